@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { allActions } from './actions/index.ts';
+import { envelopeErrorHandler, registerActionEndpoint } from './actions/endpoint.ts';
+import type { ActionDefinition } from './actions/types.ts';
+import { publicUrl, type Config } from './config.ts';
+import { connectDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import type { AppDeps } from './lib/deps.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web.ts';
+import { runStartupTasks } from './modules/startup.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  databaseUrl: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra actions (tests only). */
+  extraActions?: readonly ActionDefinition[];
+}
+
+/**
+ * Builds the whole server as one Fastify instance: database (migrated), security headers, rate limits, the
+ * action endpoint, provider webhooks and the web app. `server.ts` listens; tests call `inject()` or listen on port 0.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+  const database = connectDatabase(options.databaseUrl);
+  await migrate(database.pool);
+
+  let listeningUrl: string | null = null;
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    log: app.log,
+    publicUrl: () => listeningUrl ?? publicUrl(config, config.PORT),
+    services: {},
+  };
+  app.decorate('deps', deps);
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object' && !config.PUBLIC_URL) listeningUrl = `http://localhost:${address.port}`;
+  });
+
+  // Clients send a JSON content type on every call, bodies only on POST; an empty body means "no fields".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      done(error, undefined);
+    }
+  });
+
+  app.setErrorHandler(envelopeErrorHandler);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    await database.pool.query('SELECT 1');
+    return reply.send({ ok: true });
+  });
+
+  await registerActionEndpoint(app, deps, [...allActions, ...(options.extraActions ?? [])]);
+  await runStartupTasks(app, deps);
+  await registerWebApp(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

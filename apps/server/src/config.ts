@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: `./data` and the web build are resolved from here, whatever npm's working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalText,
+    LIVE_SITE_URL: optionalText,
+    DATABASE_URL: optionalText,
+    DATA_DIR: z.string().default('./data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TUZO_ADMIN_USERNAME: optionalText,
+    TUZO_ADMIN_PASSWORD: optionalText,
+    TUZO_DEMO_SEED: flag(true),
+    TUZO_TIMEZONE: z.string().default('Africa/Nairobi'),
+    SYSTEM_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('KES'),
+    RATE_LIMIT_ENABLED: flag(true),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('Tuzo <no-reply@tuzo.local>'),
+    WEB_DIST_DIR: optionalText,
+    // Payment providers. With no keys the in-process simulator is started and every client points at it.
+    MPESA_BASE_URL: optionalText,
+    MPESA_CONSUMER_KEY: optionalText,
+    MPESA_CONSUMER_SECRET: optionalText,
+    MPESA_SHORTCODE: z.string().default('174379'),
+    MPESA_PASSKEY: optionalText,
+    MPESA_CALLBACK_SECRET: optionalText,
+    FLW_BASE_URL: optionalText,
+    FLW_SECRET_KEY: optionalText,
+    FLW_SECRET_HASH: optionalText,
+    SMS_FORWARDER_SECRET: optionalText,
+    PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  })
+  .superRefine((value, ctx) => {
+    const admin = [value.TUZO_ADMIN_USERNAME, value.TUZO_ADMIN_PASSWORD].filter(Boolean).length;
+    if (admin === 1) ctx.addIssue({ code: 'custom', message: 'Set both TUZO_ADMIN_USERNAME and TUZO_ADMIN_PASSWORD, or neither' });
+    if (value.TUZO_ADMIN_PASSWORD && value.TUZO_ADMIN_PASSWORD.length < 8) {
+      ctx.addIssue({ code: 'custom', message: 'TUZO_ADMIN_PASSWORD must be at least 8 characters' });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDistDir: string };
+
+/** Parses the environment once at boot; a bad setting stops the process with a readable message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'config'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    dataDir: path.resolve(REPO_ROOT, config.DATA_DIR),
+    webDistDir: path.resolve(REPO_ROOT, config.WEB_DIST_DIR ?? 'apps/web/dist'),
+  };
+}
+
+/** The address members and providers reach this server at (callbacks, affiliate links). */
+export function publicUrl(config: Config, port: number): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+}

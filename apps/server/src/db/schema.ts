@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Drizzle view of the tables created by the SQL migrations in ./migrations (the migrations are the source of
+ * truth; keep this file in step with them). Money columns are bigint minor units read as JS bigint.
+ */
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  dial: text('dial').notNull(),
+  abbreviation: text('abbreviation').notNull(),
+  currency: text('currency').notNull(),
+  rateMicro: money('rate_micro').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  isDefault: boolean('is_default').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});
+
+export const countryFees = pgTable('country_fees', {
+  countryId: integer('country_id').primaryKey(),
+  cregMinor: money('creg_minor').notNull(),
+  fl1Minor: money('fl1_minor').notNull(),
+  fl2Minor: money('fl2_minor').notNull(),
+  fl3Minor: money('fl3_minor').notNull(),
+  cbonusMinor: money('cbonus_minor').notNull(),
+  minWithMinor: money('min_with_minor').notNull(),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});
+
+export const tariffBrackets = pgTable('tariff_brackets', {
+  id: serial('id').primaryKey(),
+  countryId: integer('country_id').notNull(),
+  minMinor: money('min_minor').notNull(),
+  maxMinor: money('max_minor').notNull(),
+  tariffMinor: money('tariff_minor').notNull(),
+});
+
+export const members = pgTable('members', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  countryId: integer('country_id').notNull(),
+  l1Id: bigint('l1_id', { mode: 'bigint' }),
+  l2Id: bigint('l2_id', { mode: 'bigint' }),
+  l3Id: bigint('l3_id', { mode: 'bigint' }),
+  status: text('status', { enum: ['inactive', 'active', 'suspended'] }).notNull().default('inactive'),
+  role: text('role', { enum: ['member', 'operator'] }).notNull().default('member'),
+  isHouse: boolean('is_house').notNull().default(false),
+  signupBonusMinor: money('signup_bonus_minor').notNull().default(0n),
+  joinedAt: ts('joined_at').notNull().default(sql`now()`),
+  activatedAt: ts('activated_at'),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});
+
+export const sessions = pgTable('sessions', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+  sentAt: ts('sent_at'),
+  error: text('error'),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  actorId: bigint('actor_id', { mode: 'bigint' }),
+  action: text('action').notNull(),
+  targetType: text('target_type'),
+  targetId: text('target_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip'),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+});

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../lib/deps.ts';
+
+/**
+ * Work done once the database is migrated and before the server listens: reference data, the operator account,
+ * demo content, provider clients and their webhooks, background reconcilers. Each module adds its step here.
+ */
+export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  void app;
+  void deps;
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAction, createTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('action endpoint', () => {
+  it('answers healthz once the database is ready', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  });
+
+  it('wraps a result in the envelope with the HTTP status equal to status', async () => {
+    const res = await callAction(t.app, 'ping');
+    expect(res).toMatchObject({ httpStatus: 200, status: 200, resultcode: true, msg: 'pong', info: [] });
+  });
+
+  it('rejects an unknown action with a 404 envelope', async () => {
+    const res = await callAction(t.app, 'nosuchaction');
+    expect(res).toMatchObject({ httpStatus: 404, status: 404, resultcode: false, msg: 'Unknown action: nosuchaction', data: null });
+  });
+
+  it('rejects a missing action parameter', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, resultcode: false, msg: 'The action query parameter is required' });
+  });
+
+  it('rejects a wrong method with 405 and an Allow header', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api?action=ping' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, POST');
+    expect(response.json().msg).toBe('ping does not accept DELETE; use GET or POST');
+  });
+
+  it('rejects invalid JSON with a 400 envelope, not a 500', async () => {
+    const res = await callAction(t.app, 'ping', { method: 'POST', payload: '{"broken": ' });
+    expect(res).toMatchObject({ httpStatus: 400, status: 400, resultcode: false, msg: 'The request body is not valid JSON' });
+  });
+
+  it('rejects a JSON array body', async () => {
+    const res = await callAction(t.app, 'ping', { method: 'POST', payload: '[1,2]' });
+    expect(res).toMatchObject({ httpStatus: 400, msg: 'The request body must be a JSON object' });
+  });
+
+  it('treats an empty POST body as no fields', async () => {
+    const res = await callAction(t.app, 'ping', { method: 'POST', payload: '' });
+    expect(res.httpStatus).toBe(200);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api?action=ping' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('answers unknown non-page paths with a 404 envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/nothing.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404, resultcode: false });
+  });
+});

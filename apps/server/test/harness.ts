@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { ensureDatabase } from '../src/db/embedded.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  databaseUrl: string;
+  /** Runs SQL against the test database (for assertions only, never to set up money). */
+  sql: <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
+  close: () => Promise<void>;
+}
+
+/** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, databaseUrl });
+  await app.ready();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return {
+    app,
+    config,
+    databaseUrl,
+    sql: async (text, values) => (await pool.query(text, values)).rows,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  token?: string | null;
+  payload?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface EnvelopeResponse<T = any> {
+  httpStatus: number;
+  status: number;
+  resultcode: boolean;
+  msg: string;
+  data: T;
+  info: unknown[];
+}
+
+/** Calls `/api?action=NAME` through inject() and returns the parsed envelope plus the HTTP status. */
+export async function callAction<T = any>(app: FastifyInstance, action: string, options: CallOptions = {}): Promise<EnvelopeResponse<T>> {
+  const method = options.method ?? (options.payload === undefined ? 'GET' : 'POST');
+  const query = new URLSearchParams({ action, ...(options.query ?? {}) });
+  const response = await app.inject({
+    method,
+    url: `/api?${query.toString()}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.headers ?? {}),
+    },
+    ...(options.payload !== undefined ? { payload: typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload) } : {}),
+  });
+  const body = response.json() as Omit<EnvelopeResponse<T>, 'httpStatus'>;
+  return { httpStatus: response.statusCode, ...body };
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { MoneyStringSchema } from './money.ts';
+
+/** Spec part 1, section 5 and 9: the limits and messages of sign-up, login and password change. */
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 20;
+export const USERNAME_CHECK_FROM = 3;
+export const PHONE_MIN_DIGITS = 9;
+export const PHONE_MAX_DIGITS = 15;
+export const PASSWORD_MIN = 4;
+export const PASSWORD_MAX = 30;
+export const CHECK_DEBOUNCE_MS = 500;
+export const ACCESS_REDIRECT_MS = 1500;
+export const PLACEHOLDER_COUNTRY = { id: '00112', country: 'Select a country', dial: '+000', abrv: '' } as const;
+
+export const UsernameSchema = z
+  .string({ error: 'Username is required' })
+  .min(USERNAME_MIN, 'Username must be at least 4 characters')
+  .max(USERNAME_MAX, 'Username must be less than 20 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
+
+export const EmailSchema = z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').email('Invalid email address');
+
+/** National number as typed: digits only, 9 to 15 of them (the spec's message says 10). */
+export const PhoneNumberSchema = z
+  .string({ error: 'Phone number must be at least 10 digits' })
+  .min(PHONE_MIN_DIGITS, 'Phone number must be at least 10 digits')
+  .max(PHONE_MAX_DIGITS, 'Phone number must be less than 15 digits')
+  .regex(/^\d+$/, 'Phone number must contain only digits');
+
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, 'Password must be at least 4 characters')
+  .max(PASSWORD_MAX, 'Password must be less than 50 characters');
+
+/** Phone on the wire: the dial code joined with the number, "+254712345678" (the plus is optional). */
+export const FullPhoneSchema = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .regex(/^\+?\d{9,20}$/, 'Phone number must contain only digits');
+
+const CountryIdSchema = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+
+export const RegisterPayloadSchema = z
+  .object({
+    username: UsernameSchema,
+    email: EmailSchema,
+    phone: FullPhoneSchema,
+    password: PasswordSchema,
+    repassword: z.string({ error: "Passwords don't match" }),
+    country: CountryIdSchema.optional(),
+    upline: z.string().trim().max(USERNAME_MAX).optional().nullable(),
+  })
+  .refine((value) => value.password === value.repassword, { message: "Passwords don't match", path: ['repassword'] });
+export type RegisterPayload = z.infer<typeof RegisterPayloadSchema>;
+
+/** The sign-up form of the web app (spec part 1, section 5). */
+export const SignupFormSchema = z
+  .object({
+    username: UsernameSchema,
+    email: EmailSchema,
+    country: z.string().refine((value) => value !== '' && value !== PLACEHOLDER_COUNTRY.id, 'Please select a country'),
+    phone: PhoneNumberSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type SignupForm = z.infer<typeof SignupFormSchema>;
+
+export const LoginPayloadSchema = z.object({
+  username: z.string({ error: 'Username or email is required' }).trim().min(1, 'Username or email is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
+
+export const FreeUserPayloadSchema = z.object({ username: z.string({ error: 'Username is required' }).trim().min(1).max(50) });
+export const FreeEmailPayloadSchema = z.object({ email: z.string({ error: 'Email is required' }).trim().min(1).max(254) });
+export const FreePhonePayloadSchema = z.object({ phone: z.string({ error: 'Phone number is required' }).trim().min(1).max(25) });
+
+export const UpdatePasswordPayloadSchema = z
+  .object({
+    curpassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    newpassword: PasswordSchema,
+    repassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((value) => value.newpassword === value.repassword, { message: "Passwords don't match", path: ['repassword'] });
+export type UpdatePasswordPayload = z.infer<typeof UpdatePasswordPayloadSchema>;
+
+/** The Change Password dialog (spec part 1, section 5). */
+export const ChangePasswordFormSchema = z
+  .object({
+    curpassword: z.string().min(1, 'Current password is required'),
+    newpassword: z.string().min(PASSWORD_MIN, 'Password must be at least 4 characters').max(PASSWORD_MAX, 'Password must be less than 50 characters'),
+    repassword: z.string(),
+  })
+  .refine((value) => value.newpassword === value.repassword, { message: "Passwords don't match", path: ['repassword'] });
+
+export const ForgotPasswordPayloadSchema = z.object({
+  username: z.string({ error: 'Username or email is required' }).trim().min(1, 'Username or email is required').max(254),
+});
+export const ResetPasswordPayloadSchema = z
+  .object({
+    token: z.string({ error: 'The reset link is invalid' }).trim().min(20, 'The reset link is invalid').max(200),
+    newpassword: PasswordSchema,
+    repassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((value) => value.newpassword === value.repassword, { message: "Passwords don't match", path: ['repassword'] });
+
+export const CountrySchema = z.object({
+  id: z.string(),
+  country: z.string(),
+  dial: z.string(),
+  abrv: z.string(),
+  currency: z.string(),
+});
+export type Country = z.infer<typeof CountrySchema>;
+
+export const UserDetailsSchema = z.object({
+  uname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  abrv: z.string(),
+  account_status: z.boolean(),
+  join: z.string(),
+  lastupdate: z.string().nullable(),
+  activated_at: z.string().nullable(),
+  l1: z.string().nullable(),
+  ccurrency: z.string(),
+  grouplink: z.string(),
+  customer_care: z.string(),
+  isadmin: z.boolean(),
+});
+export type UserDetails = z.infer<typeof UserDetailsSchema>;
+
+/** Every balance of spec part 2, section 3; money in the member's currency with 2 decimals. */
+export const BalancesSchema = z.object({
+  profit: MoneyStringSchema,
+  expense: MoneyStringSchema,
+  balance: MoneyStringSchema,
+  bonus: MoneyStringSchema,
+  totalwithdrawal: MoneyStringSchema,
+  pendingwithdrawal: MoneyStringSchema,
+  ads: MoneyStringSchema,
+  youtube: MoneyStringSchema,
+  trivia: MoneyStringSchema,
+  tiktok: MoneyStringSchema,
+  deposit: MoneyStringSchema,
+  actbal: MoneyStringSchema,
+  target: z.number().int(),
+  reward: MoneyStringSchema,
+  remaining: z.number().int(),
+  percent: z.number(),
+  progress: z.number().int(),
+});
+export type Balances = z.infer<typeof BalancesSchema>;
+
+export const TariffBracketSchema = z.object({
+  min_brackets: MoneyStringSchema,
+  max_brackets: MoneyStringSchema,
+  tariff: MoneyStringSchema,
+});
+export const FeeSchema = z.object({ min_with: MoneyStringSchema, tariff: z.array(TariffBracketSchema) });
+export type Fee = z.infer<typeof FeeSchema>;
+
+export const UserDataSchema = z.object({ userdetails: UserDetailsSchema, balances: BalancesSchema, fee: FeeSchema });
+export type UserData = z.infer<typeof UserDataSchema>;
+
+export const LoginDataSchema = z.object({ access_token: z.string(), user_data: UserDataSchema, lastupdate: z.string().nullable() });
+export type LoginData = z.infer<typeof LoginDataSchema>;
+
+export const AuthDataSchema = z.object({ lastupdate: z.string().nullable() });
