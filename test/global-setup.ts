@@ -4,11 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgAdminUrl: string;
-  }
-}
+import './provided.d.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { ensureDatabase } from '../src/db/embedded.ts';
+import { formatReconcileReport, reconcileLedger } from '../src/ledger/reconcile.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,6 +14,7 @@ export interface TestApp {
   /** Runs SQL against the test database (for assertions only, never to set up money). */
   sql: <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
+  closeWithoutReconcile: () => Promise<void>;
 }
 
 /** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
@@ -32,7 +34,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     databaseUrl,
     sql: async (text, values) => (await pool.query(text, values)).rows,
+    /** Closes the app after checking that the file's ledger reconciles: every test file ends with that check. */
     close: async () => {
+      const report = await reconcileLedger(app.deps.db);
+      await app.close();
+      await pool.end();
+      if (!report.ok) throw new Error(`Ledger does not reconcile after the tests:\n${formatReconcileReport(report)}`);
+    },
+    closeWithoutReconcile: async () => {
       await app.close();
       await pool.end();
     },

@@ -1,0 +1,68 @@
+/** Member wallets (spec part 2, "Wallets"). `balance` is the Jumbo wallet, the only one that pays out. */
+export const WALLETS = ['balance', 'deposit', 'ads', 'youtube', 'tiktok'] as const;
+export type WalletName = (typeof WALLETS)[number];
+
+/**
+ * System accounts. Money enters through `provider:*` (they go negative as members deposit), earnings are paid
+ * from `house:*` expense accounts, and held money sits in `hold:*` until a state machine settles it.
+ */
+export const SYSTEM_ACCOUNTS = [
+  'provider:mpesa',
+  'provider:flutterwave',
+  'provider:manual',
+  'provider:payouts',
+  'house:fees',
+  'house:bonuses',
+  'house:commissions',
+  'house:tasks',
+  'house:spins',
+  'house:expenses',
+  'house:adjustments',
+  'hold:withdrawals',
+] as const;
+export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[number];
+
+export type AccountRef = { memberId: bigint; wallet: WalletName } | { system: SystemAccountCode };
+
+export function accountCode(ref: AccountRef): string {
+  return 'system' in ref ? ref.system : `member:${ref.memberId.toString()}:${ref.wallet}`;
+}
+
+/** Kinds of ledger transaction (business-rules.md, "Transaction kinds"). */
+export const TRANSACTION_KINDS = [
+  'deposit',
+  'activation',
+  'commission_l1',
+  'commission_l2',
+  'commission_l3',
+  'withdrawal_hold',
+  'withdrawal_complete',
+  'withdrawal_refund',
+  'pay_for_client',
+  'welcome_bonus',
+  'daily_bonus',
+  'trivia',
+  'youtube',
+  'tiktok',
+  'ads',
+  'free_spin',
+  'casino_spin',
+  'adjustment',
+  'reversal',
+] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** Kinds whose credits to a member wallet count as earnings in `profit` (withdrawals never reduce it). */
+export const EARNING_KINDS: readonly TransactionKind[] = [
+  'commission_l1',
+  'commission_l2',
+  'commission_l3',
+  'welcome_bonus',
+  'daily_bonus',
+  'trivia',
+  'youtube',
+  'tiktok',
+  'ads',
+  'free_spin',
+  'casino_spin',
+];

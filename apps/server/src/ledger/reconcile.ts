@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { parseDbMinor } from '@tuzo/contracts';
+import type { DbOrTx } from '../db/client.ts';
+
+export interface ReconcileReport {
+  accounts: number;
+  transactions: number;
+  postings: number;
+  /** Accounts whose cached balance differs from the sum of their postings. */
+  mismatches: { code: string; cachedMinor: bigint; postedMinor: bigint }[];
+  /** Transactions whose postings do not sum to zero (or have fewer than two). */
+  unbalanced: { transactionId: bigint; sumMinor: bigint; legs: number }[];
+  /** Accounts that must not go negative but do, by cache or by postings. */
+  negative: { code: string; balanceMinor: bigint }[];
+  ok: boolean;
+}
+
+/**
+ * Recomputes every account from the postings and checks the ledger's invariants. Read-only; runs in one
+ * REPEATABLE READ snapshot when given a pool connection inside a transaction (see reconcile-cli.ts).
+ */
+export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
+  const counts = await db.execute<{ accounts: string; transactions: string; postings: string }>(sql`
+    SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
+           (SELECT count(*) FROM ledger_transactions) AS transactions,
+           (SELECT count(*) FROM ledger_postings) AS postings`);
+  const accounts = await db.execute<{ code: string; allow_negative: boolean; balance_minor: string; posted: string }>(sql`
+    SELECT a.code, a.allow_negative, a.balance_minor, COALESCE(SUM(p.amount_minor), 0) AS posted
+    FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
+    GROUP BY a.id ORDER BY a.id`);
+  const unbalanced = await db.execute<{ id: string; total: string; legs: string }>(sql`
+    SELECT t.id, COALESCE(SUM(p.amount_minor), 0) AS total, count(p.id) AS legs
+    FROM ledger_transactions t LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+    GROUP BY t.id HAVING COALESCE(SUM(p.amount_minor), 0) <> 0 OR count(p.id) < 2
+    ORDER BY t.id LIMIT 1000`);
+  const mismatches: ReconcileReport['mismatches'] = [];
+  const negative: ReconcileReport['negative'] = [];
+  for (const row of accounts.rows) {
+    const cached = parseDbMinor(row.balance_minor);
+    const posted = parseDbMinor(row.posted);
+    if (row.allow_negative) continue; // No cached balance is kept for these (see ledger.ts).
+    if (cached !== posted) mismatches.push({ code: row.code, cachedMinor: cached, postedMinor: posted });
+    if (posted < 0n || cached < 0n) negative.push({ code: row.code, balanceMinor: posted < cached ? posted : cached });
+  }
+  const totals = counts.rows[0];
+  const report: ReconcileReport = {
+    accounts: Number(totals?.accounts ?? 0),
+    transactions: Number(totals?.transactions ?? 0),
+    postings: Number(totals?.postings ?? 0),
+    mismatches,
+    unbalanced: unbalanced.rows.map((row) => ({ transactionId: BigInt(row.id), sumMinor: parseDbMinor(row.total), legs: Number(row.legs) })),
+    negative,
+    ok: false,
+  };
+  report.ok = report.mismatches.length === 0 && report.unbalanced.length === 0 && report.negative.length === 0;
+  return report;
+}
+
+export function formatReconcileReport(report: ReconcileReport): string {
+  const lines = [
+    `accounts ${report.accounts}, transactions ${report.transactions}, postings ${report.postings}`,
+    `balance mismatches: ${report.mismatches.length}, unbalanced transactions: ${report.unbalanced.length}, negative wallets: ${report.negative.length}`,
+  ];
+  for (const m of report.mismatches.slice(0, 20)) lines.push(`  mismatch ${m.code}: cached ${m.cachedMinor} posted ${m.postedMinor}`);
+  for (const u of report.unbalanced.slice(0, 20)) lines.push(`  unbalanced transaction ${u.transactionId}: sum ${u.sumMinor}, ${u.legs} legs`);
+  for (const n of report.negative.slice(0, 20)) lines.push(`  negative ${n.code}: ${n.balanceMinor}`);
+  lines.push(report.ok ? 'LEDGER OK' : 'LEDGER BROKEN');
+  return lines.join('\n');
+}
