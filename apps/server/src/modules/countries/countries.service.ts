@@ -1,0 +1,59 @@
+import { formatMinor, PLACEHOLDER_COUNTRY, type Country, type Fee } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import {
+  selectCountry,
+  selectCountryFees,
+  selectDefaultCountry,
+  selectListedCountries,
+  selectListedCountry,
+  selectTariffBrackets,
+  type CountryRow,
+} from './countries.repository.ts';
+
+export type { CountryRow } from './countries.repository.ts';
+
+/** `populateCountrys`: the countries a visitor can sign up in. */
+export async function listCountries(deps: AppDeps): Promise<Country[]> {
+  const rows = await selectListedCountries(deps.db);
+  return rows.map((row) => ({ id: String(row.id), country: row.name, dial: row.dial, abrv: row.abbreviation, currency: row.currency }));
+}
+
+/**
+ * The country a new member joins: the requested one when it is enabled and has a fee row; otherwise (empty, the
+ * placeholder 00112, unknown, disabled, not a number) the default country, as business-rules.md says.
+ */
+export async function resolveSignupCountry(db: DbOrTx, requested: string | undefined): Promise<CountryRow> {
+  const id = requested && requested !== PLACEHOLDER_COUNTRY.id && /^\d{1,9}$/.test(requested) ? Number(requested) : null;
+  const chosen = id === null ? null : await selectListedCountry(db, id);
+  if (chosen) return chosen;
+  const fallback = await selectDefaultCountry(db);
+  if (!fallback) throw new Error('No default country is configured (the start-up seed has not run)');
+  return fallback;
+}
+
+export async function findCountry(db: DbOrTx, id: number): Promise<CountryRow> {
+  const row = await selectCountry(db, id);
+  if (!row) throw new Error(`Country ${id} does not exist`);
+  return row;
+}
+
+export async function findCountryFees(db: DbOrTx, countryId: number) {
+  const fees = await selectCountryFees(db, countryId);
+  if (!fees) throw new Error(`Country ${countryId} has no fee row`);
+  return fees;
+}
+
+/** The withdrawal fee block of `userdata`: minimum and tariff brackets, local currency (as stored). */
+export async function loadWithdrawalFee(db: DbOrTx, countryId: number): Promise<Fee> {
+  const fees = await selectCountryFees(db, countryId);
+  const brackets = await selectTariffBrackets(db, countryId);
+  return {
+    min_with: formatMinor(fees?.minWithMinor ?? 0n),
+    tariff: brackets.map((bracket) => ({
+      min_brackets: formatMinor(bracket.minMinor),
+      max_brackets: formatMinor(bracket.maxMinor),
+      tariff: formatMinor(bracket.tariffMinor),
+    })),
+  };
+}
