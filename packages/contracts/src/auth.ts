@@ -73,9 +73,11 @@ export const LoginPayloadSchema = z.object({
 });
 export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 
-export const FreeUserPayloadSchema = z.object({ username: z.string({ error: 'Username is required' }).trim().min(1).max(50) });
-export const FreeEmailPayloadSchema = z.object({ email: z.string({ error: 'Email is required' }).trim().min(1).max(254) });
-export const FreePhonePayloadSchema = z.object({ phone: z.string({ error: 'Phone number is required' }).trim().min(1).max(25) });
+/** Availability checks validate like sign-up does: a value that could never be registered is a 400, not "free". */
+export const FreeUserPayloadSchema = z.object({ username: UsernameSchema });
+export const FreeEmailPayloadSchema = z.object({ email: EmailSchema });
+/** `country` is optional (the spec's client sends only the phone); with it, the number is read with that dial code. */
+export const FreePhonePayloadSchema = z.object({ phone: FullPhoneSchema, country: CountryIdSchema.optional() });
 
 export const UpdatePasswordPayloadSchema = z
   .object({

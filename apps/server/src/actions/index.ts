@@ -1,9 +1,19 @@
 import type { ActionDefinition } from './types.ts';
 import { systemActions } from '../modules/system/system.actions.ts';
+import { authActions } from '../modules/auth/auth.actions.ts';
+import { countriesActions } from '../modules/countries/countries.actions.ts';
+import { passwordResetActions } from '../modules/password-reset/password-reset.actions.ts';
+import { registrationActions } from '../modules/registration/registration.actions.ts';
+import { userdataActions } from '../modules/userdata/userdata.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
  */
 export const allActions: readonly ActionDefinition[] = [
   ...systemActions,
+  ...authActions,
+  ...registrationActions,
+  ...countriesActions,
+  ...userdataActions,
+  ...passwordResetActions,
 ];

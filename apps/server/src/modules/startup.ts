@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../lib/deps.ts';
+import { seedOnStartup } from './seed/seed.service.ts';
 
 /**
  * Work done once the database is migrated and before the server listens: reference data, the operator account,
@@ -7,5 +8,5 @@ import type { AppDeps } from '../lib/deps.ts';
  */
 export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Promise<void> {
   void app;
-  void deps;
+  await seedOnStartup(deps);
 }

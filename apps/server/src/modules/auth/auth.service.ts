@@ -1,0 +1,62 @@
+import type { LoginData, LoginPayload, UpdatePasswordPayload } from '@tuzo/contracts';
+import type { AuthMember } from '../../actions/types.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { loadUserData } from '../userdata/userdata.service.ts';
+import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from './auth.repository.ts';
+import { LoginLockout } from './login-lockout.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { revokeMemberSessions, revokeSession } from './session.repository.ts';
+import { createSession } from './session.service.ts';
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** One lockout table per app instance (tests build several apps in one process). */
+function lockoutOf(deps: AppDeps): LoginLockout {
+  const existing = deps.services.loginLockout;
+  if (existing instanceof LoginLockout) return existing;
+  const created = new LoginLockout();
+  deps.services.loginLockout = created;
+  return created;
+}
+
+/**
+ * Wrong credentials answer 400, not 401: the client treats any 401 as "Session expired". The house account has an
+ * unusable password and is refused outright; a suspended member is told so only after the right password.
+ */
+export async function login(deps: AppDeps, input: LoginPayload & { ip: string; userAgent: string | null }): Promise<LoginData> {
+  const member = await selectMemberByCredential(deps.db, input.username);
+  if (!member || member.isHouse) {
+    await burnPasswordCheck(input.password);
+    throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
+  }
+  const lockout = lockoutOf(deps);
+  const accountKey = member.id.toString();
+  if (lockout.isLocked(accountKey)) throw new AppError('RATE_LIMITED', 'Too many failed attempts. Try again in 15 minutes.');
+  if (!(await verifyPassword(member.passwordHash, input.password))) {
+    lockout.recordFailure(accountKey);
+    throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
+  }
+  lockout.clear(accountKey);
+  if (member.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended');
+  const accessToken = await createSession(deps, { memberId: member.id, ip: input.ip, userAgent: input.userAgent });
+  const userData = await loadUserData(deps, member.id);
+  return { access_token: accessToken, user_data: userData, lastupdate: userData.userdetails.lastupdate };
+}
+
+export async function logout(deps: AppDeps, member: AuthMember): Promise<void> {
+  await revokeSession(deps.db, member.sessionId);
+}
+
+/** Changes the password after checking the current one; every other session of the member is signed out. */
+export async function changePassword(deps: AppDeps, member: AuthMember, input: UpdatePasswordPayload): Promise<void> {
+  const row = await selectMemberCredentialById(deps.db, member.id);
+  if (!row || !(await verifyPassword(row.passwordHash, input.curpassword))) {
+    throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+  }
+  const passwordHash = await hashPassword(input.newpassword);
+  await deps.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, { memberId: member.id, passwordHash });
+    await revokeMemberSessions(tx, member.id, member.sessionId);
+  });
+}

@@ -1,0 +1,50 @@
+import { AppError } from '../../lib/errors.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { selectMemberByCredential, updatePasswordHash } from '../auth/auth.repository.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeMemberSessions } from '../auth/session.repository.ts';
+import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
+import { queueMail } from './mailer.ts';
+import { consumePasswordReset, insertPasswordReset, retireMemberResets } from './password-reset.repository.ts';
+
+export const RESET_TTL_MS = 30 * 60_000;
+export const FORGOT_ANSWER = 'If an account matches, a reset link has been sent.';
+const INVALID_LINK = 'This reset link is invalid or has expired';
+
+/**
+ * Creates a one-time reset token (only its hash is stored) and mails the link. The caller always gives the same
+ * answer, found or not, so the form cannot be used to learn which usernames or emails exist.
+ */
+export async function requestPasswordReset(deps: AppDeps, credential: string): Promise<void> {
+  const member = await selectMemberByCredential(deps.db, credential);
+  if (!member || member.isHouse) return;
+  const token = newOpaqueToken();
+  await insertPasswordReset(deps.db, { memberId: member.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  const link = `${deps.publicUrl()}/forgot-password?token=${encodeURIComponent(token)}`;
+  await queueMail(deps, {
+    kind: 'password_reset',
+    to: member.email,
+    subject: 'Reset your Tuzo password',
+    text: [
+      `Hello ${member.username},`,
+      '',
+      'Someone asked to reset the password of your Tuzo account. To choose a new password, open this link:',
+      link,
+      '',
+      'The link works once and expires in 30 minutes. If you did not ask for it, ignore this message.',
+    ].join('\n'),
+    logFields: { username: member.username, link },
+  });
+}
+
+/** Sets the new password for a live token, spends it (and the member's other tokens) and signs out everywhere. */
+export async function resetPassword(deps: AppDeps, input: { token: string; newpassword: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.newpassword);
+  await deps.db.transaction(async (tx) => {
+    const memberId = await consumePasswordReset(tx, hashToken(input.token));
+    if (memberId === null) throw new AppError('BAD_REQUEST', INVALID_LINK);
+    await retireMemberResets(tx, memberId);
+    await updatePasswordHash(tx, { memberId, passwordHash });
+    await revokeMemberSessions(tx, memberId);
+  });
+}

@@ -1,0 +1,51 @@
+import { FreeEmailPayloadSchema, FreePhonePayloadSchema, FreeUserPayloadSchema, RegisterPayloadSchema } from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
+import { assertEmailFree, assertPhoneFree, assertUsernameFree, registerMember } from './registration.service.ts';
+
+/** Availability answers: 200 when free, 409 CONFLICT when taken; the client reads `resultcode`. */
+export const registrationActions = [
+  defineAction({
+    name: 'register',
+    methods: ['POST'],
+    access: 'public',
+    payload: RegisterPayloadSchema,
+    rateLimit: { perMinute: 10 },
+    handler: async ({ deps, payload }) => {
+      await registerMember(deps, payload);
+      return { msg: 'Registration successful!' };
+    },
+  }),
+  defineAction({
+    name: 'freeuser',
+    methods: ['POST', 'GET'],
+    access: 'public',
+    payload: FreeUserPayloadSchema,
+    rateLimit: { perMinute: 60 },
+    handler: async ({ deps, payload }) => {
+      await assertUsernameFree(deps, payload.username);
+      return { msg: 'Username is available' };
+    },
+  }),
+  defineAction({
+    name: 'freeemail',
+    methods: ['POST', 'GET'],
+    access: 'public',
+    payload: FreeEmailPayloadSchema,
+    rateLimit: { perMinute: 60 },
+    handler: async ({ deps, payload }) => {
+      await assertEmailFree(deps, payload.email);
+      return { msg: 'Email is available' };
+    },
+  }),
+  defineAction({
+    name: 'freephone',
+    methods: ['POST', 'GET'],
+    access: 'public',
+    payload: FreePhonePayloadSchema,
+    rateLimit: { perMinute: 60 },
+    handler: async ({ deps, payload }) => {
+      await assertPhoneFree(deps, payload);
+      return { msg: 'Phone number is available' };
+    },
+  }),
+];

@@ -1,0 +1,104 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { countries, countryFees, members, settings, tariffBrackets } from '../../db/schema.ts';
+
+const SEED_LOCK_ID = 7_424_243;
+
+/** Serialises seeding between processes that start together; released when the transaction ends. */
+export async function lockSeed(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+}
+
+export async function hasDefaultCountry(tx: DbOrTx): Promise<boolean> {
+  const rows = await tx.select({ id: countries.id }).from(countries).where(eq(countries.isDefault, true)).limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts the country unless its abbreviation exists; returns its id either way. */
+export async function ensureCountry(
+  tx: DbOrTx,
+  values: { name: string; dial: string; abbreviation: string; currency: string; rateMicro: bigint; isDefault: boolean; sortOrder: number },
+): Promise<number> {
+  await tx.insert(countries).values(values).onConflictDoNothing({ target: countries.abbreviation });
+  const rows = await tx.select({ id: countries.id }).from(countries).where(eq(countries.abbreviation, values.abbreviation)).limit(1);
+  const row = rows[0];
+  if (!row) throw new Error(`Country ${values.abbreviation} could not be seeded`);
+  return row.id;
+}
+
+export async function ensureCountryFees(
+  tx: DbOrTx,
+  values: { countryId: number; cregMinor: bigint; fl1Minor: bigint; fl2Minor: bigint; fl3Minor: bigint; cbonusMinor: bigint; minWithMinor: bigint },
+): Promise<void> {
+  await tx.insert(countryFees).values(values).onConflictDoNothing({ target: countryFees.countryId });
+}
+
+export async function countTariffBrackets(tx: DbOrTx, countryId: number): Promise<number> {
+  const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(tariffBrackets).where(eq(tariffBrackets.countryId, countryId));
+  return rows[0]?.count ?? 0;
+}
+
+export async function insertTariffBrackets(
+  tx: DbOrTx,
+  rows: Array<{ countryId: number; minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }>,
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(tariffBrackets).values(rows);
+}
+
+export async function ensureSetting(tx: DbOrTx, input: { key: string; value: unknown }): Promise<void> {
+  await tx.insert(settings).values(input).onConflictDoNothing({ target: settings.key });
+}
+
+export async function selectHouse(tx: DbOrTx) {
+  const rows = await tx.select({ id: members.id }).from(members).where(eq(members.isHouse, true)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function selectMemberIdByUsername(tx: DbOrTx, username: string) {
+  const rows = await tx
+    .select({ id: members.id, role: members.role, l1Id: members.l1Id, l2Id: members.l2Id })
+    .from(members)
+    .where(sql`lower(${members.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export interface SeedMember {
+  username: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+  countryId: number;
+  l1Id: bigint | null;
+  l2Id: bigint | null;
+  l3Id: bigint | null;
+  status: 'inactive' | 'active';
+  role: 'member' | 'operator';
+  isHouse: boolean;
+  signupBonusMinor: bigint;
+  activatedAt: Date | null;
+}
+
+export async function insertSeedMember(tx: DbOrTx, values: SeedMember): Promise<bigint> {
+  const rows = await tx.insert(members).values(values).returning({ id: members.id });
+  const row = rows[0];
+  if (!row) throw new Error(`Seeding member ${values.username} returned no row`);
+  return row.id;
+}
+
+/** Makes an existing account the operator with the given password (TUZO_ADMIN_* on every start). */
+export async function promoteToOperator(tx: DbOrTx, input: { id: bigint; passwordHash: string }): Promise<void> {
+  await tx
+    .update(members)
+    .set({ passwordHash: input.passwordHash, role: 'operator', status: 'active', activatedAt: sql`coalesce(${members.activatedAt}, now())` })
+    .where(eq(members.id, input.id));
+}
+
+/** Members other than the house account and operators: demo content is only added to an empty system. */
+export async function countRegularMembers(tx: DbOrTx): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(members)
+    .where(and(eq(members.isHouse, false), ne(members.role, 'operator')));
+  return rows[0]?.count ?? 0;
+}

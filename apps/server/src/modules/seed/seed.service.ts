@@ -1,0 +1,166 @@
+import { localToSystemMinor, parseAmountToMinor, parseRateToMicro } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
+import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
+import { SETTING_DEFAULTS } from '../userdata/userdata.service.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD, HOUSE_USERNAME, SEED_COUNTRIES, type SeedCountry } from './reference-data.ts';
+import {
+  countRegularMembers,
+  countTariffBrackets,
+  ensureCountry,
+  ensureCountryFees,
+  ensureSetting,
+  hasDefaultCountry,
+  insertSeedMember,
+  insertTariffBrackets,
+  lockSeed,
+  promoteToOperator,
+  selectHouse,
+  selectMemberIdByUsername,
+} from './seed.repository.ts';
+
+/**
+ * Start-up seeding, idempotent and safe when two processes start together (advisory lock, one transaction):
+ * reference countries, fees and tariffs when missing; the house account; the operator from TUZO_ADMIN_*; and,
+ * on an empty system with TUZO_DEMO_SEED, a demo team.
+ */
+export async function seedOnStartup(deps: AppDeps): Promise<void> {
+  const demoCreated = await deps.db.transaction(async (tx) => {
+    await lockSeed(tx);
+    await seedCountries(tx);
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) await ensureSetting(tx, { key, value });
+    const defaultCountry = await resolveSignupCountry(tx, undefined);
+    const houseId = await seedHouse(tx, defaultCountry);
+    const { TUZO_ADMIN_USERNAME: adminName, TUZO_ADMIN_PASSWORD: adminPassword } = deps.config;
+    if (adminName && adminPassword) await seedOperator(tx, { username: adminName, password: adminPassword, country: defaultCountry });
+    if (!deps.config.TUZO_DEMO_SEED || (await countRegularMembers(tx)) > 0) return false;
+    await seedDemoTeam(tx, houseId);
+    return true;
+  });
+  if (demoCreated) {
+    const usernames = DEMO_MEMBERS.map((member) => member.username).join(', ');
+    deps.log.info(`Demo members created (password "${DEMO_PASSWORD}" for each): ${usernames}`);
+  }
+}
+
+function toMinor(text: string): bigint {
+  const minor = parseAmountToMinor(text);
+  if (minor === null) throw new Error(`Bad seed amount: ${text}`);
+  return minor;
+}
+
+async function seedCountries(tx: DbOrTx): Promise<void> {
+  let hasDefault = await hasDefaultCountry(tx);
+  for (const seed of SEED_COUNTRIES) {
+    const countryId = await ensureCountry(tx, {
+      name: seed.name,
+      dial: seed.dial,
+      abbreviation: seed.abbreviation,
+      currency: seed.currency,
+      rateMicro: rateOf(seed),
+      isDefault: seed.isDefault && !hasDefault,
+      sortOrder: seed.sortOrder,
+    });
+    hasDefault ||= seed.isDefault;
+    const { creg, fl1, fl2, fl3, cbonus, minWith } = seed.fees;
+    await ensureCountryFees(tx, {
+      countryId,
+      cregMinor: toMinor(creg),
+      fl1Minor: toMinor(fl1),
+      fl2Minor: toMinor(fl2),
+      fl3Minor: toMinor(fl3),
+      cbonusMinor: toMinor(cbonus),
+      minWithMinor: toMinor(minWith),
+    });
+    if ((await countTariffBrackets(tx, countryId)) === 0) {
+      const rows = seed.tariffs.map(([min, max, tariff]) => ({ countryId, minMinor: toMinor(min), maxMinor: toMinor(max), tariffMinor: toMinor(tariff) }));
+      await insertTariffBrackets(tx, rows);
+    }
+  }
+}
+
+function rateOf(seed: SeedCountry): bigint {
+  const micro = parseRateToMicro(seed.rate);
+  if (micro === null) throw new Error(`Bad seed rate for ${seed.name}: ${seed.rate}`);
+  return micro;
+}
+
+/** The house account: the root of the tree for members without a sponsor. It never signs in. */
+async function seedHouse(tx: DbOrTx, country: CountryRow): Promise<bigint> {
+  const existing = await selectHouse(tx);
+  if (existing) return existing.id;
+  return insertSeedMember(tx, {
+    username: HOUSE_USERNAME,
+    email: 'house@tuzo.local',
+    phone: '+0000000000',
+    passwordHash: await unusablePasswordHash(),
+    countryId: country.id,
+    l1Id: null,
+    l2Id: null,
+    l3Id: null,
+    status: 'active',
+    role: 'member',
+    isHouse: true,
+    signupBonusMinor: 0n,
+    activatedAt: new Date(),
+  });
+}
+
+/** Creates the operator, or gives an existing account of that name the operator role and the configured password. */
+async function seedOperator(tx: DbOrTx, input: { username: string; password: string; country: CountryRow }): Promise<void> {
+  if (!/^[A-Za-z0-9_]{1,40}$/.test(input.username)) throw new Error('TUZO_ADMIN_USERNAME may only contain letters, digits and underscores');
+  const passwordHash = await hashPassword(input.password);
+  const existing = await selectMemberIdByUsername(tx, input.username);
+  if (existing) {
+    await promoteToOperator(tx, { id: existing.id, passwordHash });
+    await writeAudit(tx, { actorId: null, action: 'seed.operator_password', targetType: 'member', targetId: existing.id, before: { role: existing.role }, after: { role: 'operator' } });
+    return;
+  }
+  const id = await insertSeedMember(tx, {
+    username: input.username,
+    email: `${input.username.toLowerCase()}@operator.tuzo.local`,
+    // Operators have no real phone; a value outside every dial plan keeps the unique index satisfied.
+    phone: `+000${input.username.toLowerCase()}`.slice(0, 60),
+    passwordHash,
+    countryId: input.country.id,
+    l1Id: null,
+    l2Id: null,
+    l3Id: null,
+    status: 'active',
+    role: 'operator',
+    isHouse: false,
+    signupBonusMinor: 0n,
+    activatedAt: new Date(),
+  });
+  await writeAudit(tx, { actorId: null, action: 'seed.operator_create', targetType: 'member', targetId: id, after: { username: input.username, role: 'operator' } });
+}
+
+async function seedDemoTeam(tx: DbOrTx, houseId: bigint): Promise<void> {
+  // The demo team lives in the default country (Kenya unless an operator changed it before the first start).
+  const kenya = await resolveSignupCountry(tx, undefined);
+  const fees = await findCountryFees(tx, kenya.id);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const chain = new Map<string, { id: bigint; l1Id: bigint | null; l2Id: bigint | null }>();
+  for (const demo of DEMO_MEMBERS) {
+    const sponsor = demo.sponsor ? chain.get(demo.sponsor) : { id: houseId, l1Id: null, l2Id: null };
+    if (!sponsor) throw new Error(`Demo sponsor ${String(demo.sponsor)} must come before ${demo.username}`);
+    const id = await insertSeedMember(tx, {
+      username: demo.username,
+      email: `${demo.username}@tuzo.local`,
+      phone: demo.phone,
+      passwordHash,
+      countryId: kenya.id,
+      l1Id: sponsor.id,
+      l2Id: sponsor.l1Id,
+      l3Id: sponsor.l2Id,
+      status: demo.isActive ? 'active' : 'inactive',
+      role: 'member',
+      isHouse: false,
+      signupBonusMinor: localToSystemMinor(fees.cbonusMinor, kenya.rateMicro),
+      activatedAt: demo.isActive ? new Date() : null,
+    });
+    chain.set(demo.username, { id, l1Id: sponsor.id, l2Id: sponsor.l1Id });
+  }
+}
