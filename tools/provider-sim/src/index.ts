@@ -1,0 +1,78 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { FlutterwaveSim, type FlutterwaveBehaviour, type FlutterwaveCredentials } from './flutterwave.ts';
+import { MpesaSim, type MpesaBehaviour, type MpesaCredentials } from './mpesa.ts';
+import { randomHex, TimerSet } from './shared.ts';
+
+export { FlutterwaveSim, MpesaSim };
+export type { FlutterwaveBehaviour, FlutterwaveCredentials, MpesaBehaviour, MpesaCredentials };
+export type { C2BInput, SimPush } from './mpesa.ts';
+export type { UrlSource } from './shared.ts';
+
+export interface ProviderSimOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Delay before an STK callback is sent (and the status query resolves). Default 1000 ms. */
+  callbackDelayMs?: number;
+  /** Fastify logger option; off by default. */
+  logger?: FastifyServerOptions['logger'];
+  /** Credentials the simulator accepts; random ones are generated when left out (read them from the result). */
+  mpesa?: Partial<MpesaCredentials> & Partial<Omit<MpesaBehaviour, 'callbackDelayMs'>>;
+  flutterwave?: Partial<FlutterwaveCredentials> & Partial<FlutterwaveBehaviour>;
+}
+
+export interface ProviderSim {
+  /** Base URL of both providers, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  mpesa: MpesaSim;
+  flutterwave: FlutterwaveSim;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts one HTTP server speaking M-Pesa Daraja and Flutterwave v3. Used in development (when no provider keys are
+ * configured the app starts it in-process) and by tests, which drive its knobs through `mpesa` and `flutterwave`.
+ */
+export async function startProviderSim(options: ProviderSimOptions = {}): Promise<ProviderSim> {
+  const app = Fastify({ logger: options.logger ?? false });
+  await app.register(formbody);
+  const timers = new TimerSet();
+  const log = app.log;
+  let url = '';
+
+  const { consumerKey, consumerSecret, shortcode, passkey, ...mpesaBehaviour } = options.mpesa ?? {};
+  const mpesa = new MpesaSim(
+    {
+      consumerKey: consumerKey ?? `simkey_${randomHex(8)}`,
+      consumerSecret: consumerSecret ?? `simsecret_${randomHex(8)}`,
+      shortcode: shortcode ?? '174379',
+      passkey: passkey ?? randomHex(32),
+    },
+    { ...mpesaBehaviour, ...(options.callbackDelayMs !== undefined ? { callbackDelayMs: options.callbackDelayMs } : {}) },
+    timers,
+    log,
+  );
+  const { secretKey, secretHash, ...flutterwaveBehaviour } = options.flutterwave ?? {};
+  const flutterwave = new FlutterwaveSim(
+    { secretKey: secretKey ?? `FLWSECK_TEST-${randomHex(16)}-X`, secretHash: secretHash ?? randomHex(16) },
+    () => url,
+    flutterwaveBehaviour,
+    log,
+  );
+  mpesa.register(app);
+  flutterwave.register(app);
+  app.get('/', async () => ({ simulator: 'tuzo provider-sim', providers: ['mpesa-daraja', 'flutterwave-v3'] }));
+
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  url = address.replace('[::1]', 'localhost').replace(/\/$/, '');
+  return {
+    url,
+    mpesa,
+    flutterwave,
+    close: async () => {
+      timers.clear();
+      await app.close();
+    },
+  };
+}

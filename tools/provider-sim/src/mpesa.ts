@@ -1,0 +1,276 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { darajaTimestamp, postJson, randomCode, randomHex, type SimLogger, type TimerSet } from './shared.ts';
+
+/**
+ * M-Pesa Daraja simulator: OAuth, STK push, STK status query, C2B URL registration and a sim-only C2B trigger.
+ * The outcome of a push is chosen by the last two digits of the phone number (see OUTCOMES); everything else
+ * succeeds. Field names and error codes follow Daraja's public documentation.
+ */
+export interface MpesaCredentials {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+}
+
+/** Knobs a test may change at any time; they apply to pushes made afterwards. */
+export interface MpesaBehaviour {
+  /** Delay before the callback is sent and the status query resolves. */
+  callbackDelayMs: number;
+  /** How long a push to an unreachable phone (…37) stays pending before the query reports 1037. */
+  stkTimeoutMs: number;
+  /** Resolve pushes (the query says so) but never send their callback. */
+  dropCallbacks: boolean;
+  /** Send every callback twice. */
+  duplicateCallbacks: boolean;
+  /** Report this Amount in success callbacks instead of the amount pushed. */
+  callbackAmountOverride: number | null;
+}
+
+export interface SimPush {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  phone: number;
+  amount: number;
+  callbackUrl: string;
+  accountReference: string;
+  createdAt: number;
+  resolvesAt: number;
+  resultCode: number;
+  resultDesc: string;
+  receipt: string | null;
+  callbacksSent: number;
+}
+
+export interface C2BInput {
+  TransID?: string;
+  TransAmount: string | number;
+  MSISDN: string | number;
+  BillRefNumber?: string;
+  FirstName?: string;
+}
+
+interface Outcome {
+  resultCode: number;
+  resultDesc: string;
+  sendCallback: boolean;
+  duplicate: boolean;
+}
+
+const OUTCOMES: Record<string, Outcome> = {
+  '01': { resultCode: 1, resultDesc: 'The balance is insufficient for the transaction.', sendCallback: true, duplicate: false },
+  '32': { resultCode: 1032, resultDesc: 'Request cancelled by user.', sendCallback: true, duplicate: false },
+  '37': { resultCode: 1037, resultDesc: 'DS timeout user cannot be reached.', sendCallback: false, duplicate: false },
+  '44': { resultCode: 2001, resultDesc: 'The initiator information is invalid.', sendCallback: true, duplicate: false },
+  '99': { resultCode: 0, resultDesc: 'The service request is processed successfully.', sendCallback: true, duplicate: true },
+};
+const SUCCESS: Outcome = { resultCode: 0, resultDesc: 'The service request is processed successfully.', sendCallback: true, duplicate: false };
+
+const TOKEN_TTL_S = 3599;
+
+export class MpesaSim {
+  readonly behaviour: MpesaBehaviour;
+  readonly pushes = new Map<string, SimPush>();
+  confirmationUrl: string | null = null;
+  validationUrl: string | null = null;
+  private readonly tokens = new Map<string, number>();
+
+  constructor(
+    readonly credentials: MpesaCredentials,
+    behaviour: Partial<MpesaBehaviour>,
+    private readonly timers: TimerSet,
+    private readonly log: SimLogger,
+  ) {
+    this.behaviour = {
+      callbackDelayMs: 1000,
+      stkTimeoutMs: 60_000,
+      dropCallbacks: false,
+      duplicateCallbacks: false,
+      callbackAmountOverride: null,
+      ...behaviour,
+    };
+  }
+
+  /** Makes every issued token invalid, as if it had expired: the next call answers 404.001.03. */
+  expireTokens(): void {
+    this.tokens.clear();
+  }
+
+  register(app: FastifyInstance): void {
+    app.get('/oauth/v1/generate', (request, reply) => this.generateToken(request, reply));
+    app.post('/mpesa/stkpush/v1/processrequest', (request, reply) => this.guard(request, reply, () => this.stkPush(request, reply)));
+    app.post('/mpesa/stkpushquery/v1/query', (request, reply) => this.guard(request, reply, () => this.stkQuery(request, reply)));
+    app.post('/mpesa/c2b/v1/registerurl', (request, reply) => this.guard(request, reply, () => this.registerUrl(request, reply)));
+    app.post('/sim/c2b', async (request, reply) => reply.send(await this.sendC2B(request.body as C2BInput)));
+  }
+
+  /** Posts a C2B confirmation (a paybill payment made by hand) to the registered ConfirmationURL. */
+  async sendC2B(input: C2BInput): Promise<{ TransID: string; delivered: boolean; httpStatus: number }> {
+    const transId = input.TransID ?? randomCode(10);
+    const body = {
+      TransactionType: 'Pay Bill',
+      TransID: transId,
+      TransTime: darajaTimestamp(),
+      TransAmount: String(input.TransAmount),
+      BusinessShortCode: this.credentials.shortcode,
+      BillRefNumber: input.BillRefNumber ?? '',
+      InvoiceNumber: '',
+      OrgAccountBalance: '',
+      ThirdPartyTransID: '',
+      MSISDN: String(input.MSISDN),
+      FirstName: input.FirstName ?? 'JOHN',
+    };
+    if (!this.confirmationUrl) return { TransID: transId, delivered: false, httpStatus: 0 };
+    const status = await postJson(this.confirmationUrl, body);
+    this.log.info({ transId, status }, 'mpesa sim: C2B confirmation sent');
+    return { TransID: transId, delivered: status >= 200 && status < 300, httpStatus: status };
+  }
+
+  private generateToken(request: FastifyRequest, reply: FastifyReply) {
+    const { credentials } = this;
+    const expected = `Basic ${Buffer.from(`${credentials.consumerKey}:${credentials.consumerSecret}`).toString('base64')}`;
+    const query = request.query as Record<string, string | undefined>;
+    if (request.headers.authorization !== expected || query.grant_type !== 'client_credentials') {
+      return reply.code(400).send({ requestId: randomHex(8), errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
+    }
+    const token = randomHex(14);
+    this.tokens.set(token, Date.now() + TOKEN_TTL_S * 1000);
+    return reply.send({ access_token: token, expires_in: String(TOKEN_TTL_S) });
+  }
+
+  private guard(request: FastifyRequest, reply: FastifyReply, next: () => unknown) {
+    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+    const expiresAt = match?.[1] ? this.tokens.get(match[1]) : undefined;
+    if (expiresAt === undefined || expiresAt < Date.now()) {
+      return reply.code(404).send({ requestId: randomHex(8), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
+    }
+    return next();
+  }
+
+  private badRequest(reply: FastifyReply, field: string) {
+    return reply.code(400).send({ requestId: randomHex(8), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` });
+  }
+
+  /** Checks BusinessShortCode, Timestamp and Password = base64(shortcode + passkey + timestamp); the bad field or null. */
+  private checkPassword(body: Record<string, unknown>): string | null {
+    if (String(body.BusinessShortCode ?? '') !== this.credentials.shortcode) return 'BusinessShortCode';
+    if (typeof body.Timestamp !== 'string' || !/^\d{14}$/.test(body.Timestamp)) return 'Timestamp';
+    const expected = Buffer.from(`${this.credentials.shortcode}${this.credentials.passkey}${body.Timestamp}`).toString('base64');
+    return body.Password === expected ? null : 'Password';
+  }
+
+  private findInvalidPushField(body: Record<string, unknown>): string | null {
+    const passwordProblem = this.checkPassword(body);
+    if (passwordProblem) return passwordProblem;
+    if (body.TransactionType !== 'CustomerPayBillOnline' && body.TransactionType !== 'CustomerBuyGoodsOnline') return 'TransactionType';
+    const amount = body.Amount;
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) return 'Amount';
+    const isMsisdn = (value: unknown) => typeof value === 'number' && /^254[17]\d{8}$/.test(String(value));
+    if (!isMsisdn(body.PhoneNumber)) return 'PhoneNumber';
+    if (!isMsisdn(body.PartyA)) return 'PartyA';
+    if (String(body.PartyB ?? '') === '') return 'PartyB';
+    if (typeof body.CallBackURL !== 'string' || !/^https?:\/\/[^\s]+$/.test(body.CallBackURL)) return 'CallBackURL';
+    const reference = body.AccountReference;
+    if (typeof reference !== 'string' || reference.length < 1 || reference.length > 12) return 'AccountReference';
+    const description = body.TransactionDesc;
+    if (typeof description !== 'string' || description.length < 1 || description.length > 13) return 'TransactionDesc';
+    return null;
+  }
+
+  private stkPush(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const invalid = this.findInvalidPushField(body);
+    if (invalid) return this.badRequest(reply, invalid);
+    const phone = body.PhoneNumber as number;
+    const outcome = OUTCOMES[String(phone).slice(-2)] ?? SUCCESS;
+    const now = Date.now();
+    const { behaviour } = this;
+    const push: SimPush = {
+      merchantRequestId: `${randomHex(2)}-${randomHex(4)}-1`,
+      checkoutRequestId: `ws_CO_${darajaTimestamp()}${randomCode(8)}`,
+      phone,
+      amount: body.Amount as number,
+      callbackUrl: body.CallBackURL as string,
+      accountReference: body.AccountReference as string,
+      createdAt: now,
+      resolvesAt: now + (outcome.sendCallback ? behaviour.callbackDelayMs : behaviour.stkTimeoutMs),
+      resultCode: outcome.resultCode,
+      resultDesc: outcome.resultDesc,
+      receipt: outcome.resultCode === 0 ? randomCode(10) : null,
+      callbacksSent: 0,
+    };
+    this.pushes.set(push.checkoutRequestId, push);
+    if (outcome.sendCallback && !behaviour.dropCallbacks) {
+      const copies = outcome.duplicate || behaviour.duplicateCallbacks ? 2 : 1;
+      const amount = behaviour.callbackAmountOverride ?? push.amount;
+      for (let i = 0; i < copies; i += 1) {
+        this.timers.after(behaviour.callbackDelayMs + i * 50, () => this.sendStkCallback(push, amount));
+      }
+    }
+    return reply.send({
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    });
+  }
+
+  /** The asynchronous result, shaped as Daraja sends it; a failure carries no CallbackMetadata. */
+  stkCallbackBody(push: SimPush, amount: number = push.amount) {
+    const stkCallback: Record<string, unknown> = {
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResultCode: push.resultCode,
+      ResultDesc: push.resultDesc,
+    };
+    if (push.resultCode === 0) {
+      stkCallback.CallbackMetadata = {
+        Item: [
+          { Name: 'Amount', Value: amount },
+          { Name: 'MpesaReceiptNumber', Value: push.receipt },
+          { Name: 'Balance' },
+          { Name: 'TransactionDate', Value: Number(darajaTimestamp()) },
+          { Name: 'PhoneNumber', Value: push.phone },
+        ],
+      };
+    }
+    return { Body: { stkCallback } };
+  }
+
+  private async sendStkCallback(push: SimPush, amount: number): Promise<void> {
+    push.callbacksSent += 1;
+    const status = await postJson(push.callbackUrl, this.stkCallbackBody(push, amount));
+    this.log.info({ checkoutRequestId: push.checkoutRequestId, resultCode: push.resultCode, status }, 'mpesa sim: STK callback sent');
+  }
+
+  private stkQuery(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const passwordProblem = this.checkPassword(body);
+    if (passwordProblem) return this.badRequest(reply, passwordProblem);
+    const push = typeof body.CheckoutRequestID === 'string' ? this.pushes.get(body.CheckoutRequestID) : undefined;
+    if (!push) return this.badRequest(reply, 'CheckoutRequestID');
+    if (Date.now() < push.resolvesAt) {
+      return reply.code(500).send({ requestId: randomHex(8), errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
+    }
+    return reply.send({
+      ResponseCode: '0',
+      ResponseDescription: 'The service request has been accepted successsfully',
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResultCode: String(push.resultCode),
+      ResultDesc: push.resultDesc,
+    });
+  }
+
+  private registerUrl(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (String(body.ShortCode ?? '') !== this.credentials.shortcode) return this.badRequest(reply, 'ShortCode');
+    if (body.ResponseType !== 'Completed' && body.ResponseType !== 'Cancelled') return this.badRequest(reply, 'ResponseType');
+    if (typeof body.ConfirmationURL !== 'string' || !/^https?:\/\//.test(body.ConfirmationURL)) return this.badRequest(reply, 'ConfirmationURL');
+    if (typeof body.ValidationURL !== 'string' || !/^https?:\/\//.test(body.ValidationURL)) return this.badRequest(reply, 'ValidationURL');
+    this.confirmationUrl = body.ConfirmationURL;
+    this.validationUrl = body.ValidationURL;
+    return reply.send({ OriginatorCoversationID: randomHex(8), ResponseCode: '0', ResponseDescription: 'Success' });
+  }
+}

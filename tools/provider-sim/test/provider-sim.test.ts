@@ -1,0 +1,242 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProviderSim, type ProviderSim } from '../src/index.ts';
+
+/** A tiny receiver standing in for the app's webhooks: records every JSON body with its headers. */
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+let sim: ProviderSim;
+let receiver: http.Server;
+let receiverUrl: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  receiver = http.createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : null });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ResultCode":0,"ResultDesc":"Accepted"}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  sim = await startProviderSim({ callbackDelayMs: 100, mpesa: { stkTimeoutMs: 300 }, flutterwave: { webhookUrl: () => `${receiverUrl}/flw` } });
+});
+afterAll(async () => {
+  await sim.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const waitFor = async (predicate: () => boolean, ms = 3000) => {
+  const until = Date.now() + ms;
+  while (!predicate() && Date.now() < until) await sleep(20);
+  return predicate();
+};
+
+async function token(): Promise<string> {
+  const { consumerKey, consumerSecret } = sim.mpesa.credentials;
+  const response = await fetch(`${sim.url}/oauth/v1/generate?grant_type=client_credentials`, {
+    headers: { authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64')}` },
+  });
+  const body = (await response.json()) as { access_token: string; expires_in: string };
+  expect(body.expires_in).toBe('3599');
+  return body.access_token;
+}
+
+function pushBody(phone: number, amount: unknown = 10, overrides: Record<string, unknown> = {}) {
+  const { shortcode, passkey } = sim.mpesa.credentials;
+  const timestamp = '20260111100000';
+  return {
+    BusinessShortCode: shortcode,
+    Password: Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64'),
+    Timestamp: timestamp,
+    TransactionType: 'CustomerPayBillOnline',
+    Amount: amount,
+    PartyA: phone,
+    PartyB: shortcode,
+    PhoneNumber: phone,
+    CallBackURL: `${receiverUrl}/stk`,
+    AccountReference: 'TZ1',
+    TransactionDesc: 'Tuzo deposit',
+    ...overrides,
+  };
+}
+
+async function daraja(path: string, body: unknown, bearer?: string) {
+  const response = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer ?? (await token())}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+function query(checkoutRequestId: string) {
+  const { shortcode, passkey } = sim.mpesa.credentials;
+  const timestamp = '20260111100001';
+  return daraja('/mpesa/stkpushquery/v1/query', {
+    BusinessShortCode: shortcode,
+    Password: Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64'),
+    Timestamp: timestamp,
+    CheckoutRequestID: checkoutRequestId,
+  });
+}
+
+const stkCallbacksFor = (id: string) => received.filter((r) => r.path === '/stk' && r.body.Body.stkCallback.CheckoutRequestID === id);
+
+describe('M-Pesa Daraja simulator', () => {
+  it('refuses wrong client credentials and an unknown token', async () => {
+    const response = await fetch(`${sim.url}/oauth/v1/generate?grant_type=client_credentials`, { headers: { authorization: 'Basic eDp5' } });
+    expect(response.status).toBe(400);
+    const push = await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254712345678), 'nope');
+    expect(push).toMatchObject({ status: 404, body: { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' } });
+  });
+
+  it('expires tokens on demand', async () => {
+    const bearer = await token();
+    sim.mpesa.expireTokens();
+    expect((await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254712345678), bearer)).body.errorCode).toBe('404.001.03');
+  });
+
+  it.each([
+    ['a wrong password', { Password: 'eA==' }, 'Password'],
+    ['a fractional amount', { Amount: 10.5 }, 'Amount'],
+    ['a zero amount', { Amount: 0 }, 'Amount'],
+    ['a string phone', { PhoneNumber: '254712345678' }, 'PhoneNumber'],
+    ['a foreign phone', { PhoneNumber: 256712345678 }, 'PhoneNumber'],
+    ['a long account reference', { AccountReference: 'ABCDEFGHIJKLM' }, 'AccountReference'],
+    ['no callback URL', { CallBackURL: 'not a url' }, 'CallBackURL'],
+  ])('answers 400.002.02 for %s', async (_label, overrides, field) => {
+    const response = await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254712345678, 10, overrides));
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` });
+  });
+
+  it('accepts a push, keeps the query pending, then calls back with metadata read by name', async () => {
+    const push = await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254712345678, 250));
+    expect(push.status).toBe(200);
+    expect(push.body).toMatchObject({ ResponseCode: '0' });
+    const id: string = push.body.CheckoutRequestID;
+    expect((await query(id)).body).toMatchObject({ errorCode: '500.001.1001' });
+    expect(await waitFor(() => stkCallbacksFor(id).length === 1)).toBe(true);
+    const callback = stkCallbacksFor(id)[0]!.body.Body.stkCallback;
+    expect(callback).toMatchObject({ CheckoutRequestID: id, MerchantRequestID: push.body.MerchantRequestID, ResultCode: 0 });
+    const items = new Map<string, unknown>(callback.CallbackMetadata.Item.map((item: { Name: string; Value?: unknown }) => [item.Name, item.Value]));
+    expect(items.get('Amount')).toBe(250);
+    expect(items.get('MpesaReceiptNumber')).toMatch(/^[A-Z0-9]{10}$/);
+    expect(String(items.get('TransactionDate'))).toMatch(/^\d{14}$/);
+    expect(items.get('PhoneNumber')).toBe(254712345678);
+    expect((await query(id)).body).toMatchObject({ ResponseCode: '0', ResultCode: '0' });
+  });
+
+  it.each([
+    [254700000001, 1],
+    [254700000032, 1032],
+  ])('phone %d fails with ResultCode %d and no metadata', async (phone, code) => {
+    const id: string = (await daraja('/mpesa/stkpush/v1/processrequest', pushBody(phone))).body.CheckoutRequestID;
+    expect(await waitFor(() => stkCallbacksFor(id).length === 1)).toBe(true);
+    const callback = stkCallbacksFor(id)[0]!.body.Body.stkCallback;
+    expect(callback.ResultCode).toBe(code);
+    expect(callback.CallbackMetadata).toBeUndefined();
+    expect((await query(id)).body.ResultCode).toBe(String(code));
+  });
+
+  it('never calls back for …37 and reports 1037 after the timeout', async () => {
+    const id: string = (await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254700000037))).body.CheckoutRequestID;
+    expect((await query(id)).body.errorCode).toBe('500.001.1001');
+    await sleep(400);
+    expect((await query(id)).body.ResultCode).toBe('1037');
+    expect(stkCallbacksFor(id)).toHaveLength(0);
+  });
+
+  it('calls back twice for …99', async () => {
+    const id: string = (await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254700000099))).body.CheckoutRequestID;
+    expect(await waitFor(() => stkCallbacksFor(id).length === 2)).toBe(true);
+  });
+
+  it('registers C2B URLs and posts a confirmation from /sim/c2b', async () => {
+    const registered = await daraja('/mpesa/c2b/v1/registerurl', {
+      ShortCode: sim.mpesa.credentials.shortcode,
+      ResponseType: 'Completed',
+      ConfirmationURL: `${receiverUrl}/c2b`,
+      ValidationURL: `${receiverUrl}/c2b-validate`,
+    });
+    expect(registered.body).toMatchObject({ ResponseCode: '0' });
+    const sent = await fetch(`${sim.url}/sim/c2b`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ TransID: 'QK12ABC3DE', TransAmount: '1000.00', MSISDN: '254712345678', BillRefNumber: 'alice' }),
+    });
+    expect(await sent.json()).toMatchObject({ TransID: 'QK12ABC3DE', delivered: true });
+    const confirmation = received.find((r) => r.path === '/c2b');
+    expect(confirmation?.body).toMatchObject({ TransID: 'QK12ABC3DE', TransAmount: '1000.00', MSISDN: '254712345678', BillRefNumber: 'alice' });
+  });
+});
+
+describe('Flutterwave simulator', () => {
+  const bearer = () => ({ authorization: `Bearer ${sim.flutterwave.credentials.secretKey}`, 'content-type': 'application/json' });
+  const createLink = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${sim.url}/v3/payments`, { method: 'POST', headers: bearer(), body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const validLink = { tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES', redirect_url: 'http://localhost:9/deposit', customer: { email: 'a@b.co', name: 'A' } };
+
+  it('validates the payment request and the secret key', async () => {
+    expect((await createLink({ ...validLink, amount: -1 })).status).toBe(400);
+    expect((await createLink({ ...validLink, customer: {} })).status).toBe(400);
+    expect((await createLink({ ...validLink, currency: 'XYZ' })).status).toBe(400);
+    const response = await fetch(`${sim.url}/v3/payments`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer x' }, body: '{}' });
+    expect(response.status).toBe(401);
+  });
+
+  it('serves a self-contained checkout page; Pay sends the signed webhook and redirects; verify agrees', async () => {
+    const created = await createLink(validLink);
+    expect(created.body).toMatchObject({ status: 'success', message: 'Hosted Link' });
+    const link: string = created.body.data.link;
+    expect(link.startsWith(`${sim.url}/flw/checkout/`)).toBe(true);
+    const page = await (await fetch(link)).text();
+    expect(page).toContain('>Pay<');
+    expect(page).toContain('>Cancel<');
+    expect(page).not.toMatch(/<(script|link)[^>]+(src|href)=/);
+
+    const paid = await fetch(`${link}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const location = new URL(paid.headers.get('location')!);
+    expect(location.searchParams.get('status')).toBe('successful');
+    expect(location.searchParams.get('tx_ref')).toBe('TZ-1-abc');
+    const transactionId = location.searchParams.get('transaction_id')!;
+    const webhook = received.find((r) => r.path === '/flw')!;
+    expect(webhook.headers['verif-hash']).toBe(sim.flutterwave.credentials.secretHash);
+    expect(webhook.body).toMatchObject({ event: 'charge.completed', data: { id: Number(transactionId), tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES', status: 'successful' } });
+
+    const verified = await fetch(`${sim.url}/v3/transactions/${transactionId}/verify`, { headers: bearer() });
+    expect(await verified.json()).toMatchObject({ status: 'success', data: { status: 'successful', tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES' } });
+  });
+
+  it('Cancel redirects with status=cancelled and sends no webhook; knobs change hash and verify amount', async () => {
+    const before = sim.flutterwave.webhooksSent;
+    const link: string = (await createLink({ ...validLink, tx_ref: 'TZ-2' })).body.data.link;
+    const cancelled = await fetch(`${link}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(new URL(cancelled.headers.get('location')!).searchParams.get('status')).toBe('cancelled');
+    expect(sim.flutterwave.webhooksSent).toBe(before);
+
+    sim.flutterwave.behaviour.webhookHash = 'wrong';
+    sim.flutterwave.behaviour.verifyAmountOverride = 1;
+    const link3: string = (await createLink({ ...validLink, tx_ref: 'TZ-3' })).body.data.link;
+    const paid = await fetch(`${link3}/pay`, { method: 'POST', redirect: 'manual' });
+    const transactionId = new URL(paid.headers.get('location')!).searchParams.get('transaction_id');
+    const webhook = received.filter((r) => r.path === '/flw').at(-1)!;
+    expect(webhook.body.data.tx_ref).toBe('TZ-3');
+    expect(webhook.headers['verif-hash']).not.toBe(sim.flutterwave.credentials.secretHash);
+    const verified = (await (await fetch(`${sim.url}/v3/transactions/${transactionId}/verify`, { headers: bearer() })).json()) as any;
+    expect(verified.data.amount).toBe(1);
+    sim.flutterwave.behaviour.webhookHash = 'correct';
+    sim.flutterwave.behaviour.verifyAmountOverride = null;
+  });
+});
