@@ -1,0 +1,126 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/skeleton';
+import { setSessionNavigator, signOut, useSession, useUserData } from '@/lib/session';
+
+// Every route is its own chunk, so a phone downloads only the screen it opens.
+const LoginRoute = lazy(() => import('./routes/login'));
+const SignupRoute = lazy(() => import('./routes/signup'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const AccessRoute = lazy(() => import('./routes/access'));
+const ShellRoute = lazy(() => import('./routes/shell'));
+const ActivationRoute = lazy(() => import('./routes/activation'));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const ProfileRoute = lazy(() => import('./routes/profile'));
+const ShareRoute = lazy(() => import('./routes/share'));
+const TasksRoute = lazy(() => import('./routes/tasks'));
+const DailyBonusesRoute = lazy(() => import('./routes/daily-bonuses'));
+const WelcomeBonusRoute = lazy(() => import('./routes/welcome-bonus'));
+const NotificationsRoute = lazy(() => import('./routes/notifications'));
+const WithdrawRoute = lazy(() => import('./routes/withdraw'));
+const DepositRoute = lazy(() => import('./routes/deposit'));
+const WithdrawalHistoryRoute = lazy(() => import('./routes/withdrawal-history'));
+const PayForClientRoute = lazy(() => import('./routes/pay-for-client'));
+const SpinFreeRoute = lazy(() => import('./routes/spin-free'));
+const SpinCasinoRoute = lazy(() => import('./routes/spin-casino'));
+const CryptoRoute = lazy(() => import('./routes/crypto'));
+const ForexRoute = lazy(() => import('./routes/forex'));
+const AdsPromotionRoute = lazy(() => import('./routes/ads-promotion'));
+const YoutubeRoute = lazy(() => import('./routes/youtube'));
+const TiktokRoute = lazy(() => import('./routes/tiktok'));
+const TriviaRoute = lazy(() => import('./routes/trivia'));
+const MyTeamRoute = lazy(() => import('./routes/my-team'));
+
+/** Lets the session move to '/' on sign-out without a full reload. */
+function SessionNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => setSessionNavigator((path) => navigate(path, { replace: true })), [navigate]);
+  return null;
+}
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginRoute />} />
+      <Route path="/signup" element={<SignupRoute />} />
+      <Route path="/reg/:sponsor" element={<SignupRoute />} />
+      <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+      <Route path="/access/:token?" element={<AccessRoute />} />
+      <Route path="*" element={<LoginRoute />} />
+    </Routes>
+  );
+}
+
+function ActiveMemberRoutes() {
+  return (
+    <Routes>
+      <Route path="/access/:token?" element={<AccessRoute />} />
+      <Route element={<ShellRoute />}>
+        <Route path="/dashboard" element={<DashboardRoute />} />
+        <Route path="/profile" element={<ProfileRoute />} />
+        <Route path="/user-profile" element={<ProfileRoute />} />
+        <Route path="/share" element={<ShareRoute />} />
+        <Route path="/tasks" element={<TasksRoute />} />
+        <Route path="/daily-bonuses" element={<DailyBonusesRoute />} />
+        <Route path="/welcome-bonus" element={<WelcomeBonusRoute />} />
+        <Route path="/notifications" element={<NotificationsRoute />} />
+        <Route path="/withdraw" element={<WithdrawRoute />} />
+        <Route path="/deposit" element={<DepositRoute />} />
+        <Route path="/withdrawal-history" element={<WithdrawalHistoryRoute />} />
+        <Route path="/pay-for-client" element={<PayForClientRoute />} />
+        <Route path="/spin/free" element={<SpinFreeRoute />} />
+        <Route path="/spin/casino" element={<SpinCasinoRoute />} />
+        <Route path="/crypto" element={<CryptoRoute />} />
+        <Route path="/forex" element={<ForexRoute />} />
+        <Route path="/ads-promotion" element={<AdsPromotionRoute />} />
+        <Route path="/youtube" element={<YoutubeRoute />} />
+        <Route path="/tiktok" element={<TiktokRoute />} />
+        <Route path="/trivia" element={<TriviaRoute />} />
+        <Route path="/my-team/:level" element={<MyTeamRoute />} />
+        <Route path="*" element={<DashboardRoute />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function InactiveMemberRoutes() {
+  return (
+    <Routes>
+      <Route path="/access/:token?" element={<AccessRoute />} />
+      <Route path="*" element={<ActivationRoute />} />
+    </Routes>
+  );
+}
+
+function UserDataFailed({ retry }: { retry: () => void }) {
+  return (
+    <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
+      <h1 className="text-xl font-bold text-slate-900">Could not load your account</h1>
+      <p className="text-slate-600">Please check your connection and try again.</p>
+      <div className="flex gap-2">
+        <Button onClick={retry}>Try again</Button>
+        <Button variant="outline" onClick={() => signOut()}>
+          Logout
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The account gate: signed out, inactive member (activation only) or active member (the whole app). */
+function SignedInRoutes() {
+  const user = useUserData();
+  if (!user.data) return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label="Loading your account" />;
+  return user.data.userdetails.account_status ? <ActiveMemberRoutes /> : <InactiveMemberRoutes />;
+}
+
+export function AppRouter() {
+  const { isSignedIn } = useSession();
+  return (
+    <BrowserRouter>
+      <SessionNavigator />
+      <Suspense fallback={<PageSpinner />}>{isSignedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,35 @@
+import { Bell, Gift, UserRound } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link, useLocation } from 'react-router';
+import { SidebarTrigger } from '@/components/ui/sidebar';
+import { findNavTitle } from './nav-items';
+
+/** Spec part 1, section 9: notification toasts last 3 seconds. */
+const BELL_TOAST_MS = 3000;
+const ICON_LINK = 'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&_svg]:size-5';
+
+export function AppHeader() {
+  const { pathname } = useLocation();
+  const title = findNavTitle(pathname) ?? (pathname.startsWith('/profile') ? 'Profile' : 'Dashboard');
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white/95 px-2 backdrop-blur sm:px-4">
+      <SidebarTrigger />
+      <h1 className="ml-1 min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg">{title}</h1>
+      <Link to="/daily-bonuses" className={ICON_LINK} aria-label="Daily bonuses" title="Daily bonuses">
+        <Gift aria-hidden="true" />
+      </Link>
+      <button
+        type="button"
+        className={ICON_LINK}
+        aria-label="Notifications"
+        title="Notifications"
+        onClick={() => toast('No New Notifications!', { id: 'bell', duration: BELL_TOAST_MS })}
+      >
+        <Bell aria-hidden="true" />
+      </button>
+      <Link to="/profile" className={ICON_LINK} aria-label="Profile" title="Profile">
+        <UserRound aria-hidden="true" />
+      </Link>
+    </header>
+  );
+}

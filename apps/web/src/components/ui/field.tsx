@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+
+export interface FieldProps {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  /** Extra line under the input (for example an availability state). */
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled form field with its validation message, linked for screen readers by `${htmlFor}-error`. */
+export function Field({ label, htmlFor, error, hint, children }: FieldProps) {
+  return (
+    <div data-slot="field">
+      <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint}
+      {error ? (
+        <p id={`${htmlFor}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { UserData } from '@tuzo/contracts';
+import { BadgeCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { showErrorToast } from '@/lib/api-client';
+import { formatMoney, isZeroAmount, toPlainAmount } from '@/lib/money';
+import { refreshUserData } from '@/lib/session';
+import { ACTIVATION_MESSAGES, useActivateAccount } from '../api/activate-account';
+
+export interface ActivationDepositSlots {
+  /** The deposit methods with the amount fixed to the activation fee (composed in src/app from the deposit feature). */
+  renderDepositMethods?: (lockedAmount: string) => ReactNode;
+  /** The member's recent deposits, so a pending push can be watched until it completes. */
+  depositHistory?: ReactNode;
+}
+
+function ActivateButton() {
+  const key = useIdempotencyKey();
+  const activate = useActivateAccount();
+
+  async function onActivate() {
+    try {
+      const envelope = await activate.mutateAsync(key.get());
+      if (!envelope.resultcode) {
+        showErrorToast(envelope.msg || 'Activation failed. Please try again.');
+        return;
+      }
+      key.renew();
+      toast.success(ACTIVATION_MESSAGES.success);
+      // The account gate reads the refreshed user data and opens the member's shell.
+      await refreshUserData();
+    } catch {
+      showErrorToast('An error occurred during activation');
+    }
+  }
+
+  return (
+    <Button size="lg" className="w-full" onClick={() => void onActivate()} disabled={activate.isPending}>
+      <BadgeCheck aria-hidden="true" />
+      {activate.isPending ? 'Activating...' : 'Activate My Account'}
+    </Button>
+  );
+}
+
+/**
+ * The deposit/activate region of the activation page: while the fee is still missing (actbal above 0) the deposit
+ * methods with the fee as a fixed amount; then the 'Activate My Account' button.
+ */
+export function ActivationActions({ user, renderDepositMethods, depositHistory }: { user: UserData } & ActivationDepositSlots) {
+  const { actbal, deposit } = user.balances;
+  const currency = user.userdetails.ccurrency;
+  const needsDeposit = !isZeroAmount(actbal);
+  const lockedAmount = toPlainAmount(actbal) ?? '';
+
+  return (
+    <div className="flex flex-col gap-5" data-testid="activation-actions">
+      {needsDeposit ? (
+        renderDepositMethods?.(lockedAmount)
+      ) : (
+        <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
+          Your deposit of {formatMoney(deposit, currency)} covers the activation fee. Activate your account to get started.
+        </p>
+      )}
+      <ActivateButton />
+      {depositHistory}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { UserData } from '@tuzo/contracts';
+import { ShieldCheck } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { formatMoney, isZeroAmount, toPlainAmount } from '@/lib/money';
+
+/**
+ * The Activation Page of an inactive member (spec part 2, "Activation"). The first view shows when the activation
+ * balance (actbal) is 0, otherwise the deposit view with the activation fee pre-filled and greyed. The actions
+ * (the "Activate My Account" button and the deposit forms) go into the `activation-actions` slot.
+ */
+export function ActivationPage({ user }: { user: UserData }) {
+  const { userdetails: details, balances } = user;
+  return isZeroAmount(balances.actbal) ? <FirstView uname={details.uname} /> : <DepositView actbal={balances.actbal} currency={details.ccurrency} />;
+}
+
+function FirstView({ uname }: { uname: string }) {
+  return (
+    <Card data-view="activate" data-testid="activation-page">
+      <CardHeader>
+        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-900">
+          <ShieldCheck className="size-6" aria-hidden="true" />
+        </span>
+        <CardTitle className="text-xl">Activate your account</CardTitle>
+        <CardDescription>
+          Welcome, {uname}. Your account is not active yet. Activate it to unlock tasks, bonuses, spins, your team and withdrawals.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div data-slot="activation-actions" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function DepositView({ actbal, currency }: { actbal: string; currency: string }) {
+  return (
+    <Card data-view="deposit" data-testid="activation-page">
+      <CardHeader>
+        <CardTitle className="text-xl">Deposit to activate</CardTitle>
+        <CardDescription>Deposit the activation fee below to activate your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="activation-fee">
+          Activation Fee: {formatMoney(actbal, currency)}
+        </p>
+        <Field label={`Amount (${currency})`} htmlFor="activation-amount">
+          <Input id="activation-amount" inputMode="decimal" value={toPlainAmount(actbal) ?? ''} readOnly disabled aria-readonly="true" />
+        </Field>
+        <div data-slot="activation-actions" />
+      </CardContent>
+    </Card>
+  );
+}

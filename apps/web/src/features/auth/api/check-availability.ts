@@ -1,0 +1,41 @@
+import { CHECK_DEBOUNCE_MS } from '@tuzo/contracts';
+import { useEffect, useState } from 'react';
+import { apiCall } from '@/lib/api-client';
+
+export type AvailabilityKind = 'username' | 'email' | 'phone';
+export type AvailabilityState = 'unknown' | 'checking' | 'available' | 'taken';
+
+const ACTIONS: Record<AvailabilityKind, string> = { username: 'freeuser', email: 'freeemail', phone: 'freephone' };
+
+/** POST freeuser / freeemail / freephone: resultcode true means available; any failure counts as taken. */
+export async function checkAvailability(kind: AvailabilityKind, value: string): Promise<boolean> {
+  try {
+    const envelope = await apiCall(ACTIONS[kind], { method: 'POST', payload: { [kind]: value } });
+    return envelope.resultcode;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks `value` 500 ms after it stops changing, while `isReady`; stale answers are ignored. */
+export function useAvailability(kind: AvailabilityKind, value: string, isReady: boolean): AvailabilityState {
+  const [state, setState] = useState<AvailabilityState>('unknown');
+  useEffect(() => {
+    if (!isReady) {
+      setState('unknown');
+      return;
+    }
+    let isCurrent = true;
+    const timer = window.setTimeout(() => {
+      setState('checking');
+      void checkAvailability(kind, value).then((isAvailable) => {
+        if (isCurrent) setState(isAvailable ? 'available' : 'taken');
+      });
+    }, CHECK_DEBOUNCE_MS);
+    return () => {
+      isCurrent = false;
+      window.clearTimeout(timer);
+    };
+  }, [kind, value, isReady]);
+  return state;
+}

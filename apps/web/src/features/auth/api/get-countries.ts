@@ -1,0 +1,23 @@
+import { PLACEHOLDER_COUNTRY, type Country } from '@tuzo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+export type CountryOption = Pick<Country, 'id' | 'country' | 'dial' | 'abrv'>;
+
+/** GET populateCountrys, with the placeholder entry (id 00112, dial +000) first. A failure is only logged. */
+export async function getCountries(): Promise<CountryOption[]> {
+  try {
+    const envelope = await apiCall<Country[]>('populateCountrys');
+    if (envelope.resultcode && Array.isArray(envelope.data)) return [PLACEHOLDER_COUNTRY, ...envelope.data.map((c) => ({ ...c, id: String(c.id) }))];
+    console.warn('Country list failed:', envelope.msg);
+  } catch (error) {
+    console.warn('Country list failed:', error);
+  }
+  return [PLACEHOLDER_COUNTRY];
+}
+
+export const countriesQueryOptions = queryOptions({ queryKey: ['countries'], queryFn: getCountries, staleTime: 60 * 60 * 1000 });
+
+export function useCountries() {
+  return useQuery(countriesQueryOptions);
+}

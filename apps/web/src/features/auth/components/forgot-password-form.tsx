@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ForgotPasswordPayloadSchema } from '@tuzo/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { requestPasswordReset } from '../api/forgot-password';
+
+const GENERIC_ANSWER = 'If an account matches, a password reset link has been sent to its email address.';
+
+/** Asks for a reset link; the server answers with the same generic message whether or not the account exists. */
+export function ForgotPasswordForm() {
+  const [answer, setAnswer] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const form = useForm<{ username: string }>({ resolver: zodResolver(ForgotPasswordPayloadSchema), defaultValues: { username: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const envelope = await requestPasswordReset(values.username);
+      // Only rate limits and broken requests fail; everything else gets the generic answer.
+      setAnswer(envelope.status < 400 || envelope.resultcode ? { tone: 'success', text: envelope.msg || GENERIC_ANSWER } : { tone: 'error', text: envelope.msg || 'Request failed' });
+    } catch (error) {
+      setAnswer({ tone: 'error', text: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Forgot password">
+      {answer ? <Alert tone={answer.tone}>{answer.text}</Alert> : null}
+      <Field label="Username or email" htmlFor="forgot-username" error={errors.username?.message}>
+        <Input id="forgot-username" autoComplete="username" autoCapitalize="none" aria-invalid={errors.username ? true : undefined} {...form.register('username')} />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send reset link'}
+      </Button>
+      <p className="text-center text-sm text-slate-700">
+        Remembered it?{' '}
+        <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </form>
+  );
+}

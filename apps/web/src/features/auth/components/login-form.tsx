@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { signIn } from '@/lib/session';
+import { login } from '../api/login';
+import { preloadLoginSchema, validateLogin, type LoginErrors } from '../api/login-schema';
+
+const LINK = 'font-semibold text-brand-800 underline-offset-2 hover:underline';
+
+function invalidProps(id: string, message: string | undefined) {
+  return message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
+
+/** The login form; kept free of form and schema libraries so /login stays small on slow phones. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const fail = (message: string) => {
+    setFailure(message);
+    toast.error(message, { id: `error:${message}` });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const checked = await validateLogin({ username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') });
+      if ('errors' in checked) {
+        setErrors(checked.errors);
+        return;
+      }
+      setErrors({});
+      const envelope = await login(checked.payload);
+      if (envelope.resultcode && envelope.data?.access_token) {
+        signIn(envelope.data);
+        navigate('/', { replace: true });
+        return;
+      }
+      fail(envelope.msg || 'Login failed');
+    } catch (error) {
+      fail(errorMessage(error, 'Network error'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} onFocus={() => void preloadLoginSchema().catch(() => undefined)} noValidate className="flex flex-col gap-4" aria-label="Login">
+      {failure ? (
+        <Alert tone="error" data-testid="login-error">
+          {failure}
+        </Alert>
+      ) : null}
+      <Field label="Username or email" htmlFor="login-username" error={errors.username}>
+        <Input id="login-username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...invalidProps('login-username', errors.username)} />
+      </Field>
+      <Field label="Password" htmlFor="login-password" error={errors.password}>
+        <Input id="login-password" name="password" type="password" autoComplete="current-password" {...invalidProps('login-password', errors.password)} />
+      </Field>
+      <div className="-mt-1 text-right text-sm">
+        <Link to="/forgot-password" className={LINK}>
+          Forgot your password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in...' : 'Login'}
+      </Button>
+      <p className="text-center text-sm text-slate-700">
+        Don&apos;t have an account?{' '}
+        <Link to="/signup" className={LINK}>
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

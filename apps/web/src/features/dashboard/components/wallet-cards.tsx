@@ -1,0 +1,48 @@
+import type { Balances } from '@tuzo/contracts';
+import { ArrowUpFromLine, Clock, Landmark, Megaphone, Music2, PiggyBank, TrendingUp, Youtube, type LucideIcon } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+
+interface Wallet {
+  key: keyof Balances;
+  title: string;
+  icon: LucideIcon;
+  tone: string;
+}
+
+/** The wallets of spec part 2, section 1, plus lifetime profits and withdrawal totals. */
+const WALLETS: Wallet[] = [
+  { key: 'balance', title: 'Jumbo Wallet', icon: Landmark, tone: 'bg-brand-100 text-brand-800' },
+  { key: 'deposit', title: 'Deposit Wallet', icon: PiggyBank, tone: 'bg-sky-100 text-sky-800' },
+  { key: 'ads', title: 'Ads Wallet', icon: Megaphone, tone: 'bg-violet-100 text-violet-800' },
+  { key: 'youtube', title: 'YouTube Wallet', icon: Youtube, tone: 'bg-red-100 text-red-800' },
+  { key: 'tiktok', title: 'TikTok Wallet', icon: Music2, tone: 'bg-slate-200 text-slate-800' },
+  { key: 'profit', title: 'Profits', icon: TrendingUp, tone: 'bg-green-100 text-green-800' },
+  { key: 'totalwithdrawal', title: 'Total Withdrawn', icon: ArrowUpFromLine, tone: 'bg-amber-100 text-amber-900' },
+  { key: 'pendingwithdrawal', title: 'Pending Withdrawal', icon: Clock, tone: 'bg-orange-100 text-orange-900' },
+];
+
+export function WalletCards({ balances, currency }: { balances: Balances; currency: string }) {
+  return (
+    <section aria-labelledby="wallets-title">
+      <h2 id="wallets-title" className="sr-only">
+        Wallets
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {WALLETS.map(({ key, title, icon: Icon, tone }) => (
+          <li key={key}>
+            <Card className="h-full p-3 sm:p-4" data-testid={`wallet-${key}`}>
+              <div className="flex items-center gap-2">
+                <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+                  <Icon className="size-4" aria-hidden="true" />
+                </span>
+                <span className="text-xs font-medium text-slate-600 sm:text-sm">{title}</span>
+              </div>
+              <p className="mt-2 text-base font-bold break-all text-slate-900 tabular-nums sm:text-lg">{formatMoney(String(balances[key]), currency)}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+
+/** HTTP 202: the code matched no payment yet and waits in the operator's review queue. */
+export const RECOVER_CODE_QUEUED_STATUS = 202;
+
+/** POST recovercode: claims a manual payment by its transaction code. */
+export function recoverCode(refCode: string, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
+  return apiCall('recovercode', { method: 'POST', payload: { ref_code: refCode }, idempotencyKey });
+}
+
+export function useRecoverCode() {
+  return useMutation({
+    mutationFn: ({ refCode, idempotencyKey }: { refCode: string; idempotencyKey: string }) => recoverCode(refCode, idempotencyKey),
+  });
+}

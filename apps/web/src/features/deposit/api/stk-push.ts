@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+
+export interface StkPushRequest {
+  /** International format without the plus: 2547XXXXXXXX. */
+  phone: string;
+  amount: number;
+}
+
+/** POST stkpush: asks M-Pesa to prompt the member's phone; the deposit stays pending until the provider confirms. */
+export function stkPush(payload: StkPushRequest, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
+  return apiCall('stkpush', { method: 'POST', payload, idempotencyKey });
+}
+
+export function useStkPush() {
+  return useMutation({
+    mutationFn: ({ payload, idempotencyKey }: { payload: StkPushRequest; idempotencyKey: string }) => stkPush(payload, idempotencyKey),
+  });
+}

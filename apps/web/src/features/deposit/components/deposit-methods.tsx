@@ -1,0 +1,82 @@
+import { AlertCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PAYMENT_METHODS_ERROR, usePaymentMethods } from '../api/get-payment-methods';
+import { ManualProcedures } from './manual-procedures';
+import { PaymentLinkDepositForm } from './payment-link-form';
+import { RecoverCodeDepositForm } from './recover-code-form';
+import { StkPushDepositForm } from './stk-push-form';
+
+export interface DepositMethodsProps {
+  /** A fixed amount (the activation fee while the account is inactive): the amount fields are read-only. */
+  lockedAmount?: string;
+}
+
+function MethodCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Whichever deposit methods the server enables for the member's country: M-Pesa push, payment link, manual. */
+export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
+  const { data: methods, isPending, isError } = usePaymentMethods();
+
+  if (isPending) {
+    return (
+      <div className="@container" aria-busy="true">
+        <div className="grid gap-4 @3xl:grid-cols-2">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+        </div>
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <p role="alert" className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
+        {PAYMENT_METHODS_ERROR}
+      </p>
+    );
+  }
+
+  const procedures = methods.procedure && typeof methods.procedure === 'object' ? methods.procedure : {};
+  const hasManual = Object.keys(procedures).length > 0;
+  if (!methods.stkpush && !methods.flutter && !hasManual) {
+    return <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">No deposit method is available for your country yet. Please contact customer care.</p>;
+  }
+
+  return (
+    // A container query: two columns on a wide page, one in the narrow activation page.
+    <div className="@container">
+      <div className="grid items-start gap-4 @3xl:grid-cols-2">
+      {methods.stkpush ? (
+        <MethodCard title="M-Pesa" description="Get a payment prompt on your phone and enter your M-Pesa PIN.">
+          <StkPushDepositForm lockedAmount={lockedAmount} />
+        </MethodCard>
+      ) : null}
+      {methods.flutter ? (
+        <MethodCard title="Payment link" description="Pay by card or mobile money on a secure page that opens in a new tab.">
+          <PaymentLinkDepositForm lockedAmount={lockedAmount} />
+        </MethodCard>
+      ) : null}
+      {hasManual ? (
+        <MethodCard title="Pay manually" description="Follow the steps, then enter the transaction code from your confirmation message.">
+          <div className="flex flex-col gap-4">
+            <ManualProcedures procedures={procedures} />
+            <RecoverCodeDepositForm />
+          </div>
+        </MethodCard>
+      ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Smartphone } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { showErrorToast } from '@/lib/api-client';
+import { refreshUserData, useUserData } from '@/lib/session';
+import { depositHistoryQueryOptions, startDepositPolling } from '../api/get-deposit-history';
+import { useStkPush } from '../api/stk-push';
+import { MIN_DEPOSIT_INPUT, StkPushFormSchema, toWireAmount, type StkPushForm } from '../utils/deposit-schemas';
+import { toastFirstError } from '../utils/form-errors';
+import { formatMoney } from '@/lib/money';
+
+export interface StkPushFormProps {
+  /** A fixed amount (the activation fee), shown read-only by the page around the form: no amount input here. */
+  lockedAmount?: string;
+}
+
+/** The member's phone in the push format: digits only, no plus ("+254712345678" -> "254712345678"). */
+function pushPhone(phone: string | undefined): string {
+  return (phone ?? '').replace(/\D/g, '');
+}
+
+/** M-Pesa STK push: the member's phone gets a payment prompt; the deposit completes when M-Pesa confirms it. */
+export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
+  const queryClient = useQueryClient();
+  const user = useUserData().data;
+  const key = useIdempotencyKey();
+  const push = useStkPush();
+  const [isWaiting, setWaiting] = useState(false);
+  const form = useForm<StkPushForm>({
+    resolver: zodResolver(StkPushFormSchema),
+    defaultValues: { phone: pushPhone(user?.userdetails.phone), amount: lockedAmount ?? '' },
+  });
+  const { errors } = form.formState;
+  const { watch, setValue } = form;
+
+  useEffect(() => {
+    if (lockedAmount !== undefined) setValue('amount', lockedAmount);
+  }, [lockedAmount, setValue]);
+
+  // An edited form is a new submission: it gets a new Idempotency-Key.
+  useEffect(() => {
+    const subscription = watch(() => key.renew());
+    return () => subscription.unsubscribe();
+  }, [watch, key]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const envelope = await push.mutateAsync({
+        payload: { phone: values.phone, amount: toWireAmount(values.amount) },
+        idempotencyKey: key.get(),
+      });
+      if (!envelope.resultcode) {
+        showErrorToast(envelope.msg || 'Payment request failed');
+        return;
+      }
+      key.renew();
+      toast.success('Payment request sent successfully!');
+      setWaiting(true);
+      startDepositPolling();
+      void queryClient.invalidateQueries({ queryKey: depositHistoryQueryOptions.queryKey });
+      void refreshUserData();
+    } catch {
+      // The api client has shown the network error; the same key is kept so a retry cannot pay twice.
+    }
+  }, toastFirstError);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="M-Pesa deposit">
+      <Field label="M-Pesa phone number" htmlFor="stk-phone" error={errors.phone?.message}>
+        <Input
+          id="stk-phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="2547XXXXXXXX"
+          aria-invalid={errors.phone ? true : undefined}
+          aria-describedby={errors.phone ? 'stk-phone-error' : undefined}
+          {...form.register('phone')}
+        />
+      </Field>
+      {lockedAmount === undefined ? (
+        <Field label="Amount" htmlFor="stk-amount" error={errors.amount?.message}>
+          <Input
+            id="stk-amount"
+            type="number"
+            inputMode="decimal"
+            min={MIN_DEPOSIT_INPUT}
+            step="any"
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? 'stk-amount-error' : undefined}
+            {...form.register('amount')}
+          />
+        </Field>
+      ) : null}
+      {isWaiting ? (
+        <Alert tone="info">Check your phone and enter your M-Pesa PIN. Your deposit shows as Completed below once M-Pesa confirms it.</Alert>
+      ) : null}
+      <Button type="submit" size="lg" disabled={push.isPending}>
+        <Smartphone aria-hidden="true" />
+        {push.isPending ? 'Sending request...' : lockedAmount === undefined ? 'Pay with M-Pesa' : `Pay ${formatMoney(lockedAmount, user?.userdetails.ccurrency)} with M-Pesa`}
+      </Button>
+    </form>
+  );
+}

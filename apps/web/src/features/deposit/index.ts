@@ -1,0 +1,2 @@
+export { DepositMethods } from './components/deposit-methods';
+export { DepositHistoryTable } from './components/deposit-history-table';

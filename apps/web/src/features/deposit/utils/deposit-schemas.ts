@@ -1,0 +1,73 @@
+import { formatMinor, parseAmountToMinor } from '@tuzo/contracts';
+import { z } from 'zod';
+
+/** Spec part 2, sections 5 and 8: the deposit forms' messages, word for word. */
+export const FILL_ALL_FIELDS = 'Please fill all fields';
+export const INVALID_AMOUNT = 'Please enter a valid amount';
+export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
+export const ONLY_LETTERS_AND_NUMBERS = 'Only letters and numbers allowed';
+export const CODE_TOO_SHORT = 'Must be more than 8 characters';
+/** Spec part 2, section 9: minimum manual transaction code length. */
+export const MIN_CODE_LENGTH = 9;
+/** Spec part 2, section 9: deposit minimum input. */
+export const MIN_DEPOSIT_INPUT = 1;
+
+/** The message for an amount that is not a positive decimal with at most 2 decimals, or null when it is one. */
+export function amountProblem(text: string): string | null {
+  // A negative number is numeric but not above 0: the spec's order gives it the "greater than 0" message.
+  if (/^-\d+(\.\d+)?$/.test(text)) return AMOUNT_NOT_POSITIVE;
+  const minor = parseAmountToMinor(text);
+  if (minor === null) return INVALID_AMOUNT;
+  if (minor <= 0n) return AMOUNT_NOT_POSITIVE;
+  return null;
+}
+
+/** The amount as the JSON number the deposit calls send ("500.50" -> 500.5); only called on a valid amount. */
+export function toWireAmount(text: string): number {
+  const minor = parseAmountToMinor(text);
+  if (minor === null) throw new Error(INVALID_AMOUNT);
+  return Number(formatMinor(minor));
+}
+
+export const StkPushFormSchema = z
+  .object({ phone: z.string().trim(), amount: z.string().trim() })
+  .superRefine((value, ctx) => {
+    if (!value.phone || !value.amount) {
+      ctx.addIssue({ code: 'custom', message: FILL_ALL_FIELDS, path: [value.phone ? 'amount' : 'phone'] });
+      return;
+    }
+    const problem = amountProblem(value.amount);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
+  });
+export type StkPushForm = z.infer<typeof StkPushFormSchema>;
+
+export const PaymentLinkFormSchema = z.object({ amount: z.string().trim() }).superRefine((value, ctx) => {
+  const problem = amountProblem(value.amount);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
+});
+export type PaymentLinkForm = z.infer<typeof PaymentLinkFormSchema>;
+
+export const RecoverCodeFormSchema = z.object({
+  refCode: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value !== '' && !/^[A-Za-z0-9.]+$/.test(value)) ctx.addIssue({ code: 'custom', message: ONLY_LETTERS_AND_NUMBERS });
+      else if (value.length < MIN_CODE_LENGTH) ctx.addIssue({ code: 'custom', message: CODE_TOO_SHORT });
+    }),
+});
+export type RecoverCodeForm = z.infer<typeof RecoverCodeFormSchema>;
+
+/** Deposit and transfer status codes (spec part 2, section 4). */
+export function depositStatusLabel(status: string | number): { label: string; tone: 'warning' | 'danger' | 'success' | 'neutral' } {
+  switch (String(status)) {
+    case '0':
+      return { label: 'Pending', tone: 'warning' };
+    case '1':
+      return { label: 'Declined', tone: 'danger' };
+    case '2':
+      return { label: 'Completed', tone: 'success' };
+    default:
+      return { label: 'Unknown', tone: 'neutral' };
+  }
+}

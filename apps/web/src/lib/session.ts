@@ -1,0 +1,153 @@
+import type { LoginData, UserData } from '@tuzo/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { apiCall, setUnauthorizedHandler } from './api-client';
+import { queryClient } from './query-client';
+import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_KEY } from './storage-keys';
+
+/** Spec part 1, section 9: user data refresh after start-up verification and after a login. */
+export const REFRESH_AFTER_VERIFY_MS = 60_000;
+export const REFRESH_AFTER_LOGIN_MS = 180_000;
+export const userDataQueryKey = ['userdata'] as const;
+
+export interface SessionState {
+  isSignedIn: boolean;
+  /** True once the token was verified at start-up or came from a fresh login. */
+  isVerified: boolean;
+}
+
+let state: SessionState = { isSignedIn: readAccessToken() !== null, isVerified: false };
+const listeners = new Set<() => void>();
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+let hasStarted = false;
+
+function setState(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+/** The router registers its navigate function so sign-out can move to '/' without a full reload. */
+export function setSessionNavigator(fn: (path: string) => void): void {
+  navigate = fn;
+}
+
+function readStoredUser(): UserData | undefined {
+  try {
+    const text = localStorage.getItem(USER_KEY);
+    return text ? (JSON.parse(text) as UserData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function stopRefreshTimer(): void {
+  const stored = localStorage.getItem(REFRESH_INTERVAL_ID_KEY);
+  if (stored !== null) window.clearInterval(Number(stored));
+  localStorage.removeItem(REFRESH_INTERVAL_ID_KEY);
+}
+
+/** One refresh timer at a time; its id is kept under `refreshIntervalId` as the spec says. */
+function startRefreshTimer(everyMs: number): void {
+  stopRefreshTimer();
+  const id = window.setInterval(() => void refreshUserData(), everyMs);
+  localStorage.setItem(REFRESH_INTERVAL_ID_KEY, String(id));
+}
+
+/** Refetches the member's user data (call after any successful action that changes balances or status). */
+export function refreshUserData(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: userDataQueryKey });
+}
+
+async function fetchUserData(): Promise<UserData> {
+  const envelope = await apiCall<UserData>('userdata');
+  if (!envelope.resultcode || !envelope.data) {
+    // Spec part 1, section 8: a failed user-data refresh is only logged.
+    console.warn('User data refresh failed:', envelope.msg);
+    throw new Error(envelope.msg || 'Failed to load user data');
+  }
+  localStorage.setItem(USER_KEY, JSON.stringify(envelope.data));
+  return envelope.data;
+}
+
+/** The signed-in member's details, balances and fee settings; seeded from local storage, refreshed by timer. */
+export function useUserData() {
+  const session = useSession();
+  return useQuery({
+    queryKey: userDataQueryKey,
+    queryFn: fetchUserData,
+    enabled: session.isSignedIn && session.isVerified,
+    initialData: readStoredUser,
+    initialDataUpdatedAt: 0,
+    staleTime: 15_000,
+  });
+}
+
+
+/** Stores a fresh login and starts the 180 s refresh. */
+export function signIn(data: LoginData): void {
+  localStorage.setItem(ACCESS_TOKEN_KEY, data.access_token);
+  localStorage.setItem(USER_KEY, JSON.stringify(data.user_data));
+  queryClient.setQueryData(userDataQueryKey, data.user_data);
+  startRefreshTimer(REFRESH_AFTER_LOGIN_MS);
+  setState({ isSignedIn: true, isVerified: true });
+}
+
+/**
+ * Logs out: clears the refresh timer, token and user record, tells the server (unless the session is already
+ * gone, as after a 401), and navigates to '/'.
+ */
+export function signOut(options: { notifyServer?: boolean } = {}): void {
+  const notifyServer = options.notifyServer ?? true;
+  stopRefreshTimer();
+  if (notifyServer && readAccessToken()) {
+    // The request reads the token synchronously before it is removed below.
+    apiCall('logout', { method: 'POST', skipUnauthorizedHandling: true }).catch(() => undefined);
+  }
+  localStorage.removeItem(ACCESS_TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  queryClient.clear();
+  setState({ isSignedIn: false, isVerified: false });
+  navigate('/');
+}
+
+async function verifyStoredToken(): Promise<void> {
+  try {
+    const envelope = await apiCall<{ lastupdate: string | null }>('auth');
+    if (!envelope.resultcode) {
+      if (state.isSignedIn) signOut();
+      return;
+    }
+    setState({ isSignedIn: true, isVerified: true });
+    startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
+  } catch {
+    if (state.isSignedIn) signOut();
+  }
+}
+
+/** Runs once at start-up: hooks the 401 handler and verifies a stored token. */
+export function startSession(): void {
+  if (hasStarted) return;
+  hasStarted = true;
+  setUnauthorizedHandler(() => {
+    if (state.isSignedIn) signOut({ notifyServer: false });
+  });
+  // A timer id from a previous page load means nothing now; drop it.
+  localStorage.removeItem(REFRESH_INTERVAL_ID_KEY);
+  if (readAccessToken()) void verifyStoredToken();
+}
+
+/** The signed-in member's data inside the signed-in area (the router renders it only once the data is there). */
+export function useCurrentUser(): UserData {
+  const { data } = useUserData();
+  if (!data) throw new Error('useCurrentUser needs loaded user data');
+  return data;
+}
