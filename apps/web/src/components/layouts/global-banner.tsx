@@ -27,15 +27,13 @@ export function GlobalBanner({ customerCare }: { customerCare: string | null | u
     <div role="region" aria-label="Announcement" data-slot="global-banner" className="flex items-start gap-3 bg-brand-700 px-4 py-2.5 text-sm text-white">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p className="flex-1">
-        Earn every day: claim your daily bonus, complete tasks and share your link.
+        Claim your daily bonus and share your link to earn more.
         {customerCare ? (
           <>
             {' '}
-            Need help?{' '}
             <a href={customerCare} target="_blank" rel="noopener noreferrer" className="font-semibold underline underline-offset-2">
-              Chat with customer care
+              Need help?
             </a>
-            .
           </>
         ) : null}
       </p>

@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const EXPIRED = 'Session expired. Please login again.';
+
+test('a revoked token: the next call gets 401, "Session expired" and the login screen', async () => {
+  const opened = await openPage(browser, server.baseUrl);
+  page = opened.page;
+  screenshotOnFailure(() => page, 'session');
+
+  await page.goto('/login');
+  await loginThroughForm(page, 'demo_l1', 'demo1234');
+  await page.getByTestId('welcome-username').waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('refreshIntervalId'))).not.toBeNull();
+
+  // Revoke the session behind the app's back, then make the app call the server.
+  const status = await page.evaluate(async () => {
+    const response = await fetch('/api?action=logout', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    return response.status;
+  });
+  expect(status).toBe(200);
+  await page.locator('header').getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Current password').fill('demo1234');
+  await dialog.getByLabel('New password', { exact: true }).fill('another1');
+  await dialog.getByLabel('Confirm new password').fill('another1');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+
+  await page.getByText(EXPIRED).waitFor();
+  await page.getByRole('button', { name: 'Login' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('user'), localStorage.getItem('refreshIntervalId')])).toEqual([null, null, null]);
+  await screenshot(page, 'session-revoked');
+  expect(opened.pageErrors).toEqual([]);
+});
+
+test('a bogus stored token: start-up verification fails with 401 and shows the login screen', async () => {
+  const opened = await openPage(browser, server.baseUrl);
+  page = opened.page;
+  screenshotOnFailure(() => page, 'session');
+
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('access_token', 'bogus-token-value'));
+  await page.goto('/dashboard');
+  await page.getByText(EXPIRED).waitFor();
+  await page.getByRole('button', { name: 'Login' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  await screenshot(page, 'session');
+  expect(opened.pageErrors).toEqual([]);
+});
+
+test('an access link stores the token and reloads into the app', async () => {
+  const opened = await openPage(browser, server.baseUrl);
+  page = opened.page;
+  screenshotOnFailure(() => page, 'access');
+  await page.goto('/login');
+  const token = await page.evaluate(async () => {
+    const response = await fetch('/api?action=login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo_l2', password: 'demo1234' }) });
+    return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  });
+  await page.goto(`/access/${encodeURIComponent(token)}`);
+  await page.getByRole('heading', { name: 'Please wait' }).waitFor();
+  await page.getByTestId('welcome-username').waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId('welcome-username').textContent()).toBe('demo_l2');
+  await screenshot(page, 'access');
+  expect(opened.pageErrors).toEqual([]);
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../../server/src/app.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+import { ensureDatabase } from '../../../server/src/db/embedded.ts';
+import { REPO_ROOT } from './paths.ts';
+
+export const ADMIN_USERNAME = 'e2e_admin';
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+export const DEMO_MEMBER = { username: 'demo_sponsor', password: 'demo1234' } as const;
+
+export interface TestServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The whole server on a fresh database of the run's PostgreSQL (like apps/server/test/harness.ts), serving the
+ * built web app, with the demo team seeded, listening on a free port.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const webDistDir = path.join(REPO_ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w @tuzo/web` (npm run test:e2e does it)');
+  }
+  const adminUrl = inject('pgAdminUrl');
+  const name = `e2e_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'true',
+    TUZO_ADMIN_USERNAME: ADMIN_USERNAME,
+    TUZO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    WEB_DIST_DIR: webDistDir,
+    DATA_DIR: path.join(REPO_ROOT, '.data-test', name),
+    ...env,
+  });
+  const app = await buildApp({ config, databaseUrl: url.toString() });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      fs.rmSync(path.join(REPO_ROOT, '.data-test', name), { recursive: true, force: true });
+    },
+  };
+}
