@@ -2,3 +2,8 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './auth.ts';
+export * from './wallets.ts';
+export * from './activation.ts';
+export * from './withdrawals.ts';
+export * from './payforclient.ts';
+export * from './admin.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Drizzle view of the tables created by the SQL migrations in ./migrations (the migrations are the source of
@@ -105,5 +105,53 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
   ip: text('ip'),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+});
+
+// Money features (migration 0030_money.sql).
+export const activations = pgTable('activations', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  generation: integer('generation').notNull(),
+  isFree: boolean('is_free').notNull().default(false),
+  feeSystemMinor: money('fee_system_minor').notNull(),
+  activationTransactionId: bigint('activation_transaction_id', { mode: 'bigint' }),
+  activatedBy: bigint('activated_by', { mode: 'bigint' }),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+  deactivatedAt: ts('deactivated_at'),
+  deactivatedBy: bigint('deactivated_by', { mode: 'bigint' }),
+});
+
+export const withdrawals = pgTable('withdrawals', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  wallet: text('wallet', { enum: ['balance', 'ads', 'youtube', 'tiktok'] }).notNull(),
+  amountLocalMinor: money('amount_local_minor').notNull(),
+  feeLocalMinor: money('fee_local_minor').notNull(),
+  currency: text('currency').notNull(),
+  rateMicro: money('rate_micro').notNull(),
+  amountSystemMinor: money('amount_system_minor').notNull(),
+  feeSystemMinor: money('fee_system_minor').notNull(),
+  status: smallint('status').notNull().default(0),
+  idempotencyKey: text('idempotency_key').notNull(),
+  holdTransactionId: bigint('hold_transaction_id', { mode: 'bigint' }).notNull(),
+  settleTransactionId: bigint('settle_transaction_id', { mode: 'bigint' }),
+  decidedBy: bigint('decided_by', { mode: 'bigint' }),
+  decidedAt: ts('decided_at'),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+});
+
+export const transfers = pgTable('transfers', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  payerId: bigint('payer_id', { mode: 'bigint' }).notNull(),
+  clientId: bigint('client_id', { mode: 'bigint' }).notNull(),
+  wallet: text('wallet', { enum: ['balance', 'deposit'] }).notNull(),
+  amountLocalMinor: money('amount_local_minor').notNull(),
+  currency: text('currency').notNull(),
+  rateMicro: money('rate_micro').notNull(),
+  amountSystemMinor: money('amount_system_minor').notNull(),
+  status: smallint('status').notNull().default(2),
+  idempotencyKey: text('idempotency_key').notNull(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
   createdAt: ts('created_at').notNull().default(sql`now()`),
 });

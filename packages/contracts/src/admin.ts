@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MoneyStringSchema } from './money.ts';
+import { MemberWalletSchema, SignedAmountSchema } from './wallets.ts';
+import { WithdrawalStatusSchema } from './withdrawals.ts';
+
+const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
+const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
+const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
+const IdSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = String(value).trim();
+  if (!/^[1-9]\d{0,17}$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'A valid id is required' });
+    return z.NEVER;
+  }
+  return BigInt(text);
+});
+
+export const AdminWithdrawalsPayloadSchema = z.object({
+  status: WithdrawalStatusSchema.optional(),
+  page: PageSchema,
+  limit: LimitSchema,
+});
+export type AdminWithdrawalsPayload = z.infer<typeof AdminWithdrawalsPayloadSchema>;
+
+export const AdminWithdrawalRowSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  wallet: z.string(),
+  amount: MoneyStringSchema,
+  fee: MoneyStringSchema,
+  currency: z.string(),
+  amount_system: MoneyStringSchema,
+  fee_system: MoneyStringSchema,
+  status: WithdrawalStatusSchema,
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+});
+export const AdminWithdrawalsDataSchema = z.object({
+  rows: z.array(AdminWithdrawalRowSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminWithdrawalsData = z.infer<typeof AdminWithdrawalsDataSchema>;
+
+/** `updatetrans`: value 2 completes a pending withdrawal, 1 declines it (refunded in full, fee included). */
+export const UpdateTransPayloadSchema = z.object({
+  tid: IdSchema,
+  value: z.preprocess((value) => (typeof value === 'number' ? String(value) : value ?? ''), z.enum(['1', '2'], { error: 'value must be 2 (complete) or 1 (decline)' })),
+});
+export type UpdateTransPayload = z.infer<typeof UpdateTransPayloadSchema>;
+
+export const AdminReviewCodesPayloadSchema = z.object({ page: PageSchema, limit: LimitSchema });
+
+export const AdminResolveCodePayloadSchema = z.object({
+  id: IdSchema,
+  approve: z.boolean({ error: 'approve must be true or false' }),
+  /** Amount to credit, in the member's currency (defaults to the amount claimed). */
+  amount: z.union([z.string(), z.number()]).optional(),
+  note: z.string().trim().max(500).optional(),
+});
+export type AdminResolveCodePayload = z.infer<typeof AdminResolveCodePayloadSchema>;
+
+/** `adminadjust`: amount in the system currency, signed; a reason is required and audited. */
+export const AdminAdjustPayloadSchema = z.object({
+  username: UsernameSchema,
+  wallet: MemberWalletSchema,
+  amount: SignedAmountSchema,
+  reason: z.string({ error: 'A reason is required' }).trim().min(3, 'A reason is required').max(500),
+});
+export type AdminAdjustPayload = z.infer<typeof AdminAdjustPayloadSchema>;
+
+export const AdminMemberPayloadSchema = z.object({ username: UsernameSchema, reason: z.string().trim().max(500).optional() });
+export type AdminMemberPayload = z.infer<typeof AdminMemberPayloadSchema>;

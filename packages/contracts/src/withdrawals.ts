@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { MoneyStringSchema } from './money.ts';
+import { RequiredAmountSchema } from './wallets.ts';
+
+/** Spec part 2 section 9: '1' Jumbo, '3' YouTube, '4' TikTok, '5' Ads. */
+export const WITHDRAW_ACCOUNTS = { '1': 'balance', '3': 'youtube', '4': 'tiktok', '5': 'ads' } as const;
+export type WithdrawAccount = keyof typeof WITHDRAW_ACCOUNTS;
+
+const SELECT_ACCOUNT = 'Please select an account';
+
+/** The wallet code; a number is accepted and read as its string (the client sends a string). */
+export const WithdrawAccountSchema = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value ?? ''),
+  z.enum(['1', '3', '4', '5'], { error: SELECT_ACCOUNT }),
+);
+
+/** `systemwithdrawal`: the amount is what the member receives, in their currency; the charge comes on top. */
+export const WithdrawPayloadSchema = z.object({
+  acc: WithdrawAccountSchema,
+  amount: RequiredAmountSchema,
+});
+export type WithdrawPayload = z.infer<typeof WithdrawPayloadSchema>;
+
+/** 0 pending, 1 declined (refunded in full), 2 completed. */
+export const WithdrawalStatusSchema = z.enum(['0', '1', '2']);
+export type WithdrawalStatus = z.infer<typeof WithdrawalStatusSchema>;
+
+export const WithdrawDataSchema = z.object({
+  id: z.string(),
+  amount: MoneyStringSchema,
+  charges: MoneyStringSchema,
+  total: MoneyStringSchema,
+  currency: z.string(),
+  status: WithdrawalStatusSchema,
+});
+export type WithdrawData = z.infer<typeof WithdrawDataSchema>;
+
+/** One row of `withdrawalhistory`, newest first; Date YYYY-MM-DD and Time HH:mm in the operator's time zone. */
+export const WithdrawalHistoryRowSchema = z.object({
+  No: z.number().int(),
+  Amount: MoneyStringSchema,
+  Charges: MoneyStringSchema,
+  Status: WithdrawalStatusSchema,
+  Date: z.string(),
+  Time: z.string(),
+});
+export type WithdrawalHistoryRow = z.infer<typeof WithdrawalHistoryRowSchema>;
+export const WithdrawalHistoryDataSchema = z.array(WithdrawalHistoryRowSchema);
+
+export const WITHDRAWAL_MESSAGES = {
+  selectAccount: SELECT_ACCOUNT,
+  exceedsBalance: 'Amount exceeds available balance please consider Withdrawal Charges',
+  accepted: 'Withdrawal request received. It will be processed shortly.',
+  noHistory: 'No withdrawal history found',
+} as const;
