@@ -5,6 +5,10 @@ import { countriesActions } from '../modules/countries/countries.actions.ts';
 import { passwordResetActions } from '../modules/password-reset/password-reset.actions.ts';
 import { registrationActions } from '../modules/registration/registration.actions.ts';
 import { userdataActions } from '../modules/userdata/userdata.actions.ts';
+import { activationActions } from '../modules/activation/activation.actions.ts';
+import { withdrawalsActions } from '../modules/withdrawals/withdrawals.actions.ts';
+import { payForClientActions } from '../modules/payforclient/payforclient.actions.ts';
+import { adminActions } from '../modules/admin/admin.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -16,4 +20,8 @@ export const allActions: readonly ActionDefinition[] = [
   ...countriesActions,
   ...userdataActions,
   ...passwordResetActions,
+  ...activationActions,
+  ...withdrawalsActions,
+  ...payForClientActions,
+  ...adminActions,
 ];

@@ -1,0 +1,192 @@
+import { ACTIVATION_MESSAGES, formatMinor, localToSystemMinor, type ActivateData } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TransactionKind } from '../../ledger/accounts.ts';
+import { getWalletBalances, postTransaction, reverseTransaction } from '../../ledger/ledger.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { missingFeeLocal } from '../wallets/currency.ts';
+import {
+  insertActivation,
+  lockLiveActivation,
+  lockMemberForActivation,
+  markActivationDeactivated,
+  selectNextGeneration,
+  selectTransactionsByKeys,
+  selectUplines,
+  setMemberStatus,
+} from './activation.repository.ts';
+
+type LockedMember = NonNullable<Awaited<ReturnType<typeof lockMemberForActivation>>>;
+const LEVELS = [1, 2, 3] as const;
+const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = { 1: 'commission_l1', 2: 'commission_l2', 3: 'commission_l3' };
+
+/** Keys of one activation: `activation:<member>:<generation>` and its derived legs (docs/money.md, "Idempotency"). */
+export const activationKeys = (memberId: bigint, generation: number) => {
+  const base = `activation:${memberId}:${generation}`;
+  return { activation: base, grant: `${base}:grant`, commission: (level: number) => `${base}:l${level}` };
+};
+
+/** `activateaccount`: the member pays the fee from their deposit wallet; uplines earn their commissions. */
+export async function activateAccount(deps: AppDeps, input: { memberId: bigint }): Promise<ActivateData> {
+  return deps.db.transaction((tx) => activateLocked(tx, { memberId: input.memberId, operatorId: null }));
+}
+
+/** Operator: activate for free. The fee is granted from house:expenses, then the normal activation runs. */
+export async function activateForFree(deps: AppDeps, input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string }): Promise<ActivateData> {
+  return deps.db.transaction(async (tx) => {
+    const result = await activateLocked(tx, { memberId: input.memberId, operatorId: input.operatorId });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'member.activate_free',
+      targetType: 'member',
+      targetId: input.memberId,
+      before: { status: 'inactive' },
+      after: { status: 'active', fee: result.fee, currency: result.currency, reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return result;
+  });
+}
+
+/**
+ * One activation inside the caller's transaction: the member row is locked first, so two concurrent activations
+ * of the same member serialise and the second sees "already active" with nothing charged.
+ */
+async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId: bigint | null }): Promise<ActivateData> {
+  const member = await lockMemberForActivation(tx, input.memberId);
+  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
+  if (member.status === 'active') throw new AppError('ALREADY_DONE', ACTIVATION_MESSAGES.alreadyActive);
+  if (member.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended');
+  if (member.cregMinor === null) throw new Error(`Country of member ${member.id} has no fee row`);
+  const feeLocalMinor = member.cregMinor;
+  const feeSystemMinor = localToSystemMinor(feeLocalMinor, member.rateMicro);
+  const generation = await selectNextGeneration(tx, member.id);
+  const keys = activationKeys(member.id, generation);
+  const isFree = input.operatorId !== null;
+  if (isFree && feeSystemMinor > 0n) {
+    await postTransaction(tx, {
+      kind: 'adjustment',
+      idempotencyKey: keys.grant,
+      memberId: member.id,
+      memo: 'Free activation granted by an operator (fee booked as an expense)',
+      legs: [
+        { account: { system: 'house:expenses' }, amountMinor: -feeSystemMinor },
+        { account: { memberId: member.id, wallet: 'deposit' }, amountMinor: feeSystemMinor },
+      ],
+    });
+  }
+  const insufficient = await insufficientMessage(tx, member, feeSystemMinor);
+  if (insufficient) throw new AppError('INSUFFICIENT_FUNDS', insufficient);
+  let activationTransactionId: bigint | null = null;
+  if (feeSystemMinor > 0n) {
+    const posted = await postTransaction(tx, {
+      kind: 'activation',
+      idempotencyKey: keys.activation,
+      memberId: member.id,
+      memo: 'Account activation fee',
+      conversion: { rateMicro: member.rateMicro, localAmountMinor: feeLocalMinor, currency: member.currency },
+      insufficientMessage: 'Insufficient deposit balance to activate your account.',
+      legs: [
+        { account: { memberId: member.id, wallet: 'deposit' }, amountMinor: -feeSystemMinor },
+        { account: { system: 'house:fees' }, amountMinor: feeSystemMinor },
+      ],
+    });
+    activationTransactionId = posted.transactionId;
+  }
+  const commissionsPaid = await payCommissions(tx, member, keys);
+  const activatedAt = new Date();
+  await insertActivation(tx, { memberId: member.id, generation, isFree, feeSystemMinor, activationTransactionId, activatedBy: input.operatorId });
+  await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt });
+  return {
+    fee: formatMinor(feeLocalMinor),
+    currency: member.currency,
+    activated_at: activatedAt.toISOString(),
+    commissions_paid: commissionsPaid,
+  };
+}
+
+async function insufficientMessage(tx: DbOrTx, member: LockedMember, feeSystemMinor: bigint): Promise<string | null> {
+  const { deposit } = await getWalletBalances(tx, member.id);
+  if (deposit >= feeSystemMinor) return null;
+  const feeLocalMinor = member.cregMinor ?? 0n;
+  const missingLocal = missingFeeLocal({ feeLocalMinor, feeSystemMinor, depositSystemMinor: deposit, rateMicro: member.rateMicro });
+  return `Insufficient deposit balance. Deposit ${member.currency} ${formatMinor(missingLocal)} to activate your account.`;
+}
+
+/**
+ * Pays fl1/fl2/fl3 (the activating member's country row, converted to system units) from house:commissions into
+ * each upline's Jumbo wallet. Suspended uplines and the house account get nothing; a zero commission is skipped.
+ */
+async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType<typeof activationKeys>): Promise<number> {
+  const levels = [
+    { level: 1, uplineId: member.l1Id, localMinor: member.fl1Minor ?? 0n },
+    { level: 2, uplineId: member.l2Id, localMinor: member.fl2Minor ?? 0n },
+    { level: 3, uplineId: member.l3Id, localMinor: member.fl3Minor ?? 0n },
+  ] as const;
+  const ids = levels.flatMap((entry) => (entry.uplineId === null ? [] : [entry.uplineId]));
+  const uplines = new Map((await selectUplines(tx, ids)).map((row) => [row.id, row]));
+  let paid = 0;
+  for (const entry of levels) {
+    const upline = entry.uplineId === null ? undefined : uplines.get(entry.uplineId);
+    if (!upline || upline.isHouse || upline.status === 'suspended') continue;
+    const amountMinor = localToSystemMinor(entry.localMinor, member.rateMicro);
+    if (amountMinor <= 0n) continue;
+    await postTransaction(tx, {
+      kind: COMMISSION_KIND[entry.level],
+      idempotencyKey: keys.commission(entry.level),
+      memberId: upline.id,
+      memo: `Level ${entry.level} commission: ${member.username} activated`,
+      conversion: { rateMicro: member.rateMicro, localAmountMinor: entry.localMinor, currency: member.currency },
+      legs: [
+        { account: { system: 'house:commissions' }, amountMinor: -amountMinor },
+        { account: { memberId: upline.id, wallet: 'balance' }, amountMinor },
+      ],
+    });
+    paid += 1;
+  }
+  return paid;
+}
+
+/**
+ * Operator: deactivate. The commissions of the live activation are reversed by ledger entries (never by editing
+ * balances); the activation fee is not refunded. If an upline has already spent a commission, the reversal would
+ * take their wallet below zero, so the whole deactivation is refused with a message naming that upline.
+ */
+export async function deactivateMember(deps: AppDeps, input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string }) {
+  return deps.db.transaction(async (tx) => {
+    const member = await lockMemberForActivation(tx, input.memberId);
+    if (!member) throw new AppError('NOT_FOUND', 'Member not found');
+    if (member.status !== 'active') throw new AppError('CONFLICT', 'This account is not active');
+    const live = await lockLiveActivation(tx, member.id);
+    let reversed = 0;
+    if (live) {
+      const keys = activationKeys(member.id, live.generation);
+      const commissions = await selectTransactionsByKeys(tx, LEVELS.map((level) => keys.commission(level)));
+      const uplines = new Map((await selectUplines(tx, commissions.flatMap((c) => (c.memberId ? [c.memberId] : [])))).map((u) => [u.id, u]));
+      for (const commission of commissions) {
+        const upline = commission.memberId ? uplines.get(commission.memberId) : undefined;
+        await reverseTransaction(tx, {
+          transactionId: commission.id,
+          idempotencyKey: `deactivation:${member.id}:${live.generation}:${commission.key.split(':').at(-1)}`,
+          memo: `Commission reversed: ${member.username} deactivated by an operator`,
+          insufficientMessage: `Cannot deactivate: ${upline?.username ?? 'an upline'} no longer holds the commission in their Jumbo wallet`,
+        });
+        reversed += 1;
+      }
+      await markActivationDeactivated(tx, { id: live.id, operatorId: input.operatorId });
+    }
+    await setMemberStatus(tx, { memberId: member.id, status: 'inactive' });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'member.deactivate',
+      targetType: 'member',
+      targetId: member.id,
+      before: { status: 'active', generation: live?.generation ?? null },
+      after: { status: 'inactive', commissionsReversed: reversed, reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return { username: member.username, commissions_reversed: reversed };
+  });
+}
+
