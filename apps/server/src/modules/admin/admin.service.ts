@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { formatMinor, type AdminAdjustPayload, type MemberWallet } from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getWalletBalances, postTransaction } from '../../ledger/ledger.ts';
+import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { selectMemberByUsername } from './admin.repository.ts';
+
+async function findMember(deps: AppDeps, username: string) {
+  const member = await selectMemberByUsername(deps.db, username);
+  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
+  if (member.isHouse) throw new AppError('FORBIDDEN', 'The house account holds no member money');
+  return member;
+}
+
+/** `updatetrans`: value 2 completes, 1 declines (refund in full). */
+export async function updateWithdrawal(deps: AppDeps, input: { tid: bigint; value: '1' | '2'; operatorId: bigint; ip: string }) {
+  return decideWithdrawal(deps, {
+    withdrawalId: input.tid,
+    decision: input.value === '2' ? 'complete' : 'decline',
+    operatorId: input.operatorId,
+    ip: input.ip,
+  });
+}
+
+/**
+ * `adminadjust`: a correction of one wallet through the ledger (house:adjustments on the other side), with a
+ * reason, audited in the same transaction. The amount is in the system currency and may be negative; a wallet
+ * never goes below zero. Idempotent on the operator's key when one is sent.
+ */
+export async function adjustWallet(
+  deps: AppDeps,
+  input: AdminAdjustPayload & { operatorId: bigint; ip: string; clientKey: string | null },
+) {
+  const member = await findMember(deps, input.username);
+  const wallet: MemberWallet = input.wallet;
+  const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  return deps.db.transaction(async (tx) => {
+    const before = (await getWalletBalances(tx, member.id))[wallet];
+    const posted = await postTransaction(tx, {
+      kind: 'adjustment',
+      idempotencyKey,
+      memberId: member.id,
+      memo: `Operator adjustment: ${input.reason}`,
+      insufficientMessage: `The ${wallet} wallet holds ${formatMinor(before)}, less than the amount to remove`,
+      legs: [
+        { account: { system: 'house:adjustments' }, amountMinor: -input.amount },
+        { account: { memberId: member.id, wallet }, amountMinor: input.amount },
+      ],
+    });
+    const after = (await getWalletBalances(tx, member.id))[wallet];
+    if (!posted.duplicate) {
+      await writeAudit(tx, {
+        actorId: input.operatorId,
+        action: 'wallet.adjust',
+        targetType: 'member',
+        targetId: member.id,
+        before: { wallet, balanceMinor: before },
+        after: { wallet, balanceMinor: after, amountMinor: input.amount, reason: input.reason, transactionId: posted.transactionId },
+        ip: input.ip,
+      });
+    }
+    return { username: member.username, wallet, balance: formatMinor(after), transaction_id: posted.transactionId.toString(), duplicate: posted.duplicate };
+  });
+}
+
+export async function activateMemberFree(deps: AppDeps, input: { username: string; reason?: string; operatorId: bigint; ip: string }) {
+  const member = await findMember(deps, input.username);
+  return activateForFree(deps, { memberId: member.id, operatorId: input.operatorId, ip: input.ip, reason: input.reason });
+}
+
+export async function deactivate(deps: AppDeps, input: { username: string; reason?: string; operatorId: bigint; ip: string }) {
+  const member = await findMember(deps, input.username);
+  return deactivateMember(deps, { memberId: member.id, operatorId: input.operatorId, ip: input.ip, reason: input.reason });
+}
