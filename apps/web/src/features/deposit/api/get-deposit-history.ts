@@ -1,3 +1,4 @@
+import type { DepositHistoryData, DepositHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { apiCall, showErrorToast } from '@/lib/api-client';
@@ -8,15 +9,7 @@ export const DEPOSIT_HISTORY_ERROR = 'Failed to load deposit history';
 export const DEPOSIT_POLL_EVERY_MS = 2_000;
 export const DEPOSIT_POLL_FOR_MS = 90_000;
 
-export interface DepositHistoryRow {
-  Id: string | number;
-  Amount: string;
-  Phone: string;
-  'Transaction Code': string;
-  Status: string | number;
-  Date: string;
-  Time: string;
-}
+export type { DepositHistoryRow };
 
 let pollUntil = 0;
 const listeners = new Set<() => void>();
@@ -45,7 +38,7 @@ function isPending(row: DepositHistoryRow): boolean {
 export async function getDepositHistory(): Promise<DepositHistoryRow[]> {
   let rows: DepositHistoryRow[] | null = null;
   try {
-    const envelope = await apiCall<{ history?: DepositHistoryRow[] }>('deposithistory');
+    const envelope = await apiCall<DepositHistoryData>('deposithistory');
     if (envelope.resultcode) rows = Array.isArray(envelope.data?.history) ? envelope.data.history : [];
   } catch {
     // Reported below with the spec's text.

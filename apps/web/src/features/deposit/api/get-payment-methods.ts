@@ -1,21 +1,11 @@
+import type { GrabPaymentData, Procedure } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, showErrorToast } from '@/lib/api-client';
 
 export const PAYMENT_METHODS_ERROR = 'Failed to load payment methods';
 
-export interface ProcedureStep {
-  Step: string | number;
-  Description: string;
-}
-
-/** One manual method: its numbered steps, a second item (free text from the server) and the helpline. */
-export type Procedure = [steps: ProcedureStep[], detail: unknown, helpline: unknown];
-
-export interface PaymentMethods {
-  stkpush: boolean;
-  flutter: boolean;
-  procedure: Record<string, Procedure>;
-}
+export type { Procedure };
+export type PaymentMethods = GrabPaymentData;
 
 /** GET grabpayment: which deposit methods the member's country has. */
 export async function getPaymentMethods(): Promise<PaymentMethods> {

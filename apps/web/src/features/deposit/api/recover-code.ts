@@ -1,3 +1,4 @@
+import type { RecoverCodeData } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
@@ -5,8 +6,8 @@ import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 export const RECOVER_CODE_QUEUED_STATUS = 202;
 
 /** POST recovercode: claims a manual payment by its transaction code. */
-export function recoverCode(refCode: string, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
-  return apiCall('recovercode', { method: 'POST', payload: { ref_code: refCode }, idempotencyKey });
+export function recoverCode(refCode: string, idempotencyKey: string): Promise<ApiEnvelope<RecoverCodeData>> {
+  return apiCall<RecoverCodeData>('recovercode', { method: 'POST', payload: { ref_code: refCode }, idempotencyKey });
 }
 
 export function useRecoverCode() {

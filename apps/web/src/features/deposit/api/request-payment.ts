@@ -1,9 +1,6 @@
+import type { RequestPaymentData } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
-
-export interface RequestPaymentData {
-  link?: string;
-}
 
 /** POST requestpayment: creates a pending deposit and returns the provider's hosted payment link. */
 export function requestPayment(payload: { amount: number }, idempotencyKey: string): Promise<ApiEnvelope<RequestPaymentData>> {

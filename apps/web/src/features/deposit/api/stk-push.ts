@@ -1,3 +1,4 @@
+import type { StkPushData } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
@@ -8,8 +9,8 @@ export interface StkPushRequest {
 }
 
 /** POST stkpush: asks M-Pesa to prompt the member's phone; the deposit stays pending until the provider confirms. */
-export function stkPush(payload: StkPushRequest, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
-  return apiCall('stkpush', { method: 'POST', payload, idempotencyKey });
+export function stkPush(payload: StkPushRequest, idempotencyKey: string): Promise<ApiEnvelope<StkPushData>> {
+  return apiCall<StkPushData>('stkpush', { method: 'POST', payload, idempotencyKey });
 }
 
 export function useStkPush() {

@@ -38,7 +38,7 @@ export function RecoverCodeDepositForm() {
         return;
       }
       key.renew();
-      if (envelope.status === RECOVER_CODE_QUEUED_STATUS) {
+      if (envelope.status === RECOVER_CODE_QUEUED_STATUS || envelope.data?.state === 'review') {
         const message = envelope.msg || 'Your code was received and is waiting for review.';
         toast.success(message);
         setQueuedMessage(message);

@@ -1,4 +1,4 @@
-import { formatMinor, parseAmountToMinor } from '@tuzo/contracts';
+import { formatMinor, parseAmountToMinor, REF_CODE_MIN } from '@tuzo/contracts';
 import { z } from 'zod';
 
 /** Spec part 2, sections 5 and 8: the deposit forms' messages, word for word. */
@@ -8,7 +8,7 @@ export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
 export const ONLY_LETTERS_AND_NUMBERS = 'Only letters and numbers allowed';
 export const CODE_TOO_SHORT = 'Must be more than 8 characters';
 /** Spec part 2, section 9: minimum manual transaction code length. */
-export const MIN_CODE_LENGTH = 9;
+export const MIN_CODE_LENGTH = REF_CODE_MIN;
 /** Spec part 2, section 9: deposit minimum input. */
 export const MIN_DEPOSIT_INPUT = 1;
 
