@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { WithdrawalHistoryTable } from '@/features/withdrawals';
 
-/** Withdrawal History (/withdrawal-history). Coming soon: another engineer replaces this file with the real screen. */
+/** Withdrawal History (/withdrawal-history). */
 export default function WithdrawalHistoryRoute() {
-  return <ComingSoon title="Withdrawal History" />;
+  return <WithdrawalHistoryTable />;
 }

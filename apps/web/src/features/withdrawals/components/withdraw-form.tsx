@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatMinor, WITHDRAWAL_MESSAGES, type UserData, type WithdrawAccount } from '@tuzo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { showErrorToast } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
+import { refreshUserData } from '@/lib/session';
+import { withdrawalHistoryQueryOptions } from '../api/get-withdrawal-history';
+import { useSystemWithdrawal } from '../api/system-withdrawal';
+import {
+  buildWithdrawFormSchema,
+  chargeMinor,
+  JUMBO_ACCOUNT,
+  readAmountMinor,
+  toTariffBrackets,
+  WITHDRAW_ACCOUNT_OPTIONS,
+  type WithdrawFormValues,
+} from '../utils/withdraw-rules';
+
+function ChargeSummary({ user, acc, amount }: { user: UserData; acc: string; amount: string }) {
+  const brackets = useMemo(() => toTariffBrackets(user.fee), [user.fee]);
+  const currency = user.userdetails.ccurrency;
+  const amountMinor = readAmountMinor(amount) ?? 0n;
+  const charge = chargeMinor({ acc, amountMinor, brackets });
+  return (
+    <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-slate-50 px-3 py-2.5 text-sm" aria-live="polite" data-testid="withdraw-summary">
+      {acc === JUMBO_ACCOUNT ? (
+        <>
+          <dt className="text-slate-600">Charge</dt>
+          <dd className="text-right tabular-nums" data-testid="withdraw-charge">
+            {formatMoney(formatMinor(charge), currency)}
+          </dd>
+        </>
+      ) : null}
+      <dt className="font-semibold text-slate-900">Total</dt>
+      <dd className="text-right font-semibold tabular-nums" data-testid="withdraw-total">
+        {formatMoney(formatMinor(amountMinor + charge), currency)}
+      </dd>
+    </dl>
+  );
+}
+
+/** 'Withdraw Funds': account, amount, the live charge and total; submits the amount the member receives. */
+export function WithdrawForm({ user }: { user: UserData }) {
+  const queryClient = useQueryClient();
+  const key = useIdempotencyKey();
+  const withdraw = useSystemWithdrawal();
+  const schema = useMemo(() => buildWithdrawFormSchema(user), [user]);
+  const form = useForm<WithdrawFormValues>({ resolver: zodResolver(schema), defaultValues: { acc: '', amount: '' } });
+  const { errors } = form.formState;
+  const { watch, control } = form;
+  const [acc, amount] = useWatch({ control, name: ['acc', 'amount'] });
+  const currency = user.userdetails.ccurrency;
+
+  useEffect(() => {
+    const subscription = watch(() => key.renew());
+    return () => subscription.unsubscribe();
+  }, [watch, key]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const amountMinor = readAmountMinor(values.amount);
+    if (amountMinor === null) return;
+    try {
+      const envelope = await withdraw.mutateAsync({
+        payload: { acc: values.acc as WithdrawAccount, amount: formatMinor(amountMinor) },
+        idempotencyKey: key.get(),
+      });
+      if (!envelope.resultcode) {
+        showErrorToast(envelope.msg || 'Submission failed');
+        return;
+      }
+      key.renew();
+      toast.success(envelope.msg || WITHDRAWAL_MESSAGES.accepted);
+      form.reset({ acc: values.acc, amount: '' });
+      void queryClient.invalidateQueries({ queryKey: withdrawalHistoryQueryOptions.queryKey });
+      void refreshUserData();
+    } catch {
+      // The network failure was shown; the same key is kept so a retry cannot withdraw twice.
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Withdraw Funds">
+      <Field label="Account" htmlFor="withdraw-acc" error={errors.acc?.message}>
+        <Select
+          id="withdraw-acc"
+          aria-invalid={errors.acc ? true : undefined}
+          aria-describedby={errors.acc ? 'withdraw-acc-error' : undefined}
+          {...form.register('acc')}
+        >
+          <option value="">Select account</option>
+          {WITHDRAW_ACCOUNT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label} ({formatMoney(user.balances[option.balanceField], currency)})
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={`Amount (${currency})`} htmlFor="withdraw-amount" error={errors.amount?.message}>
+        <Input
+          id="withdraw-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={errors.amount ? 'withdraw-amount-error' : undefined}
+          {...form.register('amount')}
+        />
+      </Field>
+      <ChargeSummary user={user} acc={acc} amount={amount} />
+      <Button type="submit" size="lg" disabled={withdraw.isPending}>
+        {withdraw.isPending ? 'Submitting...' : 'Withdraw'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Info, X } from 'lucide-react';
+import { useId, useState } from 'react';
+
+/** Local storage flag ('true' or 'false'): when 'true' the notice stays hidden on later visits. */
+export const HIDE_WITHDRAW_NOTICE_KEY = 'hideWithdrawNotice';
+
+function readHidden(): boolean {
+  try {
+    return localStorage.getItem(HIDE_WITHDRAW_NOTICE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function writeHidden(isHidden: boolean): void {
+  try {
+    localStorage.setItem(HIDE_WITHDRAW_NOTICE_KEY, isHidden ? 'true' : 'false');
+  } catch {
+    // Private mode or full storage: the notice simply shows again next time.
+  }
+}
+
+/** What to check before withdrawing; dismissible, with "Don't remind me again". */
+export function WithdrawNotice() {
+  const [isOpen, setOpen] = useState(() => !readHidden());
+  const [isRemembered, setRemembered] = useState(false);
+  const checkboxId = useId();
+  if (!isOpen) return null;
+  return (
+    <section aria-label="Before you withdraw" data-testid="withdraw-notice" className="relative rounded-lg border border-brand-200 bg-brand-50 p-3 pr-10 text-sm text-brand-950 sm:p-4 sm:pr-12">
+      <button
+        type="button"
+        onClick={() => setOpen(false)}
+        className="absolute top-2 right-2 rounded-md p-1.5 text-brand-900 hover:bg-brand-100"
+        aria-label="Dismiss notice"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+      <p className="flex items-center gap-2 font-semibold">
+        <Info className="size-4 shrink-0" aria-hidden="true" />
+        Before you withdraw
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>Money is sent to the phone number on your profile. Check it is correct.</li>
+        <li>Jumbo withdrawals carry a charge by amount; the charge is taken together with the amount.</li>
+        <li>Requests are reviewed before payment. A declined request is refunded in full, charge included.</li>
+      </ul>
+      <div className="mt-3 flex items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={isRemembered}
+          onChange={(event) => {
+            setRemembered(event.target.checked);
+            writeHidden(event.target.checked);
+          }}
+        />
+        <label htmlFor={checkboxId}>Don&apos;t remind me again</label>
+      </div>
+    </section>
+  );
+}

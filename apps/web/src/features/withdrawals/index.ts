@@ -1,0 +1,3 @@
+export { WithdrawForm } from './components/withdraw-form';
+export { WithdrawNotice } from './components/withdraw-notice';
+export { WithdrawalHistoryTable } from './components/withdrawal-history-table';

@@ -1,0 +1,70 @@
+import { tariffFeeMinor, WITHDRAWAL_MESSAGES, type Fee, type TariffBracketMinor, type UserData, type WithdrawAccount } from '@tuzo/contracts';
+import { z } from 'zod';
+import { formatAmount, toMinor } from '@/lib/money';
+
+export const JUMBO_ACCOUNT: WithdrawAccount = '1';
+
+/** The wallets a member may withdraw from (spec part 2, section 9), with the balance field of each. */
+export const WITHDRAW_ACCOUNT_OPTIONS = [
+  { value: '1', label: 'Jumbo', balanceField: 'balance' },
+  { value: '3', label: 'YouTube', balanceField: 'youtube' },
+  { value: '4', label: 'TikTok', balanceField: 'tiktok' },
+  { value: '5', label: 'Ads', balanceField: 'ads' },
+] as const satisfies ReadonlyArray<{ value: WithdrawAccount; label: string; balanceField: keyof UserData['balances'] }>;
+
+const AMOUNT_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/** Minor units of a typed amount (digits, at most 2 decimals), or null. "007.5" reads as 7.50. */
+export function readAmountMinor(text: string): bigint | null {
+  const trimmed = text.trim();
+  if (!AMOUNT_TEXT.test(trimmed)) return null;
+  return toMinor(trimmed.replace(/^0+(?=\d)/, ''));
+}
+
+export function toTariffBrackets(fee: Fee): TariffBracketMinor[] {
+  return fee.tariff.flatMap((row) => {
+    const minMinor = toMinor(row.min_brackets);
+    const maxMinor = toMinor(row.max_brackets);
+    const tariffMinor = toMinor(row.tariff);
+    return minMinor === null || maxMinor === null || tariffMinor === null ? [] : [{ minMinor, maxMinor, tariffMinor }];
+  });
+}
+
+/** The charge of a withdrawal: only the Jumbo wallet is charged, by the tariff bracket of the amount. */
+export function chargeMinor(options: { acc: string; amountMinor: bigint; brackets: readonly TariffBracketMinor[] }): bigint {
+  return options.acc === JUMBO_ACCOUNT ? tariffFeeMinor(options.amountMinor, options.brackets) : 0n;
+}
+
+export function walletBalanceMinor(user: UserData, acc: string): bigint | null {
+  const option = WITHDRAW_ACCOUNT_OPTIONS.find((item) => item.value === acc);
+  return option ? toMinor(user.balances[option.balanceField]) : null;
+}
+
+export interface WithdrawFormValues {
+  acc: string;
+  amount: string;
+}
+
+/** The Withdraw Funds form rules of spec part 2, section 5, with the spec's messages word for word. */
+export function buildWithdrawFormSchema(user: UserData) {
+  const brackets = toTariffBrackets(user.fee);
+  const minWithMinor = toMinor(user.fee.min_with) ?? 0n;
+  const currency = user.userdetails.ccurrency;
+  return z.object({ acc: z.string(), amount: z.string() }).superRefine((value, ctx) => {
+    if (!WITHDRAW_ACCOUNT_OPTIONS.some((option) => option.value === value.acc)) {
+      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.selectAccount, path: ['acc'] });
+    }
+    const text = value.amount.trim();
+    if (text === '') return void ctx.addIssue({ code: 'custom', message: 'Amount is required', path: ['amount'] });
+    const amountMinor = readAmountMinor(text);
+    if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Must be a valid number', path: ['amount'] });
+    if (amountMinor <= 0n) return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
+    if (value.acc === JUMBO_ACCOUNT && amountMinor < minWithMinor) {
+      return void ctx.addIssue({ code: 'custom', message: `Minimum withdrawal amount is ${currency} ${formatAmount(user.fee.min_with)}`, path: ['amount'] });
+    }
+    const balance = walletBalanceMinor(user, value.acc);
+    if (balance !== null && amountMinor + chargeMinor({ acc: value.acc, amountMinor, brackets }) > balance) {
+      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.exceedsBalance, path: ['amount'] });
+    }
+  });
+}
