@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatMinor, PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { showErrorToast } from '@/lib/api-client';
+import { formatMoney, isZeroAmount } from '@/lib/money';
+import { refreshUserData } from '@/lib/session';
+import { transferHistoryQueryOptions } from '../api/get-transfer-history';
+import { usePayForClient } from '../api/pay-for-client';
+import { buildPayAmountSchema, PAY_WALLETS, readPayAmountMinor, type PayAmountFormValues } from '../utils/pay-for-client-schemas';
+
+/** Step 2: the wallet and amount to move into the verified client's Deposit wallet. */
+export function PayAmountStep({ client, onBack, onPaid }: { client: ConfirmPayForClientData; onBack: () => void; onPaid: () => void }) {
+  const queryClient = useQueryClient();
+  const key = useIdempotencyKey();
+  const pay = usePayForClient();
+  const schema = useMemo(() => buildPayAmountSchema(client), [client]);
+  const form = useForm<PayAmountFormValues>({ resolver: zodResolver(schema), defaultValues: { acc: '', amount: '' } });
+  const { errors } = form.formState;
+  const { watch } = form;
+
+  useEffect(() => {
+    const subscription = watch(() => key.renew());
+    return () => subscription.unsubscribe();
+  }, [watch, key]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const amountMinor = readPayAmountMinor(values.amount);
+    if (amountMinor === null) return;
+    try {
+      const envelope = await pay.mutateAsync({
+        payload: { acc: values.acc === '2' ? '2' : '1', reusername: client.username, amount: formatMinor(amountMinor) },
+        idempotencyKey: key.get(),
+      });
+      if (!envelope.resultcode) {
+        showErrorToast(envelope.msg || 'Submission failed');
+        return;
+      }
+      key.renew();
+      toast.success(envelope.msg || PAY_FOR_CLIENT_MESSAGES.paid);
+      void queryClient.invalidateQueries({ queryKey: transferHistoryQueryOptions.queryKey });
+      void refreshUserData();
+      onPaid();
+    } catch {
+      // The network failure was shown; the key is kept so a retry cannot pay twice.
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Pay client">
+      <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
+        <p>
+          Client: <span className="font-semibold">{client.username}</span>
+        </p>
+        {!isZeroAmount(client.missing) ? (
+          <p className="text-slate-600">Still needs {formatMoney(client.missing, client.currency)} to activate.</p>
+        ) : null}
+      </div>
+      <Field label="Wallet" htmlFor="pfc-wallet" error={errors.acc?.message}>
+        <Select id="pfc-wallet" aria-invalid={errors.acc ? true : undefined} aria-describedby={errors.acc ? 'pfc-wallet-error' : undefined} {...form.register('acc')}>
+          <option value="">Select wallet</option>
+          {PAY_WALLETS.map((wallet) => (
+            <option key={wallet.value} value={wallet.value}>
+              {wallet.label} ({formatMoney(client[wallet.balanceField], client.currency)})
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={`Amount (${client.currency})`} htmlFor="pfc-amount" error={errors.amount?.message}>
+        <Input
+          id="pfc-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={errors.amount ? 'pfc-amount-error' : undefined}
+          {...form.register('amount')}
+        />
+      </Field>
+      <div className="flex gap-3">
+        <Button variant="outline" size="lg" onClick={onBack} disabled={pay.isPending}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <Button type="submit" size="lg" className="flex-1" disabled={pay.isPending}>
+          {pay.isPending ? 'Paying...' : 'Pay Client'}
+        </Button>
+      </div>
+    </form>
+  );
+}

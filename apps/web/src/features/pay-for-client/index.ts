@@ -1,0 +1,2 @@
+export { PayForClientForm } from './components/pay-for-client-form';
+export { TransferHistoryTable } from './components/transfer-history-table';

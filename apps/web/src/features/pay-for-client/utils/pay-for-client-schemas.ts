@@ -1,0 +1,42 @@
+import { PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/contracts';
+import { z } from 'zod';
+import { toMinor } from '@/lib/money';
+
+export const ClientUsernameFormSchema = z.object({
+  reusername: z.string().trim().min(3, 'Username must be at least 3 characters'),
+});
+export type ClientUsernameForm = z.infer<typeof ClientUsernameFormSchema>;
+
+export const PAY_WALLETS = [
+  { value: '1', label: 'Jumbo Wallet', balanceField: 'balance', insufficient: PAY_FOR_CLIENT_MESSAGES.insufficient.balance },
+  { value: '2', label: 'Deposit Wallet', balanceField: 'deposit', insufficient: PAY_FOR_CLIENT_MESSAGES.insufficient.deposit },
+] as const;
+
+export interface PayAmountFormValues {
+  acc: string;
+  amount: string;
+}
+
+/** Minor units of a typed amount (digits, at most 2 decimals), or null. */
+export function readPayAmountMinor(text: string): bigint | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  return toMinor(trimmed.replace(/^0+(?=\d)/, ''));
+}
+
+/** Step 2 rules (spec part 2, section 5); the balances arrive as text and are read without thousands separators. */
+export function buildPayAmountSchema(balances: Pick<ConfirmPayForClientData, 'balance' | 'deposit'>) {
+  return z.object({ acc: z.string(), amount: z.string() }).superRefine((value, ctx) => {
+    const wallet = PAY_WALLETS.find((item) => item.value === value.acc);
+    if (!wallet) ctx.addIssue({ code: 'custom', message: 'Please select a wallet', path: ['acc'] });
+    const text = value.amount.trim();
+    // A negative number is a number, just not above 0.
+    if (/^-\d+(\.\d+)?$/.test(text)) return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
+    const amountMinor = readPayAmountMinor(text);
+    if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Amount must be a number', path: ['amount'] });
+    if (amountMinor <= 0n) return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
+    if (wallet && amountMinor > (toMinor(balances[wallet.balanceField]) ?? 0n)) {
+      ctx.addIssue({ code: 'custom', message: wallet.insufficient, path: ['amount'] });
+    }
+  });
+}
