@@ -1,0 +1,20 @@
+import type { AdminWithdrawalsData, WithdrawalStatus } from '@tuzo/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+export const ADMIN_WITHDRAWALS_LIMIT = 50;
+
+/** GET adminwithdrawals: withdrawals in one status, newest first (one page). */
+export async function getAdminWithdrawals(status: WithdrawalStatus): Promise<AdminWithdrawalsData> {
+  const envelope = await apiCall<AdminWithdrawalsData>('adminwithdrawals', { query: { status, limit: ADMIN_WITHDRAWALS_LIMIT } });
+  if (!envelope.resultcode || !envelope.data) throw new Error(envelope.msg || 'Failed to load withdrawals');
+  return envelope.data;
+}
+
+export function adminWithdrawalsQueryOptions(status: WithdrawalStatus) {
+  return queryOptions({ queryKey: ['admin', 'withdrawals', status], queryFn: () => getAdminWithdrawals(status), retry: false, staleTime: 5_000 });
+}
+
+export function useAdminWithdrawals(status: WithdrawalStatus) {
+  return useQuery({ ...adminWithdrawalsQueryOptions(status), placeholderData: keepPreviousData });
+}

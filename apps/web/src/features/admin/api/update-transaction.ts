@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+
+/** '2' completes a pending withdrawal, '1' declines it (the member is refunded in full, fee included). */
+export type WithdrawalDecision = '1' | '2';
+
+/** POST updatetrans: the operator's decision on one pending withdrawal. */
+export function updateTransaction(payload: { tid: string; value: WithdrawalDecision }, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
+  return apiCall('updatetrans', { method: 'POST', payload, idempotencyKey });
+}
+
+export function useUpdateTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tid, value, idempotencyKey }: { tid: string; value: WithdrawalDecision; idempotencyKey: string }) =>
+      updateTransaction({ tid, value }, idempotencyKey),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
+  });
+}

@@ -1,0 +1,2 @@
+export { AdminWithdrawalsPanel } from './components/admin-withdrawals-panel';
+export { ReviewCodesPanel } from './components/review-codes-panel';
