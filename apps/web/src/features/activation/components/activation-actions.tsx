@@ -55,7 +55,7 @@ export function ActivationActions({ user, renderDepositMethods, depositHistory }
   const lockedAmount = toPlainAmount(actbal) ?? '';
 
   return (
-    <div className="flex flex-col gap-5" data-testid="activation-actions">
+    <div className="flex flex-col gap-5" data-slot="activation-actions">
       {needsDeposit ? (
         renderDepositMethods?.(lockedAmount)
       ) : (

@@ -1,21 +1,28 @@
 import type { UserData } from '@tuzo/contracts';
 import { ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatMoney, isZeroAmount, toPlainAmount } from '@/lib/money';
+import { ActivationActions, type ActivationDepositSlots } from './activation-actions';
 
 /**
  * The Activation Page of an inactive member (spec part 2, "Activation"). The first view shows when the activation
  * balance (actbal) is 0, otherwise the deposit view with the activation fee pre-filled and greyed. The actions
  * (the "Activate My Account" button and the deposit forms) go into the `activation-actions` slot.
  */
-export function ActivationPage({ user }: { user: UserData }) {
+export function ActivationPage({ user, ...slots }: { user: UserData } & ActivationDepositSlots) {
   const { userdetails: details, balances } = user;
-  return isZeroAmount(balances.actbal) ? <FirstView uname={details.uname} /> : <DepositView actbal={balances.actbal} currency={details.ccurrency} />;
+  const actions = <ActivationActions user={user} {...slots} />;
+  return isZeroAmount(balances.actbal) ? (
+    <FirstView uname={details.uname} actions={actions} />
+  ) : (
+    <DepositView actbal={balances.actbal} currency={details.ccurrency} actions={actions} />
+  );
 }
 
-function FirstView({ uname }: { uname: string }) {
+function FirstView({ uname, actions }: { uname: string; actions: ReactNode }) {
   return (
     <Card data-view="activate" data-testid="activation-page">
       <CardHeader>
@@ -28,13 +35,13 @@ function FirstView({ uname }: { uname: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div data-slot="activation-actions" />
+        {actions}
       </CardContent>
     </Card>
   );
 }
 
-function DepositView({ actbal, currency }: { actbal: string; currency: string }) {
+function DepositView({ actbal, currency, actions }: { actbal: string; currency: string; actions: ReactNode }) {
   return (
     <Card data-view="deposit" data-testid="activation-page">
       <CardHeader>
@@ -48,7 +55,7 @@ function DepositView({ actbal, currency }: { actbal: string; currency: string })
         <Field label={`Amount (${currency})`} htmlFor="activation-amount">
           <Input id="activation-amount" inputMode="decimal" value={toPlainAmount(actbal) ?? ''} readOnly disabled aria-readonly="true" />
         </Field>
-        <div data-slot="activation-actions" />
+        {actions}
       </CardContent>
     </Card>
   );
