@@ -31,6 +31,7 @@ const YoutubeRoute = lazy(() => import('./routes/youtube'));
 const TiktokRoute = lazy(() => import('./routes/tiktok'));
 const TriviaRoute = lazy(() => import('./routes/trivia'));
 const MyTeamRoute = lazy(() => import('./routes/my-team'));
+const AdminRoute = lazy(() => import('./routes/admin'));
 
 /** Lets the session move to '/' on sign-out without a full reload. */
 function SessionNavigator() {
@@ -78,6 +79,7 @@ function ActiveMemberRoutes() {
         <Route path="/tiktok" element={<TiktokRoute />} />
         <Route path="/trivia" element={<TriviaRoute />} />
         <Route path="/my-team/:level" element={<MyTeamRoute />} />
+        <Route path="/admin" element={<AdminRoute />} />
         <Route path="*" element={<DashboardRoute />} />
       </Route>
     </Routes>

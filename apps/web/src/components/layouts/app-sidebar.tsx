@@ -4,13 +4,20 @@ import { NavLink, useLocation } from 'react-router';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
-import { signOut } from '@/lib/session';
+import { signOut, useUserData } from '@/lib/session';
 import { buildNavGroups, type NavItem } from './nav-items';
 
-const ITEM =
-  'flex h-10 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-brand-100 transition-colors ' +
-  'hover:bg-white/10 hover:text-white [&_svg]:size-5 [&_svg]:shrink-0';
+// Class names are plain strings: Radix's Slot (the tooltip trigger) cannot merge NavLink's className function,
+// so the active item is styled through the aria-current="page" that NavLink sets.
+const ITEM_BASE =
+  'flex h-10 w-full items-center gap-3 rounded-lg text-sm font-medium text-brand-100 transition-colors ' +
+  'hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/15 aria-[current=page]:text-white [&_svg]:size-5 [&_svg]:shrink-0';
 const ACTIVE = 'bg-white/15 text-white';
+
+function useItemClass(): string {
+  const { isOpen, isMobile } = useSidebar();
+  return cn(ITEM_BASE, isOpen || isMobile ? 'px-2.5' : 'justify-center px-0');
+}
 
 /** Shows the item's title as a tooltip when the sidebar is collapsed to icons (delay 0, see SidebarProvider). */
 function WithTooltip({ title, children }: { title: string; children: ReactElement }) {
@@ -35,6 +42,7 @@ function NavEntry({ item }: { item: NavItem }) {
   const { isOpen, isMobile, setOpen } = useSidebar();
   const { pathname } = useLocation();
   const closeOnNavigate = useCloseOnNavigate();
+  const ITEM = useItemClass();
   const isWithin = pathname === item.url || pathname.startsWith(`${item.url}/`);
   const [isExpanded, setExpanded] = useState(isWithin);
   const showLabels = isOpen || isMobile;
@@ -77,7 +85,7 @@ function NavEntry({ item }: { item: NavItem }) {
           <ul id={listId} className="mt-1 mb-1 ml-5 flex flex-col gap-0.5 border-l border-white/15 pl-3">
             {item.items.map((sub) => (
               <li key={sub.url}>
-                <NavLink to={sub.url} onClick={closeOnNavigate} className={({ isActive }) => cn(ITEM, 'h-9', isActive && ACTIVE)}>
+                <NavLink to={sub.url} onClick={closeOnNavigate} className={ITEM}>
                   {sub.title}
                 </NavLink>
               </li>
@@ -90,7 +98,7 @@ function NavEntry({ item }: { item: NavItem }) {
 
   return (
     <WithTooltip title={item.title}>
-      <NavLink to={item.url} onClick={closeOnNavigate} className={({ isActive }) => cn(ITEM, isActive && ACTIVE)}>
+      <NavLink to={item.url} onClick={closeOnNavigate} className={ITEM}>
         <Icon aria-hidden="true" />
         <span className={cn(!showLabels && 'sr-only')}>{item.title}</span>
       </NavLink>
@@ -101,6 +109,7 @@ function NavEntry({ item }: { item: NavItem }) {
 /** The member's sidebar: every group and item of spec part 1, section 2, with Logout at the bottom. */
 export function AppSidebar({ grouplink }: { grouplink: string | null | undefined }) {
   const { isOpen, isMobile } = useSidebar();
+  const isAdmin = useUserData().data?.userdetails.isadmin === true;
   const showLabels = isOpen || isMobile;
   return (
     <Sidebar label="Main navigation">
@@ -111,7 +120,7 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
         {showLabels ? <span className="text-lg font-bold tracking-tight">Tuzo</span> : null}
       </div>
       <div className={cn('min-h-0 flex-1 overflow-y-auto pb-4', showLabels ? 'px-3' : 'px-1.5')}>
-        {buildNavGroups(grouplink).map((group) => (
+        {buildNavGroups(grouplink, isAdmin).map((group) => (
           <section key={group.title} aria-labelledby={`nav-group-${group.title}`} className="mt-3">
             <h2
               id={`nav-group-${group.title}`}

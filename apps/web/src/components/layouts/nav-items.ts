@@ -13,6 +13,7 @@ import {
   Music2,
   PartyPopper,
   Settings,
+  ShieldCheck,
   Share2,
   Sparkles,
   Trophy,
@@ -44,9 +45,12 @@ export interface NavGroup {
   items: NavItem[];
 }
 
+/** The operator's group, shown only when userdetails.isadmin (the server checks the role on every admin call). */
+const OPERATOR_GROUP: NavGroup = { title: 'Operator', items: [{ title: 'Operator Desk', url: '/admin', icon: ShieldCheck, isCompleted: true }] };
+
 /** The sidebar groups of spec part 1, section 2. `grouplink` is the member's WhatsApp group link. */
-export function buildNavGroups(grouplink: string | null | undefined): NavGroup[] {
-  return [
+export function buildNavGroups(grouplink: string | null | undefined, isAdmin = false): NavGroup[] {
+  const groups: NavGroup[] = [
     {
       title: 'Main',
       items: [
@@ -59,10 +63,10 @@ export function buildNavGroups(grouplink: string | null | undefined): NavGroup[]
     {
       title: 'Accounts',
       items: [
-        { title: 'Deposit', url: '/deposit', icon: ArrowDownToLine, isCompleted: false },
-        { title: 'Pay For Client', url: '/pay-for-client', icon: HandCoins, isCompleted: false },
-        { title: 'Withdraw', url: '/withdraw', icon: ArrowUpFromLine, isCompleted: false },
-        { title: 'Withdrawal History', url: '/withdrawal-history', icon: History, isCompleted: false },
+        { title: 'Deposit', url: '/deposit', icon: ArrowDownToLine, isCompleted: true },
+        { title: 'Pay For Client', url: '/pay-for-client', icon: HandCoins, isCompleted: true },
+        { title: 'Withdraw', url: '/withdraw', icon: ArrowUpFromLine, isCompleted: true },
+        { title: 'Withdrawal History', url: '/withdrawal-history', icon: History, isCompleted: true },
       ],
     },
     {
@@ -104,11 +108,12 @@ export function buildNavGroups(grouplink: string | null | undefined): NavGroup[]
       items: [{ title: 'Profile', url: '/user-profile', icon: Settings, isCompleted: true }],
     },
   ];
+  return isAdmin ? [...groups, OPERATOR_GROUP] : groups;
 }
 
 /** Page titles for the header, by path (sub-items included). */
 export function findNavTitle(pathname: string): string | null {
-  for (const group of buildNavGroups(null)) {
+  for (const group of buildNavGroups(null, true)) {
     for (const item of group.items) {
       const sub = item.items?.find((child) => child.url === pathname);
       if (sub) return `${item.title}: ${sub.title}`;
