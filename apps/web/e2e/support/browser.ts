@@ -48,6 +48,8 @@ export async function openPage(browser: Browser, baseUrl: string, viewport: { wi
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.png`);
+  // Sticky header and sidebar render where they belong only when the page is at the top.
+  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

@@ -110,6 +110,7 @@ function NavEntry({ item }: { item: NavItem }) {
 export function AppSidebar({ grouplink }: { grouplink: string | null | undefined }) {
   const { isOpen, isMobile } = useSidebar();
   const isAdmin = useUserData().data?.userdetails.isadmin === true;
+  const ITEM = useItemClass();
   const showLabels = isOpen || isMobile;
   return (
     <Sidebar label="Main navigation">

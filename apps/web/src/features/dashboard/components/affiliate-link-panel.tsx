@@ -37,7 +37,7 @@ export function AffiliateLinkPanel({ uname }: { uname: string }) {
           readOnly
           value={link}
           onFocus={(event) => event.currentTarget.select()}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 text-sm text-slate-800"
+          className="h-11 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-300 bg-slate-50 px-3 text-sm text-slate-800"
         />
         <Button onClick={copy}>
           <Copy aria-hidden="true" />

@@ -32,7 +32,7 @@ export function DailyBonusPanel({ balances, currency }: { balances: Balances; cu
           </div>
           <div className="rounded-lg bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Reward</dt>
-            <dd className="font-semibold break-all tabular-nums">{formatMoney(balances.reward, currency)}</dd>
+            <dd className="text-sm leading-6 font-semibold break-words tabular-nums sm:text-base">{formatMoney(balances.reward, currency)}</dd>
           </div>
         </dl>
         <div>
