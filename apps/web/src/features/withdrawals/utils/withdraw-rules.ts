@@ -1,6 +1,6 @@
 import { tariffFeeMinor, WITHDRAWAL_MESSAGES, type Fee, type TariffBracketMinor, type UserData, type WithdrawAccount } from '@tuzo/contracts';
 import { z } from 'zod';
-import { formatAmount, toMinor } from '@/lib/money';
+import { toMinor, toPlainAmount } from '@/lib/money';
 
 export const JUMBO_ACCOUNT: WithdrawAccount = '1';
 
@@ -60,7 +60,7 @@ export function buildWithdrawFormSchema(user: UserData) {
     if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Must be a valid number', path: ['amount'] });
     if (amountMinor <= 0n) return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
     if (value.acc === JUMBO_ACCOUNT && amountMinor < minWithMinor) {
-      return void ctx.addIssue({ code: 'custom', message: `Minimum withdrawal amount is ${currency} ${formatAmount(user.fee.min_with)}`, path: ['amount'] });
+      return void ctx.addIssue({ code: 'custom', message: `Minimum withdrawal amount is ${currency} ${toPlainAmount(user.fee.min_with) ?? user.fee.min_with}`, path: ['amount'] });
     }
     const balance = walletBalanceMinor(user, value.acc);
     if (balance !== null && amountMinor + chargeMinor({ acc: value.acc, amountMinor, brackets }) > balance) {

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { formatMinorGrouped, parseAmountToMinor } from '@tuzo/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DESKTOP, launchBrowser, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER, startTestServer, type TestServer } from './support/server.ts';
+
+/**
+ * The money flow end to end: a new member deposits the activation fee by M-Pesa STK push (the in-process
+ * simulator confirms it), activates, and the sponsor earns the level-1 commission; the sponsor withdraws twice,
+ * the operator approves one and declines the other, and the declined amount and fee come back to Jumbo.
+ */
+const MEMBER = { username: 'money_member', email: 'money_member@example.com', phone: '711223344', password: 'secret123' } as const;
+/** Kenya's seed: activation fee 500, level-1 commission 250, minimum withdrawal 200, 200-999 charged 30. */
+const ACTIVATION_FEE = '500.00';
+const LEVEL1_COMMISSION_MINOR = 25_000n;
+const STK_PHONE = '254712345678';
+const FIRST = { amount: '300', chargeMinor: 3_000n, amountMinor: 30_000n } as const;
+const SECOND = { amount: '250', chargeMinor: 3_000n, amountMinor: 25_000n } as const;
+const TOP_UP = '500.00';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page | undefined;
+const opened: OpenPage[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Envelope<T = any> {
+  status: number;
+  resultcode: boolean;
+  msg: string;
+  data: T;
+}
+
+async function callApi<T = any>(action: string, options: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string } = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const response = await fetch(`${server.baseUrl}/api?action=${action}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.payload === undefined ? undefined : JSON.stringify(options.payload),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function apiLogin(username: string, password: string): Promise<string> {
+  const envelope = await callApi<{ access_token: string }>('login', { method: 'POST', payload: { username, password } });
+  expect(envelope.resultcode, envelope.msg).toBe(true);
+  return envelope.data.access_token;
+}
+
+async function jumboMinor(token: string): Promise<bigint> {
+  const envelope = await callApi<{ balances: { balance: string } }>('userdata', { token });
+  expect(envelope.resultcode, envelope.msg).toBe(true);
+  const minor = parseAmountToMinor(envelope.data.balances.balance);
+  if (minor === null) throw new Error(`Unreadable Jumbo balance ${envelope.data.balances.balance}`);
+  return minor;
+}
+
+const kes = (minor: bigint): string => `KES ${formatMinorGrouped(minor)}`;
+
+async function open(viewport: { width: number; height: number }, name: string): Promise<Page> {
+  const next = await openPage(browser, server.baseUrl, viewport);
+  opened.push(next);
+  page = next.page;
+  screenshotOnFailure(() => page, name);
+  return next.page;
+}
+
+test('deposit by STK push, activate, withdraw twice, operator approves one and declines the other', async () => {
+  const sponsorToken = await apiLogin(DEMO_MEMBER.username, DEMO_MEMBER.password);
+  const sponsorStart = await jumboMinor(sponsorToken);
+
+  // 1. A new member signs up through the sponsor's link on a phone and logs in: the activation page.
+  const member = await open(PHONE, 'money-member');
+  await member.goto('/reg/demo_sponsor');
+  await member.getByTestId('sponsor-box').waitFor();
+  await member.getByLabel('Username').fill(MEMBER.username);
+  await member.getByText('Username is available').waitFor();
+  await member.getByLabel('Email').fill(MEMBER.email);
+  await member.getByLabel('Country').selectOption({ label: 'Kenya (+254)' });
+  await member.getByLabel('Phone number').fill(MEMBER.phone);
+  await member.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+  await member.getByLabel('Confirm password').fill(MEMBER.password);
+  await member.getByRole('button', { name: 'Sign Up' }).click();
+  await member.getByText('Registration successful!').waitFor();
+  await member.waitForURL('**/login');
+  await loginThroughForm(member, MEMBER.username, MEMBER.password);
+  await member.locator('[data-testid="activation-page"][data-view="deposit"]').waitFor();
+  expect(await member.getByTestId('activation-fee').textContent()).toBe(`Activation Fee: KES ${ACTIVATION_FEE}`);
+  await member.getByText('No deposit history found').waitFor();
+  await screenshot(member, 'money-1-activation-phone');
+
+  // 2. STK push for the activation fee; the simulator confirms it and the page follows Pending -> Completed.
+  const phoneField = member.getByLabel('M-Pesa phone number');
+  await phoneField.fill('');
+  await member.getByRole('button', { name: `Pay KES ${ACTIVATION_FEE} with M-Pesa` }).click();
+  await member.getByText('Please fill all fields').first().waitFor();
+  await phoneField.fill(STK_PHONE);
+  await member.getByRole('button', { name: `Pay KES ${ACTIVATION_FEE} with M-Pesa` }).click();
+  await member.getByText('Payment request sent successfully!').waitFor();
+  await screenshot(member, 'money-2-stk-sent-phone');
+  await member.locator('[data-testid="activation-page"][data-view="activate"]').waitFor({ timeout: 60_000 });
+  const depositRow = member.getByTestId('deposit-row').first();
+  await depositRow.getByText('Completed').waitFor();
+  expect(await depositRow.textContent()).toContain(ACTIVATION_FEE);
+  await screenshot(member, 'money-3-deposit-complete-phone');
+
+  // 3. Activate: the gate opens the member's dashboard; the sponsor earns the level-1 commission.
+  await member.getByRole('button', { name: 'Activate My Account' }).click();
+  await member.getByText('Account activated successfully! Welcome aboard!').waitFor();
+  await member.getByTestId('welcome-username').waitFor();
+  await screenshot(member, 'money-4-member-dashboard-phone');
+  const sponsorEarned = await jumboMinor(sponsorToken);
+  expect(sponsorEarned - sponsorStart).toBe(LEVEL1_COMMISSION_MINOR);
+
+  // 4. The sponsor sees it on the dashboard (desktop); the operator tops Jumbo up for two withdrawals.
+  const sponsor = await open(DESKTOP, 'money-sponsor');
+  await sponsor.goto('/login');
+  await loginThroughForm(sponsor, DEMO_MEMBER.username, DEMO_MEMBER.password);
+  await sponsor.getByTestId('welcome-username').waitFor();
+  expect(await sponsor.getByTestId('wallet-balance').textContent()).toContain(kes(sponsorEarned));
+  const adminToken = await apiLogin(ADMIN_USERNAME, ADMIN_PASSWORD);
+  const adjusted = await callApi('adminadjust', {
+    token: adminToken,
+    method: 'POST',
+    payload: { username: DEMO_MEMBER.username, wallet: 'balance', amount: TOP_UP, reason: 'e2e: fund two withdrawals' },
+    idempotencyKey: randomUUID(),
+  });
+  expect(adjusted.resultcode, adjusted.msg).toBe(true);
+  const funded = sponsorEarned + (parseAmountToMinor(TOP_UP) ?? 0n);
+
+  // 5. Withdraw Funds: the notice, the spec's messages, the live charge and total, two requests.
+  await sponsor.goto('/withdraw');
+  const notice = sponsor.getByTestId('withdraw-notice');
+  await notice.waitFor();
+  await screenshot(sponsor, 'money-5-withdraw-desktop');
+  await notice.getByLabel("Don't remind me again").check();
+  expect(await sponsor.evaluate(() => localStorage.getItem('hideWithdrawNotice'))).toBe('true');
+  await notice.getByRole('button', { name: 'Dismiss notice' }).click();
+  await notice.waitFor({ state: 'detached' });
+  const submit = sponsor.getByRole('button', { name: 'Withdraw', exact: true });
+  await submit.click();
+  await sponsor.getByText('Please select an account').waitFor();
+  await sponsor.getByText('Amount is required').waitFor();
+  await sponsor.getByLabel('Account').selectOption('1');
+  expect(await sponsor.getByLabel('Account').locator('option:checked').textContent()).toBe(`Jumbo (${kes(funded)})`);
+  const amount = sponsor.getByLabel('Amount (KES)');
+  await amount.fill('12.345');
+  await submit.click();
+  await sponsor.getByText('Must be a valid number').waitFor();
+  await amount.fill('100');
+  await submit.click();
+  await sponsor.getByText('Minimum withdrawal amount is KES 200.00').waitFor();
+  await amount.fill('5000');
+  await submit.click();
+  await sponsor.getByText('Amount exceeds available balance please consider Withdrawal Charges').waitFor();
+
+  for (const request of [FIRST, SECOND]) {
+    await amount.fill(request.amount);
+    expect(await sponsor.getByTestId('withdraw-charge').textContent()).toBe(kes(request.chargeMinor));
+    expect(await sponsor.getByTestId('withdraw-total').textContent()).toBe(kes(request.amountMinor + request.chargeMinor));
+    if (request === FIRST) await screenshot(sponsor, 'money-6-withdraw-charge-desktop');
+    await submit.click();
+    await sponsor.getByText('Withdrawal request received. It will be processed shortly.').first().waitFor();
+    await sponsor.waitForFunction(() => (document.querySelector('#withdraw-amount') as HTMLInputElement | null)?.value === '');
+  }
+  const afterRequests = funded - FIRST.amountMinor - FIRST.chargeMinor - SECOND.amountMinor - SECOND.chargeMinor;
+  expect(await jumboMinor(sponsorToken)).toBe(afterRequests);
+  await sponsor.reload();
+  await sponsor.getByLabel('Account').waitFor();
+  expect(await sponsor.getByTestId('withdraw-notice').count()).toBe(0);
+
+  // 6. The operator (a second browser context) approves the first and declines the second on /admin.
+  const operator = await open(DESKTOP, 'money-operator');
+  await operator.goto('/login');
+  await loginThroughForm(operator, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await operator.getByRole('link', { name: 'Operator Desk' }).click();
+  await operator.waitForURL('**/admin');
+  await operator.getByTestId('admin-withdrawal-row').first().waitFor();
+  await screenshot(operator, 'money-7-admin-pending-desktop');
+  await operator.getByRole('button', { name: 'Approve demo_sponsor 300.00' }).click();
+  const approveDialog = operator.getByRole('dialog');
+  await approveDialog.getByText('Approve withdrawal?').waitFor();
+  await approveDialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await operator.getByText('Withdrawal completed').waitFor();
+  await approveDialog.waitFor({ state: 'detached' });
+  await operator.getByRole('button', { name: 'Decline demo_sponsor 250.00' }).click();
+  const declineDialog = operator.getByRole('dialog');
+  await declineDialog.getByText('Decline withdrawal?').waitFor();
+  await screenshot(operator, 'money-8-admin-decline-dialog-desktop');
+  await declineDialog.getByRole('button', { name: 'Decline', exact: true }).click();
+  await operator.getByText('Withdrawal declined and refunded in full').waitFor();
+  await operator.getByText('No withdrawals here.').waitFor();
+  await operator.getByRole('button', { name: 'Declined' }).click();
+  await operator.getByRole('button', { name: 'Decline demo_sponsor 250.00' }).waitFor({ state: 'detached' });
+  await operator.getByTestId('admin-withdrawal-row').first().waitFor();
+
+  // 7. The sponsor's history shows Completed and Declined; Jumbo has the declined amount and fee back.
+  await sponsor.goto('/withdrawal-history');
+  await sponsor.getByRole('button', { name: 'Refresh' }).click();
+  const rows = sponsor.getByTestId('withdrawal-row');
+  await rows.nth(1).waitFor();
+  const statuses = await rows.allTextContents();
+  expect(statuses.some((text) => text.includes('300.00') && text.includes('Completed'))).toBe(true);
+  expect(statuses.some((text) => text.includes('250.00') && text.includes('Declined'))).toBe(true);
+  await screenshot(sponsor, 'money-9-history-desktop');
+  const refunded = afterRequests + SECOND.amountMinor + SECOND.chargeMinor;
+  expect(await jumboMinor(sponsorToken)).toBe(refunded);
+  await sponsor.goto('/dashboard');
+  await sponsor.getByTestId('welcome-username').waitFor();
+  expect(await sponsor.getByTestId('wallet-balance').textContent()).toContain(kes(refunded));
+
+  // 8. The same money screens on a 390 px phone.
+  const phone = await open(PHONE, 'money-sponsor-phone');
+  await phone.goto('/login');
+  await loginThroughForm(phone, DEMO_MEMBER.username, DEMO_MEMBER.password);
+  await phone.getByTestId('welcome-username').waitFor();
+  await phone.goto('/withdraw');
+  await phone.getByTestId('withdraw-notice').waitFor();
+  await screenshot(phone, 'money-10-withdraw-phone');
+  await phone.goto('/withdrawal-history');
+  await phone.getByTestId('withdrawal-row').nth(1).waitFor();
+  await screenshot(phone, 'money-11-history-phone');
+  await phone.goto('/deposit');
+  await phone.getByText('Recent Deposits').waitFor();
+  await phone.getByText('No deposit history found').waitFor();
+  await screenshot(phone, 'money-12-deposit-phone');
+  await phone.goto('/pay-for-client');
+  await phone.getByText('Transfer History').waitFor();
+  await phone.getByRole('button', { name: 'Verify Client' }).click();
+  await phone.getByText('Username must be at least 3 characters').waitFor();
+  await screenshot(phone, 'money-13-pay-for-client-phone');
+
+  for (const each of opened) expect(each.pageErrors).toEqual([]);
+});
