@@ -7,3 +7,4 @@ export * from './activation.ts';
 export * from './withdrawals.ts';
 export * from './payforclient.ts';
 export * from './admin.ts';
+export * from './deposits.ts';

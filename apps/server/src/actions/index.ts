@@ -9,6 +9,7 @@ import { activationActions } from '../modules/activation/activation.actions.ts';
 import { withdrawalsActions } from '../modules/withdrawals/withdrawals.actions.ts';
 import { payForClientActions } from '../modules/payforclient/payforclient.actions.ts';
 import { adminActions } from '../modules/admin/admin.actions.ts';
+import { depositsActions } from '../modules/deposits/deposits.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -24,4 +25,5 @@ export const allActions: readonly ActionDefinition[] = [
   ...withdrawalsActions,
   ...payForClientActions,
   ...adminActions,
+  ...depositsActions,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../lib/deps.ts';
 import { seedOnStartup } from './seed/seed.service.ts';
+import { startDeposits } from './deposits/deposits.startup.ts';
 
 /**
  * Work done once the database is migrated and before the server listens: reference data, the operator account,
@@ -9,4 +10,5 @@ import { seedOnStartup } from './seed/seed.service.ts';
 export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Promise<void> {
   void app;
   await seedOnStartup(deps);
+  await startDeposits(app, deps);
 }

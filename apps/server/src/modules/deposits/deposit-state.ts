@@ -1,0 +1,84 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { SystemAccountCode } from '../../ledger/accounts.ts';
+import { postTransaction } from '../../ledger/ledger.ts';
+import { AppError } from '../../lib/errors.ts';
+import { lockDeposit, updateDepositCompleted, updateDepositFailed, type DepositRow, type DepositStatusCode } from './deposits.repository.ts';
+
+/**
+ * The deposit state machine: pending (0) -> completed (2) | failed (1). One extra edge: a push we gave up on
+ * ourselves (TIMED_OUT: the provider never answered in time) may still complete when the provider later confirms
+ * the payment, because the member's money did move. Every other transition is refused.
+ */
+export const PENDING = 0;
+export const FAILED = 1;
+export const COMPLETED = 2;
+export const TIMED_OUT = 'Timed out';
+
+export type DepositEvent = { type: 'confirm' } | { type: 'fail'; reason: string };
+export type Transition = 'apply' | 'already' | 'refuse';
+
+export function decideTransition(deposit: Pick<DepositRow, 'status' | 'failureReason'>, event: DepositEvent): Transition {
+  const status: DepositStatusCode = deposit.status;
+  switch (status) {
+    case PENDING:
+      return 'apply';
+    case COMPLETED:
+      return event.type === 'confirm' ? 'already' : 'refuse';
+    case FAILED:
+      if (event.type === 'fail') return 'already';
+      return deposit.failureReason?.startsWith(TIMED_OUT) ? 'apply' : 'refuse';
+    default: {
+      const unknown: never = status;
+      throw new Error(`Unknown deposit status ${String(unknown)}`);
+    }
+  }
+}
+
+const ACCOUNT_BY_METHOD: Record<DepositRow['method'], SystemAccountCode> = {
+  stkpush: 'provider:mpesa',
+  flutterwave: 'provider:flutterwave',
+  manual: 'provider:manual',
+};
+
+export interface CompleteInput {
+  depositId: bigint;
+  /** Unique forever: `deposit:stk:<CheckoutRequestID>`, `deposit:flw:<tx_ref>`, `deposit:manual:<code>`. */
+  idempotencyKey: string;
+  providerRef: string | null;
+  /** The system account the money came through; defaults by method. */
+  source?: SystemAccountCode;
+  memo: string;
+}
+
+/**
+ * Credits a deposit once, inside the caller's transaction: locks the deposit row, checks the transition, posts
+ * provider -X / member deposit +X with the conversion recorded, and marks it completed. Returns what happened.
+ */
+export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise<Transition> {
+  const deposit = await lockDeposit(tx, input.depositId);
+  if (!deposit) throw new AppError('NOT_FOUND', 'Deposit not found');
+  const decision = decideTransition(deposit, { type: 'confirm' });
+  if (decision !== 'apply') return decision;
+  const posted = await postTransaction(tx, {
+    kind: 'deposit',
+    idempotencyKey: input.idempotencyKey,
+    memberId: deposit.memberId,
+    memo: input.memo,
+    conversion: { rateMicro: deposit.rateMicro, localAmountMinor: deposit.amountLocalMinor, currency: deposit.currency },
+    legs: [
+      { account: { system: input.source ?? ACCOUNT_BY_METHOD[deposit.method] }, amountMinor: -deposit.amountSystemMinor },
+      { account: { memberId: deposit.memberId, wallet: 'deposit' }, amountMinor: deposit.amountSystemMinor },
+    ],
+  });
+  await updateDepositCompleted(tx, deposit.id, { providerRef: input.providerRef, ledgerTransactionId: posted.transactionId });
+  return 'apply';
+}
+
+/** Marks a deposit failed with the reason the member and the operator see; a completed one is never touched. */
+export async function failDeposit(tx: DbOrTx, depositId: bigint, reason: string): Promise<Transition> {
+  const deposit = await lockDeposit(tx, depositId);
+  if (!deposit) throw new AppError('NOT_FOUND', 'Deposit not found');
+  const decision = decideTransition(deposit, { type: 'fail', reason });
+  if (decision === 'apply') await updateDepositFailed(tx, deposit.id, reason);
+  return decision;
+}

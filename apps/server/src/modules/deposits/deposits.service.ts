@@ -1,0 +1,70 @@
+import { formatMinor, ProcedureSchema, systemToLocalMinor, type DepositHistoryRow, type GrabPaymentData, type Procedure } from '@tuzo/contracts';
+import { z } from 'zod';
+import type { AuthMember } from '../../actions/types.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { getPayments } from '../../payments/index.ts';
+import { loadProfile } from './deposit-setup.ts';
+import { selectMemberDeposits, selectSetting, type DepositRow } from './deposits.repository.ts';
+import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
+import { PROCEDURES_KEY } from './procedures.ts';
+
+export { creditManualCode, type CreditManualCodeInput, type CreditManualCodeResult } from './manual-code.service.ts';
+export { reconcilePendingPushes } from './stk-push.service.ts';
+
+const HISTORY_LIMIT = 100;
+const StoredProceduresSchema = z.record(z.string(), z.record(z.string(), ProcedureSchema));
+
+/** `grabpayment`: the deposit methods of the member's country. */
+export async function grabPayment(deps: AppDeps, member: AuthMember): Promise<GrabPaymentData> {
+  const payments = getPayments(deps);
+  const profile = await loadProfile(deps.db, member.id);
+  const stored = StoredProceduresSchema.safeParse(await selectSetting(deps.db, PROCEDURES_KEY));
+  const procedure: Record<string, Procedure> = stored.success ? (stored.data[profile.abbreviation] ?? {}) : {};
+  return {
+    stkpush: payments.mpesa !== null && profile.abbreviation === 'KE' && profile.currency === 'KES',
+    flutter: payments.flutterwave !== null && FLUTTERWAVE_CURRENCIES.has(profile.currency),
+    procedure,
+  };
+}
+
+/** Date "YYYY-MM-DD" and time "HH:mm:ss" in the operator's time zone. */
+function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
+}
+
+/** The amount as the member sees it: what they entered when it was in their currency, else converted now. */
+function memberAmount(deposit: DepositRow, currency: string, rateMicro: bigint): string {
+  if (deposit.currency === currency) return formatMinor(deposit.amountLocalMinor);
+  return formatMinor(systemToLocalMinor(deposit.amountSystemMinor, rateMicro));
+}
+
+/** `deposithistory`: the member's deposits, newest first, at most 100. */
+export async function depositHistory(deps: AppDeps, member: AuthMember): Promise<{ history: DepositHistoryRow[] }> {
+  const profile = await loadProfile(deps.db, member.id);
+  const rows = await selectMemberDeposits(deps.db, member.id, HISTORY_LIMIT);
+  return {
+    history: rows.map((deposit) => {
+      const { date, time } = localDateTime(deposit.createdAt, deps.config.TUZO_TIMEZONE);
+      return {
+        Id: deposit.id.toString(),
+        Amount: memberAmount(deposit, profile.currency, profile.rateMicro),
+        Phone: deposit.phone ?? '',
+        'Transaction Code': deposit.providerRef ?? '',
+        Status: deposit.status,
+        Date: date,
+        Time: time,
+      };
+    }),
+  };
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../lib/deps.ts';
+import { createPayments, getPayments, setPayments } from '../../payments/index.ts';
+import { DEFAULT_LIMITS, LIMITS_KEY } from './deposit-setup.ts';
+import { insertSettingIfMissing } from './deposits.repository.ts';
+import { registerDepositWebhooks } from './deposits.webhooks.ts';
+import { defaultProcedures, PROCEDURES_KEY } from './procedures.ts';
+import { reconcilePendingPushes } from './stk-push.service.ts';
+
+const RECONCILE_EVERY_MS = 15_000;
+
+/** A secret from the configuration, else one generated once and kept in settings (stable across restarts). */
+async function hookSecret(deps: AppDeps, configured: string | undefined, key: string): Promise<string> {
+  if (configured) return configured;
+  const stored = await insertSettingIfMissing(deps.db, key, randomBytes(24).toString('base64url'));
+  if (typeof stored !== 'string') throw new Error(`Setting ${key} must be a string`);
+  return stored;
+}
+
+/**
+ * Deposits at start-up: default settings, the provider clients (or the simulator), the webhooks, C2B URL
+ * registration once listening, and the background reconciler of pending STK pushes.
+ */
+export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await insertSettingIfMissing(deps.db, PROCEDURES_KEY, defaultProcedures(deps.config.MPESA_SHORTCODE));
+  await insertSettingIfMissing(deps.db, LIMITS_KEY, DEFAULT_LIMITS);
+  const payments = await createPayments(deps, {
+    mpesaCallbackSecret: await hookSecret(deps, deps.config.MPESA_CALLBACK_SECRET, 'hooks.mpesa_callback_secret'),
+    smsForwarderSecret: await hookSecret(deps, deps.config.SMS_FORWARDER_SECRET, 'hooks.sms_forwarder_secret'),
+  });
+  setPayments(deps, payments);
+  await registerDepositWebhooks(app, deps);
+
+  app.addHook('onListen', async () => {
+    const { mpesa, mpesaCallbackSecret, simulator } = getPayments(deps);
+    if (!mpesa || (!simulator && !deps.config.PUBLIC_URL)) return;
+    const base = `${deps.publicUrl()}/hooks/mpesa/${mpesaCallbackSecret}`;
+    await mpesa
+      .registerC2BUrls({ confirmationUrl: `${base}/c2b`, validationUrl: `${base}/c2b-validate` })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'M-Pesa C2B URL registration failed'));
+  });
+
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcilePendingPushes(deps)
+      .catch((error: unknown) => deps.log.error({ err: error }, 'Deposit reconciler failed'))
+      .finally(() => (running = null));
+  }, RECONCILE_EVERY_MS);
+  timer.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+    await payments.close();
+  });
+}

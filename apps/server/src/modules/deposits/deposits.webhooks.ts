@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../lib/deps.ts';
+import { safeEqual } from '../../payments/flutterwave/webhook.ts';
+import { getPayments } from '../../payments/index.ts';
+import { MPESA_ACCEPTED } from '../../payments/mpesa/callbacks.ts';
+import { recordC2BConfirmation, recordForwardedSms } from './notifications.service.ts';
+import { handleFlutterwaveWebhook } from './payment-link.service.ts';
+import { handleStkCallback } from './stk-push.service.ts';
+
+/** Parses a webhook body from its raw text: JSON, a form, or plain text (SMS forwarders send all three). */
+function readBody(request: FastifyRequest): { raw: string; body: unknown } {
+  const raw = typeof request.body === 'string' ? request.body : '';
+  const type = String(request.headers['content-type'] ?? '');
+  if (type.includes('application/x-www-form-urlencoded')) return { raw, body: Object.fromEntries(new URLSearchParams(raw)) };
+  if (type.includes('text/plain')) return { raw, body: { text: raw } };
+  try {
+    return { raw, body: raw ? JSON.parse(raw) : {} };
+  } catch {
+    return { raw, body: null };
+  }
+}
+
+/**
+ * Provider webhooks under /hooks. M-Pesa is always answered 200 Accepted (it is not signed; the path secret keeps
+ * strangers out and the status query decides). Flutterwave gets 401 on a bad hash, 500 when we could not finish
+ * (it retries), 200 otherwise. The SMS forwarder needs the shared secret.
+ */
+export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+    const mpesaSecretOk = (request: FastifyRequest) => safeEqual((request.params as { secret: string }).secret, getPayments(deps).mpesaCallbackSecret);
+    const mpesaHook = (work: (body: unknown) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!mpesaSecretOk(request)) return reply.code(404).send({ error: 'Not found' });
+      try {
+        await work(readBody(request).body);
+      } catch (error) {
+        // Still 200: the provider cannot fix our problem, and the reconciler settles pending pushes by query.
+        request.log.error({ err: error }, 'M-Pesa callback processing failed');
+      }
+      return reply.send(MPESA_ACCEPTED);
+    };
+    hooks.post('/hooks/mpesa/:secret/stk', mpesaHook((body) => handleStkCallback(deps, body)));
+    hooks.post('/hooks/mpesa/:secret/c2b', mpesaHook((body) => recordC2BConfirmation(deps, body)));
+    hooks.post('/hooks/mpesa/:secret/c2b-validate', mpesaHook(async () => undefined));
+
+    hooks.post('/hooks/flutterwave', async (request, reply) => {
+      const { raw } = readBody(request);
+      const result = await handleFlutterwaveWebhook(deps, { headers: request.headers, rawBody: raw });
+      return reply.code(result.status).send(result.status === 200 ? { status: 'success' } : { status: 'error', message: 'Invalid signature' });
+    });
+
+    hooks.post('/hooks/sms/:secret', async (request, reply) => {
+      if (!safeEqual((request.params as { secret: string }).secret, getPayments(deps).smsForwarderSecret)) {
+        return reply.code(401).send({ ok: false, error: 'Invalid secret' });
+      }
+      const outcome = await recordForwardedSms(deps, readBody(request).body);
+      return reply.send({ ok: true, ...outcome });
+    });
+  });
+}

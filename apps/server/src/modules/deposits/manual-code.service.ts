@@ -1,0 +1,160 @@
+import { formatMinor, localToSystemMinor } from '@tuzo/contracts';
+import type { AuthMember } from '../../actions/types.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { SystemAccountCode } from '../../ledger/accounts.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { toMemberString } from '../wallets/currency.ts';
+import { completeDeposit } from './deposit-state.ts';
+import { loadProfile } from './deposit-setup.ts';
+import { findManualDepositByCode, insertDeposit, selectRateForCurrency } from './deposits.repository.ts';
+import {
+  claimNotification,
+  countPendingReviews,
+  hasPendingReview,
+  insertCodeReview,
+  lockCodeReview,
+  lockNotificationsByCode,
+  resolveCodeReview,
+  type NotificationRow,
+} from './notifications.repository.ts';
+
+export const CODE_USED_MSG = 'This code has already been used';
+export const CODE_REVIEW_MSG = 'We could not find this code yet. It has been sent for review and will be credited once confirmed.';
+const MAX_PENDING_REVIEWS = 10;
+
+export type RecoverResult = { state: 'credited'; depositId: bigint; amountSystemMinor: bigint } | { state: 'review' };
+
+/** Money that came through M-Pesa's paybill sits in provider:mpesa; SMS-forwarded and operator-confirmed codes in provider:manual. */
+function sourceAccount(notificationSource: string | null): SystemAccountCode {
+  return notificationSource === 'mpesa_c2b' ? 'provider:mpesa' : 'provider:manual';
+}
+
+async function rateFor(db: DbOrTx, deps: AppDeps, currency: string): Promise<bigint> {
+  if (currency === deps.config.SYSTEM_CURRENCY) return 1_000_000n;
+  const rate = await selectRateForCurrency(db, currency);
+  if (rate === null) throw new AppError('CONFLICT', `No exchange rate is set for ${currency}`);
+  return rate;
+}
+
+/**
+ * Books a manual deposit for `code` (completed at once) inside the caller's transaction. The deposit row's UNIQUE
+ * (method, provider_ref) makes a code creditable once, whichever path (notification or operator) gets there first.
+ */
+async function creditCode(
+  tx: DbOrTx,
+  deps: AppDeps,
+  input: { memberId: bigint; code: string; amountLocalMinor: bigint; currency: string; phone: string | null; notification: NotificationRow | null },
+): Promise<{ depositId: bigint; amountSystemMinor: bigint }> {
+  const rateMicro = await rateFor(tx, deps, input.currency);
+  const amountSystemMinor = localToSystemMinor(input.amountLocalMinor, rateMicro);
+  if (amountSystemMinor <= 0n) throw new AppError('VALIDATION_FAILED', 'The amount is too small to credit');
+  const deposit = await insertDeposit(tx, {
+    memberId: input.memberId,
+    method: 'manual',
+    amountLocalMinor: input.amountLocalMinor,
+    currency: input.currency,
+    rateMicro,
+    amountSystemMinor,
+    phone: input.phone,
+    providerRef: input.code,
+    idempotencyKey: `manual:${input.code}`,
+  });
+  if (!deposit) throw new AppError('CONFLICT', CODE_USED_MSG);
+  await completeDeposit(tx, {
+    depositId: deposit.id,
+    idempotencyKey: `deposit:manual:${input.code}`,
+    providerRef: input.code,
+    source: sourceAccount(input.notification?.source ?? null),
+    memo: `Manual code ${input.code}`,
+  });
+  if (input.notification) await claimNotification(tx, input.notification.id, deposit.id);
+  return { depositId: deposit.id, amountSystemMinor };
+}
+
+/** `recovercode`: claim an unclaimed payment notification once, or queue the code for the operator. */
+export async function recoverCode(deps: AppDeps, input: { member: AuthMember; code: string }): Promise<RecoverResult> {
+  const outcome = await deps.db.transaction(async (tx): Promise<RecoverResult | 'used'> => {
+    const notifications = await lockNotificationsByCode(tx, input.code);
+    const unclaimed = notifications.find((n) => n.claimedByDepositId === null);
+    if (notifications.length > 0 && !unclaimed) return 'used';
+    if (await findManualDepositByCode(tx, input.code)) return 'used';
+    if (!unclaimed) return { state: 'review' };
+    const credited = await creditCode(tx, deps, {
+      memberId: input.member.id,
+      code: input.code,
+      amountLocalMinor: unclaimed.amountMinor,
+      currency: unclaimed.currency,
+      phone: unclaimed.msisdn,
+      notification: unclaimed,
+    });
+    return { state: 'credited', ...credited };
+  });
+  if (outcome === 'used') throw new AppError('CONFLICT', CODE_USED_MSG);
+  if (outcome.state === 'credited') return outcome;
+  if (!(await hasPendingReview(deps.db, input.member.id, input.code))) {
+    if ((await countPendingReviews(deps.db, input.member.id)) >= MAX_PENDING_REVIEWS) {
+      throw new AppError('LIMIT_NOT_MET', `You already have ${MAX_PENDING_REVIEWS} codes waiting for review. Please wait until they are checked.`);
+    }
+    await insertCodeReview(deps.db, input.member.id, input.code);
+  }
+  return outcome;
+}
+
+export async function describeCredit(deps: AppDeps, memberId: bigint, amountSystemMinor: bigint): Promise<string> {
+  const profile = await loadProfile(deps.db, memberId);
+  return toMemberString(amountSystemMinor, { countryId: 0, currency: profile.currency, rateMicro: profile.rateMicro });
+}
+
+export interface CreditManualCodeInput {
+  reviewId: bigint;
+  operatorId: bigint;
+  /** In the member's currency; required to approve unless a matching notification has arrived meanwhile. */
+  amountLocalMinor?: bigint;
+  approve: boolean;
+  note: string;
+}
+
+export interface CreditManualCodeResult {
+  status: 'credited' | 'rejected';
+  depositId: bigint | null;
+  amountSystemMinor: bigint | null;
+}
+
+/**
+ * The operator's decision on a queued code (exposed by the admin module as `adminresolvecode`). Approving credits
+ * the member's Deposit wallet once (from the matching notification if one arrived, else the amount given);
+ * rejecting closes the review. Audited in the same transaction.
+ */
+export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInput): Promise<CreditManualCodeResult> {
+  return deps.db.transaction(async (tx) => {
+    const review = await lockCodeReview(tx, input.reviewId);
+    if (!review) throw new AppError('NOT_FOUND', 'Code review not found');
+    if (review.status !== 'pending') throw new AppError('ALREADY_DONE', `This code was already ${review.status}`);
+    const audit = { actorId: input.operatorId, targetType: 'code_review', targetId: review.id, before: { status: review.status, code: review.code } };
+    if (!input.approve) {
+      await resolveCodeReview(tx, review.id, { status: 'rejected', operatorId: input.operatorId, note: input.note, amountMinor: null, currency: null, depositId: null });
+      await writeAudit(tx, { ...audit, action: 'deposit.code.reject', after: { status: 'rejected', note: input.note } });
+      return { status: 'rejected', depositId: null, amountSystemMinor: null };
+    }
+    const notifications = await lockNotificationsByCode(tx, review.code);
+    const unclaimed = notifications.find((n) => n.claimedByDepositId === null) ?? null;
+    if ((notifications.length > 0 && !unclaimed) || (await findManualDepositByCode(tx, review.code))) throw new AppError('CONFLICT', CODE_USED_MSG);
+    const profile = await loadProfile(tx, review.memberId);
+    const amountLocalMinor = unclaimed?.amountMinor ?? input.amountLocalMinor;
+    if (amountLocalMinor === undefined || amountLocalMinor <= 0n) throw new AppError('VALIDATION_FAILED', 'Enter the amount to credit');
+    const currency = unclaimed?.currency ?? profile.currency;
+    const credited = await creditCode(tx, deps, {
+      memberId: review.memberId,
+      code: review.code,
+      amountLocalMinor,
+      currency,
+      phone: unclaimed?.msisdn ?? null,
+      notification: unclaimed,
+    });
+    await resolveCodeReview(tx, review.id, { status: 'credited', operatorId: input.operatorId, note: input.note, amountMinor: amountLocalMinor, currency, depositId: credited.depositId });
+    await writeAudit(tx, { ...audit, action: 'deposit.code.credit', after: { status: 'credited', amount: `${currency} ${formatMinor(amountLocalMinor)}`, depositId: credited.depositId, note: input.note } });
+    return { status: 'credited', ...credited };
+  });
+}

@@ -1,0 +1,47 @@
+import type { AppDeps } from '../../lib/deps.ts';
+import { parseC2BConfirmation } from '../../payments/mpesa/callbacks.ts';
+import { parsePaymentSms, SmsWebhookSchema } from '../../payments/sms/sms-forwarder.ts';
+import { insertNotification } from './notifications.repository.ts';
+
+/** Stores an M-Pesa C2B confirmation (a paybill payment made by hand) for `recovercode` to claim. */
+export async function recordC2BConfirmation(deps: AppDeps, body: unknown): Promise<{ stored: boolean }> {
+  const confirmation = parseC2BConfirmation(body);
+  if (!confirmation) {
+    deps.log.warn('M-Pesa C2B confirmation ignored: malformed body');
+    return { stored: false };
+  }
+  const stored = await insertNotification(deps.db, {
+    source: 'mpesa_c2b',
+    transId: confirmation.transId,
+    amountMinor: confirmation.amountMinor,
+    currency: 'KES',
+    msisdn: confirmation.msisdn,
+    senderName: confirmation.firstName,
+    raw: body,
+  });
+  deps.log.info({ transId: confirmation.transId, stored }, 'M-Pesa C2B confirmation received');
+  return { stored };
+}
+
+export type SmsOutcome = { stored: true; transId: string } | { stored: false; reason: string };
+
+/** Stores a forwarded payment SMS (raw text kept) when one of the provider parsers reads it. */
+export async function recordForwardedSms(deps: AppDeps, body: unknown): Promise<SmsOutcome> {
+  const payload = SmsWebhookSchema.safeParse(body);
+  if (!payload.success || payload.data.text.trim() === '') return { stored: false, reason: 'No message text' };
+  const parsed = parsePaymentSms(payload.data.text);
+  if (!parsed) {
+    deps.log.info({ from: payload.data.from }, 'Forwarded SMS is not a recognised payment message');
+    return { stored: false, reason: 'Not a recognised payment message' };
+  }
+  const stored = await insertNotification(deps.db, {
+    source: `sms_${parsed.provider}`,
+    transId: parsed.transId,
+    amountMinor: parsed.amountMinor,
+    currency: parsed.currency,
+    msisdn: parsed.msisdn,
+    senderName: parsed.senderName,
+    raw: { from: payload.data.from, text: payload.data.text },
+  });
+  return stored ? { stored: true, transId: parsed.transId } : { stored: false, reason: 'Already received' };
+}

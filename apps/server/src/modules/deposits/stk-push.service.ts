@@ -1,0 +1,153 @@
+import type { AuthMember } from '../../actions/types.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { parseStkCallback } from '../../payments/mpesa/callbacks.ts';
+import { getPayments, ProviderError } from '../../payments/index.ts';
+import { completeDeposit, failDeposit, PENDING, FAILED, TIMED_OUT } from './deposit-state.ts';
+import { assertWithinLimit, createPendingDeposit, loadProfile, maxDepositMinor } from './deposit-setup.ts';
+import { findDeposit, findDepositByCheckout, selectPendingPushIds, setCheckoutIds, updateDepositFailed, type DepositRow } from './deposits.repository.ts';
+
+/** Member-facing reasons for Daraja's result codes (payment-providers.md, "Callback"). */
+const RESULT_REASONS: Record<number, string> = {
+  1: 'Insufficient M-Pesa balance',
+  17: 'M-Pesa system error',
+  26: 'M-Pesa system busy',
+  1001: 'Another M-Pesa transaction is in progress on this phone',
+  1019: 'The payment request expired',
+  1032: 'Cancelled on the phone',
+  1037: 'The phone could not be reached',
+  2001: 'Wrong M-Pesa PIN',
+};
+
+export const STK_SENT_MSG = 'Payment request sent successfully! Enter your M-Pesa PIN on your phone.';
+
+/** `stkpush`: creates a pending deposit and asks M-Pesa to prompt the phone. Credits happen on confirmation only. */
+export async function startStkPush(
+  deps: AppDeps,
+  input: { member: AuthMember; msisdn: string; amountMinor: bigint; clientKey: string | null },
+): Promise<DepositRow> {
+  const payments = getPayments(deps);
+  const profile = await loadProfile(deps.db, input.member.id);
+  if (profile.abbreviation !== 'KE' || profile.currency !== 'KES') {
+    throw new AppError('BAD_REQUEST', 'M-Pesa STK push is available to members in Kenya only. Please use another deposit method.');
+  }
+  const mpesa = payments.mpesa;
+  if (!mpesa) throw new AppError('BAD_REQUEST', 'M-Pesa payments are not available right now. Please use another deposit method.');
+  if (input.amountMinor % 100n !== 0n) {
+    throw new AppError('VALIDATION_FAILED', 'M-Pesa accepts whole shillings only. Enter an amount without cents, for example 100.');
+  }
+  assertWithinLimit(input.amountMinor, await maxDepositMinor(deps.db, 'stkpushMax'), profile.currency);
+
+  const { deposit, created } = await createPendingDeposit(deps, {
+    memberId: input.member.id,
+    method: 'stkpush',
+    amountLocalMinor: input.amountMinor,
+    phone: input.msisdn,
+    profile,
+    clientKey: input.clientKey,
+  });
+  if (!created) return deposit;
+  try {
+    const accepted = await mpesa.stkPush({
+      msisdn: input.msisdn,
+      amountShillings: input.amountMinor / 100n,
+      accountReference: `TZ${deposit.id}`.slice(0, 12),
+      description: 'Tuzo deposit',
+      callbackUrl: `${deps.publicUrl()}/hooks/mpesa/${payments.mpesaCallbackSecret}/stk`,
+    });
+    await setCheckoutIds(deps.db, deposit.id, accepted);
+    return { ...deposit, checkoutRequestId: accepted.checkoutRequestId };
+  } catch (error) {
+    const message = error instanceof ProviderError ? error.message : 'M-Pesa could not be reached';
+    await updateDepositFailed(deps.db, deposit.id, `Not sent: ${message}`);
+    deps.log.warn({ err: error, depositId: deposit.id.toString() }, 'STK push request failed');
+    throw new AppError('PROVIDER_ERROR', `M-Pesa could not send the payment request (${message}). Please try again.`);
+  }
+}
+
+/**
+ * An STK callback. Callbacks are unsigned, so they only trigger a settlement: the status query decides. An
+ * unknown CheckoutRequestID, or a success whose Amount differs from the push, credits nothing.
+ */
+export async function handleStkCallback(deps: AppDeps, body: unknown): Promise<void> {
+  const callback = parseStkCallback(body);
+  if (!callback) {
+    deps.log.warn('M-Pesa STK callback ignored: malformed body');
+    return;
+  }
+  const deposit = await findDepositByCheckout(deps.db, callback.checkoutRequestId);
+  if (!deposit) {
+    deps.log.warn({ checkoutRequestId: callback.checkoutRequestId }, 'M-Pesa STK callback ignored: unknown CheckoutRequestID');
+    return;
+  }
+  if (callback.resultCode === 0 && callback.amountMinor !== deposit.amountLocalMinor) {
+    deps.log.error(
+      { depositId: deposit.id.toString(), expected: deposit.amountLocalMinor.toString(), got: String(callback.amountMinor) },
+      'M-Pesa STK callback ignored: amount does not match the push',
+    );
+    return;
+  }
+  await settleStkDeposit(deps, deposit.id, { receipt: callback.resultCode === 0 ? callback.receipt : null });
+}
+
+export interface SettleOptions {
+  receipt?: string | null;
+  /** A push still pending this long after it was made is marked failed (default 2 minutes). */
+  timeoutMs?: number;
+}
+
+/** Asks M-Pesa for the push's result and applies it: success credits once, a failure code marks it failed. */
+export async function settleStkDeposit(deps: AppDeps, depositId: bigint, options: SettleOptions = {}): Promise<DepositRow | null> {
+  const mpesa = getPayments(deps).mpesa;
+  const deposit = await findDeposit(deps.db, depositId);
+  if (!deposit || !mpesa || !deposit.checkoutRequestId) return deposit;
+  const reopenable = deposit.status === FAILED && deposit.failureReason?.startsWith(TIMED_OUT);
+  if (deposit.status !== PENDING && !reopenable) return deposit;
+  let result;
+  try {
+    result = await mpesa.stkQuery(deposit.checkoutRequestId);
+  } catch (error) {
+    deps.log.warn({ err: error, depositId: depositId.toString() }, 'M-Pesa status query failed; will retry');
+    return deposit;
+  }
+  if (result.state === 'pending') {
+    const ageMs = Date.now() - deposit.createdAt.getTime();
+    if (deposit.status === PENDING && ageMs > (options.timeoutMs ?? 120_000)) {
+      await deps.db.transaction((tx) => failDeposit(tx, depositId, `${TIMED_OUT}: no answer from M-Pesa`));
+    }
+    return findDeposit(deps.db, depositId);
+  }
+  if (result.resultCode === 0) {
+    const checkoutId = deposit.checkoutRequestId;
+    await deps.db.transaction((tx) =>
+      completeDeposit(tx, { depositId, idempotencyKey: `deposit:stk:${checkoutId}`, providerRef: options.receipt ?? null, memo: `M-Pesa STK push ${checkoutId}` }),
+    );
+  } else if (deposit.status === PENDING) {
+    const reason = RESULT_REASONS[result.resultCode] ?? (result.resultDesc || 'M-Pesa declined the payment');
+    await deps.db.transaction((tx) => failDeposit(tx, depositId, `${reason} (${result.resultCode})`));
+  }
+  return findDeposit(deps.db, depositId);
+}
+
+/**
+ * The background reconciler's work, also called directly by tests: settles pending pushes older than `minAgeMs`
+ * by status query; pushes that never reached M-Pesa (no CheckoutRequestID) are failed after `timeoutMs`.
+ */
+export async function reconcilePendingPushes(
+  deps: AppDeps,
+  options: { minAgeMs?: number; timeoutMs?: number; limit?: number } = {},
+): Promise<{ checked: number }> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const ids = await selectPendingPushIds(deps.db, new Date(Date.now() - (options.minAgeMs ?? 20_000)), options.limit ?? 50);
+  for (const id of ids) {
+    const deposit = await findDeposit(deps.db, id);
+    if (deposit && !deposit.checkoutRequestId) {
+      if (Date.now() - deposit.createdAt.getTime() > timeoutMs) {
+        await deps.db.transaction((tx) => failDeposit(tx, id, 'Not sent: the payment request did not reach M-Pesa'));
+      }
+      continue;
+    }
+    await settleStkDeposit(deps, id, { timeoutMs });
+  }
+  return { checked: ids.length };
+}

@@ -1,0 +1,49 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+/** Constant-time string comparison (both sides hashed first, so their lengths never leak). */
+export function safeEqual(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
+}
+
+/**
+ * A Flutterwave webhook is genuine when `verif-hash` equals the secret hash set in the dashboard, or (newer
+ * accounts) when `flutterwave-signature` is the HMAC-SHA256 of the raw body keyed with that hash (base64; hex is
+ * accepted too).
+ */
+export function isGenuineFlutterwaveWebhook(input: { headers: Record<string, unknown>; rawBody: string; secretHash: string }): boolean {
+  const verifHash = input.headers['verif-hash'];
+  if (typeof verifHash === 'string' && verifHash.length > 0) return safeEqual(verifHash, input.secretHash);
+  const signature = input.headers['flutterwave-signature'];
+  if (typeof signature === 'string' && signature.length > 0) {
+    const hmac = createHmac('sha256', input.secretHash).update(input.rawBody);
+    const digest = hmac.digest();
+    return safeEqual(signature, digest.toString('base64')) || safeEqual(signature.toLowerCase(), digest.toString('hex'));
+  }
+  return false;
+}
+
+const WebhookSchema = z.object({
+  event: z.string(),
+  data: z.object({
+    id: z.union([z.number(), z.string()]).transform(String),
+    tx_ref: z.string().min(1).max(100),
+    status: z.string(),
+  }),
+});
+
+export interface FlutterwaveChargeEvent {
+  event: string;
+  transactionId: string;
+  txRef: string;
+  status: string;
+}
+
+/** The fields we act on; everything else is re-read from the verify endpoint, never trusted from the webhook. */
+export function parseFlutterwaveWebhook(body: unknown): FlutterwaveChargeEvent | null {
+  const parsed = WebhookSchema.safeParse(body);
+  if (!parsed.success) return null;
+  return { event: parsed.data.event, transactionId: parsed.data.data.id, txRef: parsed.data.data.tx_ref, status: parsed.data.data.status };
+}

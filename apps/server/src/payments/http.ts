@@ -1,0 +1,45 @@
+/** The outcome of one call to a provider: HTTP status and the parsed JSON body (null when not JSON). */
+export interface ProviderResponse {
+  status: number;
+  body: unknown;
+}
+
+/** Error raised when a provider cannot be reached or answers with an error the caller must report. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: 'mpesa' | 'flutterwave',
+    message: string,
+    readonly httpStatus: number,
+    readonly errorCode: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** One HTTP call with a timeout; network failures become a ProviderError with status 0. */
+export async function callProvider(
+  provider: ProviderError['provider'],
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs?: number },
+): Promise<ProviderResponse> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
+    });
+  } catch (error) {
+    throw new ProviderError(provider, `${provider} is unreachable: ${(error as Error).message}`, 0);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body };
+}

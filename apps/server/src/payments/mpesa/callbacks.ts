@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { providerAmountToMinor } from '../amounts.ts';
+
+/**
+ * Parsers of what Daraja posts to us. Callback metadata items are read by Name, never by position (Daraja
+ * sometimes omits or reorders them, e.g. Balance has no Value).
+ */
+const ItemSchema = z.object({ Name: z.string(), Value: z.union([z.string(), z.number()]).optional() });
+const StkCallbackSchema = z.object({
+  Body: z.object({
+    stkCallback: z.object({
+      MerchantRequestID: z.string(),
+      CheckoutRequestID: z.string().min(1).max(100),
+      ResultCode: z.union([z.number(), z.string()]),
+      ResultDesc: z.string().default(''),
+      CallbackMetadata: z.object({ Item: z.array(ItemSchema).max(20) }).optional(),
+    }),
+  }),
+});
+
+export interface StkCallback {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  resultCode: number;
+  resultDesc: string;
+  /** Success only: amount in minor units of KES, the receipt, the paying phone and the provider's timestamp. */
+  amountMinor: bigint | null;
+  receipt: string | null;
+  phone: string | null;
+  transactionDate: string | null;
+}
+
+export function parseStkCallback(body: unknown): StkCallback | null {
+  const parsed = StkCallbackSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const callback = parsed.data.Body.stkCallback;
+  const resultCode = Number(callback.ResultCode);
+  if (!Number.isInteger(resultCode)) return null;
+  const items = new Map((callback.CallbackMetadata?.Item ?? []).map((item) => [item.Name, item.Value]));
+  const text = (name: string) => {
+    const value = items.get(name);
+    return value === undefined ? null : String(value);
+  };
+  const amount = items.get('Amount');
+  return {
+    merchantRequestId: callback.MerchantRequestID,
+    checkoutRequestId: callback.CheckoutRequestID,
+    resultCode,
+    resultDesc: callback.ResultDesc,
+    amountMinor: amount === undefined ? null : providerAmountToMinor(amount),
+    receipt: text('MpesaReceiptNumber'),
+    phone: text('PhoneNumber'),
+    transactionDate: text('TransactionDate'),
+  };
+}
+
+const C2BConfirmationSchema = z.object({
+  TransID: z.string().trim().regex(/^[A-Za-z0-9.]{6,40}$/),
+  TransAmount: z.union([z.string(), z.number()]),
+  MSISDN: z.union([z.string(), z.number()]).transform(String),
+  BillRefNumber: z.string().max(100).optional(),
+  TransTime: z.string().max(20).optional(),
+  FirstName: z.string().max(100).optional(),
+  TransactionType: z.string().max(40).optional(),
+});
+
+export interface C2BConfirmation {
+  transId: string;
+  amountMinor: bigint;
+  msisdn: string;
+  billRef: string;
+  transTime: string | null;
+  firstName: string | null;
+}
+
+/** A paybill / till confirmation; null when it is malformed or its amount is not a positive money value. */
+export function parseC2BConfirmation(body: unknown): C2BConfirmation | null {
+  const parsed = C2BConfirmationSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const amountMinor = providerAmountToMinor(parsed.data.TransAmount);
+  if (amountMinor === null || amountMinor <= 0n) return null;
+  return {
+    transId: parsed.data.TransID.toUpperCase(),
+    amountMinor,
+    msisdn: parsed.data.MSISDN,
+    billRef: parsed.data.BillRefNumber ?? '',
+    transTime: parsed.data.TransTime ?? null,
+    firstName: parsed.data.FirstName ?? null,
+  };
+}
+
+/** What Daraja expects back from every callback: always 200, always accepted. */
+export const MPESA_ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' } as const;

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { ProviderSim } from '@tuzo/provider-sim';
+import { expect } from 'vitest';
+import { getWalletBalances } from '../src/ledger/ledger.ts';
+import { hashToken } from '../src/modules/auth/tokens.ts';
+import { getPayments } from '../src/payments/index.ts';
+import { callAction, createTestApp, type CallOptions, type TestApp } from './harness.ts';
+
+/** Shared set-up of the deposit tests: the real app listening on a port, its in-process simulator, members. */
+export interface DepositTestContext {
+  t: TestApp;
+  sim: ProviderSim;
+  call: (action: string, member: TestMember, options?: CallOptions) => ReturnType<typeof callAction>;
+  member: (country: 'KE' | 'UG') => Promise<TestMember>;
+  deposits: (member: TestMember) => Promise<Array<{ id: string; status: number; failure_reason: string | null; provider_ref: string | null; checkout_request_id: string | null }>>;
+  depositWallet: (member: TestMember) => Promise<bigint>;
+}
+
+export interface TestMember {
+  id: bigint;
+  token: string;
+  username: string;
+}
+
+let counter = 0;
+
+export async function startDepositTestApp(): Promise<DepositTestContext> {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0 });
+  const sim = getPayments(t.app.deps).simulator;
+  if (!sim) throw new Error('The simulator should run when no provider keys are configured');
+  sim.mpesa.behaviour.callbackDelayMs = 150;
+  await t.sql(`INSERT INTO countries (name, dial, abbreviation, currency, rate_micro, is_default) VALUES
+    ('Kenya', '+254', 'KE', 'KES', 1000000, true), ('Uganda', '+256', 'UG', 'UGX', 28500000, false)
+    ON CONFLICT (abbreviation) DO NOTHING`);
+
+  const member = async (country: 'KE' | 'UG'): Promise<TestMember> => {
+    counter += 1;
+    const username = `dep_${country.toLowerCase()}_${counter}_${randomBytes(3).toString('hex')}`;
+    const dial = country === 'KE' ? '+2547' : '+2567';
+    const rows = await t.sql<{ id: string }>(
+      `INSERT INTO members (username, email, phone, password_hash, country_id)
+       VALUES ($1, $1 || '@test.local', $2, 'x', (SELECT id FROM countries WHERE abbreviation = $3)) RETURNING id`,
+      [username, `${dial}${String(10_000_000 + Math.floor(Math.random() * 89_999_999)).slice(0, 8)}`, country],
+    );
+    const id = BigInt(rows[0]!.id);
+    const token = randomBytes(32).toString('base64url');
+    await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [id.toString(), hashToken(token)]);
+    return { id, token, username };
+  };
+
+  return {
+    t,
+    sim,
+    member,
+    call: (action, m, options = {}) => callAction(t.app, action, { token: m.token, ...options }),
+    deposits: (m) =>
+      t.sql(`SELECT id::text, status, failure_reason, provider_ref, checkout_request_id FROM deposits WHERE member_id = $1 ORDER BY id`, [m.id.toString()]),
+    depositWallet: async (m) => (await getWalletBalances(t.app.deps.db, m.id)).deposit,
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` returns a truthy value (or fails the test after `ms`). */
+export async function waitFor<T>(check: () => Promise<T>, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) {
+      expect.fail(`Condition not met within ${ms} ms`);
+    }
+    await sleep(25);
+  }
+}
+
+/** Number of deposit ledger transactions for a member (each credit is exactly one). */
+export async function depositTransactions(t: TestApp, memberId: bigint): Promise<number> {
+  const rows = await t.sql<{ n: string }>(`SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'deposit' AND member_id = $1`, [memberId.toString()]);
+  return Number(rows[0]!.n);
+}
