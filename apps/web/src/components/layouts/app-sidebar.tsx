@@ -120,7 +120,7 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
         </span>
         {showLabels ? <span className="text-lg font-bold tracking-tight">Tuzo</span> : null}
       </div>
-      <div className={cn('min-h-0 flex-1 overflow-y-auto pb-4', showLabels ? 'px-3' : 'px-1.5')}>
+      <div className={cn('relative min-h-0 flex-1 overflow-y-auto pb-4', showLabels ? 'px-3' : 'px-1.5')}>
         {buildNavGroups(grouplink, isAdmin).map((group) => (
           <section key={group.title} aria-labelledby={`nav-group-${group.title}`} className="mt-3">
             <h2

@@ -94,7 +94,7 @@ export function Sidebar({ label, children }: { label: string; children: ReactNod
       data-slot="sidebar"
       data-state={isOpen ? 'expanded' : 'collapsed'}
       className={cn(
-        'sticky top-0 flex h-dvh shrink-0 flex-col overflow-x-hidden bg-brand-950 text-white transition-[width] duration-200',
+        'sticky top-0 flex h-dvh shrink-0 flex-col overflow-hidden bg-brand-950 text-white transition-[width] duration-200',
         isOpen ? 'w-(--sidebar-width)' : 'w-(--sidebar-width-icon)',
       )}
     >

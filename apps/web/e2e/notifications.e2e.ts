@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('info items of a response queue up, show one at a time, sanitised, and close after 6 s or by hand', async () => {
+  const opened = await openPage(browser, server.baseUrl);
+  page = opened.page;
+  screenshotOnFailure(() => page, 'notifications');
+  await page.goto('/login');
+  await loginThroughForm(page, 'demo_sponsor', 'demo1234');
+  await page.getByTestId('welcome-username').waitFor();
+
+  // The server sends no notifications yet, so the start-up `auth` answer gets two added on its way to the page.
+  await page.route('**/api?action=auth*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    body.info = [
+      { msg: 'First line\\nSecond line', icon: '<img src="x" onerror="window.__hacked = true"><b data-testid="icon-b">!</b>', severity: 'info' },
+      { msg: 'The next notification', severity: 'success', time: '2025-01-01 10:00' },
+    ];
+    await route.fulfill({ response, json: body });
+  });
+  await page.reload();
+
+  const banner = page.getByTestId('notification-banner');
+  await banner.getByText('First line').waitFor();
+  expect(await banner.locator('br').count()).toBe(1);
+  expect(await banner.locator('img').getAttribute('onerror')).toBeNull();
+  expect(await banner.getByTestId('icon-b').count()).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
+  expect(await banner.count()).toBe(1);
+  await screenshot(page, 'notifications-banner');
+
+  await banner.getByRole('button', { name: 'Close notification' }).click();
+  await banner.getByText('The next notification').waitFor();
+  expect(await banner.getByText('2025-01-01 10:00').count()).toBe(1);
+  // Closes by itself after 6000 ms.
+  const shownAt = Date.now();
+  await banner.waitFor({ state: 'detached', timeout: 10_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(4_500);
+  await screenshot(page, 'notifications');
+  expect(opened.pageErrors).toEqual([]);
+});
