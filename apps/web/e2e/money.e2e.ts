@@ -21,7 +21,6 @@ const TOP_UP = '500.00';
 
 let server: TestServer;
 let browser: Browser;
-let page: Page | undefined;
 const opened: OpenPage[] = [];
 
 beforeAll(async () => {
@@ -72,8 +71,7 @@ const kes = (minor: bigint): string => `KES ${formatMinorGrouped(minor)}`;
 async function open(viewport: { width: number; height: number }, name: string): Promise<Page> {
   const next = await openPage(browser, server.baseUrl, viewport);
   opened.push(next);
-  page = next.page;
-  screenshotOnFailure(() => page, name);
+  screenshotOnFailure(() => next.page, name);
   return next.page;
 }
 
@@ -153,8 +151,8 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   await submit.click();
   await sponsor.getByText('Please select an account').waitFor();
   await sponsor.getByText('Amount is required').waitFor();
-  await sponsor.getByLabel('Account').selectOption('1');
-  expect(await sponsor.getByLabel('Account').locator('option:checked').textContent()).toBe(`Jumbo (${kes(funded)})`);
+  await sponsor.getByLabel('Account', { exact: true }).selectOption('1');
+  expect(await sponsor.getByLabel('Account', { exact: true }).locator('option:checked').textContent()).toBe(`Jumbo (${kes(funded)})`);
   const amount = sponsor.getByLabel('Amount (KES)');
   await amount.fill('12.345');
   await submit.click();
@@ -178,7 +176,7 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   const afterRequests = funded - FIRST.amountMinor - FIRST.chargeMinor - SECOND.amountMinor - SECOND.chargeMinor;
   expect(await jumboMinor(sponsorToken)).toBe(afterRequests);
   await sponsor.reload();
-  await sponsor.getByLabel('Account').waitFor();
+  await sponsor.getByLabel('Account', { exact: true }).waitFor();
   expect(await sponsor.getByTestId('withdraw-notice').count()).toBe(0);
 
   // 6. The operator (a second browser context) approves the first and declines the second on /admin.
@@ -237,7 +235,7 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   await phone.getByText('No deposit history found').waitFor();
   await screenshot(phone, 'money-12-deposit-phone');
   await phone.goto('/pay-for-client');
-  await phone.getByText('Transfer History').waitFor();
+  await phone.getByRole('heading', { name: 'Transfer History' }).waitFor();
   await phone.getByRole('button', { name: 'Verify Client' }).click();
   await phone.getByText('Username must be at least 3 characters').waitFor();
   await screenshot(phone, 'money-13-pay-for-client-phone');
