@@ -4,15 +4,23 @@ import { expect } from 'vitest';
 import { getWalletBalances } from '../src/ledger/ledger.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { getPayments } from '../src/payments/index.ts';
-import { callAction, createTestApp, type CallOptions, type TestApp } from './harness.ts';
+import { callAction, createTestApp, type CallOptions, type EnvelopeResponse, type TestApp } from './harness.ts';
 
 /** Shared set-up of the deposit tests: the real app listening on a port, its in-process simulator, members. */
 export interface DepositTestContext {
   t: TestApp;
   sim: ProviderSim;
-  call: (action: string, member: TestMember, options?: CallOptions) => ReturnType<typeof callAction>;
+  call: (action: string, member: TestMember, options?: CallOptions) => Promise<EnvelopeResponse<any>>;
   member: (country: 'KE' | 'UG') => Promise<TestMember>;
-  deposits: (member: TestMember) => Promise<Array<{ id: string; status: number; failure_reason: string | null; provider_ref: string | null; checkout_request_id: string | null }>>;
+  deposits: (member: TestMember) => Promise<
+    Array<{
+      id: string;
+      status: number;
+      failure_reason: string | null;
+      provider_ref: string | null;
+      checkout_request_id: string | null;
+    }>
+  >;
   depositWallet: (member: TestMember) => Promise<bigint>;
 }
 
@@ -45,7 +53,10 @@ export async function startDepositTestApp(): Promise<DepositTestContext> {
     );
     const id = BigInt(rows[0]!.id);
     const token = randomBytes(32).toString('base64url');
-    await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [id.toString(), hashToken(token)]);
+    await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      id.toString(),
+      hashToken(token),
+    ]);
     return { id, token, username };
   };
 
@@ -55,7 +66,10 @@ export async function startDepositTestApp(): Promise<DepositTestContext> {
     member,
     call: (action, m, options = {}) => callAction(t.app, action, { token: m.token, ...options }),
     deposits: (m) =>
-      t.sql(`SELECT id::text, status, failure_reason, provider_ref, checkout_request_id FROM deposits WHERE member_id = $1 ORDER BY id`, [m.id.toString()]),
+      t.sql(
+        `SELECT id::text, status, failure_reason, provider_ref, checkout_request_id FROM deposits WHERE member_id = $1 ORDER BY id`,
+        [m.id.toString()],
+      ),
     depositWallet: async (m) => (await getWalletBalances(t.app.deps.db, m.id)).deposit,
   };
 }
@@ -77,6 +91,9 @@ export async function waitFor<T>(check: () => Promise<T>, ms = 5000): Promise<T>
 
 /** Number of deposit ledger transactions for a member (each credit is exactly one). */
 export async function depositTransactions(t: TestApp, memberId: bigint): Promise<number> {
-  const rows = await t.sql<{ n: string }>(`SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'deposit' AND member_id = $1`, [memberId.toString()]);
+  const rows = await t.sql<{ n: string }>(
+    `SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'deposit' AND member_id = $1`,
+    [memberId.toString()],
+  );
   return Number(rows[0]!.n);
 }

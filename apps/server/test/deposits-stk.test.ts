@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcilePendingPushes } from '../src/modules/deposits/deposits.service.ts';
 import { getPayments } from '../src/payments/index.ts';
-import { depositTransactions, sleep, startDepositTestApp, waitFor, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';
+import {
+  depositTransactions,
+  sleep,
+  startDepositTestApp,
+  waitFor,
+  type DepositTestContext,
+  type TestMember,
+} from './deposits-fixtures.ts';
 
 let c: DepositTestContext;
 beforeAll(async () => {
@@ -12,14 +19,19 @@ afterAll(async () => c.t.close());
 const push = (member: TestMember, phone: string, amount: unknown = 100, headers: Record<string, string> = {}) =>
   c.call('stkpush', member, { method: 'POST', payload: { phone, amount }, headers });
 const statusOf = async (member: TestMember, depositId: string) => (await c.deposits(member)).find((d) => d.id === depositId);
-const settled = (member: TestMember, depositId: string) => waitFor(async () => ((await statusOf(member, depositId))?.status ?? 0) !== 0);
+const settled = (member: TestMember, depositId: string) =>
+  waitFor(async () => ((await statusOf(member, depositId))?.status ?? 0) !== 0);
 const reconcileNow = (options: { timeoutMs?: number } = {}) => reconcilePendingPushes(c.t.app.deps, { minAgeMs: 0, ...options });
 
 describe('stkpush', () => {
   it('credits a confirmed push exactly once, with the receipt and the conversion recorded', async () => {
     const member = await c.member('KE');
     const response = await push(member, '0712345678', 250);
-    expect(response).toMatchObject({ httpStatus: 200, resultcode: true, msg: 'Payment request sent successfully! Enter your M-Pesa PIN on your phone.' });
+    expect(response).toMatchObject({
+      httpStatus: 200,
+      resultcode: true,
+      msg: 'Payment request sent successfully! Enter your M-Pesa PIN on your phone.',
+    });
     expect(response.data.status).toBe(0);
     const depositId: string = response.data.depositId;
     await settled(member, depositId);
@@ -32,12 +44,26 @@ describe('stkpush', () => {
     await sleep(200);
     expect(await c.depositWallet(member)).toBe(25_000n);
     expect(await depositTransactions(c.t, member.id)).toBe(1);
-    const [ledger] = await c.t.sql(`SELECT idempotency_key, rate_micro::text, local_amount_minor::text, local_currency FROM ledger_transactions WHERE member_id = $1`, [member.id.toString()]);
-    expect(ledger).toEqual({ idempotency_key: `deposit:stk:${deposit!.checkout_request_id}`, rate_micro: '1000000', local_amount_minor: '25000', local_currency: 'KES' });
+    const [ledger] = await c.t.sql(
+      `SELECT idempotency_key, rate_micro::text, local_amount_minor::text, local_currency FROM ledger_transactions WHERE member_id = $1`,
+      [member.id.toString()],
+    );
+    expect(ledger).toEqual({
+      idempotency_key: `deposit:stk:${deposit!.checkout_request_id}`,
+      rate_micro: '1000000',
+      local_amount_minor: '25000',
+      local_currency: 'KES',
+    });
 
     const history = await c.call('deposithistory', member);
     expect(history.data.history).toEqual([
-      expect.objectContaining({ Id: depositId, Amount: '250.00', Phone: '254712345678', 'Transaction Code': deposit!.provider_ref, Status: 2 }),
+      expect.objectContaining({
+        Id: depositId,
+        Amount: '250.00',
+        Phone: '254712345678',
+        'Transaction Code': deposit!.provider_ref,
+        Status: 2,
+      }),
     ]);
   });
 
@@ -73,7 +99,10 @@ describe('stkpush', () => {
     expect((await statusOf(member, response.data.depositId))?.status).toBe(0);
     await sleep(400);
     await reconcileNow();
-    expect(await statusOf(member, response.data.depositId)).toMatchObject({ status: 1, failure_reason: 'The phone could not be reached (1037)' });
+    expect(await statusOf(member, response.data.depositId)).toMatchObject({
+      status: 1,
+      failure_reason: 'The phone could not be reached (1037)',
+    });
     expect(await c.depositWallet(member)).toBe(0n);
     c.sim.mpesa.behaviour.stkTimeoutMs = 60_000;
   });
@@ -111,17 +140,34 @@ describe('stkpush', () => {
           CheckoutRequestID: 'ws_CO_FORGED',
           ResultCode: 0,
           ResultDesc: 'ok',
-          CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1000 }, { Name: 'MpesaReceiptNumber', Value: 'FORGED0001' }] },
+          CallbackMetadata: {
+            Item: [
+              { Name: 'Amount', Value: 1000 },
+              { Name: 'MpesaReceiptNumber', Value: 'FORGED0001' },
+            ],
+          },
         },
       },
     };
     const url = `${c.t.app.deps.publicUrl()}/hooks/mpesa`;
-    const answer = await fetch(`${url}/${secret}/stk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    const answer = await fetch(`${url}/${secret}/stk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
-    const wrongSecret = await fetch(`${url}/not-the-secret/stk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    const wrongSecret = await fetch(`${url}/not-the-secret/stk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    });
     expect(wrongSecret.status).toBe(404);
-    const garbage = await fetch(`${url}/${secret}/stk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nope":' });
+    const garbage = await fetch(`${url}/${secret}/stk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"nope":',
+    });
     expect(garbage.status).toBe(200);
     expect(await c.depositWallet(member)).toBe(0n);
     expect(await c.t.sql(`SELECT 1 FROM deposits WHERE provider_ref = 'FORGED0001'`)).toHaveLength(0);
@@ -178,7 +224,10 @@ describe('stkpush', () => {
     [{ phone: '0712345678', amount: '1000000000000000000' }, 'Please enter a valid amount (digits with at most 2 decimals)'],
     [{ phone: '0712345678', amount: '300000' }, 'The maximum deposit is KES 250000.00'],
     [{ phone: '0712345678', amount: 'abc' }, 'Please enter a valid amount (digits with at most 2 decimals)'],
-    [{ phone: '0712345678', amount: 10.5 }, 'M-Pesa accepts whole shillings only. Enter an amount without cents, for example 100.'],
+    [
+      { phone: '0712345678', amount: 10.5 },
+      'M-Pesa accepts whole shillings only. Enter an amount without cents, for example 100.',
+    ],
     [{ amount: 10 }, 'phone is required'],
     [{ phone: '0712345678' }, 'Please enter a valid amount'],
     [{ phone: '', amount: 10 }, 'Please fill all fields'],
@@ -197,9 +246,16 @@ describe('stkpush', () => {
   it('offers STK push to Kenya only and refuses it elsewhere; needs a session', async () => {
     const uganda = await c.member('UG');
     const refused = await c.call('stkpush', uganda, { method: 'POST', payload: { phone: '0712345678', amount: 100 } });
-    expect(refused).toMatchObject({ httpStatus: 400, msg: 'M-Pesa STK push is available to members in Kenya only. Please use another deposit method.' });
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      msg: 'M-Pesa STK push is available to members in Kenya only. Please use another deposit method.',
+    });
     expect(await c.deposits(uganda)).toHaveLength(0);
-    const anonymous = await c.call('stkpush', { id: 0n, token: '', username: '' }, { method: 'POST', payload: { phone: '0712345678', amount: 100 } });
+    const anonymous = await c.call(
+      'stkpush',
+      { id: 0n, token: '', username: '' },
+      { method: 'POST', payload: { phone: '0712345678', amount: 100 } },
+    );
     expect(anonymous.httpStatus).toBe(401);
     const kenya = await c.call('grabpayment', await c.member('KE'));
     expect(kenya.data).toMatchObject({ stkpush: true, flutter: true });

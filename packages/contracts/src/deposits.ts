@@ -42,7 +42,11 @@ export const KenyanPhoneSchema = z
 
 export const StkPushPayloadSchema = z.object({ phone: KenyanPhoneSchema, amount: AmountSchema });
 export type StkPushPayload = z.infer<typeof StkPushPayloadSchema>;
-export const StkPushDataSchema = z.object({ depositId: z.string(), checkoutRequestId: z.string().nullable(), status: z.number() });
+export const StkPushDataSchema = z.object({
+  depositId: z.string(),
+  checkoutRequestId: z.string().nullable(),
+  status: z.number(),
+});
 export type StkPushData = z.infer<typeof StkPushDataSchema>;
 
 export const RequestPaymentPayloadSchema = z.object({ amount: AmountSchema });
@@ -50,13 +54,17 @@ export type RequestPaymentPayload = z.infer<typeof RequestPaymentPayloadSchema>;
 export const RequestPaymentDataSchema = z.object({ link: z.string().url(), depositId: z.string() });
 export type RequestPaymentData = z.infer<typeof RequestPaymentDataSchema>;
 
-export const RefCodeSchema = z
-  .string({ error: 'Please enter the transaction code' })
-  .trim()
-  .regex(/^[A-Za-z0-9.]*$/, 'Only letters and numbers allowed')
-  .min(REF_CODE_MIN, 'Must be more than 8 characters')
-  .max(REF_CODE_MAX, 'The transaction code is too long')
-  .transform((value) => value.toUpperCase());
+/** Digit-only codes (MTN, Airtel) may arrive as JSON numbers; they are read as text. */
+export const RefCodeSchema = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
+  z
+    .string({ error: 'Please enter the transaction code' })
+    .trim()
+    .regex(/^[A-Za-z0-9.]*$/, 'Only letters and numbers allowed')
+    .min(REF_CODE_MIN, 'Must be more than 8 characters')
+    .max(REF_CODE_MAX, 'The transaction code is too long')
+    .transform((value) => value.toUpperCase()),
+);
 export const RecoverCodePayloadSchema = z.object({ ref_code: RefCodeSchema });
 export type RecoverCodePayload = z.infer<typeof RecoverCodePayloadSchema>;
 export const RecoverCodeDataSchema = z.object({

@@ -106,7 +106,9 @@ export class FlutterwaveSim {
     const hash = this.behaviour.webhookHash;
     if (hash !== 'missing') headers['verif-hash'] = hash === 'correct' ? this.credentials.secretHash : `wrong-${randomHex(4)}`;
     if (hash === 'correct') {
-      headers['flutterwave-signature'] = createHmac('sha256', this.credentials.secretHash).update(JSON.stringify(body)).digest('base64');
+      headers['flutterwave-signature'] = createHmac('sha256', this.credentials.secretHash)
+        .update(JSON.stringify(body))
+        .digest('base64');
     }
     this.webhooksSent += 1;
     const status = await postJson(url, body, headers);
@@ -128,12 +130,16 @@ export class FlutterwaveSim {
   private createPayment(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const customer = (body.customer ?? {}) as Record<string, unknown>;
-    if (typeof body.tx_ref !== 'string' || body.tx_ref.length === 0 || body.tx_ref.length > 100) return this.invalid(reply, 'tx_ref is required');
+    if (typeof body.tx_ref !== 'string' || body.tx_ref.length === 0 || body.tx_ref.length > 100)
+      return this.invalid(reply, 'tx_ref is required');
     const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
-    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return this.invalid(reply, 'amount must be a positive number');
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
+      return this.invalid(reply, 'amount must be a positive number');
     if (typeof body.currency !== 'string' || !CURRENCIES.has(body.currency)) return this.invalid(reply, 'Invalid currency');
-    if (typeof body.redirect_url !== 'string' || !/^https?:\/\//.test(body.redirect_url)) return this.invalid(reply, 'redirect_url is required');
-    if (typeof customer.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(customer.email)) return this.invalid(reply, 'customer.email is required');
+    if (typeof body.redirect_url !== 'string' || !/^https?:\/\//.test(body.redirect_url))
+      return this.invalid(reply, 'redirect_url is required');
+    if (typeof customer.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(customer.email))
+      return this.invalid(reply, 'customer.email is required');
     const id = randomHex(10);
     this.payments.set(id, {
       id,
@@ -154,7 +160,8 @@ export class FlutterwaveSim {
   private verify(request: FastifyRequest, reply: FastifyReply) {
     const id = Number((request.params as { id: string }).id);
     const transaction = this.transactions.get(id);
-    if (!transaction) return reply.code(400).send({ status: 'error', message: 'No transaction was found for this id', data: null });
+    if (!transaction)
+      return reply.code(400).send({ status: 'error', message: 'No transaction was found for this id', data: null });
     const amount = this.behaviour.verifyAmountOverride ?? transaction.amount;
     return reply.send({
       status: 'success',
@@ -176,7 +183,8 @@ export class FlutterwaveSim {
 
   private checkoutPage(request: FastifyRequest, reply: FastifyReply) {
     const payment = this.payments.get((request.params as { id: string }).id);
-    if (!payment) return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><p>Unknown payment link.</p>');
+    if (!payment)
+      return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><p>Unknown payment link.</p>');
     return reply.type('text/html; charset=utf-8').send(checkoutHtml(payment));
   }
 

@@ -64,7 +64,12 @@ const OUTCOMES: Record<string, Outcome> = {
   '44': { resultCode: 2001, resultDesc: 'The initiator information is invalid.', sendCallback: true, duplicate: false },
   '99': { resultCode: 0, resultDesc: 'The service request is processed successfully.', sendCallback: true, duplicate: true },
 };
-const SUCCESS: Outcome = { resultCode: 0, resultDesc: 'The service request is processed successfully.', sendCallback: true, duplicate: false };
+const SUCCESS: Outcome = {
+  resultCode: 0,
+  resultDesc: 'The service request is processed successfully.',
+  sendCallback: true,
+  duplicate: false,
+};
 
 const TOKEN_TTL_S = 3599;
 
@@ -98,7 +103,9 @@ export class MpesaSim {
 
   register(app: FastifyInstance): void {
     app.get('/oauth/v1/generate', (request, reply) => this.generateToken(request, reply));
-    app.post('/mpesa/stkpush/v1/processrequest', (request, reply) => this.guard(request, reply, () => this.stkPush(request, reply)));
+    app.post('/mpesa/stkpush/v1/processrequest', (request, reply) =>
+      this.guard(request, reply, () => this.stkPush(request, reply)),
+    );
     app.post('/mpesa/stkpushquery/v1/query', (request, reply) => this.guard(request, reply, () => this.stkQuery(request, reply)));
     app.post('/mpesa/c2b/v1/registerurl', (request, reply) => this.guard(request, reply, () => this.registerUrl(request, reply)));
     app.post('/sim/c2b', async (request, reply) => reply.send(await this.sendC2B(request.body as C2BInput)));
@@ -131,7 +138,9 @@ export class MpesaSim {
     const expected = `Basic ${Buffer.from(`${credentials.consumerKey}:${credentials.consumerSecret}`).toString('base64')}`;
     const query = request.query as Record<string, string | undefined>;
     if (request.headers.authorization !== expected || query.grant_type !== 'client_credentials') {
-      return reply.code(400).send({ requestId: randomHex(8), errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
+      return reply
+        .code(400)
+        .send({ requestId: randomHex(8), errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
     }
     const token = randomHex(14);
     this.tokens.set(token, Date.now() + TOKEN_TTL_S * 1000);
@@ -148,7 +157,9 @@ export class MpesaSim {
   }
 
   private badRequest(reply: FastifyReply, field: string) {
-    return reply.code(400).send({ requestId: randomHex(8), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` });
+    return reply
+      .code(400)
+      .send({ requestId: randomHex(8), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` });
   }
 
   /** Checks BusinessShortCode, Timestamp and Password = base64(shortcode + passkey + timestamp); the bad field or null. */
@@ -162,7 +173,8 @@ export class MpesaSim {
   private findInvalidPushField(body: Record<string, unknown>): string | null {
     const passwordProblem = this.checkPassword(body);
     if (passwordProblem) return passwordProblem;
-    if (body.TransactionType !== 'CustomerPayBillOnline' && body.TransactionType !== 'CustomerBuyGoodsOnline') return 'TransactionType';
+    if (body.TransactionType !== 'CustomerPayBillOnline' && body.TransactionType !== 'CustomerBuyGoodsOnline')
+      return 'TransactionType';
     const amount = body.Amount;
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) return 'Amount';
     const isMsisdn = (value: unknown) => typeof value === 'number' && /^254[17]\d{8}$/.test(String(value));
@@ -241,7 +253,10 @@ export class MpesaSim {
   private async sendStkCallback(push: SimPush, amount: number): Promise<void> {
     push.callbacksSent += 1;
     const status = await postJson(push.callbackUrl, this.stkCallbackBody(push, amount));
-    this.log.info({ checkoutRequestId: push.checkoutRequestId, resultCode: push.resultCode, status }, 'mpesa sim: STK callback sent');
+    this.log.info(
+      { checkoutRequestId: push.checkoutRequestId, resultCode: push.resultCode, status },
+      'mpesa sim: STK callback sent',
+    );
   }
 
   private stkQuery(request: FastifyRequest, reply: FastifyReply) {
@@ -251,7 +266,9 @@ export class MpesaSim {
     const push = typeof body.CheckoutRequestID === 'string' ? this.pushes.get(body.CheckoutRequestID) : undefined;
     if (!push) return this.badRequest(reply, 'CheckoutRequestID');
     if (Date.now() < push.resolvesAt) {
-      return reply.code(500).send({ requestId: randomHex(8), errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
+      return reply
+        .code(500)
+        .send({ requestId: randomHex(8), errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
     }
     return reply.send({
       ResponseCode: '0',
@@ -267,8 +284,10 @@ export class MpesaSim {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (String(body.ShortCode ?? '') !== this.credentials.shortcode) return this.badRequest(reply, 'ShortCode');
     if (body.ResponseType !== 'Completed' && body.ResponseType !== 'Cancelled') return this.badRequest(reply, 'ResponseType');
-    if (typeof body.ConfirmationURL !== 'string' || !/^https?:\/\//.test(body.ConfirmationURL)) return this.badRequest(reply, 'ConfirmationURL');
-    if (typeof body.ValidationURL !== 'string' || !/^https?:\/\//.test(body.ValidationURL)) return this.badRequest(reply, 'ValidationURL');
+    if (typeof body.ConfirmationURL !== 'string' || !/^https?:\/\//.test(body.ConfirmationURL))
+      return this.badRequest(reply, 'ConfirmationURL');
+    if (typeof body.ValidationURL !== 'string' || !/^https?:\/\//.test(body.ValidationURL))
+      return this.badRequest(reply, 'ValidationURL');
     this.confirmationUrl = body.ConfirmationURL;
     this.validationUrl = body.ValidationURL;
     return reply.send({ OriginatorCoversationID: randomHex(8), ResponseCode: '0', ResponseDescription: 'Success' });

@@ -25,7 +25,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  sim = await startProviderSim({ callbackDelayMs: 100, mpesa: { stkTimeoutMs: 300 }, flutterwave: { webhookUrl: () => `${receiverUrl}/flw` } });
+  sim = await startProviderSim({
+    callbackDelayMs: 100,
+    mpesa: { stkTimeoutMs: 300 },
+    flutterwave: { webhookUrl: () => `${receiverUrl}/flw` },
+  });
 });
 afterAll(async () => {
   await sim.close();
@@ -88,11 +92,14 @@ function query(checkoutRequestId: string) {
   });
 }
 
-const stkCallbacksFor = (id: string) => received.filter((r) => r.path === '/stk' && r.body.Body.stkCallback.CheckoutRequestID === id);
+const stkCallbacksFor = (id: string) =>
+  received.filter((r) => r.path === '/stk' && r.body.Body.stkCallback.CheckoutRequestID === id);
 
 describe('M-Pesa Daraja simulator', () => {
   it('refuses wrong client credentials and an unknown token', async () => {
-    const response = await fetch(`${sim.url}/oauth/v1/generate?grant_type=client_credentials`, { headers: { authorization: 'Basic eDp5' } });
+    const response = await fetch(`${sim.url}/oauth/v1/generate?grant_type=client_credentials`, {
+      headers: { authorization: 'Basic eDp5' },
+    });
     expect(response.status).toBe(400);
     const push = await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254712345678), 'nope');
     expect(push).toMatchObject({ status: 404, body: { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' } });
@@ -127,7 +134,9 @@ describe('M-Pesa Daraja simulator', () => {
     expect(await waitFor(() => stkCallbacksFor(id).length === 1)).toBe(true);
     const callback = stkCallbacksFor(id)[0]!.body.Body.stkCallback;
     expect(callback).toMatchObject({ CheckoutRequestID: id, MerchantRequestID: push.body.MerchantRequestID, ResultCode: 0 });
-    const items = new Map<string, unknown>(callback.CallbackMetadata.Item.map((item: { Name: string; Value?: unknown }) => [item.Name, item.Value]));
+    const items = new Map<string, unknown>(
+      callback.CallbackMetadata.Item.map((item: { Name: string; Value?: unknown }) => [item.Name, item.Value]),
+    );
     expect(items.get('Amount')).toBe(250);
     expect(items.get('MpesaReceiptNumber')).toMatch(/^[A-Z0-9]{10}$/);
     expect(String(items.get('TransactionDate'))).toMatch(/^\d{14}$/);
@@ -175,7 +184,12 @@ describe('M-Pesa Daraja simulator', () => {
     });
     expect(await sent.json()).toMatchObject({ TransID: 'QK12ABC3DE', delivered: true });
     const confirmation = received.find((r) => r.path === '/c2b');
-    expect(confirmation?.body).toMatchObject({ TransID: 'QK12ABC3DE', TransAmount: '1000.00', MSISDN: '254712345678', BillRefNumber: 'alice' });
+    expect(confirmation?.body).toMatchObject({
+      TransID: 'QK12ABC3DE',
+      TransAmount: '1000.00',
+      MSISDN: '254712345678',
+      BillRefNumber: 'alice',
+    });
   });
 });
 
@@ -185,13 +199,23 @@ describe('Flutterwave simulator', () => {
     const response = await fetch(`${sim.url}/v3/payments`, { method: 'POST', headers: bearer(), body: JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as any };
   };
-  const validLink = { tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES', redirect_url: 'http://localhost:9/deposit', customer: { email: 'a@b.co', name: 'A' } };
+  const validLink = {
+    tx_ref: 'TZ-1-abc',
+    amount: 1500,
+    currency: 'KES',
+    redirect_url: 'http://localhost:9/deposit',
+    customer: { email: 'a@b.co', name: 'A' },
+  };
 
   it('validates the payment request and the secret key', async () => {
     expect((await createLink({ ...validLink, amount: -1 })).status).toBe(400);
     expect((await createLink({ ...validLink, customer: {} })).status).toBe(400);
     expect((await createLink({ ...validLink, currency: 'XYZ' })).status).toBe(400);
-    const response = await fetch(`${sim.url}/v3/payments`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer x' }, body: '{}' });
+    const response = await fetch(`${sim.url}/v3/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer x' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 
@@ -213,10 +237,16 @@ describe('Flutterwave simulator', () => {
     const transactionId = location.searchParams.get('transaction_id')!;
     const webhook = received.find((r) => r.path === '/flw')!;
     expect(webhook.headers['verif-hash']).toBe(sim.flutterwave.credentials.secretHash);
-    expect(webhook.body).toMatchObject({ event: 'charge.completed', data: { id: Number(transactionId), tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES', status: 'successful' } });
+    expect(webhook.body).toMatchObject({
+      event: 'charge.completed',
+      data: { id: Number(transactionId), tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES', status: 'successful' },
+    });
 
     const verified = await fetch(`${sim.url}/v3/transactions/${transactionId}/verify`, { headers: bearer() });
-    expect(await verified.json()).toMatchObject({ status: 'success', data: { status: 'successful', tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES' } });
+    expect(await verified.json()).toMatchObject({
+      status: 'success',
+      data: { status: 'successful', tx_ref: 'TZ-1-abc', amount: 1500, currency: 'KES' },
+    });
   });
 
   it('Cancel redirects with status=cancelled and sends no webhook; knobs change hash and verify amount', async () => {
@@ -234,7 +264,9 @@ describe('Flutterwave simulator', () => {
     const webhook = received.filter((r) => r.path === '/flw').at(-1)!;
     expect(webhook.body.data.tx_ref).toBe('TZ-3');
     expect(webhook.headers['verif-hash']).not.toBe(sim.flutterwave.credentials.secretHash);
-    const verified = (await (await fetch(`${sim.url}/v3/transactions/${transactionId}/verify`, { headers: bearer() })).json()) as any;
+    const verified = (await (
+      await fetch(`${sim.url}/v3/transactions/${transactionId}/verify`, { headers: bearer() })
+    ).json()) as any;
     expect(verified.data.amount).toBe(1);
     sim.flutterwave.behaviour.webhookHash = 'correct';
     sim.flutterwave.behaviour.verifyAmountOverride = null;

@@ -45,7 +45,10 @@ function maySimulate(deps: AppDeps): boolean {
   return !publicUrl || /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(publicUrl);
 }
 
-export async function createPayments(deps: AppDeps, secrets: { mpesaCallbackSecret: string; smsForwarderSecret: string }): Promise<Payments> {
+export async function createPayments(
+  deps: AppDeps,
+  secrets: { mpesaCallbackSecret: string; smsForwarderSecret: string },
+): Promise<Payments> {
   const { config } = deps;
   const hasKeys = Boolean(config.MPESA_CONSUMER_KEY || config.FLW_SECRET_KEY);
   if (hasKeys || !maySimulate(deps)) {
@@ -62,7 +65,13 @@ export async function createPayments(deps: AppDeps, secrets: { mpesaCallbackSecr
   const m = simulator.mpesa.credentials;
   const f = simulator.flutterwave.credentials;
   return {
-    mpesa: new DarajaClient({ baseUrl: simulator.url, consumerKey: m.consumerKey, consumerSecret: m.consumerSecret, shortcode: m.shortcode, passkey: m.passkey }),
+    mpesa: new DarajaClient({
+      baseUrl: simulator.url,
+      consumerKey: m.consumerKey,
+      consumerSecret: m.consumerSecret,
+      shortcode: m.shortcode,
+      passkey: m.passkey,
+    }),
     flutterwave: new FlutterwaveClient({ baseUrl: simulator.url, secretKey: f.secretKey }),
     flutterwaveSecretHash: f.secretHash,
     ...secrets,
@@ -87,7 +96,10 @@ function configuredClients(deps: AppDeps): Pick<Payments, 'mpesa' | 'flutterwave
   }
   let flutterwave: FlutterwaveClient | null = null;
   if (config.FLW_SECRET_KEY && config.FLW_SECRET_HASH) {
-    flutterwave = new FlutterwaveClient({ baseUrl: (config.FLW_BASE_URL ?? 'https://api.flutterwave.com').replace(/\/$/, ''), secretKey: config.FLW_SECRET_KEY });
+    flutterwave = new FlutterwaveClient({
+      baseUrl: (config.FLW_BASE_URL ?? 'https://api.flutterwave.com').replace(/\/$/, ''),
+      secretKey: config.FLW_SECRET_KEY,
+    });
   } else if (config.FLW_SECRET_KEY) {
     deps.log.error('FLW_SECRET_KEY is set without FLW_SECRET_HASH (webhooks could not be verified): Flutterwave is disabled');
   }

@@ -3,7 +3,15 @@ import { formatMinor, localToSystemMinor, parseAmountToMinor } from '@tuzo/contr
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findDepositByKey, insertDeposit, selectMemberPaymentProfile, selectSetting, type DepositRow, type MemberPaymentProfile, type NewDeposit } from './deposits.repository.ts';
+import {
+  findDepositByKey,
+  insertDeposit,
+  selectMemberPaymentProfile,
+  selectSetting,
+  type DepositRow,
+  type MemberPaymentProfile,
+  type NewDeposit,
+} from './deposits.repository.ts';
 
 /** Helpers shared by the deposit methods: the member's profile, limits, and idempotent creation of the row. */
 export async function loadProfile(db: DbOrTx, memberId: bigint): Promise<MemberPaymentProfile> {
@@ -23,7 +31,8 @@ export async function maxDepositMinor(db: DbOrTx, method: 'stkpushMax' | 'flutte
 }
 
 export function assertWithinLimit(amountMinor: bigint, maxMinor: bigint, currency: string): void {
-  if (amountMinor > maxMinor) throw new AppError('VALIDATION_FAILED', `The maximum deposit is ${currency} ${formatMinor(maxMinor)}`);
+  if (amountMinor > maxMinor)
+    throw new AppError('VALIDATION_FAILED', `The maximum deposit is ${currency} ${formatMinor(maxMinor)}`);
 }
 
 /**
@@ -32,7 +41,10 @@ export function assertWithinLimit(amountMinor: bigint, maxMinor: bigint, currenc
  */
 export async function createPendingDeposit(
   deps: AppDeps,
-  input: Omit<NewDeposit, 'idempotencyKey' | 'amountSystemMinor' | 'rateMicro' | 'currency'> & { profile: MemberPaymentProfile; clientKey: string | null },
+  input: Omit<NewDeposit, 'idempotencyKey' | 'amountSystemMinor' | 'rateMicro' | 'currency'> & {
+    profile: MemberPaymentProfile;
+    clientKey: string | null;
+  },
 ): Promise<{ deposit: DepositRow; created: boolean }> {
   const namespace = input.method === 'stkpush' ? 'stk' : 'flw';
   const key = `${namespace}:${input.memberId}:${input.clientKey ?? randomUUID()}`;

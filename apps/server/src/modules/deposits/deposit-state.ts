@@ -2,7 +2,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
-import { lockDeposit, updateDepositCompleted, updateDepositFailed, type DepositRow, type DepositStatusCode } from './deposits.repository.ts';
+import {
+  lockDeposit,
+  updateDepositCompleted,
+  updateDepositFailed,
+  type DepositRow,
+  type DepositStatusCode,
+} from './deposits.repository.ts';
 
 /**
  * The deposit state machine: pending (0) -> completed (2) | failed (1). One extra edge: a push we gave up on

@@ -1,4 +1,9 @@
-import { RecoverCodePayloadSchema, type RecoverCodeData, RequestPaymentPayloadSchema, StkPushPayloadSchema } from '@tuzo/contracts';
+import {
+  RecoverCodePayloadSchema,
+  type RecoverCodeData,
+  RequestPaymentPayloadSchema,
+  StkPushPayloadSchema,
+} from '@tuzo/contracts';
 import { z } from 'zod';
 import { defineAction, requireMember, type ActionResult } from '../../actions/types.ts';
 import { depositHistory, grabPayment } from './deposits.service.ts';
@@ -26,8 +31,16 @@ export const depositsActions = [
     rateLimit: { perMinute: 10 },
     handler: async (ctx) => {
       const member = requireMember(ctx);
-      const deposit = await startStkPush(ctx.deps, { member, msisdn: ctx.payload.phone, amountMinor: ctx.payload.amount, clientKey: ctx.idempotencyKey });
-      return { msg: STK_SENT_MSG, data: { depositId: deposit.id.toString(), checkoutRequestId: deposit.checkoutRequestId, status: deposit.status } };
+      const deposit = await startStkPush(ctx.deps, {
+        member,
+        msisdn: ctx.payload.phone,
+        amountMinor: ctx.payload.amount,
+        clientKey: ctx.idempotencyKey,
+      });
+      return {
+        msg: STK_SENT_MSG,
+        data: { depositId: deposit.id.toString(), checkoutRequestId: deposit.checkoutRequestId, status: deposit.status },
+      };
     },
   }),
   defineAction({
@@ -38,8 +51,15 @@ export const depositsActions = [
     rateLimit: { perMinute: 10 },
     handler: async (ctx) => {
       const member = requireMember(ctx);
-      const { deposit, link } = await requestPaymentLink(ctx.deps, { member, amountMinor: ctx.payload.amount, clientKey: ctx.idempotencyKey });
-      return { msg: 'Payment link created. Complete the payment in the new tab.', data: { link, depositId: deposit.id.toString() } };
+      const { deposit, link } = await requestPaymentLink(ctx.deps, {
+        member,
+        amountMinor: ctx.payload.amount,
+        clientKey: ctx.idempotencyKey,
+      });
+      return {
+        msg: 'Payment link created. Complete the payment in the new tab.',
+        data: { link, depositId: deposit.id.toString() },
+      };
     },
   }),
   defineAction({
@@ -52,8 +72,9 @@ export const depositsActions = [
     handler: async (ctx): Promise<ActionResult<RecoverCodeData>> => {
       const member = requireMember(ctx);
       const result = await recoverCode(ctx.deps, { member, code: ctx.payload.ref_code });
-      if (result.state === 'review') return { status: 202, msg: CODE_REVIEW_MSG, data: { state: 'review', amount: null, depositId: null } };
-      const shown = await describeCredit(ctx.deps, member.id, result.amountSystemMinor);
+      if (result.state === 'review')
+        return { status: 202, msg: CODE_REVIEW_MSG, data: { state: 'review', amount: null, depositId: null } };
+      const shown = await describeCredit(ctx.deps, member.id, result);
       return {
         msg: `Deposit of ${shown} confirmed and added to your Deposit wallet.`,
         data: { state: 'credited', amount: shown, depositId: result.depositId.toString() },
@@ -71,4 +92,3 @@ export const depositsActions = [
     },
   }),
 ];
-

@@ -95,7 +95,9 @@ export async function insertDeposit(db: DbOrTx, d: NewDeposit): Promise<DepositR
 }
 
 async function selectOne(db: DbOrTx, where: ReturnType<typeof sql>, lock = false): Promise<DepositRow | null> {
-  const result = await db.execute<RawDeposit>(sql`SELECT ${COLUMNS} FROM deposits WHERE ${where} LIMIT 1 ${lock ? sql`FOR UPDATE` : sql``}`);
+  const result = await db.execute<RawDeposit>(
+    sql`SELECT ${COLUMNS} FROM deposits WHERE ${where} LIMIT 1 ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
   const row = result.rows[0];
   return row ? toDeposit(row) : null;
 }
@@ -103,11 +105,17 @@ async function selectOne(db: DbOrTx, where: ReturnType<typeof sql>, lock = false
 export const findDeposit = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`);
 export const lockDeposit = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`, true);
 export const findDepositByKey = (db: DbOrTx, key: string) => selectOne(db, sql`idempotency_key = ${key}`);
-export const findDepositByCheckout = (db: DbOrTx, checkoutRequestId: string) => selectOne(db, sql`checkout_request_id = ${checkoutRequestId}`);
+export const findDepositByCheckout = (db: DbOrTx, checkoutRequestId: string) =>
+  selectOne(db, sql`checkout_request_id = ${checkoutRequestId}`);
 export const findDepositByTxRef = (db: DbOrTx, txRef: string) => selectOne(db, sql`tx_ref = ${txRef}`);
-export const findManualDepositByCode = (db: DbOrTx, code: string) => selectOne(db, sql`method = 'manual' AND provider_ref = ${code}`);
+export const findManualDepositByCode = (db: DbOrTx, code: string) =>
+  selectOne(db, sql`method = 'manual' AND provider_ref = ${code}`);
 
-export async function setCheckoutIds(db: DbOrTx, id: bigint, ids: { checkoutRequestId: string; merchantRequestId: string }): Promise<void> {
+export async function setCheckoutIds(
+  db: DbOrTx,
+  id: bigint,
+  ids: { checkoutRequestId: string; merchantRequestId: string },
+): Promise<void> {
   await db.execute(sql`UPDATE deposits SET checkout_request_id = ${ids.checkoutRequestId}, merchant_request_id = ${ids.merchantRequestId}
                        WHERE id = ${id} AND checkout_request_id IS NULL`);
 }
@@ -120,7 +128,11 @@ export async function updateDepositFailed(db: DbOrTx, id: bigint, reason: string
   await db.execute(sql`UPDATE deposits SET status = 1, failure_reason = ${reason.slice(0, 500)} WHERE id = ${id}`);
 }
 
-export async function updateDepositCompleted(db: DbOrTx, id: bigint, done: { providerRef: string | null; ledgerTransactionId: bigint }): Promise<void> {
+export async function updateDepositCompleted(
+  db: DbOrTx,
+  id: bigint,
+  done: { providerRef: string | null; ledgerTransactionId: bigint },
+): Promise<void> {
   await db.execute(sql`UPDATE deposits SET status = 2, completed_at = now(), ledger_transaction_id = ${done.ledgerTransactionId},
                        provider_ref = COALESCE(${done.providerRef}, provider_ref) WHERE id = ${id}`);
 }
@@ -149,7 +161,14 @@ export interface MemberPaymentProfile {
 }
 
 export async function selectMemberPaymentProfile(db: DbOrTx, memberId: bigint): Promise<MemberPaymentProfile | null> {
-  const result = await db.execute<{ username: string; email: string; phone: string; abbreviation: string; currency: string; rate_micro: string }>(sql`
+  const result = await db.execute<{
+    username: string;
+    email: string;
+    phone: string;
+    abbreviation: string;
+    currency: string;
+    rate_micro: string;
+  }>(sql`
     SELECT m.username, m.email, m.phone, c.abbreviation, c.currency, c.rate_micro
     FROM members m JOIN countries c ON c.id = m.country_id WHERE m.id = ${memberId}`);
   const row = result.rows[0];
@@ -158,7 +177,9 @@ export async function selectMemberPaymentProfile(db: DbOrTx, memberId: bigint): 
 
 /** The rate (local units per system unit, micro) of a currency: the first country using it. */
 export async function selectRateForCurrency(db: DbOrTx, currency: string): Promise<bigint | null> {
-  const result = await db.execute<{ rate_micro: string }>(sql`SELECT rate_micro FROM countries WHERE currency = ${currency} ORDER BY is_default DESC, id LIMIT 1`);
+  const result = await db.execute<{ rate_micro: string }>(
+    sql`SELECT rate_micro FROM countries WHERE currency = ${currency} ORDER BY is_default DESC, id LIMIT 1`,
+  );
   const row = result.rows[0];
   return row ? parseDbMinor(row.rate_micro) : null;
 }

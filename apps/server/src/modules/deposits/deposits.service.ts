@@ -1,4 +1,11 @@
-import { formatMinor, ProcedureSchema, systemToLocalMinor, type DepositHistoryRow, type GrabPaymentData, type Procedure } from '@tuzo/contracts';
+import {
+  formatMinor,
+  ProcedureSchema,
+  systemToLocalMinor,
+  type DepositHistoryRow,
+  type GrabPaymentData,
+  type Procedure,
+} from '@tuzo/contracts';
 import { z } from 'zod';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';

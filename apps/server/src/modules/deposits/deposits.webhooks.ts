@@ -30,7 +30,8 @@ export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDep
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
 
-    const mpesaSecretOk = (request: FastifyRequest) => safeEqual((request.params as { secret: string }).secret, getPayments(deps).mpesaCallbackSecret);
+    const mpesaSecretOk = (request: FastifyRequest) =>
+      safeEqual((request.params as { secret: string }).secret, getPayments(deps).mpesaCallbackSecret);
     const mpesaHook = (work: (body: unknown) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (!mpesaSecretOk(request)) return reply.code(404).send({ error: 'Not found' });
       try {
@@ -41,14 +42,25 @@ export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDep
       }
       return reply.send(MPESA_ACCEPTED);
     };
-    hooks.post('/hooks/mpesa/:secret/stk', mpesaHook((body) => handleStkCallback(deps, body)));
-    hooks.post('/hooks/mpesa/:secret/c2b', mpesaHook((body) => recordC2BConfirmation(deps, body)));
-    hooks.post('/hooks/mpesa/:secret/c2b-validate', mpesaHook(async () => undefined));
+    hooks.post(
+      '/hooks/mpesa/:secret/stk',
+      mpesaHook((body) => handleStkCallback(deps, body)),
+    );
+    hooks.post(
+      '/hooks/mpesa/:secret/c2b',
+      mpesaHook((body) => recordC2BConfirmation(deps, body)),
+    );
+    hooks.post(
+      '/hooks/mpesa/:secret/c2b-validate',
+      mpesaHook(async () => undefined),
+    );
 
     hooks.post('/hooks/flutterwave', async (request, reply) => {
       const { raw } = readBody(request);
       const result = await handleFlutterwaveWebhook(deps, { headers: request.headers, rawBody: raw });
-      return reply.code(result.status).send(result.status === 200 ? { status: 'success' } : { status: 'error', message: 'Invalid signature' });
+      return reply
+        .code(result.status)
+        .send(result.status === 200 ? { status: 'success' } : { status: 'error', message: 'Invalid signature' });
     });
 
     hooks.post('/hooks/sms/:secret', async (request, reply) => {

@@ -21,10 +21,18 @@ import {
 } from './notifications.repository.ts';
 
 export const CODE_USED_MSG = 'This code has already been used';
-export const CODE_REVIEW_MSG = 'We could not find this code yet. It has been sent for review and will be credited once confirmed.';
+export const CODE_REVIEW_MSG =
+  'We could not find this code yet. It has been sent for review and will be credited once confirmed.';
 const MAX_PENDING_REVIEWS = 10;
 
-export type RecoverResult = { state: 'credited'; depositId: bigint; amountSystemMinor: bigint } | { state: 'review' };
+export type RecoverResult = ({ state: 'credited' } & CreditedCode) | { state: 'review' };
+
+interface CreditedCode {
+  depositId: bigint;
+  amountSystemMinor: bigint;
+  amountLocalMinor: bigint;
+  currency: string;
+}
 
 /** Money that came through M-Pesa's paybill sits in provider:mpesa; SMS-forwarded and operator-confirmed codes in provider:manual. */
 function sourceAccount(notificationSource: string | null): SystemAccountCode {
@@ -45,8 +53,15 @@ async function rateFor(db: DbOrTx, deps: AppDeps, currency: string): Promise<big
 async function creditCode(
   tx: DbOrTx,
   deps: AppDeps,
-  input: { memberId: bigint; code: string; amountLocalMinor: bigint; currency: string; phone: string | null; notification: NotificationRow | null },
-): Promise<{ depositId: bigint; amountSystemMinor: bigint }> {
+  input: {
+    memberId: bigint;
+    code: string;
+    amountLocalMinor: bigint;
+    currency: string;
+    phone: string | null;
+    notification: NotificationRow | null;
+  },
+): Promise<CreditedCode> {
   const rateMicro = await rateFor(tx, deps, input.currency);
   const amountSystemMinor = localToSystemMinor(input.amountLocalMinor, rateMicro);
   if (amountSystemMinor <= 0n) throw new AppError('VALIDATION_FAILED', 'The amount is too small to credit');
@@ -70,7 +85,7 @@ async function creditCode(
     memo: `Manual code ${input.code}`,
   });
   if (input.notification) await claimNotification(tx, input.notification.id, deposit.id);
-  return { depositId: deposit.id, amountSystemMinor };
+  return { depositId: deposit.id, amountSystemMinor, amountLocalMinor: input.amountLocalMinor, currency: input.currency };
 }
 
 /** `recovercode`: claim an unclaimed payment notification once, or queue the code for the operator. */
@@ -95,16 +110,21 @@ export async function recoverCode(deps: AppDeps, input: { member: AuthMember; co
   if (outcome.state === 'credited') return outcome;
   if (!(await hasPendingReview(deps.db, input.member.id, input.code))) {
     if ((await countPendingReviews(deps.db, input.member.id)) >= MAX_PENDING_REVIEWS) {
-      throw new AppError('LIMIT_NOT_MET', `You already have ${MAX_PENDING_REVIEWS} codes waiting for review. Please wait until they are checked.`);
+      throw new AppError(
+        'LIMIT_NOT_MET',
+        `You already have ${MAX_PENDING_REVIEWS} codes waiting for review. Please wait until they are checked.`,
+      );
     }
     await insertCodeReview(deps.db, input.member.id, input.code);
   }
   return outcome;
 }
 
-export async function describeCredit(deps: AppDeps, memberId: bigint, amountSystemMinor: bigint): Promise<string> {
+/** The credited amount as the member sees it: as paid when in their currency, else converted at their rate. */
+export async function describeCredit(deps: AppDeps, memberId: bigint, credited: CreditedCode): Promise<string> {
   const profile = await loadProfile(deps.db, memberId);
-  return toMemberString(amountSystemMinor, { countryId: 0, currency: profile.currency, rateMicro: profile.rateMicro });
+  if (credited.currency === profile.currency) return formatMinor(credited.amountLocalMinor);
+  return toMemberString(credited.amountSystemMinor, { countryId: 0, currency: profile.currency, rateMicro: profile.rateMicro });
 }
 
 export interface CreditManualCodeInput {
@@ -132,18 +152,32 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
     const review = await lockCodeReview(tx, input.reviewId);
     if (!review) throw new AppError('NOT_FOUND', 'Code review not found');
     if (review.status !== 'pending') throw new AppError('ALREADY_DONE', `This code was already ${review.status}`);
-    const audit = { actorId: input.operatorId, targetType: 'code_review', targetId: review.id, before: { status: review.status, code: review.code } };
+    const audit = {
+      actorId: input.operatorId,
+      targetType: 'code_review',
+      targetId: review.id,
+      before: { status: review.status, code: review.code },
+    };
     if (!input.approve) {
-      await resolveCodeReview(tx, review.id, { status: 'rejected', operatorId: input.operatorId, note: input.note, amountMinor: null, currency: null, depositId: null });
+      await resolveCodeReview(tx, review.id, {
+        status: 'rejected',
+        operatorId: input.operatorId,
+        note: input.note,
+        amountMinor: null,
+        currency: null,
+        depositId: null,
+      });
       await writeAudit(tx, { ...audit, action: 'deposit.code.reject', after: { status: 'rejected', note: input.note } });
       return { status: 'rejected', depositId: null, amountSystemMinor: null };
     }
     const notifications = await lockNotificationsByCode(tx, review.code);
     const unclaimed = notifications.find((n) => n.claimedByDepositId === null) ?? null;
-    if ((notifications.length > 0 && !unclaimed) || (await findManualDepositByCode(tx, review.code))) throw new AppError('CONFLICT', CODE_USED_MSG);
+    if ((notifications.length > 0 && !unclaimed) || (await findManualDepositByCode(tx, review.code)))
+      throw new AppError('CONFLICT', CODE_USED_MSG);
     const profile = await loadProfile(tx, review.memberId);
     const amountLocalMinor = unclaimed?.amountMinor ?? input.amountLocalMinor;
-    if (amountLocalMinor === undefined || amountLocalMinor <= 0n) throw new AppError('VALIDATION_FAILED', 'Enter the amount to credit');
+    if (amountLocalMinor === undefined || amountLocalMinor <= 0n)
+      throw new AppError('VALIDATION_FAILED', 'Enter the amount to credit');
     const currency = unclaimed?.currency ?? profile.currency;
     const credited = await creditCode(tx, deps, {
       memberId: review.memberId,
@@ -153,8 +187,24 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
       phone: unclaimed?.msisdn ?? null,
       notification: unclaimed,
     });
-    await resolveCodeReview(tx, review.id, { status: 'credited', operatorId: input.operatorId, note: input.note, amountMinor: amountLocalMinor, currency, depositId: credited.depositId });
-    await writeAudit(tx, { ...audit, action: 'deposit.code.credit', after: { status: 'credited', amount: `${currency} ${formatMinor(amountLocalMinor)}`, depositId: credited.depositId, note: input.note } });
-    return { status: 'credited', ...credited };
+    await resolveCodeReview(tx, review.id, {
+      status: 'credited',
+      operatorId: input.operatorId,
+      note: input.note,
+      amountMinor: amountLocalMinor,
+      currency,
+      depositId: credited.depositId,
+    });
+    await writeAudit(tx, {
+      ...audit,
+      action: 'deposit.code.credit',
+      after: {
+        status: 'credited',
+        amount: `${currency} ${formatMinor(amountLocalMinor)}`,
+        depositId: credited.depositId,
+        note: input.note,
+      },
+    });
+    return { status: 'credited', depositId: credited.depositId, amountSystemMinor: credited.amountSystemMinor };
   });
 }

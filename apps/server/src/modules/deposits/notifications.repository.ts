@@ -34,7 +34,15 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
 
 /** Every notification carrying this code, locked (claimed ones too, so "already used" is decided under the lock). */
 export async function lockNotificationsByCode(db: DbOrTx, code: string): Promise<NotificationRow[]> {
-  const result = await db.execute<{ id: string; source: string; trans_id: string; amount_minor: string; currency: string; msisdn: string | null; claimed_by_deposit_id: string | null }>(sql`
+  const result = await db.execute<{
+    id: string;
+    source: string;
+    trans_id: string;
+    amount_minor: string;
+    currency: string;
+    msisdn: string | null;
+    claimed_by_deposit_id: string | null;
+  }>(sql`
     SELECT id, source, trans_id, amount_minor, currency, msisdn, claimed_by_deposit_id
     FROM payment_notifications WHERE trans_id = ${code} ORDER BY id FOR UPDATE`);
   return result.rows.map((row) => ({
@@ -67,12 +75,16 @@ export async function insertCodeReview(db: DbOrTx, memberId: bigint, code: strin
 }
 
 export async function countPendingReviews(db: DbOrTx, memberId: bigint): Promise<number> {
-  const result = await db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM code_reviews WHERE member_id = ${memberId} AND status = 'pending'`);
+  const result = await db.execute<{ n: string }>(
+    sql`SELECT count(*) AS n FROM code_reviews WHERE member_id = ${memberId} AND status = 'pending'`,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 
 export async function hasPendingReview(db: DbOrTx, memberId: bigint, code: string): Promise<boolean> {
-  const result = await db.execute(sql`SELECT 1 FROM code_reviews WHERE member_id = ${memberId} AND code = ${code} AND status = 'pending'`);
+  const result = await db.execute(
+    sql`SELECT 1 FROM code_reviews WHERE member_id = ${memberId} AND code = ${code} AND status = 'pending'`,
+  );
   return result.rows.length > 0;
 }
 
@@ -86,7 +98,14 @@ export async function lockCodeReview(db: DbOrTx, id: bigint): Promise<CodeReview
 export async function resolveCodeReview(
   db: DbOrTx,
   id: bigint,
-  r: { status: 'credited' | 'rejected'; operatorId: bigint; note: string; amountMinor: bigint | null; currency: string | null; depositId: bigint | null },
+  r: {
+    status: 'credited' | 'rejected';
+    operatorId: bigint;
+    note: string;
+    amountMinor: bigint | null;
+    currency: string | null;
+    depositId: bigint | null;
+  },
 ): Promise<void> {
   await db.execute(sql`
     UPDATE code_reviews SET status = ${r.status}, resolved_by = ${r.operatorId}, resolved_at = now(), note = ${r.note},

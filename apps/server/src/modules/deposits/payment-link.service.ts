@@ -67,7 +67,11 @@ export async function handleFlutterwaveWebhook(
 ): Promise<{ status: 200 | 401 }> {
   const payments = getPayments(deps);
   const secretHash = payments.flutterwaveSecretHash;
-  if (!payments.flutterwave || !secretHash || !isGenuineFlutterwaveWebhook({ headers: request.headers, rawBody: request.rawBody, secretHash })) {
+  if (
+    !payments.flutterwave ||
+    !secretHash ||
+    !isGenuineFlutterwaveWebhook({ headers: request.headers, rawBody: request.rawBody, secretHash })
+  ) {
     deps.log.warn('Flutterwave webhook refused: bad or missing hash');
     return { status: 401 };
   }
@@ -97,7 +101,12 @@ export async function handleFlutterwaveWebhook(
   const problem = verificationProblem(deposit, verified);
   if (problem === null) {
     await deps.db.transaction((tx) =>
-      completeDeposit(tx, { depositId: deposit.id, idempotencyKey: `deposit:flw:${event.txRef}`, providerRef: verified.id, memo: `Flutterwave ${verified.id}` }),
+      completeDeposit(tx, {
+        depositId: deposit.id,
+        idempotencyKey: `deposit:flw:${event.txRef}`,
+        providerRef: verified.id,
+        memo: `Flutterwave ${verified.id}`,
+      }),
     );
   } else {
     deps.log.error({ depositId: deposit.id.toString(), transactionId: verified.id, problem }, 'Flutterwave payment not credited');
@@ -112,7 +121,8 @@ function verificationProblem(
 ): string | null {
   if (verified.txRef !== deposit.txRef) return 'Verification failed: the transaction belongs to another payment';
   if (verified.status !== 'successful') return `Payment ${verified.status}`;
-  if (verified.currency !== deposit.currency) return `Verification failed: paid in ${verified.currency}, expected ${deposit.currency}`;
+  if (verified.currency !== deposit.currency)
+    return `Verification failed: paid in ${verified.currency}, expected ${deposit.currency}`;
   if (verified.amountMinor === null || verified.amountMinor < deposit.amountLocalMinor) {
     const paid = verified.amountMinor === null ? 'an invalid amount' : formatMinor(verified.amountMinor);
     return `Verification failed: paid ${paid}, expected ${formatMinor(deposit.amountLocalMinor)}`;

@@ -5,7 +5,14 @@ import { parseStkCallback } from '../../payments/mpesa/callbacks.ts';
 import { getPayments, ProviderError } from '../../payments/index.ts';
 import { completeDeposit, failDeposit, PENDING, FAILED, TIMED_OUT } from './deposit-state.ts';
 import { assertWithinLimit, createPendingDeposit, loadProfile, maxDepositMinor } from './deposit-setup.ts';
-import { findDeposit, findDepositByCheckout, selectPendingPushIds, setCheckoutIds, updateDepositFailed, type DepositRow } from './deposits.repository.ts';
+import {
+  findDeposit,
+  findDepositByCheckout,
+  selectPendingPushIds,
+  setCheckoutIds,
+  updateDepositFailed,
+  type DepositRow,
+} from './deposits.repository.ts';
 
 /** Member-facing reasons for Daraja's result codes (payment-providers.md, "Callback"). */
 const RESULT_REASONS: Record<number, string> = {
@@ -29,12 +36,19 @@ export async function startStkPush(
   const payments = getPayments(deps);
   const profile = await loadProfile(deps.db, input.member.id);
   if (profile.abbreviation !== 'KE' || profile.currency !== 'KES') {
-    throw new AppError('BAD_REQUEST', 'M-Pesa STK push is available to members in Kenya only. Please use another deposit method.');
+    throw new AppError(
+      'BAD_REQUEST',
+      'M-Pesa STK push is available to members in Kenya only. Please use another deposit method.',
+    );
   }
   const mpesa = payments.mpesa;
-  if (!mpesa) throw new AppError('BAD_REQUEST', 'M-Pesa payments are not available right now. Please use another deposit method.');
+  if (!mpesa)
+    throw new AppError('BAD_REQUEST', 'M-Pesa payments are not available right now. Please use another deposit method.');
   if (input.amountMinor % 100n !== 0n) {
-    throw new AppError('VALIDATION_FAILED', 'M-Pesa accepts whole shillings only. Enter an amount without cents, for example 100.');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'M-Pesa accepts whole shillings only. Enter an amount without cents, for example 100.',
+    );
   }
   assertWithinLimit(input.amountMinor, await maxDepositMinor(deps.db, 'stkpushMax'), profile.currency);
 
@@ -97,7 +111,11 @@ export interface SettleOptions {
 }
 
 /** Asks M-Pesa for the push's result and applies it: success credits once, a failure code marks it failed. */
-export async function settleStkDeposit(deps: AppDeps, depositId: bigint, options: SettleOptions = {}): Promise<DepositRow | null> {
+export async function settleStkDeposit(
+  deps: AppDeps,
+  depositId: bigint,
+  options: SettleOptions = {},
+): Promise<DepositRow | null> {
   const mpesa = getPayments(deps).mpesa;
   const deposit = await findDeposit(deps.db, depositId);
   if (!deposit || !mpesa || !deposit.checkoutRequestId) return deposit;
@@ -120,7 +138,12 @@ export async function settleStkDeposit(deps: AppDeps, depositId: bigint, options
   if (result.resultCode === 0) {
     const checkoutId = deposit.checkoutRequestId;
     await deps.db.transaction((tx) =>
-      completeDeposit(tx, { depositId, idempotencyKey: `deposit:stk:${checkoutId}`, providerRef: options.receipt ?? null, memo: `M-Pesa STK push ${checkoutId}` }),
+      completeDeposit(tx, {
+        depositId,
+        idempotencyKey: `deposit:stk:${checkoutId}`,
+        providerRef: options.receipt ?? null,
+        memo: `M-Pesa STK push ${checkoutId}`,
+      }),
     );
   } else if (deposit.status === PENDING) {
     const reason = RESULT_REASONS[result.resultCode] ?? (result.resultDesc || 'M-Pesa declined the payment');

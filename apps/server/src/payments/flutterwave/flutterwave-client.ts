@@ -87,6 +87,10 @@ export class FlutterwaveClient {
 
   private errorFrom(response: ProviderResponse): ProviderError {
     const parsed = MessageSchema.safeParse(response.body);
-    return new ProviderError('flutterwave', parsed.success ? parsed.data.message : 'Flutterwave rejected the request', response.status);
+    return new ProviderError(
+      'flutterwave',
+      parsed.success ? parsed.data.message : 'Flutterwave rejected the request',
+      response.status,
+    );
   }
 }

@@ -13,7 +13,11 @@ export function safeEqual(a: string, b: string): boolean {
  * accounts) when `flutterwave-signature` is the HMAC-SHA256 of the raw body keyed with that hash (base64; hex is
  * accepted too).
  */
-export function isGenuineFlutterwaveWebhook(input: { headers: Record<string, unknown>; rawBody: string; secretHash: string }): boolean {
+export function isGenuineFlutterwaveWebhook(input: {
+  headers: Record<string, unknown>;
+  rawBody: string;
+  secretHash: string;
+}): boolean {
   const verifHash = input.headers['verif-hash'];
   if (typeof verifHash === 'string' && verifHash.length > 0) return safeEqual(verifHash, input.secretHash);
   const signature = input.headers['flutterwave-signature'];
@@ -45,5 +49,10 @@ export interface FlutterwaveChargeEvent {
 export function parseFlutterwaveWebhook(body: unknown): FlutterwaveChargeEvent | null {
   const parsed = WebhookSchema.safeParse(body);
   if (!parsed.success) return null;
-  return { event: parsed.data.event, transactionId: parsed.data.data.id, txRef: parsed.data.data.tx_ref, status: parsed.data.data.status };
+  return {
+    event: parsed.data.event,
+    transactionId: parsed.data.data.id,
+    txRef: parsed.data.data.tx_ref,
+    status: parsed.data.data.status,
+  };
 }

@@ -55,7 +55,10 @@ export function parseStkCallback(body: unknown): StkCallback | null {
 }
 
 const C2BConfirmationSchema = z.object({
-  TransID: z.string().trim().regex(/^[A-Za-z0-9.]{6,40}$/),
+  TransID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.]{6,40}$/),
   TransAmount: z.union([z.string(), z.number()]),
   MSISDN: z.union([z.string(), z.number()]).transform(String),
   BillRefNumber: z.string().max(100).optional(),

@@ -108,7 +108,11 @@ export class DarajaClient {
 
   private passwordFields(timestamp: string) {
     const { shortcode, passkey } = this.config;
-    return { BusinessShortCode: shortcode, Password: Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64'), Timestamp: timestamp };
+    return {
+      BusinessShortCode: shortcode,
+      Password: Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64'),
+      Timestamp: timestamp,
+    };
   }
 
   /** POST with a bearer token; an "Invalid Access Token" answer drops the cached token and retries once. */

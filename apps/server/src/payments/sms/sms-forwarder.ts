@@ -30,14 +30,20 @@ function build(match: RegExpExecArray | null, order: { id: number; amount: numbe
   const transId = match[order.id]?.toUpperCase();
   const amountMinor = providerAmountToMinor(match[order.amount] ?? '');
   if (!transId || amountMinor === null || amountMinor <= 0n) return null;
-  return { transId, amountMinor, senderName: match[order.name]?.trim() || null, msisdn: match[order.phone]?.replace(/^\+/, '') ?? null };
+  return {
+    transId,
+    amountMinor,
+    senderName: match[order.name]?.trim() || null,
+    msisdn: match[order.phone]?.replace(/^\+/, '') ?? null,
+  };
 }
 
 export const SMS_PARSERS: readonly SmsParser[] = [
   {
     provider: 'mpesa_ke',
     currency: 'KES',
-    sample: 'QK12ABC3DE Confirmed. Ksh1,000.00 received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM New M-PESA balance is Ksh5,250.00.',
+    sample:
+      'QK12ABC3DE Confirmed. Ksh1,000.00 received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM New M-PESA balance is Ksh5,250.00.',
     parse: (text) =>
       build(
         new RegExp(
@@ -51,10 +57,13 @@ export const SMS_PARSERS: readonly SmsParser[] = [
     provider: 'mtn_ug',
     currency: 'UGX',
     sample:
-      'Y\'ello. You have received 50,000 UGX from JOHN DOE (256772123456) on 2026-01-11 10:00:00. Reason: deposit. Your new balance: 120,000 UGX. Fee was 0 UGX. Financial Transaction Id: 12345678901.',
+      "Y'ello. You have received 50,000 UGX from JOHN DOE (256772123456) on 2026-01-11 10:00:00. Reason: deposit. Your new balance: 120,000 UGX. Fee was 0 UGX. Financial Transaction Id: 12345678901.",
     parse: (text) =>
       build(
-        new RegExp(`received\\s+${AMOUNT}\\s*UGX\\s+from\\s+(.+?)\\s*\\((\\d{9,12})\\)[\\s\\S]*?Financial Transaction Id:\\s*([A-Z0-9.]{6,30})`, 'i').exec(text),
+        new RegExp(
+          `received\\s+${AMOUNT}\\s*UGX\\s+from\\s+(.+?)\\s*\\((\\d{9,12})\\)[\\s\\S]*?Financial Transaction Id:\\s*([A-Z0-9.]{6,30}?)\\.?(?:\\s|$)`,
+          'i',
+        ).exec(text),
         { id: 4, amount: 1, name: 2, phone: 3 },
       ),
   },
@@ -64,7 +73,10 @@ export const SMS_PARSERS: readonly SmsParser[] = [
     sample: 'You have received UGX 20,000 from JOHN DOE 256701234567. Bal: UGX 45,000. TID: 123456789012. Airtel Money.',
     parse: (text) =>
       build(
-        new RegExp(`received\\s+UGX\\s*${AMOUNT}\\s+from\\s+(.+?),?\\s+(\\+?\\d{9,12})\\b[\\s\\S]*?TID:?\\s*([A-Z0-9.]{6,30}?)\\.?(?:\\s|$)`, 'i').exec(text),
+        new RegExp(
+          `received\\s+UGX\\s*${AMOUNT}\\s+from\\s+(.+?),?\\s+(\\+?\\d{9,12})\\b[\\s\\S]*?TID:?\\s*([A-Z0-9.]{6,30}?)\\.?(?:\\s|$)`,
+          'i',
+        ).exec(text),
         { id: 4, amount: 1, name: 2, phone: 3 },
       ),
   },
@@ -90,4 +102,7 @@ export const SmsWebhookSchema = z
     content: z.string().max(2000).optional(),
   })
   .passthrough()
-  .transform((value) => ({ from: value.from ?? value.sender ?? null, text: value.message ?? value.text ?? value.body ?? value.content ?? '' }));
+  .transform((value) => ({
+    from: value.from ?? value.sender ?? null,
+    text: value.message ?? value.text ?? value.body ?? value.content ?? '',
+  }));
