@@ -57,7 +57,7 @@ export async function payForClient(
   const wallet = PAY_FOR_CLIENT_WALLETS[input.acc];
   const idempotencyKey = `payforclient:${input.payerId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
   const earlier = await selectTransferByKey(deps.db, idempotencyKey);
-  if (earlier) return replay(deps, earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
+  if (earlier) return replay(deps.db, earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
   const payer = await loadMemberCurrency(deps.db, input.payerId);
   const amount = fromMemberAmount(input.amountLocalMinor, payer);
   if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
@@ -79,7 +79,7 @@ export async function payForClient(
     if (posted.duplicate) {
       const first = await selectTransferByKey(tx, idempotencyKey);
       if (!first) throw new Error(`Transfer transaction ${posted.transactionId} has no transfer row`);
-      return replay(deps, first, { wallet, amountLocalMinor: input.amountLocalMinor });
+      return replay(tx, first, { wallet, amountLocalMinor: input.amountLocalMinor });
     }
     const row = await insertTransfer(tx, {
       payerId: input.payerId,
@@ -97,11 +97,12 @@ export async function payForClient(
   });
 }
 
-async function replay(deps: AppDeps, row: TransferRow, request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint }) {
+/** Reads through the caller's handle: inside a transaction a second pool connection could wait forever. */
+async function replay(db: DbOrTx, row: TransferRow, request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint }) {
   if (row.wallet !== request.wallet || row.amountLocalMinor !== request.amountLocalMinor) {
     throw new AppError('CONFLICT', 'This idempotency key was already used for a different payment');
   }
-  return toPayData(row, (await selectUsername(deps.db, row.clientId)) ?? '');
+  return toPayData(row, (await selectUsername(db, row.clientId)) ?? '');
 }
 
 function toPayData(row: TransferRow, username: string): PayForClientData {
