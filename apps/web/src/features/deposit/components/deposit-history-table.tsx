@@ -12,7 +12,7 @@ const COLUMNS = ['Id', 'Amount', 'Phone', 'Transaction Code', 'Status', 'Date', 
 const CELL = 'px-3 py-2.5 whitespace-nowrap';
 
 function BodyRows() {
-  const { data: rows, isPending, isError } = useDepositHistory();
+  const { data: rows, isPending } = useDepositHistory();
   if (isPending) {
     return Array.from({ length: 3 }, (_, index) => (
       <tr key={index}>
@@ -24,16 +24,7 @@ function BodyRows() {
       </tr>
     ));
   }
-  if (isError || rows.length === 0) {
-    return (
-      <tr>
-        <td colSpan={COLUMNS.length} className={cn(CELL, 'py-6 text-center', isError ? 'text-red-700' : 'text-slate-600')} role={isError ? 'alert' : undefined}>
-          {isError ? DEPOSIT_HISTORY_ERROR : 'No deposit history found'}
-        </td>
-      </tr>
-    );
-  }
-  return rows.map((row, index) => {
+  return (rows ?? []).map((row, index) => {
     const status = depositStatusLabel(row.Status);
     return (
       <tr key={`${String(row.Id)}-${index}`} className="border-t border-slate-100" data-testid="deposit-row">
@@ -53,7 +44,9 @@ function BodyRows() {
 
 /** 'Recent Deposits': the member's deposits, newest first; scrolls sideways on a narrow phone. */
 export function DepositHistoryTable() {
-  const { refetch, isFetching } = useDepositHistory();
+  const { data: rows, isError, refetch, isFetching } = useDepositHistory();
+  // Empty and error texts sit outside the sideways-scrolling table so a phone shows them whole.
+  const message = isError ? DEPOSIT_HISTORY_ERROR : rows?.length === 0 ? 'No deposit history found' : null;
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -63,22 +56,31 @@ export function DepositHistoryTable() {
         </Button>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-deposits-title">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className={cn(CELL, column === 'Amount' && 'text-right')}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <BodyRows />
-            </tbody>
-          </table>
-        </div>
+        {message ? (
+          <p
+            className={cn('px-4 py-6 text-center text-sm', isError ? 'text-red-700' : 'text-slate-600')}
+            role={isError ? 'alert' : undefined}
+          >
+            {message}
+          </p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-deposits-title">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className={cn(CELL, column === 'Amount' && 'text-right')}>
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <BodyRows />
+              </tbody>
+            </table>
+          </div>
+        )}
       </CardContent>
     </Card>
   );

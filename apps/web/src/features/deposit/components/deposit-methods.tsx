@@ -32,7 +32,7 @@ export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
   if (isPending) {
     return (
       <div className="@container" aria-busy="true">
-        <div className="grid gap-4 @3xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
           <Skeleton className="h-64" />
           <Skeleton className="h-64" />
         </div>
@@ -57,7 +57,7 @@ export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
   return (
     // A container query: two columns on a wide page, one in the narrow activation page.
     <div className="@container">
-      <div className="grid items-start gap-4 @3xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 @3xl:grid-cols-2">
       {methods.stkpush ? (
         <MethodCard title="M-Pesa" description="Get a payment prompt on your phone and enter your M-Pesa PIN.">
           <StkPushDepositForm lockedAmount={lockedAmount} />

@@ -35,8 +35,8 @@ function ProcedureCard({ name, procedure }: { name: string; procedure: Procedure
       ) : null}
       {detailText ? <p className="mt-3 text-sm break-words text-slate-700">{detailText}</p> : null}
       {helplineText ? (
-        <p className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-          <Phone className="size-4 text-brand-700" aria-hidden="true" />
+        <p className="mt-3 flex items-start gap-2 text-sm text-slate-700">
+          <Phone className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
             Helpline:{' '}
             {/^\+?[\d\s]{7,}$/.test(helplineText) ? (
@@ -44,7 +44,7 @@ function ProcedureCard({ name, procedure }: { name: string; procedure: Procedure
                 {helplineText}
               </a>
             ) : (
-              <span className="font-semibold">{helplineText}</span>
+              <span>{helplineText}</span>
             )}
           </span>
         </p>

@@ -83,7 +83,7 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
           </a>
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" variant="outline" disabled={request.isPending}>
+      <Button type="submit" size="lg" variant="outline" className="h-auto! min-h-12 py-2 text-center whitespace-normal!" disabled={request.isPending}>
         <Link2 aria-hidden="true" />
         {request.isPending ? 'Requesting link...' : lockedAmount === undefined ? 'Get payment link' : `Get a payment link for ${formatMoney(lockedAmount, currency)}`}
       </Button>

@@ -1,4 +1,4 @@
-import { formatMinor, parseAmountToMinor, REF_CODE_MIN } from '@tuzo/contracts';
+import { formatMinor, parseAmountToMinor, REF_CODE_MAX, REF_CODE_MIN } from '@tuzo/contracts';
 import { z } from 'zod';
 
 /** Spec part 2, sections 5 and 8: the deposit forms' messages, word for word. */
@@ -54,6 +54,7 @@ export const RecoverCodeFormSchema = z.object({
     .superRefine((value, ctx) => {
       if (value !== '' && !/^[A-Za-z0-9.]+$/.test(value)) ctx.addIssue({ code: 'custom', message: ONLY_LETTERS_AND_NUMBERS });
       else if (value.length < MIN_CODE_LENGTH) ctx.addIssue({ code: 'custom', message: CODE_TOO_SHORT });
+      else if (value.length > REF_CODE_MAX) ctx.addIssue({ code: 'custom', message: 'The transaction code is too long' });
     }),
 });
 export type RecoverCodeForm = z.infer<typeof RecoverCodeFormSchema>;

@@ -13,7 +13,7 @@ const CELL = 'px-3 py-2.5 whitespace-nowrap';
 const SKELETON_ROWS = 5;
 
 function BodyRows() {
-  const { data: rows, isPending, error } = useWithdrawalHistory();
+  const { data: rows, isPending } = useWithdrawalHistory();
   if (isPending) {
     return Array.from({ length: SKELETON_ROWS }, (_, index) => (
       <tr key={index} data-testid="withdrawal-skeleton-row">
@@ -25,16 +25,7 @@ function BodyRows() {
       </tr>
     ));
   }
-  if (error || rows.length === 0) {
-    return (
-      <tr>
-        <td colSpan={COLUMNS.length} className={cn(CELL, 'py-8 text-center', error ? 'text-red-700' : 'text-slate-600')} role={error ? 'alert' : undefined}>
-          {error ? error.message : 'No withdrawal history found'}
-        </td>
-      </tr>
-    );
-  }
-  return rows.map((row, index) => (
+  return (rows ?? []).map((row, index) => (
     <tr key={`${row.No}-${index}`} className="border-t border-slate-100" data-testid="withdrawal-row">
       <td className={CELL}>{row.No}</td>
       <td className={cn(CELL, 'text-right font-medium tabular-nums')}>{formatAmount(row.Amount)}</td>
@@ -50,7 +41,9 @@ function BodyRows() {
 
 /** Withdrawal history: the member's withdrawals with their status, newest first; Refresh reloads it. */
 export function WithdrawalHistoryTable() {
-  const { refetch, isFetching } = useWithdrawalHistory();
+  const { data: rows, error, refetch, isFetching } = useWithdrawalHistory();
+  // Empty and error texts sit outside the sideways-scrolling table so a phone shows them whole.
+  const message = error ? error.message : rows?.length === 0 ? 'No withdrawal history found' : null;
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
@@ -61,22 +54,37 @@ export function WithdrawalHistoryTable() {
         </Button>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="withdrawal-history-title" aria-busy={isFetching}>
-          <table className="w-full min-w-[34rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className={cn(CELL, NUMERIC.has(column) && 'text-right')}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <BodyRows />
-            </tbody>
-          </table>
-        </div>
+        {message ? (
+          <p
+            className={cn('px-4 py-8 text-center text-sm', error ? 'text-red-700' : 'text-slate-600')}
+            role={error ? 'alert' : undefined}
+          >
+            {message}
+          </p>
+        ) : (
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="withdrawal-history-title"
+            aria-busy={isFetching}
+          >
+            <table className="w-full min-w-[34rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className={cn(CELL, NUMERIC.has(column) && 'text-right')}>
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <BodyRows />
+              </tbody>
+            </table>
+          </div>
+        )}
       </CardContent>
     </Card>
   );
