@@ -233,12 +233,58 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   await phone.goto('/deposit');
   await phone.getByText('Recent Deposits').waitFor();
   await phone.getByText('No deposit history found').waitFor();
+  const code = phone.getByRole('textbox', { name: 'Transaction code' });
+  const submitCode = phone.getByRole('button', { name: 'Submit code' });
+  await code.fill('QK-12');
+  await submitCode.click();
+  await phone.getByText('Only letters and numbers allowed').first().waitFor();
+  await code.fill('QK12');
+  await submitCode.click();
+  await phone.getByText('Must be more than 8 characters').first().waitFor();
+  // A code that matches no payment notification waits in the operator's review queue (HTTP 202).
+  await code.fill('QKL7ABC12X');
+  await submitCode.click();
+  await phone.getByRole('form', { name: 'Submit transaction code' }).getByText('sent for review', { exact: false }).waitFor();
   await screenshot(phone, 'money-12-deposit-phone');
+
+  // Pay For Client: demo_new is the sponsor's inactive level-1 recruit.
   await phone.goto('/pay-for-client');
   await phone.getByRole('heading', { name: 'Transfer History' }).waitFor();
+  await phone.getByText('No transfer history found').waitFor();
   await phone.getByRole('button', { name: 'Verify Client' }).click();
   await phone.getByText('Username must be at least 3 characters').waitFor();
+  await phone.getByLabel('Client username').fill('demo_new');
+  await phone.getByRole('button', { name: 'Verify Client' }).click();
+  await phone.getByText('Client verified successfully').waitFor();
+  await phone.getByLabel('Wallet').selectOption('2');
+  await phone.getByLabel('Amount (KES)').fill('abc');
+  await phone.getByRole('button', { name: 'Pay Client' }).click();
+  await phone.getByText('Amount must be a number').waitFor();
+  await phone.getByLabel('Amount (KES)').fill('100');
+  await phone.getByRole('button', { name: 'Pay Client' }).click();
+  await phone.getByText('Insufficient balance in Deposit Wallet').waitFor();
+  await phone.getByLabel('Wallet').selectOption('1');
   await screenshot(phone, 'money-13-pay-for-client-phone');
+  await phone.getByRole('button', { name: 'Pay Client' }).click();
+  await phone.getByText('Payment successful').waitFor();
+  await phone.getByLabel('Client username').waitFor();
+  expect(await phone.getByLabel('Client username').inputValue()).toBe('');
+  const transfer = phone.getByTestId('transfer-row').first();
+  await transfer.waitFor();
+  expect(await transfer.textContent()).toContain('demo_new');
+  expect(await transfer.textContent()).toContain('100.00');
+  expect(await jumboMinor(sponsorToken)).toBe(refunded - 10_000n);
+  await screenshot(phone, 'money-14-transfer-history-phone');
+
+  // The operator desk on a phone.
+  const operatorPhone = await open(PHONE, 'money-operator-phone');
+  await operatorPhone.goto('/login');
+  await loginThroughForm(operatorPhone, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await operatorPhone.getByTestId('welcome-username').waitFor();
+  await operatorPhone.goto('/admin');
+  await operatorPhone.getByRole('button', { name: 'Completed' }).click();
+  await operatorPhone.getByTestId('admin-withdrawal-row').first().waitFor();
+  await screenshot(operatorPhone, 'money-15-admin-phone');
 
   for (const each of opened) expect(each.pageErrors).toEqual([]);
 });
