@@ -12,7 +12,12 @@ export async function getAdminWithdrawals(status: WithdrawalStatus): Promise<Adm
 }
 
 export function adminWithdrawalsQueryOptions(status: WithdrawalStatus) {
-  return queryOptions({ queryKey: ['admin', 'withdrawals', status], queryFn: () => getAdminWithdrawals(status), retry: false, staleTime: 5_000 });
+  return queryOptions({
+    queryKey: ['admin', 'withdrawals', status],
+    queryFn: () => getAdminWithdrawals(status),
+    retry: false,
+    staleTime: 5_000,
+  });
 }
 
 export function useAdminWithdrawals(status: WithdrawalStatus) {

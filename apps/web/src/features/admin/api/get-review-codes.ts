@@ -25,7 +25,12 @@ export async function getReviewCodes(): Promise<ReviewCodeRow[]> {
   return Array.isArray(data?.rows) ? data.rows : [];
 }
 
-export const reviewCodesQueryOptions = queryOptions({ queryKey: ['admin', 'review-codes'], queryFn: getReviewCodes, retry: false, staleTime: 5_000 });
+export const reviewCodesQueryOptions = queryOptions({
+  queryKey: ['admin', 'review-codes'],
+  queryFn: getReviewCodes,
+  retry: false,
+  staleTime: 5_000,
+});
 
 export function useReviewCodes() {
   return useQuery(reviewCodesQueryOptions);

@@ -18,7 +18,8 @@ export function resolveCode(payload: ResolveCodeRequest, idempotencyKey: string)
 export function useResolveCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: ResolveCodeRequest; idempotencyKey: string }) => resolveCode(payload, idempotencyKey),
+    mutationFn: ({ payload, idempotencyKey }: { payload: ResolveCodeRequest; idempotencyKey: string }) =>
+      resolveCode(payload, idempotencyKey),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewCodesQueryOptions.queryKey }),
   });
 }

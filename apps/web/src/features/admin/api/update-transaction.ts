@@ -5,7 +5,10 @@ import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 export type WithdrawalDecision = '1' | '2';
 
 /** POST updatetrans: the operator's decision on one pending withdrawal. */
-export function updateTransaction(payload: { tid: string; value: WithdrawalDecision }, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
+export function updateTransaction(
+  payload: { tid: string; value: WithdrawalDecision },
+  idempotencyKey: string,
+): Promise<ApiEnvelope<unknown>> {
   return apiCall('updatetrans', { method: 'POST', payload, idempotencyKey });
 }
 

@@ -70,73 +70,96 @@ export function AdminWithdrawalsPanel() {
         <CardTitle id="admin-withdrawals-title">Withdrawals</CardTitle>
         <div role="group" aria-label="Show withdrawals by status" className="flex flex-wrap gap-2">
           {FILTERS.map((filter) => (
-            <Button key={filter.status} size="sm" variant={status === filter.status ? 'primary' : 'outline'} aria-pressed={status === filter.status} onClick={() => setStatus(filter.status)}>
+            <Button
+              key={filter.status}
+              size="sm"
+              variant={status === filter.status ? 'primary' : 'outline'}
+              aria-pressed={status === filter.status}
+              onClick={() => setStatus(filter.status)}
+            >
               {filter.label}
             </Button>
           ))}
         </div>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="admin-withdrawals-title">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {['Member', 'Amount', 'Fee', 'Requested', 'Status', 'Action'].map((column) => (
-                  <th key={column} scope="col" className={CELL}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {isPending ? (
+        {!isPending && (error || rows.length === 0) ? (
+          <p
+            className={cn('px-4 py-6 text-center text-sm', error ? 'text-red-700' : 'text-slate-600')}
+            role={error ? 'alert' : undefined}
+          >
+            {error ? error.message : 'No withdrawals here.'}
+          </p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="admin-withdrawals-title">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <td colSpan={6} className={CELL}>
-                    <Skeleton className="h-5 w-full" />
-                  </td>
+                  {['Member', 'Amount', 'Fee', 'Requested', 'Status', 'Action'].map((column) => (
+                    <th key={column} scope="col" className={CELL}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
-              ) : error || rows.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className={cn(CELL, 'py-6 text-center', error ? 'text-red-700' : 'text-slate-600')} role={error ? 'alert' : undefined}>
-                    {error ? error.message : 'No withdrawals here.'}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => {
-                  const filter = FILTERS.find((item) => item.status === row.status);
-                  return (
-                    <tr key={row.id} className="border-t border-slate-100" data-testid="admin-withdrawal-row" data-withdrawal-id={row.id}>
-                      <td className={CELL}>
-                        <div className="font-medium">{row.username}</div>
-                        <div className="text-xs text-slate-600">{row.phone}</div>
-                      </td>
-                      <td className={cn(CELL, 'font-medium tabular-nums')}>{formatMoney(row.amount, row.currency)}</td>
-                      <td className={cn(CELL, 'tabular-nums')}>{formatMoney(row.fee, row.currency)}</td>
-                      <td className={CELL}>{formatWhen(row.created_at)}</td>
-                      <td className={CELL}>{filter ? <Badge tone={filter.tone}>{filter.label}</Badge> : row.status}</td>
-                      <td className={CELL}>
-                        {row.status === '0' ? (
-                          <div className="flex gap-2">
-                            <Button size="sm" onClick={() => openDecision({ row, value: '2' })} aria-label={`Approve ${row.username} ${row.amount}`}>
-                              <Check aria-hidden="true" />
-                              Approve
-                            </Button>
-                            <Button size="sm" variant="outline" onClick={() => openDecision({ row, value: '1' })} aria-label={`Decline ${row.username} ${row.amount}`}>
-                              <X aria-hidden="true" />
-                              Decline
-                            </Button>
-                          </div>
-                        ) : (
-                          <span className="text-xs text-slate-600">{row.decided_by ? `by ${row.decided_by}` : ''}</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {isPending ? (
+                  <tr>
+                    <td colSpan={6} className={CELL}>
+                      <Skeleton className="h-5 w-full" />
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((row) => {
+                    const filter = FILTERS.find((item) => item.status === row.status);
+                    return (
+                      <tr
+                        key={row.id}
+                        className="border-t border-slate-100"
+                        data-testid="admin-withdrawal-row"
+                        data-withdrawal-id={row.id}
+                      >
+                        <td className={CELL}>
+                          <div className="font-medium">{row.username}</div>
+                          <div className="text-xs text-slate-600">{row.phone}</div>
+                        </td>
+                        <td className={cn(CELL, 'font-medium tabular-nums')}>{formatMoney(row.amount, row.currency)}</td>
+                        <td className={cn(CELL, 'tabular-nums')}>{formatMoney(row.fee, row.currency)}</td>
+                        <td className={CELL}>{formatWhen(row.created_at)}</td>
+                        <td className={CELL}>{filter ? <Badge tone={filter.tone}>{filter.label}</Badge> : row.status}</td>
+                        <td className={CELL}>
+                          {row.status === '0' ? (
+                            <div className="flex gap-2">
+                              <Button
+                                size="sm"
+                                onClick={() => openDecision({ row, value: '2' })}
+                                aria-label={`Approve ${row.username} ${row.amount}`}
+                              >
+                                <Check aria-hidden="true" />
+                                Approve
+                              </Button>
+                              <Button
+                                size="sm"
+                                variant="outline"
+                                onClick={() => openDecision({ row, value: '1' })}
+                                aria-label={`Decline ${row.username} ${row.amount}`}
+                              >
+                                <X aria-hidden="true" />
+                                Decline
+                              </Button>
+                            </div>
+                          ) : (
+                            <span className="text-xs text-slate-600">{row.decided_by ? `by ${row.decided_by}` : ''}</span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
         {data && data.total > rows.length ? (
           <p className="px-4 pt-3 text-xs text-slate-600">
             Showing the newest {rows.length} of {data.total}.
@@ -151,12 +174,13 @@ export function AdminWithdrawalsPanel() {
           decision ? (
             isApprove ? (
               <p>
-                Mark {formatMoney(decision.row.amount, decision.row.currency)} to <strong>{decision.row.username}</strong> ({decision.row.phone}) as paid.
+                Mark {formatMoney(decision.row.amount, decision.row.currency)} to <strong>{decision.row.username}</strong> (
+                {decision.row.phone}) as paid.
               </p>
             ) : (
               <p>
-                Decline {formatMoney(decision.row.amount, decision.row.currency)} for <strong>{decision.row.username}</strong>. The amount and the fee of{' '}
-                {formatMoney(decision.row.fee, decision.row.currency)} go back to their Jumbo wallet.
+                Decline {formatMoney(decision.row.amount, decision.row.currency)} for <strong>{decision.row.username}</strong>.
+                The amount and the fee of {formatMoney(decision.row.fee, decision.row.currency)} go back to their Jumbo wallet.
               </p>
             )
           ) : null

@@ -23,7 +23,7 @@ interface Resolution {
 function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null; onClose: () => void }) {
   const resolve = useResolveCode();
   const key = useIdempotencyKey();
-  const [amount, setAmount] = useState(() => (resolution?.row.amount ? toPlainAmount(resolution.row.amount) ?? '' : ''));
+  const [amount, setAmount] = useState(() => (resolution?.row.amount ? (toPlainAmount(resolution.row.amount) ?? '') : ''));
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
   const amountId = useId();
@@ -38,7 +38,12 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
     }
     try {
       const envelope = await resolve.mutateAsync({
-        payload: { id: resolution.row.id, approve: resolution.approve, amount: resolution.approve ? toPlainAmount(amount) ?? undefined : undefined, note: note.trim() || undefined },
+        payload: {
+          id: resolution.row.id,
+          approve: resolution.approve,
+          amount: resolution.approve ? (toPlainAmount(amount) ?? undefined) : undefined,
+          note: note.trim() || undefined,
+        },
         idempotencyKey: key.get(),
       });
       if (!envelope.resultcode) {
@@ -104,7 +109,8 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
 
 /** Manual deposit codes that matched no payment: the operator credits or rejects each one. */
 export function ReviewCodesPanel() {
-  const { data: rows, isPending, error } = useReviewCodes();
+  const { data, isPending, error } = useReviewCodes();
+  const rows = data ?? [];
   const [resolution, setResolution] = useState<Resolution | null>(null);
   return (
     <Card>
@@ -113,56 +119,63 @@ export function ReviewCodesPanel() {
         <CardDescription>Transaction codes members submitted that matched no payment notification.</CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="review-codes-title">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {['Member', 'Code', 'Amount', 'Submitted', 'Action'].map((column) => (
-                  <th key={column} scope="col" className={CELL}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {isPending ? (
+        {!isPending && (error || rows.length === 0) ? (
+          <p
+            className={cn('px-4 py-6 text-center text-sm', error ? 'text-red-700' : 'text-slate-600')}
+            role={error ? 'alert' : undefined}
+          >
+            {error ? error.message : 'No codes waiting for review.'}
+          </p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="review-codes-title">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <td colSpan={5} className={CELL}>
-                    <Skeleton className="h-5 w-full" />
-                  </td>
+                  {['Member', 'Code', 'Amount', 'Submitted', 'Action'].map((column) => (
+                    <th key={column} scope="col" className={CELL}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
-              ) : error || rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className={cn(CELL, 'py-6 text-center', error ? 'text-red-700' : 'text-slate-600')} role={error ? 'alert' : undefined}>
-                    {error ? error.message : 'No codes waiting for review.'}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row.id} className="border-t border-slate-100" data-testid="review-code-row">
-                    <td className={cn(CELL, 'font-medium')}>{row.username}</td>
-                    <td className={cn(CELL, 'font-mono text-xs')}>{row.ref_code}</td>
-                    <td className={cn(CELL, 'tabular-nums')}>{row.amount ? formatMoney(row.amount, row.currency) : '—'}</td>
-                    <td className={CELL}>{row.created_at ? new Date(row.created_at).toLocaleString() : ''}</td>
-                    <td className={CELL}>
-                      <div className="flex gap-2">
-                        <Button size="sm" onClick={() => setResolution({ row, approve: true })}>
-                          Credit
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setResolution({ row, approve: false })}>
-                          Reject
-                        </Button>
-                      </div>
+              </thead>
+              <tbody>
+                {isPending ? (
+                  <tr>
+                    <td colSpan={5} className={CELL}>
+                      <Skeleton className="h-5 w-full" />
                     </td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+                ) : (
+                  rows.map((row) => (
+                    <tr key={row.id} className="border-t border-slate-100" data-testid="review-code-row">
+                      <td className={cn(CELL, 'font-medium')}>{row.username}</td>
+                      <td className={cn(CELL, 'font-mono text-xs')}>{row.ref_code}</td>
+                      <td className={cn(CELL, 'tabular-nums')}>{row.amount ? formatMoney(row.amount, row.currency) : '—'}</td>
+                      <td className={CELL}>{row.created_at ? new Date(row.created_at).toLocaleString() : ''}</td>
+                      <td className={CELL}>
+                        <div className="flex gap-2">
+                          <Button size="sm" onClick={() => setResolution({ row, approve: true })}>
+                            Credit
+                          </Button>
+                          <Button size="sm" variant="outline" onClick={() => setResolution({ row, approve: false })}>
+                            Reject
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
       </CardContent>
       {/* Keyed so each opening starts with that row's amount and an empty note. */}
-      <ResolveDialog key={resolution ? `${resolution.row.id}-${String(resolution.approve)}` : 'closed'} resolution={resolution} onClose={() => setResolution(null)} />
+      <ResolveDialog
+        key={resolution ? `${resolution.row.id}-${String(resolution.approve)}` : 'closed'}
+        resolution={resolution}
+        onClose={() => setResolution(null)}
+      />
     </Card>
   );
 }
