@@ -202,6 +202,15 @@ describe('stkpush', () => {
     expect(await depositTransactions(c.t, member.id)).toBe(1);
   });
 
+  it('fetches a new OAuth token when M-Pesa says the cached one is invalid', async () => {
+    const member = await c.member('KE');
+    c.sim.mpesa.expireTokens();
+    const response = await push(member, '0712000444', 30);
+    expect(response.httpStatus).toBe(200);
+    await settled(member, response.data.depositId);
+    expect(await c.depositWallet(member)).toBe(3_000n);
+  });
+
   it('returns the first deposit for a repeated Idempotency-Key and pushes once', async () => {
     const member = await c.member('KE');
     const before = c.sim.mpesa.pushes.size;
