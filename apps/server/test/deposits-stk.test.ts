@@ -205,7 +205,7 @@ describe('stkpush', () => {
   it('fetches a new OAuth token when M-Pesa says the cached one is invalid', async () => {
     const member = await c.member('KE');
     c.sim.mpesa.expireTokens();
-    const response = await push(member, '0712000444', 30);
+    const response = await push(member, '0712000455', 30);
     expect(response.httpStatus).toBe(200);
     await settled(member, response.data.depositId);
     expect(await c.depositWallet(member)).toBe(3_000n);
