@@ -64,3 +64,14 @@ describe('action endpoint', () => {
     expect(response.json()).toMatchObject({ status: 404, resultcode: false });
   });
 });
+
+describe('validation messages', () => {
+  it('says which field is missing and which has the wrong type', async () => {
+    const missing = await callAction(t.app, 'login', { payload: { password: 'x' } });
+    expect(missing).toMatchObject({ httpStatus: 400, resultcode: false, msg: 'Username or email is required' });
+    const wrongType = await callAction(t.app, 'freeuser', { payload: { username: 12345 } });
+    expect(wrongType.httpStatus).toBe(400);
+    expect(wrongType.msg).toMatch(/username/i);
+    expect(wrongType.msg).not.toBe('username is required');
+  });
+});

@@ -21,13 +21,17 @@ export function sendEnvelope(
   });
 }
 
-/** The first validation message, prefixed with the field, readable by a member. */
+/**
+ * The first validation message, readable by a member. A schema's own message wins; zod's generic type messages
+ * ("Invalid input: expected string...") become "<field> is required" or "<field> must be a <type>".
+ */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    const field = issue.path.join('.');
-    return field ? `${field} is required` : 'A payload is required';
+  const field = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
+    if (issue.input === undefined || issue.input === null) return field ? `${field} is required` : 'A payload is required';
+    return field ? `${field} must be a ${issue.expected}` : `The payload must be a ${issue.expected}`;
   }
   if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
   return issue.message;
@@ -91,7 +95,7 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
     const idempotencyKey = readIdempotencyKey(request, raw);
     let payload: unknown = raw;
     if (action.payload) {
-      const parsed = action.payload.safeParse(raw);
+      const parsed = action.payload.safeParse(raw, { reportInput: true });
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
       payload = parsed.data;
     }
