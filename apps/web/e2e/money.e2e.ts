@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { formatMinorGrouped, parseAmountToMinor } from '@tuzo/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, launchBrowser, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  loginThroughForm,
+  openPage,
+  PHONE,
+  screenshot,
+  screenshotOnFailure,
+  type OpenPage,
+} from './support/browser.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER, startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -10,7 +19,12 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER, startTestServer, type Test
  * simulator confirms it), activates, and the sponsor earns the level-1 commission; the sponsor withdraws twice,
  * the operator approves one and declines the other, and the declined amount and fee come back to Jumbo.
  */
-const MEMBER = { username: 'money_member', email: 'money_member@example.com', phone: '711223344', password: 'secret123' } as const;
+const MEMBER = {
+  username: 'money_member',
+  email: 'money_member@example.com',
+  phone: '711223344',
+  password: 'secret123',
+} as const;
 /** Kenya's seed: activation fee 500, level-1 commission 250, minimum withdrawal 200, 200-999 charged 30. */
 const ACTIVATION_FEE = '500.00';
 const LEVEL1_COMMISSION_MINOR = 25_000n;
@@ -40,7 +54,10 @@ interface Envelope<T = any> {
   data: T;
 }
 
-async function callApi<T = any>(action: string, options: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string } = {}): Promise<Envelope<T>> {
+async function callApi<T = any>(
+  action: string,
+  options: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string } = {},
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
@@ -152,7 +169,9 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   await sponsor.getByText('Please select an account').waitFor();
   await sponsor.getByText('Amount is required').waitFor();
   await sponsor.getByLabel('Account', { exact: true }).selectOption('1');
-  expect(await sponsor.getByLabel('Account', { exact: true }).locator('option:checked').textContent()).toBe(`Jumbo (${kes(funded)})`);
+  expect(await sponsor.getByLabel('Account', { exact: true }).locator('option:checked').textContent()).toBe(
+    `Jumbo (${kes(funded)})`,
+  );
   const amount = sponsor.getByLabel('Amount (KES)');
   await amount.fill('12.345');
   await submit.click();

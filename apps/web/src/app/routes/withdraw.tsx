@@ -17,7 +17,8 @@ export default function WithdrawRoute() {
         <CardHeader>
           <CardTitle className="text-lg">Withdraw Funds</CardTitle>
           <CardDescription>
-            Minimum withdrawal from Jumbo: {formatMoney(user.fee.min_with, currency)}. Pending: {formatMoney(user.balances.pendingwithdrawal, currency)}.
+            Minimum withdrawal from Jumbo: {formatMoney(user.fee.min_with, currency)}. Pending:{' '}
+            {formatMoney(user.balances.pendingwithdrawal, currency)}.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -12,6 +12,7 @@ export function recoverCode(refCode: string, idempotencyKey: string): Promise<Ap
 
 export function useRecoverCode() {
   return useMutation({
-    mutationFn: ({ refCode, idempotencyKey }: { refCode: string; idempotencyKey: string }) => recoverCode(refCode, idempotencyKey),
+    mutationFn: ({ refCode, idempotencyKey }: { refCode: string; idempotencyKey: string }) =>
+      recoverCode(refCode, idempotencyKey),
   });
 }

@@ -9,6 +9,7 @@ export function requestPayment(payload: { amount: number }, idempotencyKey: stri
 
 export function useRequestPayment() {
   return useMutation({
-    mutationFn: ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) => requestPayment({ amount }, idempotencyKey),
+    mutationFn: ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
+      requestPayment({ amount }, idempotencyKey),
   });
 }

@@ -15,6 +15,7 @@ export function stkPush(payload: StkPushRequest, idempotencyKey: string): Promis
 
 export function useStkPush() {
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: StkPushRequest; idempotencyKey: string }) => stkPush(payload, idempotencyKey),
+    mutationFn: ({ payload, idempotencyKey }: { payload: StkPushRequest; idempotencyKey: string }) =>
+      stkPush(payload, idempotencyKey),
   });
 }

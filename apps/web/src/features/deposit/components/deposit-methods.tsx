@@ -51,31 +51,38 @@ export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
   const procedures = methods.procedure && typeof methods.procedure === 'object' ? methods.procedure : {};
   const hasManual = Object.keys(procedures).length > 0;
   if (!methods.stkpush && !methods.flutter && !hasManual) {
-    return <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">No deposit method is available for your country yet. Please contact customer care.</p>;
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+        No deposit method is available for your country yet. Please contact customer care.
+      </p>
+    );
   }
 
   return (
     // A container query: two columns on a wide page, one in the narrow activation page.
     <div className="@container">
       <div className="grid grid-cols-1 items-start gap-4 @3xl:grid-cols-2">
-      {methods.stkpush ? (
-        <MethodCard title="M-Pesa" description="Get a payment prompt on your phone and enter your M-Pesa PIN.">
-          <StkPushDepositForm lockedAmount={lockedAmount} />
-        </MethodCard>
-      ) : null}
-      {methods.flutter ? (
-        <MethodCard title="Payment link" description="Pay by card or mobile money on a secure page that opens in a new tab.">
-          <PaymentLinkDepositForm lockedAmount={lockedAmount} />
-        </MethodCard>
-      ) : null}
-      {hasManual ? (
-        <MethodCard title="Pay manually" description="Follow the steps, then enter the transaction code from your confirmation message.">
-          <div className="flex flex-col gap-4">
-            <ManualProcedures procedures={procedures} />
-            <RecoverCodeDepositForm />
-          </div>
-        </MethodCard>
-      ) : null}
+        {methods.stkpush ? (
+          <MethodCard title="M-Pesa" description="Get a payment prompt on your phone and enter your M-Pesa PIN.">
+            <StkPushDepositForm lockedAmount={lockedAmount} />
+          </MethodCard>
+        ) : null}
+        {methods.flutter ? (
+          <MethodCard title="Payment link" description="Pay by card or mobile money on a secure page that opens in a new tab.">
+            <PaymentLinkDepositForm lockedAmount={lockedAmount} />
+          </MethodCard>
+        ) : null}
+        {hasManual ? (
+          <MethodCard
+            title="Pay manually"
+            description="Follow the steps, then enter the transaction code from your confirmation message."
+          >
+            <div className="flex flex-col gap-4">
+              <ManualProcedures procedures={procedures} />
+              <RecoverCodeDepositForm />
+            </div>
+          </MethodCard>
+        ) : null}
       </div>
     </div>
   );

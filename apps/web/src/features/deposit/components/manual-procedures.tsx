@@ -22,7 +22,10 @@ function ProcedureCard({ name, procedure }: { name: string; procedure: Procedure
         <ol className="mt-2 flex flex-col gap-2">
           {steps.map((step, index) => (
             <li key={`${String(step.Step)}-${index}`} className="flex gap-3 text-sm">
-              <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-900" aria-hidden="true">
+              <span
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-900"
+                aria-hidden="true"
+              >
                 {step.Step}
               </span>
               <span className="pt-0.5 text-slate-800">
@@ -40,7 +43,10 @@ function ProcedureCard({ name, procedure }: { name: string; procedure: Procedure
           <span>
             Helpline:{' '}
             {/^\+?[\d\s]{7,}$/.test(helplineText) ? (
-              <a className="font-semibold text-brand-800 underline-offset-2 hover:underline" href={`tel:${helplineText.replace(/\s/g, '')}`}>
+              <a
+                className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                href={`tel:${helplineText.replace(/\s/g, '')}`}
+              >
                 {helplineText}
               </a>
             ) : (

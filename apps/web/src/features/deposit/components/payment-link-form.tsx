@@ -25,7 +25,10 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
   const request = useRequestPayment();
   // Shown when the browser blocked the new tab (common on phones after a network round trip).
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
-  const form = useForm<PaymentLinkForm>({ resolver: zodResolver(PaymentLinkFormSchema), defaultValues: { amount: lockedAmount ?? '' } });
+  const form = useForm<PaymentLinkForm>({
+    resolver: zodResolver(PaymentLinkFormSchema),
+    defaultValues: { amount: lockedAmount ?? '' },
+  });
   const { errors } = form.formState;
   const { watch, setValue } = form;
 
@@ -77,15 +80,30 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
       {blockedLink ? (
         <Alert tone="info" className="flex flex-col gap-2">
           <span>Your payment page is ready.</span>
-          <a href={blockedLink} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start' })}>
+          <a
+            href={blockedLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start' })}
+          >
             <ExternalLink aria-hidden="true" />
             Open payment page
           </a>
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" variant="outline" className="h-auto! min-h-12 py-2 text-center whitespace-normal!" disabled={request.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        variant="outline"
+        className="h-auto! min-h-12 py-2 text-center whitespace-normal!"
+        disabled={request.isPending}
+      >
         <Link2 aria-hidden="true" />
-        {request.isPending ? 'Requesting link...' : lockedAmount === undefined ? 'Get payment link' : `Get a payment link for ${formatMoney(lockedAmount, currency)}`}
+        {request.isPending
+          ? 'Requesting link...'
+          : lockedAmount === undefined
+            ? 'Get payment link'
+            : `Get a payment link for ${formatMoney(lockedAmount, currency)}`}
       </Button>
     </form>
   );

@@ -101,11 +101,17 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
         </Field>
       ) : null}
       {isWaiting ? (
-        <Alert tone="info">Check your phone and enter your M-Pesa PIN. Your deposit shows as Completed below once M-Pesa confirms it.</Alert>
+        <Alert tone="info">
+          Check your phone and enter your M-Pesa PIN. Your deposit shows as Completed below once M-Pesa confirms it.
+        </Alert>
       ) : null}
       <Button type="submit" size="lg" className="h-auto! min-h-12 py-2 text-center whitespace-normal!" disabled={push.isPending}>
         <Smartphone aria-hidden="true" />
-        {push.isPending ? 'Sending request...' : lockedAmount === undefined ? 'Pay with M-Pesa' : `Pay ${formatMoney(lockedAmount, user?.userdetails.ccurrency)} with M-Pesa`}
+        {push.isPending
+          ? 'Sending request...'
+          : lockedAmount === undefined
+            ? 'Pay with M-Pesa'
+            : `Pay ${formatMoney(lockedAmount, user?.userdetails.ccurrency)} with M-Pesa`}
       </Button>
     </form>
   );

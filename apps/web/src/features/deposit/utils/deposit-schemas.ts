@@ -29,16 +29,14 @@ export function toWireAmount(text: string): number {
   return Number(formatMinor(minor));
 }
 
-export const StkPushFormSchema = z
-  .object({ phone: z.string().trim(), amount: z.string().trim() })
-  .superRefine((value, ctx) => {
-    if (!value.phone || !value.amount) {
-      ctx.addIssue({ code: 'custom', message: FILL_ALL_FIELDS, path: [value.phone ? 'amount' : 'phone'] });
-      return;
-    }
-    const problem = amountProblem(value.amount);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
-  });
+export const StkPushFormSchema = z.object({ phone: z.string().trim(), amount: z.string().trim() }).superRefine((value, ctx) => {
+  if (!value.phone || !value.amount) {
+    ctx.addIssue({ code: 'custom', message: FILL_ALL_FIELDS, path: [value.phone ? 'amount' : 'phone'] });
+    return;
+  }
+  const problem = amountProblem(value.amount);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
+});
 export type StkPushForm = z.infer<typeof StkPushFormSchema>;
 
 export const PaymentLinkFormSchema = z.object({ amount: z.string().trim() }).superRefine((value, ctx) => {
@@ -60,7 +58,10 @@ export const RecoverCodeFormSchema = z.object({
 export type RecoverCodeForm = z.infer<typeof RecoverCodeFormSchema>;
 
 /** Deposit and transfer status codes (spec part 2, section 4). */
-export function depositStatusLabel(status: string | number): { label: string; tone: 'warning' | 'danger' | 'success' | 'neutral' } {
+export function depositStatusLabel(status: string | number): {
+  label: string;
+  tone: 'warning' | 'danger' | 'success' | 'neutral';
+} {
   switch (String(status)) {
     case '0':
       return { label: 'Pending', tone: 'warning' };

@@ -16,6 +16,7 @@ export function payForClient(payload: PayForClientRequest, idempotencyKey: strin
 
 export function usePayForClient() {
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: PayForClientRequest; idempotencyKey: string }) => payForClient(payload, idempotencyKey),
+    mutationFn: ({ payload, idempotencyKey }: { payload: PayForClientRequest; idempotencyKey: string }) =>
+      payForClient(payload, idempotencyKey),
   });
 }

@@ -17,7 +17,15 @@ import { usePayForClient } from '../api/pay-for-client';
 import { buildPayAmountSchema, PAY_WALLETS, readPayAmountMinor, type PayAmountFormValues } from '../utils/pay-for-client-schemas';
 
 /** Step 2: the wallet and amount to move into the verified client's Deposit wallet. */
-export function PayAmountStep({ client, onBack, onPaid }: { client: ConfirmPayForClientData; onBack: () => void; onPaid: () => void }) {
+export function PayAmountStep({
+  client,
+  onBack,
+  onPaid,
+}: {
+  client: ConfirmPayForClientData;
+  onBack: () => void;
+  onPaid: () => void;
+}) {
   const queryClient = useQueryClient();
   const key = useIdempotencyKey();
   const pay = usePayForClient();
@@ -64,7 +72,12 @@ export function PayAmountStep({ client, onBack, onPaid }: { client: ConfirmPayFo
         ) : null}
       </div>
       <Field label="Wallet" htmlFor="pfc-wallet" error={errors.acc?.message}>
-        <Select id="pfc-wallet" aria-invalid={errors.acc ? true : undefined} aria-describedby={errors.acc ? 'pfc-wallet-error' : undefined} {...form.register('acc')}>
+        <Select
+          id="pfc-wallet"
+          aria-invalid={errors.acc ? true : undefined}
+          aria-describedby={errors.acc ? 'pfc-wallet-error' : undefined}
+          {...form.register('acc')}
+        >
           <option value="">Select wallet</option>
           {PAY_WALLETS.map((wallet) => (
             <option key={wallet.value} value={wallet.value}>

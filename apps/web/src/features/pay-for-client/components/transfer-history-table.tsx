@@ -67,6 +67,9 @@ export function TransferHistoryTable() {
           </p>
         ) : (
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="transfer-history-title">
+            <p className="sticky left-0 px-4 pb-2 text-xs text-slate-600 sm:hidden">
+              Swipe the table sideways to see every column.
+            </p>
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>

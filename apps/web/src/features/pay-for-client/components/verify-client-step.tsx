@@ -12,7 +12,10 @@ import { ClientUsernameFormSchema, type ClientUsernameForm } from '../utils/pay-
 /** Step 1: the client's username, checked by the server against the payer's team. */
 export function VerifyClientStep({ onVerified }: { onVerified: (client: ConfirmPayForClientData) => void }) {
   const confirm = useConfirmPayForClient();
-  const form = useForm<ClientUsernameForm>({ resolver: zodResolver(ClientUsernameFormSchema), defaultValues: { reusername: '' } });
+  const form = useForm<ClientUsernameForm>({
+    resolver: zodResolver(ClientUsernameFormSchema),
+    defaultValues: { reusername: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

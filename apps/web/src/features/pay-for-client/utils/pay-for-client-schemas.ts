@@ -31,10 +31,12 @@ export function buildPayAmountSchema(balances: Pick<ConfirmPayForClientData, 'ba
     if (!wallet) ctx.addIssue({ code: 'custom', message: 'Please select a wallet', path: ['acc'] });
     const text = value.amount.trim();
     // A negative number is a number, just not above 0.
-    if (/^-\d+(\.\d+)?$/.test(text)) return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
+    if (/^-\d+(\.\d+)?$/.test(text))
+      return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
     const amountMinor = readPayAmountMinor(text);
     if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Amount must be a number', path: ['amount'] });
-    if (amountMinor <= 0n) return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
+    if (amountMinor <= 0n)
+      return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
     if (wallet && amountMinor > (toMinor(balances[wallet.balanceField]) ?? 0n)) {
       ctx.addIssue({ code: 'custom', message: wallet.insufficient, path: ['amount'] });
     }

@@ -15,6 +15,7 @@ export function systemWithdrawal(payload: SystemWithdrawalRequest, idempotencyKe
 
 export function useSystemWithdrawal() {
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: SystemWithdrawalRequest; idempotencyKey: string }) => systemWithdrawal(payload, idempotencyKey),
+    mutationFn: ({ payload, idempotencyKey }: { payload: SystemWithdrawalRequest; idempotencyKey: string }) =>
+      systemWithdrawal(payload, idempotencyKey),
   });
 }

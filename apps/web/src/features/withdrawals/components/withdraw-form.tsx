@@ -29,7 +29,11 @@ function ChargeSummary({ user, acc, amount }: { user: UserData; acc: string; amo
   const amountMinor = readAmountMinor(amount) ?? 0n;
   const charge = chargeMinor({ acc, amountMinor, brackets });
   return (
-    <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-slate-50 px-3 py-2.5 text-sm" aria-live="polite" data-testid="withdraw-summary">
+    <dl
+      className="grid grid-cols-2 gap-y-1 rounded-lg bg-slate-50 px-3 py-2.5 text-sm"
+      aria-live="polite"
+      data-testid="withdraw-summary"
+    >
       {acc === JUMBO_ACCOUNT ? (
         <>
           <dt className="text-slate-600">Charge</dt>

@@ -27,7 +27,11 @@ export function WithdrawNotice() {
   const checkboxId = useId();
   if (!isOpen) return null;
   return (
-    <section aria-label="Before you withdraw" data-testid="withdraw-notice" className="relative rounded-lg border border-brand-200 bg-brand-50 p-3 pr-10 text-sm text-brand-950 sm:p-4 sm:pr-12">
+    <section
+      aria-label="Before you withdraw"
+      data-testid="withdraw-notice"
+      className="relative rounded-lg border border-brand-200 bg-brand-50 p-3 pr-10 text-sm text-brand-950 sm:p-4 sm:pr-12"
+    >
       <button
         type="button"
         onClick={() => setOpen(false)}

@@ -69,6 +69,9 @@ export function WithdrawalHistoryTable() {
             aria-labelledby="withdrawal-history-title"
             aria-busy={isFetching}
           >
+            <p className="sticky left-0 px-4 pb-2 text-xs text-slate-600 sm:hidden">
+              Swipe the table sideways to see every column.
+            </p>
             <table className="w-full min-w-[34rem] text-left text-sm">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>

@@ -1,4 +1,11 @@
-import { tariffFeeMinor, WITHDRAWAL_MESSAGES, type Fee, type TariffBracketMinor, type UserData, type WithdrawAccount } from '@tuzo/contracts';
+import {
+  tariffFeeMinor,
+  WITHDRAWAL_MESSAGES,
+  type Fee,
+  type TariffBracketMinor,
+  type UserData,
+  type WithdrawAccount,
+} from '@tuzo/contracts';
 import { z } from 'zod';
 import { toMinor, toPlainAmount } from '@/lib/money';
 
@@ -58,9 +65,14 @@ export function buildWithdrawFormSchema(user: UserData) {
     if (text === '') return void ctx.addIssue({ code: 'custom', message: 'Amount is required', path: ['amount'] });
     const amountMinor = readAmountMinor(text);
     if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Must be a valid number', path: ['amount'] });
-    if (amountMinor <= 0n) return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
+    if (amountMinor <= 0n)
+      return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
     if (value.acc === JUMBO_ACCOUNT && amountMinor < minWithMinor) {
-      return void ctx.addIssue({ code: 'custom', message: `Minimum withdrawal amount is ${currency} ${toPlainAmount(user.fee.min_with) ?? user.fee.min_with}`, path: ['amount'] });
+      return void ctx.addIssue({
+        code: 'custom',
+        message: `Minimum withdrawal amount is ${currency} ${toPlainAmount(user.fee.min_with) ?? user.fee.min_with}`,
+        path: ['amount'],
+      });
     }
     const balance = walletBalanceMinor(user, value.acc);
     if (balance !== null && amountMinor + chargeMinor({ acc: value.acc, amountMinor, brackets }) > balance) {
