@@ -1,0 +1,253 @@
+/**
+ * Ledger throughput bench (`npm run bench`). Starts a throw-away embedded PostgreSQL, builds the real app on it,
+ * listens on a loopback port, seeds payer/client pairs with money, then measures money movements per second through
+ * HTTP /api (`payforclient`: one balanced ledger transaction + a transfer row each) with 1 and 16 concurrent clients,
+ * and a raw-SQL loop equivalent to pgbench's simple-update on the same server. Ends with a reconcile of the ledger.
+ * Bounded: BENCH_SECONDS (default 10) per run, a hard stop after 5 minutes.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { postTransaction } from '../../apps/server/src/ledger/ledger.ts';
+import { formatReconcileReport, reconcileLedger } from '../../apps/server/src/ledger/reconcile.ts';
+import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENT_COUNTS = [1, 16] as const;
+const PAIRS = 16;
+const PGBENCH_ACCOUNTS = 100_000;
+
+interface Result {
+  scenario: string;
+  clients: number;
+  operations: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50ms: number;
+  p99ms: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs `clients` loops of `operation` for SECONDS; each loop awaits its previous call (closed-loop load). */
+async function measure(scenario: string, clients: number, operation: (worker: number) => Promise<boolean>): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const ok = await operation(worker);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
+  const operations = latencies.length - errors;
+  return { scenario, clients, operations, errors, seconds, perSecond: operations / seconds, p50ms: at(0.5), p99ms: at(0.99) };
+}
+
+/**
+ * The HTTP load runs in a worker thread so the load generator does not share the server's event loop (the server
+ * alone is measured, as an external client would see it). Closed loop: each client awaits its previous call.
+ */
+const HTTP_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, pairs, clients, seconds } = workerData;
+(async () => {
+  const latencies = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, async (_, worker) => {
+    const pair = pairs[worker % pairs.length];
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer ' + pair.token },
+          body: JSON.stringify({ acc: '2', reusername: pair.client, amount: '1.00' }),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) errors += 1;
+      } catch { errors += 1; }
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  parentPort.postMessage({ latencies, errors, seconds: (performance.now() - started) / 1000 });
+})();
+`;
+
+async function measureHttp(url: string, pairs: { token: string; client: string }[], clients: number): Promise<Result> {
+  const outcome = await new Promise<{ latencies: number[]; errors: number; seconds: number }>((resolve, reject) => {
+    const worker = new Worker(HTTP_WORKER, { eval: true, workerData: { url, pairs, clients, seconds: SECONDS } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const latencies = outcome.latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
+  const operations = latencies.length - outcome.errors;
+  return {
+    scenario: 'HTTP payforclient (ledger)',
+    clients,
+    operations,
+    errors: outcome.errors,
+    seconds: outcome.seconds,
+    perSecond: operations / outcome.seconds,
+    p50ms: at(0.5),
+    p99ms: at(0.99),
+  };
+}
+
+async function seedPairs(sql: pg.Pool, app: Awaited<ReturnType<typeof buildApp>>) {
+  const country = await sql.query<{ id: number }>(`SELECT id FROM countries WHERE abbreviation = 'KE'`);
+  const countryId = country.rows[0]?.id;
+  if (countryId === undefined) throw new Error('The start-up seed did not create Kenya');
+  const pairs: { token: string; client: string }[] = [];
+  for (let i = 0; i < PAIRS; i += 1) {
+    const tag = randomBytes(3).toString('hex');
+    const payer = await sql.query<{ id: string }>(
+      `INSERT INTO members (username, email, phone, password_hash, country_id, status, activated_at)
+       VALUES ($1, $1 || '@bench.local', $2, 'x', $3, 'active', now()) RETURNING id`,
+      [`bench_payer_${i}_${tag}`, `+25471${String(i).padStart(7, '0')}`, countryId],
+    );
+    const payerId = BigInt(payer.rows[0]!.id);
+    const client = `bench_client_${i}_${tag}`;
+    await sql.query(
+      `INSERT INTO members (username, email, phone, password_hash, country_id, l1_id) VALUES ($1, $1 || '@bench.local', $2, 'x', $3, $4)`,
+      [client, `+25472${String(i).padStart(7, '0')}`, countryId, payerId.toString()],
+    );
+    const token = randomBytes(32).toString('base64url');
+    await sql.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [payerId.toString(), hashToken(token)]);
+    await app.deps.db.transaction((tx) =>
+      postTransaction(tx, {
+        kind: 'deposit',
+        idempotencyKey: `bench:seed:${payerId}`,
+        memberId: payerId,
+        legs: [
+          { account: { system: 'provider:manual' }, amountMinor: -1_000_000_000n },
+          { account: { memberId: payerId, wallet: 'deposit' }, amountMinor: 1_000_000_000n },
+        ],
+      }),
+    );
+    pairs.push({ token, client });
+  }
+  return pairs;
+}
+
+async function setupPgbench(sql: pg.Pool): Promise<void> {
+  await sql.query('DROP TABLE IF EXISTS pgb_history; DROP TABLE IF EXISTS pgb_accounts');
+  await sql.query('CREATE TABLE pgb_accounts (aid integer PRIMARY KEY, bid integer NOT NULL, abalance integer NOT NULL, filler char(84))');
+  await sql.query('CREATE TABLE pgb_history (tid integer, bid integer, aid integer, delta integer, mtime timestamp, filler char(22))');
+  await sql.query(`INSERT INTO pgb_accounts SELECT g, 1, 0, '' FROM generate_series(1, ${PGBENCH_ACCOUNTS}) g`);
+  await sql.query('VACUUM ANALYZE pgb_accounts');
+}
+
+/** pgbench's "simple-update" script (-N): update one account, read it back, append history, in one transaction. */
+async function pgbenchLoop(url: string, clients: number): Promise<Result> {
+  const connections = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  try {
+    return await measure('SQL simple-update (pgbench -N)', clients, async (worker) => {
+      const client = connections[worker]!;
+      const aid = 1 + Math.floor(Math.random() * PGBENCH_ACCOUNTS);
+      const delta = Math.floor(Math.random() * 10_001) - 5_000;
+      await client.query('BEGIN');
+      await client.query('UPDATE pgb_accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid]);
+      await client.query('SELECT abalance FROM pgb_accounts WHERE aid = $1', [aid]);
+      await client.query('INSERT INTO pgb_history (tid, bid, aid, delta, mtime) VALUES ($1, 1, $2, $3, CURRENT_TIMESTAMP)', [worker + 1, aid, delta]);
+      await client.query('END');
+      return true;
+    });
+  } finally {
+    await Promise.all(connections.map((c) => c.end()));
+  }
+}
+
+function printTable(results: Result[]): void {
+  const header = ['scenario', 'clients', 'ops', 'errors', 'ops/s', 'p50 ms', 'p99 ms'];
+  const rows = results.map((r) => [r.scenario, String(r.clients), String(r.operations), String(r.errors), r.perSecond.toFixed(1), r.p50ms.toFixed(2), r.p99ms.toFixed(2)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const hardStop = setTimeout(() => {
+    console.error('bench: hard time limit reached, stopping');
+    process.exit(2);
+  }, 5 * 60_000);
+  hardStop.unref();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuzo-bench-'));
+  // mkdtemp makes the folder private; when run as root, PostgreSQL runs as another user that must enter it.
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  console.log(`bench: embedded PostgreSQL on 127.0.0.1:${port} in ${dataDir}; ${SECONDS}s per run`);
+  const database = await startEmbeddedPostgres({ dataDir, port, database: 'tuzo_bench' });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1' });
+  const app = await buildApp({ config, databaseUrl: database.url, logger: false });
+  const sql = new pg.Pool({ connectionString: database.url, max: 4 });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address !== 'object') throw new Error('The app is not listening');
+    const base = `http://127.0.0.1:${address.port}/api?action=payforclient`;
+    const pairs = await seedPairs(sql, app);
+    const results: Result[] = [];
+    for (const clients of CLIENT_COUNTS) results.push(await measureHttp(base, pairs, clients));
+    await setupPgbench(sql);
+    for (const clients of CLIENT_COUNTS) results.push(await pgbenchLoop(database.url, clients));
+    console.log('');
+    printTable(results);
+    console.log('');
+    for (const clients of CLIENT_COUNTS) {
+      const http = results.find((r) => r.clients === clients && r.scenario.startsWith('HTTP'))!;
+      const raw = results.find((r) => r.clients === clients && r.scenario.startsWith('SQL'))!;
+      console.log(`ratio at ${String(clients).padStart(2)} client(s): HTTP money movements / SQL simple-updates = ${(http.perSecond / raw.perSecond).toFixed(3)}`);
+    }
+    console.log('');
+    const report = await reconcileLedger(app.deps.db);
+    console.log(formatReconcileReport(report));
+    if (!report.ok) process.exitCode = 1;
+  } finally {
+    await sql.end();
+    await app.close();
+    await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});
