@@ -23,8 +23,8 @@ const auditRows = (action: string) => t.sql<{ actor_id: string; target_id: strin
 );
 
 describe('operator access', () => {
-  it.each(['adminwithdrawals', 'updatetrans', 'adminadjust', 'adminactivate', 'admindeactivate'])('%s refuses members (403) and visitors (401)', async (action) => {
-    const method = action === 'adminwithdrawals' ? undefined : {};
+  it.each(['adminwithdrawals', 'updatetrans', 'adminadjust', 'adminactivate', 'admindeactivate', 'adminreviewcodes', 'adminresolvecode'])('%s refuses members (403) and visitors (401)', async (action) => {
+    const method = action === 'adminwithdrawals' || action === 'adminreviewcodes' ? undefined : {};
     expect((await admin(action, method, member.token)).status).toBe(403);
     expect((await admin(action, method, '')).status).toBe(401);
   });
@@ -125,5 +125,31 @@ describe('adminwithdrawals', () => {
     expect(declined.data.rows.map((r: { id: string }) => r.id)).toContain(first);
     expect((await admin('adminwithdrawals', undefined, operator.token, { limit: '101' })).status).toBe(400);
     expect((await admin('adminwithdrawals', undefined, operator.token, { status: '7' })).status).toBe(400);
+  });
+});
+
+describe('adminreviewcodes and adminresolvecode', () => {
+  it('lists unmatched codes oldest first, credits one once, rejects another', async () => {
+    const m = await createMember(t, { countryId: c.kes, status: 'active' });
+    const first = await callAction(t.app, 'recovercode', { method: 'POST', token: m.token, payload: { ref_code: 'QZX1234567' } });
+    expect(first.status).toBeLessThan(500);
+    await callAction(t.app, 'recovercode', { method: 'POST', token: m.token, payload: { ref_code: 'QZX7654321' } });
+    const queue = await admin('adminreviewcodes', undefined, operator.token, { limit: '10' });
+    expect(queue.status).toBe(200);
+    const mine = queue.data.rows.filter((r: { username: string }) => r.username === m.username);
+    expect(mine.map((r: { ref_code: string }) => r.ref_code)).toEqual(['QZX1234567', 'QZX7654321']);
+    expect(mine[0]).toMatchObject({ currency: 'KES', amount: null });
+
+    expect((await admin('adminresolvecode', { id: mine[0].id, approve: true, amount: '-5' })).status).toBe(400);
+    const credited = await admin('adminresolvecode', { id: mine[0].id, approve: true, amount: '150', note: 'Seen on the statement' });
+    expect(credited).toMatchObject({ status: 200, data: { status: 'credited', amount_system: '150.00' } });
+    expect((await wallets(t, m.id)).deposit).toBe(15_000n);
+    expect((await admin('adminresolvecode', { id: mine[0].id, approve: true, amount: '150' })).status).toBe(409);
+    expect((await wallets(t, m.id)).deposit).toBe(15_000n);
+    expect(await admin('adminresolvecode', { id: mine[1].id, approve: false, note: 'No such payment' })).toMatchObject({ status: 200, data: { status: 'rejected' } });
+    expect((await wallets(t, m.id)).deposit).toBe(15_000n);
+    expect((await shown(t, m.id)).expense).toBe('150.00');
+    const after = await admin('adminreviewcodes', undefined, operator.token);
+    expect(after.data.rows.filter((r: { username: string }) => r.username === m.username)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyStringSchema } from './money.ts';
+import { AmountSchema, MoneyStringSchema } from './money.ts';
 import { MemberWalletSchema, SignedAmountSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';
 
@@ -54,11 +54,29 @@ export type UpdateTransPayload = z.infer<typeof UpdateTransPayloadSchema>;
 
 export const AdminReviewCodesPayloadSchema = z.object({ page: PageSchema, limit: LimitSchema });
 
+/** One pending manual deposit code, oldest first. */
+export const AdminReviewCodeRowSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  ref_code: z.string(),
+  amount: MoneyStringSchema.nullable(),
+  currency: z.string(),
+  created_at: z.string(),
+});
+export const AdminReviewCodesDataSchema = z.object({
+  rows: z.array(AdminReviewCodeRowSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminReviewCodesData = z.infer<typeof AdminReviewCodesDataSchema>;
+
 export const AdminResolveCodePayloadSchema = z.object({
   id: IdSchema,
   approve: z.boolean({ error: 'approve must be true or false' }),
-  /** Amount to credit, in the member's currency (defaults to the amount claimed). */
-  amount: z.union([z.string(), z.number()]).optional(),
+  /** Amount to credit, in the member's currency; needed to approve unless a matching notification arrived. */
+  amount: z.preprocess((value) => (value === '' || value === null ? undefined : value), AmountSchema.optional()),
   note: z.string().trim().max(500).optional(),
 });
 export type AdminResolveCodePayload = z.infer<typeof AdminResolveCodePayloadSchema>;

@@ -1,13 +1,16 @@
 import {
   AdminAdjustPayloadSchema,
   AdminMemberPayloadSchema,
+  AdminResolveCodePayloadSchema,
+  AdminReviewCodesDataSchema,
+  AdminReviewCodesPayloadSchema,
   AdminWithdrawalsDataSchema,
   AdminWithdrawalsPayloadSchema,
   UpdateTransPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction, requireMember } from '../../actions/types.ts';
 import { listWithdrawalsForOperator } from '../withdrawals/withdrawals.service.ts';
-import { activateMemberFree, adjustWallet, deactivate, updateWithdrawal } from './admin.service.ts';
+import { activateMemberFree, adjustWallet, deactivate, listCodeReviews, resolveCode, updateWithdrawal } from './admin.service.ts';
 
 /** Operator money actions. Every change writes an audit row in the same database transaction as the change. */
 export const adminActions = [
@@ -57,5 +60,22 @@ export const adminActions = [
       msg: 'Member deactivated',
       data: await deactivate(ctx.deps, { ...ctx.payload, operatorId: requireMember(ctx).id, ip: ctx.ip }),
     }),
+  }),
+  defineAction({
+    name: 'adminreviewcodes',
+    methods: ['GET'],
+    access: 'operator',
+    payload: AdminReviewCodesPayloadSchema,
+    handler: async (ctx) => ({ msg: 'Review queue loaded', data: AdminReviewCodesDataSchema.parse(await listCodeReviews(ctx.deps, ctx.payload)) }),
+  }),
+  defineAction({
+    name: 'adminresolvecode',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminResolveCodePayloadSchema,
+    handler: async (ctx) => {
+      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: requireMember(ctx).id });
+      return { msg: result.status === 'credited' ? 'Code credited to the member' : 'Code rejected', data: result };
+    },
   }),
 ];

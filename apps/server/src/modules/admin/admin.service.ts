@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { formatMinor, type AdminAdjustPayload, type MemberWallet } from '@tuzo/contracts';
+import { formatMinor, type AdminAdjustPayload, type AdminReviewCodesData, type MemberWallet } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getWalletBalances, postTransaction } from '../../ledger/ledger.ts';
 import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { creditManualCode } from '../deposits/manual-code.service.ts';
 import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
-import { selectMemberByUsername } from './admin.repository.ts';
+import { selectMemberByUsername, selectPendingCodeReviews } from './admin.repository.ts';
 
 async function findMember(deps: AppDeps, username: string) {
   const member = await selectMemberByUsername(deps.db, username);
@@ -74,4 +75,42 @@ export async function activateMemberFree(deps: AppDeps, input: { username: strin
 export async function deactivate(deps: AppDeps, input: { username: string; reason?: string; operatorId: bigint; ip: string }) {
   const member = await findMember(deps, input.username);
   return deactivateMember(deps, { memberId: member.id, operatorId: input.operatorId, ip: input.ip, reason: input.reason });
+}
+
+/** `adminreviewcodes`: manual deposit codes that matched no payment, waiting for a decision; oldest first. */
+export async function listCodeReviews(deps: AppDeps, input: { page: number; limit: number }): Promise<AdminReviewCodesData> {
+  const { rows, total } = await selectPendingCodeReviews(deps.db, { offset: (input.page - 1) * input.limit, limit: input.limit });
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      phone: row.phone,
+      ref_code: row.code,
+      amount: null,
+      currency: row.currency,
+      created_at: new Date(row.created_at).toISOString(),
+    })),
+    page: input.page,
+    limit: input.limit,
+    total,
+  };
+}
+
+/** `adminresolvecode`: the deposits module credits (once) or rejects the code, audited in its transaction. */
+export async function resolveCode(
+  deps: AppDeps,
+  input: { id: bigint; approve: boolean; amount?: bigint; note?: string; operatorId: bigint },
+) {
+  const result = await creditManualCode(deps, {
+    reviewId: input.id,
+    operatorId: input.operatorId,
+    approve: input.approve,
+    note: input.note ?? '',
+    ...(input.amount !== undefined ? { amountLocalMinor: input.amount } : {}),
+  });
+  return {
+    status: result.status,
+    deposit_id: result.depositId?.toString() ?? null,
+    amount_system: result.amountSystemMinor === null ? null : formatMinor(result.amountSystemMinor),
+  };
 }
