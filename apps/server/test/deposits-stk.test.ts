@@ -237,7 +237,7 @@ describe('stkpush', () => {
       { phone: '0712345678', amount: 10.5 },
       'M-Pesa accepts whole shillings only. Enter an amount without cents, for example 100.',
     ],
-    [{ amount: 10 }, 'phone is required'],
+    [{ amount: 10 }, 'Please fill all fields'],
     [{ phone: '0712345678' }, 'Please enter a valid amount'],
     [{ phone: '', amount: 10 }, 'Please fill all fields'],
     [{ phone: '0812345678', amount: 10 }, 'Enter a Safaricom number like 254712345678 or 0712345678'],

@@ -91,7 +91,7 @@ describe('forgotpassword and resetpassword', () => {
   });
 
   it('validates the payloads', async () => {
-    expect(await callAction(t.app, 'forgotpassword', { payload: {} })).toMatchObject({ status: 400, msg: 'username is required' });
+    expect(await callAction(t.app, 'forgotpassword', { payload: {} })).toMatchObject({ status: 400, msg: 'Username or email is required' });
     expect(await callAction(t.app, 'forgotpassword', { payload: { username: '  ' } })).toMatchObject({ status: 400, msg: 'Username or email is required' });
     expect(await callAction(t.app, 'resetpassword', { payload: { token: 'short', newpassword: 'fresh123', repassword: 'fresh123' } })).toMatchObject({ status: 400 });
     expect(await callAction(t.app, 'resetpassword', { payload: { token: 'y'.repeat(43), newpassword: 'fresh123', repassword: 'other123' } })).toMatchObject({ status: 400, msg: "Passwords don't match" });

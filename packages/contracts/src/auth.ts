@@ -14,12 +14,13 @@ export const ACCESS_REDIRECT_MS = 1500;
 export const PLACEHOLDER_COUNTRY = { id: '00112', country: 'Select a country', dial: '+000', abrv: '' } as const;
 
 export const UsernameSchema = z
-  .string({ error: 'Username is required' })
+  .string({ error: (issue) => (issue.input === undefined ? 'Username is required' : 'Username must be text') })
   .min(USERNAME_MIN, 'Username must be at least 4 characters')
   .max(USERNAME_MAX, 'Username must be less than 20 characters')
   .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
 
-export const EmailSchema = z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').email('Invalid email address');
+export const EmailSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Email is required' : 'Invalid email address') }).trim().max(254, 'Invalid email address').email('Invalid email address');
 
 /** National number as typed: digits only, 9 to 15 of them (the spec's message says 10). */
 export const PhoneNumberSchema = z
