@@ -5,10 +5,9 @@ import toast from 'react-hot-toast';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, showErrorToast } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
 import { useUpdateTransaction, type WithdrawalDecision } from '../api/update-transaction';
@@ -21,7 +20,6 @@ const FILTERS: ReadonlyArray<{ status: WithdrawalStatus; label: string; tone: Ba
   { status: '2', label: 'Completed', tone: 'success' },
   { status: '1', label: 'Declined', tone: 'danger' },
 ];
-const CELL = 'px-3 py-2.5 whitespace-nowrap';
 
 interface PendingDecision {
   row: AdminWithdrawalRow;
@@ -64,6 +62,54 @@ export function AdminWithdrawalsPanel() {
 
   const rows = data?.rows ?? [];
   const isApprove = decision?.value === '2';
+  const columns: Array<DataTableColumn<AdminWithdrawalRow>> = [
+    {
+      header: 'Member',
+      cell: (row) => (
+        <>
+          <div className="font-medium">{row.username}</div>
+          <div className="text-xs text-slate-600">{row.phone}</div>
+        </>
+      ),
+    },
+    { header: 'Amount', className: 'font-medium tabular-nums', cell: (row) => formatMoney(row.amount, row.currency) },
+    { header: 'Fee', className: 'tabular-nums', cell: (row) => formatMoney(row.fee, row.currency) },
+    { header: 'Requested', cell: (row) => formatWhen(row.created_at) },
+    {
+      header: 'Status',
+      cell: (row) => {
+        const filter = FILTERS.find((item) => item.status === row.status);
+        return filter ? <Badge tone={filter.tone}>{filter.label}</Badge> : row.status;
+      },
+    },
+    {
+      header: 'Action',
+      cell: (row) =>
+        row.status === '0' ? (
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              onClick={() => openDecision({ row, value: '2' })}
+              aria-label={`Approve ${row.username} ${row.amount}`}
+            >
+              <Check aria-hidden="true" />
+              Approve
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => openDecision({ row, value: '1' })}
+              aria-label={`Decline ${row.username} ${row.amount}`}
+            >
+              <X aria-hidden="true" />
+              Decline
+            </Button>
+          </div>
+        ) : (
+          <span className="text-xs text-slate-600">{row.decided_by ? `by ${row.decided_by}` : ''}</span>
+        ),
+    },
+  ];
   return (
     <Card>
       <CardHeader className="gap-3">
@@ -83,83 +129,18 @@ export function AdminWithdrawalsPanel() {
         </div>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
-        {!isPending && (error || rows.length === 0) ? (
-          <p
-            className={cn('px-4 py-6 text-center text-sm', error ? 'text-red-700' : 'text-slate-600')}
-            role={error ? 'alert' : undefined}
-          >
-            {error ? error.message : 'No withdrawals here.'}
-          </p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="admin-withdrawals-title">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  {['Member', 'Amount', 'Fee', 'Requested', 'Status', 'Action'].map((column) => (
-                    <th key={column} scope="col" className={CELL}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {isPending ? (
-                  <tr>
-                    <td colSpan={6} className={CELL}>
-                      <Skeleton className="h-5 w-full" />
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((row) => {
-                    const filter = FILTERS.find((item) => item.status === row.status);
-                    return (
-                      <tr
-                        key={row.id}
-                        className="border-t border-slate-100"
-                        data-testid="admin-withdrawal-row"
-                        data-withdrawal-id={row.id}
-                      >
-                        <td className={CELL}>
-                          <div className="font-medium">{row.username}</div>
-                          <div className="text-xs text-slate-600">{row.phone}</div>
-                        </td>
-                        <td className={cn(CELL, 'font-medium tabular-nums')}>{formatMoney(row.amount, row.currency)}</td>
-                        <td className={cn(CELL, 'tabular-nums')}>{formatMoney(row.fee, row.currency)}</td>
-                        <td className={CELL}>{formatWhen(row.created_at)}</td>
-                        <td className={CELL}>{filter ? <Badge tone={filter.tone}>{filter.label}</Badge> : row.status}</td>
-                        <td className={CELL}>
-                          {row.status === '0' ? (
-                            <div className="flex gap-2">
-                              <Button
-                                size="sm"
-                                onClick={() => openDecision({ row, value: '2' })}
-                                aria-label={`Approve ${row.username} ${row.amount}`}
-                              >
-                                <Check aria-hidden="true" />
-                                Approve
-                              </Button>
-                              <Button
-                                size="sm"
-                                variant="outline"
-                                onClick={() => openDecision({ row, value: '1' })}
-                                aria-label={`Decline ${row.username} ${row.amount}`}
-                              >
-                                <X aria-hidden="true" />
-                                Decline
-                              </Button>
-                            </div>
-                          ) : (
-                            <span className="text-xs text-slate-600">{row.decided_by ? `by ${row.decided_by}` : ''}</span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })
-                )}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          labelledBy="admin-withdrawals-title"
+          columns={columns}
+          rows={rows}
+          isPending={isPending}
+          error={error?.message}
+          emptyText="No withdrawals here."
+          getRowKey={(row) => row.id}
+          getRowAttributes={(row) => ({ 'data-testid': 'admin-withdrawal-row', 'data-withdrawal-id': row.id })}
+          minWidthClassName="min-w-[44rem]"
+          skeleton="bar"
+        />
         {data && data.total > rows.length ? (
           <p className="px-4 pt-3 text-xs text-slate-600">
             Showing the newest {rows.length} of {data.total}.

@@ -2,18 +2,15 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, showErrorToast } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatMoney, toMinor, toPlainAmount } from '@/lib/money';
 import { useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
 import { useResolveCode } from '../api/resolve-code';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
-
-const CELL = 'px-3 py-2.5 whitespace-nowrap';
 
 interface Resolution {
   row: ReviewCodeRow;
@@ -112,6 +109,25 @@ export function ReviewCodesPanel() {
   const { data, isPending, error } = useReviewCodes();
   const rows = data ?? [];
   const [resolution, setResolution] = useState<Resolution | null>(null);
+  const columns: Array<DataTableColumn<ReviewCodeRow>> = [
+    { header: 'Member', className: 'font-medium', cell: (row) => row.username },
+    { header: 'Code', className: 'font-mono text-xs', cell: (row) => row.ref_code },
+    { header: 'Amount', className: 'tabular-nums', cell: (row) => (row.amount ? formatMoney(row.amount, row.currency) : '—') },
+    { header: 'Submitted', cell: (row) => (row.created_at ? new Date(row.created_at).toLocaleString() : '') },
+    {
+      header: 'Action',
+      cell: (row) => (
+        <div className="flex gap-2">
+          <Button size="sm" onClick={() => setResolution({ row, approve: true })}>
+            Credit
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setResolution({ row, approve: false })}>
+            Reject
+          </Button>
+        </div>
+      ),
+    },
+  ];
   return (
     <Card>
       <CardHeader>
@@ -119,56 +135,18 @@ export function ReviewCodesPanel() {
         <CardDescription>Transaction codes members submitted that matched no payment notification.</CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
-        {!isPending && (error || rows.length === 0) ? (
-          <p
-            className={cn('px-4 py-6 text-center text-sm', error ? 'text-red-700' : 'text-slate-600')}
-            role={error ? 'alert' : undefined}
-          >
-            {error ? error.message : 'No codes waiting for review.'}
-          </p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="review-codes-title">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  {['Member', 'Code', 'Amount', 'Submitted', 'Action'].map((column) => (
-                    <th key={column} scope="col" className={CELL}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {isPending ? (
-                  <tr>
-                    <td colSpan={5} className={CELL}>
-                      <Skeleton className="h-5 w-full" />
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((row) => (
-                    <tr key={row.id} className="border-t border-slate-100" data-testid="review-code-row">
-                      <td className={cn(CELL, 'font-medium')}>{row.username}</td>
-                      <td className={cn(CELL, 'font-mono text-xs')}>{row.ref_code}</td>
-                      <td className={cn(CELL, 'tabular-nums')}>{row.amount ? formatMoney(row.amount, row.currency) : '—'}</td>
-                      <td className={CELL}>{row.created_at ? new Date(row.created_at).toLocaleString() : ''}</td>
-                      <td className={CELL}>
-                        <div className="flex gap-2">
-                          <Button size="sm" onClick={() => setResolution({ row, approve: true })}>
-                            Credit
-                          </Button>
-                          <Button size="sm" variant="outline" onClick={() => setResolution({ row, approve: false })}>
-                            Reject
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          labelledBy="review-codes-title"
+          columns={columns}
+          rows={rows}
+          isPending={isPending}
+          error={error?.message}
+          emptyText="No codes waiting for review."
+          getRowKey={(row) => row.id}
+          getRowAttributes={() => ({ 'data-testid': 'review-code-row' })}
+          minWidthClassName="min-w-[40rem]"
+          skeleton="bar"
+        />
       </CardContent>
       {/* Keyed so each opening starts with that row's amount and an empty note. */}
       <ResolveDialog

@@ -2,51 +2,33 @@ import { RefreshCw } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/money';
 import { DEPOSIT_HISTORY_ERROR, useDepositHistory } from '../api/get-deposit-history';
 import { depositStatusLabel } from '../utils/deposit-schemas';
 
-const COLUMNS = ['Id', 'Amount', 'Phone', 'Transaction Code', 'Status', 'Date', 'Time'] as const;
-const CELL = 'px-3 py-2.5 whitespace-nowrap';
+type DepositRow = NonNullable<ReturnType<typeof useDepositHistory>['data']>[number];
 
-function BodyRows() {
-  const { data: rows, isPending } = useDepositHistory();
-  if (isPending) {
-    return Array.from({ length: 3 }, (_, index) => (
-      <tr key={index}>
-        {COLUMNS.map((column) => (
-          <td key={column} className={CELL}>
-            <Skeleton className="h-4 w-16" />
-          </td>
-        ))}
-      </tr>
-    ));
-  }
-  return (rows ?? []).map((row, index) => {
-    const status = depositStatusLabel(row.Status);
-    return (
-      <tr key={`${String(row.Id)}-${index}`} className="border-t border-slate-100" data-testid="deposit-row">
-        <td className={CELL}>{row.Id}</td>
-        <td className={cn(CELL, 'text-right font-medium tabular-nums')}>{formatAmount(row.Amount)}</td>
-        <td className={CELL}>{row.Phone}</td>
-        <td className={cn(CELL, 'font-mono text-xs')}>{row['Transaction Code']}</td>
-        <td className={CELL}>
-          <Badge tone={status.tone}>{status.label}</Badge>
-        </td>
-        <td className={CELL}>{row.Date}</td>
-        <td className={CELL}>{row.Time}</td>
-      </tr>
-    );
-  });
-}
+const COLUMNS: ReadonlyArray<DataTableColumn<DepositRow>> = [
+  { header: 'Id', cell: (row) => row.Id },
+  { header: 'Amount', isNumeric: true, className: 'font-medium tabular-nums', cell: (row) => formatAmount(row.Amount) },
+  { header: 'Phone', cell: (row) => row.Phone },
+  { header: 'Transaction Code', className: 'font-mono text-xs', cell: (row) => row['Transaction Code'] },
+  {
+    header: 'Status',
+    cell: (row) => {
+      const status = depositStatusLabel(row.Status);
+      return <Badge tone={status.tone}>{status.label}</Badge>;
+    },
+  },
+  { header: 'Date', cell: (row) => row.Date },
+  { header: 'Time', cell: (row) => row.Time },
+];
 
 /** 'Recent Deposits': the member's deposits, newest first; scrolls sideways on a narrow phone. */
 export function DepositHistoryTable() {
-  const { data: rows, isError, refetch, isFetching } = useDepositHistory();
-  // Empty and error texts sit outside the sideways-scrolling table so a phone shows them whole.
-  const message = isError ? DEPOSIT_HISTORY_ERROR : rows?.length === 0 ? 'No deposit history found' : null;
+  const { data: rows, isPending, isError, refetch, isFetching } = useDepositHistory();
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -56,34 +38,18 @@ export function DepositHistoryTable() {
         </Button>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
-        {message ? (
-          <p
-            className={cn('px-4 py-6 text-center text-sm', isError ? 'text-red-700' : 'text-slate-600')}
-            role={isError ? 'alert' : undefined}
-          >
-            {message}
-          </p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-deposits-title">
-            <p className="sticky left-0 px-4 pb-2 text-xs text-slate-600 sm:hidden">
-              Swipe the table sideways to see every column.
-            </p>
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className={cn(CELL, column === 'Amount' && 'text-right')}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <BodyRows />
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          labelledBy="recent-deposits-title"
+          columns={COLUMNS}
+          rows={rows}
+          isPending={isPending}
+          error={isError ? DEPOSIT_HISTORY_ERROR : null}
+          emptyText="No deposit history found"
+          getRowKey={(row, index) => `${String(row.Id)}-${index}`}
+          getRowAttributes={() => ({ 'data-testid': 'deposit-row' })}
+          minWidthClassName="min-w-[40rem]"
+          hasSwipeHint
+        />
       </CardContent>
     </Card>
   );
