@@ -1,27 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Link2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
-import { refreshUserData, useUserData } from '@/lib/session';
-import { depositHistoryQueryOptions } from '../api/get-deposit-history';
+import { useUserData } from '@/lib/session';
 import { useRequestPayment } from '../api/request-payment';
-import { MIN_DEPOSIT_INPUT, PaymentLinkFormSchema, toWireAmount, type PaymentLinkForm } from '../utils/deposit-schemas';
+import { useDepositForm } from '../hooks/use-deposit-form';
+import { PaymentLinkFormSchema, toWireAmount, type PaymentLinkForm } from '../utils/deposit-schemas';
 import { toastFirstError } from '../utils/form-errors';
+import { DepositAmountField } from './deposit-amount-field';
 
 /** Hosted payment link (card, bank and other mobile money): the provider's page opens in a new tab. */
 export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string }) {
-  const queryClient = useQueryClient();
   const currency = useUserData().data?.userdetails.ccurrency;
-  const key = useIdempotencyKey();
   const request = useRequestPayment();
   // Shown when the browser blocked the new tab (common on phones after a network round trip).
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
@@ -30,16 +25,7 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
     defaultValues: { amount: lockedAmount ?? '' },
   });
   const { errors } = form.formState;
-  const { watch, setValue } = form;
-
-  useEffect(() => {
-    if (lockedAmount !== undefined) setValue('amount', lockedAmount);
-  }, [lockedAmount, setValue]);
-
-  useEffect(() => {
-    const subscription = watch(() => key.renew());
-    return () => subscription.unsubscribe();
-  }, [watch, key]);
+  const { key, refreshAfterRequest } = useDepositForm(form, lockedAmount);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBlockedLink(null);
@@ -54,8 +40,7 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
       toast.success('Payment Link request sent successfully!');
       const opened = window.open(link, '_blank', 'noopener,noreferrer');
       if (!opened) setBlockedLink(link);
-      void queryClient.invalidateQueries({ queryKey: depositHistoryQueryOptions.queryKey });
-      void refreshUserData();
+      refreshAfterRequest();
     } catch {
       // Network failure already shown; the key is kept for the retry.
     }
@@ -64,18 +49,7 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Payment link deposit">
       {lockedAmount === undefined ? (
-        <Field label="Amount" htmlFor="link-amount" error={errors.amount?.message}>
-          <Input
-            id="link-amount"
-            type="number"
-            inputMode="decimal"
-            min={MIN_DEPOSIT_INPUT}
-            step="any"
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? 'link-amount-error' : undefined}
-            {...form.register('amount')}
-          />
-        </Field>
+        <DepositAmountField id="link-amount" error={errors.amount?.message} registration={form.register('amount')} />
       ) : null}
       {blockedLink ? (
         <Alert tone="info" className="flex flex-col gap-2">

@@ -1,20 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Smartphone } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
-import { refreshUserData, useUserData } from '@/lib/session';
-import { depositHistoryQueryOptions, startDepositPolling } from '../api/get-deposit-history';
+import { useUserData } from '@/lib/session';
+import { startDepositPolling } from '../api/get-deposit-history';
 import { useStkPush } from '../api/stk-push';
-import { MIN_DEPOSIT_INPUT, StkPushFormSchema, toWireAmount, type StkPushForm } from '../utils/deposit-schemas';
+import { useDepositForm } from '../hooks/use-deposit-form';
+import { StkPushFormSchema, toWireAmount, type StkPushForm } from '../utils/deposit-schemas';
 import { toastFirstError } from '../utils/form-errors';
+import { DepositAmountField } from './deposit-amount-field';
 import { formatMoney } from '@/lib/money';
 
 export interface StkPushFormProps {
@@ -29,9 +29,7 @@ function pushPhone(phone: string | undefined): string {
 
 /** M-Pesa STK push: the member's phone gets a payment prompt; the deposit completes when M-Pesa confirms it. */
 export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
-  const queryClient = useQueryClient();
   const user = useUserData().data;
-  const key = useIdempotencyKey();
   const push = useStkPush();
   const [isWaiting, setWaiting] = useState(false);
   const form = useForm<StkPushForm>({
@@ -39,17 +37,7 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
     defaultValues: { phone: pushPhone(user?.userdetails.phone), amount: lockedAmount ?? '' },
   });
   const { errors } = form.formState;
-  const { watch, setValue } = form;
-
-  useEffect(() => {
-    if (lockedAmount !== undefined) setValue('amount', lockedAmount);
-  }, [lockedAmount, setValue]);
-
-  // An edited form is a new submission: it gets a new Idempotency-Key.
-  useEffect(() => {
-    const subscription = watch(() => key.renew());
-    return () => subscription.unsubscribe();
-  }, [watch, key]);
+  const { key, refreshAfterRequest } = useDepositForm(form, lockedAmount);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -65,8 +53,7 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
       toast.success('Payment request sent successfully!');
       setWaiting(true);
       startDepositPolling();
-      void queryClient.invalidateQueries({ queryKey: depositHistoryQueryOptions.queryKey });
-      void refreshUserData();
+      refreshAfterRequest();
     } catch {
       // The api client has shown the network error; the same key is kept so a retry cannot pay twice.
     }
@@ -87,18 +74,7 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
         />
       </Field>
       {lockedAmount === undefined ? (
-        <Field label="Amount" htmlFor="stk-amount" error={errors.amount?.message}>
-          <Input
-            id="stk-amount"
-            type="number"
-            inputMode="decimal"
-            min={MIN_DEPOSIT_INPUT}
-            step="any"
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? 'stk-amount-error' : undefined}
-            {...form.register('amount')}
-          />
-        </Field>
+        <DepositAmountField id="stk-amount" error={errors.amount?.message} registration={form.register('amount')} />
       ) : null}
       {isWaiting ? (
         <Alert tone="info">

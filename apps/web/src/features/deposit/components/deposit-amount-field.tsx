@@ -1,0 +1,28 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { MIN_DEPOSIT_INPUT } from '../utils/deposit-schemas';
+
+export interface DepositAmountFieldProps {
+  id: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}
+
+/** The 'Amount' input of a deposit form, with its validation message. */
+export function DepositAmountField({ id, error, registration }: DepositAmountFieldProps) {
+  return (
+    <Field label="Amount" htmlFor={id} error={error}>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={MIN_DEPOSIT_INPUT}
+        step="any"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...registration}
+      />
+    </Field>
+  );
+}
