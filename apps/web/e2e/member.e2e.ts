@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, launchBrowser, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
-import { DEMO_MEMBER, startTestServer, type TestServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { useE2EContext } from './support/context.ts';
+import { DEMO_MEMBER } from './support/server.ts';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2EContext();
 let page: Page | undefined;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 async function sidebarCookie(target: Page): Promise<string | undefined> {
   const cookies = await target.context().cookies();
@@ -23,7 +13,7 @@ async function sidebarCookie(target: Page): Promise<string | undefined> {
 }
 
 test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and password change', async () => {
-  const opened = await openPage(browser, server.baseUrl, DESKTOP);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl, DESKTOP);
   page = opened.page;
   screenshotOnFailure(() => page, 'member-desktop');
 
@@ -34,7 +24,7 @@ test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and
   expect(await page.getByTestId('wallet-balance').textContent()).toMatch(/Jumbo Wallet[A-Z]{3} \d{1,3}(,\d{3})*\.\d{2}/);
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.getByText('Link copied to clipboard!').waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/reg/demo_sponsor`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${e2e.server.baseUrl}/reg/demo_sponsor`);
   await screenshot(page, 'member-dashboard');
 
   const sidebar = page.locator('nav[data-slot="sidebar"]');
@@ -100,7 +90,7 @@ test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and
 });
 
 test('phone: the sidebar is a slide-in panel that closes on navigation', async () => {
-  const opened = await openPage(browser, server.baseUrl, PHONE);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl, PHONE);
   page = opened.page;
   screenshotOnFailure(() => page, 'member-phone');
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatMinorGrouped, parseAmountToMinor } from '@tuzo/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import {
   DESKTOP,
-  launchBrowser,
   loginThroughForm,
   openPage,
   PHONE,
@@ -12,7 +11,8 @@ import {
   screenshotOnFailure,
   type OpenPage,
 } from './support/browser.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER, startTestServer, type TestServer } from './support/server.ts';
+import { useE2EContext } from './support/context.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER } from './support/server.ts';
 
 /**
  * The money flow end to end: a new member deposits the activation fee by M-Pesa STK push (the in-process
@@ -33,19 +33,8 @@ const FIRST = { amount: '300', chargeMinor: 3_000n, amountMinor: 30_000n } as co
 const SECOND = { amount: '250', chargeMinor: 3_000n, amountMinor: 25_000n } as const;
 const TOP_UP = '500.00';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2EContext();
 const opened: OpenPage[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 interface Envelope<T = any> {
   status: number;
@@ -61,7 +50,7 @@ async function callApi<T = any>(
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const response = await fetch(`${server.baseUrl}/api?action=${action}`, {
+  const response = await fetch(`${e2e.server.baseUrl}/api?action=${action}`, {
     method: options.method ?? 'GET',
     headers,
     body: options.payload === undefined ? undefined : JSON.stringify(options.payload),
@@ -86,7 +75,7 @@ async function jumboMinor(token: string): Promise<bigint> {
 const kes = (minor: bigint): string => `KES ${formatMinorGrouped(minor)}`;
 
 async function open(viewport: { width: number; height: number }, name: string): Promise<Page> {
-  const next = await openPage(browser, server.baseUrl, viewport);
+  const next = await openPage(e2e.browser, e2e.server.baseUrl, viewport);
   opened.push(next);
   screenshotOnFailure(() => next.page, name);
   return next.page;

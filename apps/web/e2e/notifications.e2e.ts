@@ -1,24 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { useE2EContext } from './support/context.ts';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2EContext();
 let page: Page | undefined;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 test('info items of a response queue up, show one at a time, sanitised, and close after 6 s or by hand', async () => {
-  const opened = await openPage(browser, server.baseUrl);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'notifications');
   await page.goto('/login');

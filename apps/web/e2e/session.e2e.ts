@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { useE2EContext } from './support/context.ts';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2EContext();
 let page: Page | undefined;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 const EXPIRED = 'Session expired. Please login again.';
 
 test('a revoked token: the next call gets 401, "Session expired" and the login screen', async () => {
-  const opened = await openPage(browser, server.baseUrl);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'session');
 
@@ -52,7 +41,7 @@ test('a revoked token: the next call gets 401, "Session expired" and the login s
 });
 
 test('a bogus stored token: start-up verification fails with 401 and shows the login screen', async () => {
-  const opened = await openPage(browser, server.baseUrl);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'session');
 
@@ -67,7 +56,7 @@ test('a bogus stored token: start-up verification fails with 401 and shows the l
 });
 
 test('an access link stores the token and reloads into the app', async () => {
-  const opened = await openPage(browser, server.baseUrl);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'access');
   await page.goto('/login');

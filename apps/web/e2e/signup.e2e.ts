@@ -1,24 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { useE2EContext } from './support/context.ts';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2EContext();
 let page: Page | undefined;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 test('sign up through a sponsor link, log in, see the activation page, log out', async () => {
-  const opened = await openPage(browser, server.baseUrl, PHONE);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl, PHONE);
   page = opened.page;
   screenshotOnFailure(() => page, 'signup');
 
@@ -69,7 +58,7 @@ test('sign up through a sponsor link, log in, see the activation page, log out',
 });
 
 test('a wrong password shows the red box and the server message', async () => {
-  const opened = await openPage(browser, server.baseUrl);
+  const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'login-failure');
   await page.goto('/login');

@@ -1,0 +1,36 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+export interface E2EContext {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+/** Starts the test server and a browser before the file's tests and closes both after them; read them in a test. */
+export function useE2EContext(): E2EContext {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('The test server starts in beforeAll: read it inside a test');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('The browser starts in beforeAll: read it inside a test');
+      return browser;
+    },
+  };
+}
