@@ -75,12 +75,14 @@ export async function postTransaction(tx: DbOrTx, input: PostTransactionInput): 
     return sql`(${transactionId}, ${account.id}, ${leg.amountMinor})`;
   });
   await tx.execute(sql`INSERT INTO ledger_postings (transaction_id, account_id, amount_minor) VALUES ${sql.join(values, sql`, `)}`);
-  for (const account of accounts) {
-    const delta = deltas.get(account.code) ?? 0n;
-    // Cached balances are kept for accounts that must not go negative; the CHECK constraint backs the code check.
-    if (delta !== 0n && !account.allowNegative) {
-      await tx.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor + ${delta} WHERE id = ${account.id}`);
-    }
+  // Cached balances are kept for accounts that must not go negative; the CHECK constraint backs the code check.
+  const changes = accounts
+    .filter((account) => !account.allowNegative && (deltas.get(account.code) ?? 0n) !== 0n)
+    .map((account) => sql`(${account.id}::bigint, ${deltas.get(account.code) ?? 0n}::bigint)`);
+  if (changes.length > 0) {
+    await tx.execute(sql`
+      UPDATE ledger_accounts AS a SET balance_minor = a.balance_minor + v.delta
+      FROM (VALUES ${sql.join(changes, sql`, `)}) AS v (id, delta) WHERE a.id = v.id`);
   }
   return { transactionId, duplicate: false };
 }
@@ -150,35 +152,42 @@ function sumByAccount(legs: readonly Leg[]): Map<string, bigint> {
  * never a row that every transaction waits on (docs/decisions/003-ledger-hot-accounts.md).
  */
 async function lockAccounts(tx: DbOrTx, codes: string[], legs: readonly Leg[]): Promise<LockedAccount[]> {
-  const codeList = () => sql.join(codes.map((code) => sql`${code}`), sql`, `);
-  let found = await tx.execute<{ id: string; code: string }>(sql`SELECT id, code FROM ledger_accounts WHERE code IN (${codeList()})`);
-  if (found.rows.length < codes.length) {
-    const known = new Set(found.rows.map((row) => row.code));
-    const refs = new Map(legs.map((leg) => [accountCode(leg.account), leg.account]));
-    for (const code of [...codes].sort()) {
-      const ref = refs.get(code);
-      if (!ref || known.has(code)) continue;
-      if ('system' in ref) {
-        await tx.execute(sql`
-          INSERT INTO ledger_accounts (code, kind, allow_negative) VALUES (${code}, 'system', ${!code.startsWith('hold:')})
-          ON CONFLICT (code) DO NOTHING`);
-      } else {
-        await tx.execute(sql`
-          INSERT INTO ledger_accounts (code, kind, member_id, wallet) VALUES (${code}, 'member', ${ref.memberId}, ${ref.wallet})
-          ON CONFLICT (code) DO NOTHING`);
-      }
-    }
-    found = await tx.execute<{ id: string; code: string }>(sql`SELECT id, code FROM ledger_accounts WHERE code IN (${codeList()})`);
+  const codeList = sql.join(codes.map((code) => sql`${code}`), sql`, `);
+  const selectLocked = () =>
+    tx.execute<{ id: string; code: string; balance_minor: string }>(sql`
+      SELECT id, code, balance_minor FROM ledger_accounts
+      WHERE code IN (${codeList}) AND NOT allow_negative
+      ORDER BY id FOR UPDATE`);
+  const selectUnlocked = () =>
+    tx.execute<{ id: string; code: string }>(sql`SELECT id, code FROM ledger_accounts WHERE code IN (${codeList}) AND allow_negative`);
+
+  // Most movements are between existing member wallets: one locking SELECT finds them all.
+  let locked = await selectLocked();
+  let unlocked = locked.rows.length < codes.length ? await selectUnlocked() : { rows: [] as { id: string; code: string }[] };
+  if (locked.rows.length + unlocked.rows.length < codes.length) {
+    await createMissingAccounts(tx, codes, legs, new Set([...locked.rows, ...unlocked.rows].map((row) => row.code)));
+    locked = await selectLocked();
+    unlocked = await selectUnlocked();
   }
-  const locked = await tx.execute<{ id: string; code: string; balance_minor: string }>(sql`
-    SELECT id, code, balance_minor FROM ledger_accounts
-    WHERE code IN (${codeList()}) AND NOT allow_negative
-    ORDER BY id FOR UPDATE`);
-  const lockedCodes = new Set(locked.rows.map((row) => row.code));
   return [
     ...locked.rows.map((row) => ({ id: BigInt(row.id), code: row.code, balanceMinor: parseDbMinor(row.balance_minor), allowNegative: false })),
-    ...found.rows
-      .filter((row) => !lockedCodes.has(row.code))
-      .map((row) => ({ id: BigInt(row.id), code: row.code, balanceMinor: 0n, allowNegative: true })),
+    ...unlocked.rows.map((row) => ({ id: BigInt(row.id), code: row.code, balanceMinor: 0n, allowNegative: true })),
   ];
+}
+
+async function createMissingAccounts(tx: DbOrTx, codes: string[], legs: readonly Leg[], known: Set<string>): Promise<void> {
+  const refs = new Map(legs.map((leg) => [accountCode(leg.account), leg.account]));
+  for (const code of [...codes].sort()) {
+    const ref = refs.get(code);
+    if (!ref || known.has(code)) continue;
+    if ('system' in ref) {
+      await tx.execute(sql`
+        INSERT INTO ledger_accounts (code, kind, allow_negative) VALUES (${code}, 'system', ${!code.startsWith('hold:')})
+        ON CONFLICT (code) DO NOTHING`);
+    } else {
+      await tx.execute(sql`
+        INSERT INTO ledger_accounts (code, kind, member_id, wallet) VALUES (${code}, 'member', ${ref.memberId}, ${ref.wallet})
+        ON CONFLICT (code) DO NOTHING`);
+    }
+  }
 }
