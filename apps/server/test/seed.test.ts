@@ -116,6 +116,27 @@ describe('demo content', () => {
     expect((await callAction(t.app, 'userdata', { token })).data.userdetails.l1).toBe('demo_sponsor');
   });
 
+  it('gives the demo team real money: starting deposits, paid activation fees and commissions', async () => {
+    const wallets = async (username: string) => {
+      const { balances } = (await callAction(t.app, 'userdata', { token: await loginOk(t, username, 'demo1234') })).data;
+      return { deposit: balances.deposit, balance: balances.balance, actbal: balances.actbal };
+    };
+    // Kenya: fee 500, commissions 250 / 150 / 50. demo_sponsor earns l1 from demo_l1 and l2 from demo_l2.
+    expect(await wallets('demo_sponsor')).toEqual({ deposit: '1500.00', balance: '400.00', actbal: '0.00' });
+    expect(await wallets('demo_l1')).toEqual({ deposit: '500.00', balance: '250.00', actbal: '0.00' });
+    expect(await wallets('demo_l2')).toEqual({ deposit: '0.00', balance: '0.00', actbal: '0.00' });
+    expect(await wallets('demo_new')).toEqual({ deposit: '0.00', balance: '0.00', actbal: '500.00' });
+    const kinds = await t.sql<{ kind: string; n: number }>(
+      `SELECT kind, count(*)::int AS n FROM ledger_transactions GROUP BY kind ORDER BY kind`,
+    );
+    expect(kinds).toEqual([
+      { kind: 'activation', n: 3 },
+      { kind: 'commission_l1', n: 2 },
+      { kind: 'commission_l2', n: 1 },
+      { kind: 'deposit', n: 3 },
+    ]);
+  });
+
   it('is added only to a system without real members', async () => {
     const fresh = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-pass-1' });
     try {

@@ -48,9 +48,11 @@ export const DEMO_PASSWORD = 'demo1234';
 
 /** The demo team: sponsor -> l1 -> l2 -> l3, plus a second, inactive recruit of the sponsor. */
 export const DEMO_MEMBERS = [
-  { username: 'demo_sponsor', sponsor: null, phone: '+254700000101', isActive: true },
-  { username: 'demo_l1', sponsor: 'demo_sponsor', phone: '+254700000102', isActive: true },
-  { username: 'demo_l2', sponsor: 'demo_l1', phone: '+254700000103', isActive: true },
-  { username: 'demo_l3', sponsor: 'demo_l2', phone: '+254700000104', isActive: false },
-  { username: 'demo_new', sponsor: 'demo_sponsor', phone: '+254700000105', isActive: false },
+  // startingDeposit (local currency) is credited through the ledger; active members then pay their activation fee
+  // through the real activation service, so their uplines hold real commissions.
+  { username: 'demo_sponsor', sponsor: null, phone: '+254700000101', isActive: true, startingDeposit: '2000' },
+  { username: 'demo_l1', sponsor: 'demo_sponsor', phone: '+254700000102', isActive: true, startingDeposit: '1000' },
+  { username: 'demo_l2', sponsor: 'demo_l1', phone: '+254700000103', isActive: true, startingDeposit: '500' },
+  { username: 'demo_l3', sponsor: 'demo_l2', phone: '+254700000104', isActive: false, startingDeposit: '0' },
+  { username: 'demo_new', sponsor: 'demo_sponsor', phone: '+254700000105', isActive: false, startingDeposit: '0' },
 ] as const;

@@ -5,6 +5,9 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
 import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
 import { SETTING_DEFAULTS } from '../userdata/userdata.service.ts';
+import { postTransaction } from '../../ledger/ledger.ts';
+import { activateAccount } from '../activation/activation.service.ts';
+import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, HOUSE_USERNAME, SEED_COUNTRIES, type SeedCountry } from './reference-data.ts';
 import {
   countRegularMembers,
@@ -40,6 +43,7 @@ export async function seedOnStartup(deps: AppDeps): Promise<void> {
     return true;
   });
   if (demoCreated) {
+    await fundDemoTeam(deps);
     const usernames = DEMO_MEMBERS.map((member) => member.username).join(', ');
     deps.log.info(`Demo members created (password "${DEMO_PASSWORD}" for each): ${usernames}`);
   }
@@ -155,12 +159,43 @@ async function seedDemoTeam(tx: DbOrTx, houseId: bigint): Promise<void> {
       l1Id: sponsor.id,
       l2Id: sponsor.l1Id,
       l3Id: sponsor.l2Id,
-      status: demo.isActive ? 'active' : 'inactive',
+      // Active demo members are activated by fundDemoTeam, through the ledger, once the team exists.
+      status: 'inactive',
       role: 'member',
       isHouse: false,
       signupBonusMinor: localToSystemMinor(fees.cbonusMinor, kenya.rateMicro),
-      activatedAt: demo.isActive ? new Date() : null,
+      activatedAt: null,
     });
     chain.set(demo.username, { id, l1Id: sponsor.id, l2Id: sponsor.l1Id });
+  }
+}
+
+/**
+ * Gives the demo team real money: a starting deposit through the ledger (from provider:manual), then the normal
+ * activation for the members meant to be active, in sponsor order, so every upline holds real commissions.
+ */
+async function fundDemoTeam(deps: AppDeps): Promise<void> {
+  for (const demo of DEMO_MEMBERS) {
+    const memberId = (await selectMemberIdByUsername(deps.db, demo.username))?.id;
+    if (memberId === undefined) continue;
+    const localMinor = toMinor(demo.startingDeposit);
+    if (localMinor > 0n) {
+      const currency = await loadMemberCurrency(deps.db, memberId);
+      const amount = fromMemberAmount(localMinor, currency);
+      await deps.db.transaction((tx) =>
+        postTransaction(tx, {
+          kind: 'deposit',
+          idempotencyKey: `demo:deposit:${demo.username}`,
+          memberId,
+          memo: 'Demo starting deposit',
+          conversion: amount.conversion,
+          legs: [
+            { account: { system: 'provider:manual' }, amountMinor: -amount.systemMinor },
+            { account: { memberId, wallet: 'deposit' }, amountMinor: amount.systemMinor },
+          ],
+        }),
+      );
+    }
+    if (demo.isActive) await activateAccount(deps, { memberId });
   }
 }
