@@ -11,6 +11,7 @@ import {
   screenshotOnFailure,
   type OpenPage,
 } from './support/browser.ts';
+import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER } from './support/server.ts';
 
@@ -36,41 +37,10 @@ const TOP_UP = '500.00';
 const e2e = useE2EContext();
 const opened: OpenPage[] = [];
 
-interface Envelope<T = any> {
-  status: number;
-  resultcode: boolean;
-  msg: string;
-  data: T;
-}
-
-async function callApi<T = any>(
-  action: string,
-  options: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string } = {},
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const response = await fetch(`${e2e.server.baseUrl}/api?action=${action}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.payload === undefined ? undefined : JSON.stringify(options.payload),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function apiLogin(username: string, password: string): Promise<string> {
-  const envelope = await callApi<{ access_token: string }>('login', { method: 'POST', payload: { username, password } });
-  expect(envelope.resultcode, envelope.msg).toBe(true);
-  return envelope.data.access_token;
-}
-
-async function jumboMinor(token: string): Promise<bigint> {
-  const envelope = await callApi<{ balances: { balance: string } }>('userdata', { token });
-  expect(envelope.resultcode, envelope.msg).toBe(true);
-  const minor = parseAmountToMinor(envelope.data.balances.balance);
-  if (minor === null) throw new Error(`Unreadable Jumbo balance ${envelope.data.balances.balance}`);
-  return minor;
-}
+const api = apiHelpers(() => e2e.server.baseUrl);
+const callApi = api.call;
+const apiLogin = api.login;
+const jumboMinor = (token: string) => api.walletMinor(token, 'balance');
 
 const kes = (minor: bigint): string => `KES ${formatMinorGrouped(minor)}`;
 

@@ -1,0 +1,99 @@
+import { expect, test } from 'vitest';
+import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { apiHelpers } from './support/api.ts';
+import { useE2EContext } from './support/context.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
+
+/**
+ * The manual-code review queue end to end: a member submits two transaction codes that match no payment
+ * notification; both wait for the operator, who credits one with the amount received and rejects the other on
+ * /admin. The member's Deposit wallet grows by exactly the credited amount, once, and Recent Deposits shows it.
+ */
+const MEMBER = { username: 'demo_l1', password: 'demo1234' } as const;
+const CREDITED_CODE = 'QZX12345AB';
+const REJECTED_CODE = 'QZX99999ZZ';
+const REVIEW_MESSAGE = 'It has been sent for review';
+
+const e2e = useE2EContext();
+const api = apiHelpers(() => e2e.server.baseUrl);
+const opened: OpenPage[] = [];
+
+async function open(viewport: { width: number; height: number }, name: string) {
+  const next = await openPage(e2e.browser, e2e.server.baseUrl, viewport);
+  opened.push(next);
+  screenshotOnFailure(() => next.page, name);
+  return next.page;
+}
+
+test('operator credits one queued manual code and rejects another', async () => {
+  const memberToken = await api.login(MEMBER.username, MEMBER.password);
+  const depositBefore = await api.walletMinor(memberToken, 'deposit');
+
+  // 1. The member submits two codes on the Deposit page (phone); neither matches a payment yet.
+  const member = await open(PHONE, 'operator-member');
+  await member.goto('/login');
+  await loginThroughForm(member, MEMBER.username, MEMBER.password);
+  await member.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await member.goto('/deposit');
+  const code = member.getByRole('textbox', { name: 'Transaction code' });
+  for (const value of [CREDITED_CODE, REJECTED_CODE]) {
+    await code.fill(value);
+    await member.getByRole('button', { name: 'Submit code' }).click();
+    await member.getByText(REVIEW_MESSAGE).first().waitFor();
+  }
+  await screenshot(member, 'operator-1-codes-queued-phone');
+
+  // 2. The operator sees both on /admin (desktop), credits the first with the amount received, rejects the second.
+  const operator = await open(DESKTOP, 'operator-desk');
+  await operator.goto('/login');
+  await loginThroughForm(operator, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await operator.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await operator.goto('/admin');
+  const rows = operator.getByTestId('review-code-row');
+  await rows.filter({ hasText: CREDITED_CODE }).waitFor();
+  expect(await rows.count()).toBe(2);
+  await screenshot(operator, 'operator-2-review-queue-desktop');
+  const listed = await api.call<{ rows: { id: string; ref_code: string }[] }>('adminreviewcodes', {
+    token: await api.login(ADMIN_USERNAME, ADMIN_PASSWORD),
+  });
+  const creditedId = listed.data.rows.find((row) => row.ref_code === CREDITED_CODE)?.id;
+  expect(creditedId).toBeDefined();
+
+  await rows.filter({ hasText: CREDITED_CODE }).getByRole('button', { name: 'Credit' }).click();
+  const dialog = operator.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Credit' }).click();
+  await dialog.getByText('Enter the amount received, e.g. 500.00').waitFor();
+  await dialog.getByLabel(/Amount received/).fill('750');
+  await dialog.getByRole('button', { name: 'Credit' }).click();
+  await rows.filter({ hasText: CREDITED_CODE }).waitFor({ state: 'detached' });
+
+  await rows.filter({ hasText: REJECTED_CODE }).getByRole('button', { name: 'Reject' }).click();
+  await operator.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+  await operator.getByText('No codes waiting for review.').waitFor();
+  await screenshot(operator, 'operator-3-queue-empty-desktop');
+
+  // 3. Exactly the credited amount reached the member's Deposit wallet, and Recent Deposits shows it completed.
+  expect(await api.walletMinor(memberToken, 'deposit')).toBe(depositBefore + 75_000n);
+  await member.reload();
+  const deposit = member.getByRole('row').filter({ hasText: CREDITED_CODE });
+  await deposit.waitFor();
+  expect(await deposit.textContent()).toContain('Completed');
+  expect(await deposit.textContent()).toContain('750.00');
+  await screenshot(member, 'operator-4-deposit-credited-phone');
+
+  // A second attempt to resolve the same code is refused by the server and moves nothing.
+  const operatorToken = await api.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  const queue = await api.call<{ rows: unknown[] }>('adminreviewcodes', { token: operatorToken });
+  expect(queue.data.rows).toEqual([]);
+  const again = await api.call('adminresolvecode', {
+    token: operatorToken,
+    method: 'POST',
+    payload: { id: creditedId, approve: true, amount: '750' },
+  });
+  expect(again).toMatchObject({ resultcode: false });
+  expect(again.status).toBeGreaterThanOrEqual(400);
+  expect(again.status).toBeLessThan(500);
+  expect(await api.walletMinor(memberToken, 'deposit')).toBe(depositBefore + 75_000n);
+
+  for (const each of opened) expect(each.pageErrors).toEqual([]);
+});
