@@ -1,6 +1,7 @@
 import { AuthDataSchema, LoginPayloadSchema, UpdatePasswordPayloadSchema } from '@tuzo/contracts';
 import { z } from 'zod';
 import { defineAction, requireMember } from '../../actions/types.ts';
+import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { loadLastUpdate } from '../userdata/userdata.service.ts';
 import { changePassword, login, logout } from './auth.service.ts';
 
@@ -23,10 +24,11 @@ export const authActions = [
     methods: ['GET'],
     access: 'member',
     payload: NoPayloadSchema,
-    handler: async (ctx) => ({
-      msg: 'Authenticated',
-      data: AuthDataSchema.parse({ lastupdate: await loadLastUpdate(ctx.deps, requireMember(ctx).id) }),
-    }),
+    handler: async (ctx) => {
+      const memberId = requireMember(ctx).id;
+      const data = AuthDataSchema.parse({ lastupdate: await loadLastUpdate(ctx.deps, memberId) });
+      return { msg: 'Authenticated', data, info: await takeUndelivered(ctx.deps, memberId) };
+    },
   }),
   defineAction({
     name: 'logout',
