@@ -5,7 +5,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { TransactionKind } from '../../ledger/accounts.ts';
 import { getWalletBalances, postTransaction, reverseTransaction } from '../../ledger/ledger.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { missingFeeLocal } from '../wallets/currency.ts';
+import { notifyMember } from '../notifications/notifications.service.ts';
+import { loadMemberCurrency, missingFeeLocal, toMemberString } from '../wallets/currency.ts';
 import {
   insertActivation,
   lockLiveActivation,
@@ -132,7 +133,7 @@ async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType
     if (!upline || upline.isHouse || upline.status === 'suspended') continue;
     const amountMinor = localToSystemMinor(entry.localMinor, member.rateMicro);
     if (amountMinor <= 0n) continue;
-    await postTransaction(tx, {
+    const posted = await postTransaction(tx, {
       kind: COMMISSION_KIND[entry.level],
       idempotencyKey: keys.commission(entry.level),
       memberId: upline.id,
@@ -143,6 +144,16 @@ async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType
         { account: { memberId: upline.id, wallet: 'balance' }, amountMinor },
       ],
     });
+    if (!posted.duplicate) {
+      // In the upline's own currency: as set when it is the activating member's, else converted at the upline's rate.
+      const currency = await loadMemberCurrency(tx, upline.id);
+      const earned = currency.currency === member.currency ? formatMinor(entry.localMinor) : toMemberString(amountMinor, currency);
+      await notifyMember(tx, {
+        memberId: upline.id,
+        msg: `You earned ${currency.currency} ${earned}: your level ${entry.level} member ${member.username} activated their account.`,
+        severity: 'success',
+      });
+    }
     paid += 1;
   }
   return paid;

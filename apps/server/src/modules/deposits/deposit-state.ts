@@ -1,7 +1,10 @@
+import { formatMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
+import { notifyMember } from '../notifications/notifications.service.ts';
+import { loadMemberCurrency, toMemberString } from '../wallets/currency.ts';
 import {
   lockDeposit,
   updateDepositCompleted,
@@ -77,6 +80,10 @@ export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise
     ],
   });
   await updateDepositCompleted(tx, deposit.id, { providerRef: input.providerRef, ledgerTransactionId: posted.transactionId });
+  if (!posted.duplicate) {
+    const amount = await memberAmountText(tx, deposit);
+    await notifyMember(tx, { memberId: deposit.memberId, msg: `Your deposit of ${amount} has been received.`, severity: 'success' });
+  }
   return 'apply';
 }
 
@@ -85,6 +92,19 @@ export async function failDeposit(tx: DbOrTx, depositId: bigint, reason: string)
   const deposit = await lockDeposit(tx, depositId);
   if (!deposit) throw new AppError('NOT_FOUND', 'Deposit not found');
   const decision = decideTransition(deposit, { type: 'fail', reason });
-  if (decision === 'apply') await updateDepositFailed(tx, deposit.id, reason);
+  if (decision === 'apply') {
+    await updateDepositFailed(tx, deposit.id, reason);
+    if (deposit.method === 'stkpush') {
+      const amount = await memberAmountText(tx, deposit);
+      await notifyMember(tx, { memberId: deposit.memberId, msg: `Your M-Pesa payment of ${amount} did not go through: ${reason}.`, severity: 'warning' });
+    }
+  }
   return decision;
+}
+
+/** "KES 500.00": the deposit as paid when paid in the member's currency, else converted at the member's rate. */
+async function memberAmountText(tx: DbOrTx, deposit: DepositRow): Promise<string> {
+  const currency = await loadMemberCurrency(tx, deposit.memberId);
+  if (deposit.currency === currency.currency) return `${deposit.currency} ${formatMinor(deposit.amountLocalMinor)}`;
+  return `${currency.currency} ${toMemberString(deposit.amountSystemMinor, currency)}`;
 }

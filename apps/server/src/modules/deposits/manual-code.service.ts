@@ -5,6 +5,7 @@ import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { notifyMember } from '../notifications/notifications.service.ts';
 import { toMemberString } from '../wallets/currency.ts';
 import { completeDeposit } from './deposit-state.ts';
 import { loadProfile } from './deposit-setup.ts';
@@ -168,6 +169,7 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
         depositId: null,
       });
       await writeAudit(tx, { ...audit, action: 'deposit.code.reject', after: { status: 'rejected', note: input.note } });
+      await notifyMember(tx, { memberId: review.memberId, msg: `Your transaction code ${review.code} could not be confirmed.`, severity: 'warning' });
       return { status: 'rejected', depositId: null, amountSystemMinor: null };
     }
     const notifications = await lockNotificationsByCode(tx, review.code);

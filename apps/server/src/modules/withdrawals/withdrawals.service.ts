@@ -16,6 +16,7 @@ import type { Leg } from '../../ledger/ledger.ts';
 import { getWalletBalances, postTransaction } from '../../ledger/ledger.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { findCountryFees } from '../countries/countries.service.ts';
+import { notifyMember } from '../notifications/notifications.service.ts';
 import { fromMemberAmount, loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
 import { loadMoneySettings } from '../wallets/money-settings.ts';
@@ -174,6 +175,7 @@ export async function decideWithdrawal(
       legs: next.legs,
     });
     await markWithdrawalDecided(tx, { id: row.id, status: next.status, settleTransactionId: posted.transactionId, decidedBy: input.operatorId });
+    await notifyMember(tx, { memberId: row.memberId, ...decisionNotice(row, next.status) });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: input.decision === 'complete' ? 'withdrawal.complete' : 'withdrawal.decline',
@@ -185,6 +187,16 @@ export async function decideWithdrawal(
     });
     return { id: row.id.toString(), status: next.status === 2 ? '2' : '1' };
   });
+}
+
+/** What the member is told about the operator's decision, in the currency they withdrew in. */
+function decisionNotice(row: WithdrawalRow, status: 1 | 2): { msg: string; severity: 'success' | 'warning' } {
+  const amount = `${row.currency} ${formatMinor(row.amountLocalMinor)}`;
+  if (status === 2) return { msg: `Your withdrawal of ${amount} has been paid.`, severity: 'success' };
+  const wallet = WALLET_LABELS[row.wallet];
+  const refunded =
+    row.feeLocalMinor > 0n ? `${row.currency} ${formatMinor(row.amountLocalMinor + row.feeLocalMinor)} (amount and charge)` : amount;
+  return { msg: `Your withdrawal of ${amount} was declined. ${refunded} is back in your ${wallet} wallet.`, severity: 'warning' };
 }
 
 interface Transition {
