@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { countries, countryFees, members, settings, tariffBrackets } from '../../db/schema.ts';
+import { countries, countryFees, members, tariffBrackets } from '../../db/schema.ts';
 
 const SEED_LOCK_ID = 7_424_243;
 
@@ -43,10 +43,6 @@ export async function insertTariffBrackets(
   rows: Array<{ countryId: number; minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }>,
 ): Promise<void> {
   if (rows.length > 0) await tx.insert(tariffBrackets).values(rows);
-}
-
-export async function ensureSetting(tx: DbOrTx, input: { key: string; value: unknown }): Promise<void> {
-  await tx.insert(settings).values(input).onConflictDoNothing({ target: settings.key });
 }
 
 export async function selectHouse(tx: DbOrTx) {

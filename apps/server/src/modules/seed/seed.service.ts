@@ -4,6 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
 import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
+import { insertSettingIfMissing } from '../settings/settings.repository.ts';
 import { SETTING_DEFAULTS } from '../userdata/userdata.service.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { activateAccount } from '../activation/activation.service.ts';
@@ -14,7 +15,6 @@ import {
   countTariffBrackets,
   ensureCountry,
   ensureCountryFees,
-  ensureSetting,
   hasDefaultCountry,
   insertSeedMember,
   insertTariffBrackets,
@@ -33,7 +33,7 @@ export async function seedOnStartup(deps: AppDeps): Promise<void> {
   const demoCreated = await deps.db.transaction(async (tx) => {
     await lockSeed(tx);
     await seedCountries(tx);
-    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) await ensureSetting(tx, { key, value });
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) await insertSettingIfMissing(tx, key, value);
     const defaultCountry = await resolveSignupCountry(tx, undefined);
     const houseId = await seedHouse(tx, defaultCountry);
     const { TUZO_ADMIN_USERNAME: adminName, TUZO_ADMIN_PASSWORD: adminPassword } = deps.config;

@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { countries, members, settings } from '../../db/schema.ts';
+import { countries, members } from '../../db/schema.ts';
 
 const sponsors = alias(members, 'sponsor');
 
@@ -39,11 +39,6 @@ export async function selectLastUpdate(db: DbOrTx, memberId: bigint): Promise<Da
 }
 
 /** Settings by key; values are JSON. */
-export async function selectSettings(db: DbOrTx, keys: readonly string[]): Promise<Map<string, unknown>> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
 /** The promised sign-up bonus, system minor units. */
 export async function selectSignupBonusMinor(db: DbOrTx, memberId: bigint): Promise<bigint> {
   const rows = await db.select({ bonus: members.signupBonusMinor }).from(members).where(eq(members.id, memberId)).limit(1);

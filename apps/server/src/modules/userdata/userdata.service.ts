@@ -3,7 +3,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { loadWithdrawalFee } from '../countries/countries.service.ts';
 import { loadBalances } from '../wallets/wallets.service.ts';
-import { selectLastUpdate, selectProfile, selectSettings } from './userdata.repository.ts';
+import { selectSettings } from '../settings/settings.repository.ts';
+import { selectLastUpdate, selectProfile } from './userdata.repository.ts';
 
 /** Links shown to every member; the operator changes them in the `settings` table. */
 export const SETTING_DEFAULTS = {

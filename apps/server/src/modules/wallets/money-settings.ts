@@ -1,6 +1,6 @@
 import { parseAmountToMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectMoneySettings } from './wallets.repository.ts';
+import { selectSettings } from '../settings/settings.repository.ts';
 
 /**
  * Operator-tuned money settings (the `settings` table, JSON values). Amounts are decimal strings in the system
@@ -31,7 +31,7 @@ export function parseMoneySettings(values: Record<string, unknown>): MoneySettin
 }
 
 export async function loadMoneySettings(db: DbOrTx): Promise<MoneySettings> {
-  return parseMoneySettings(await selectMoneySettings(db, MONEY_SETTING_KEYS));
+  return parseMoneySettings(Object.fromEntries(await selectSettings(db, MONEY_SETTING_KEYS)));
 }
 
 function readCount(value: unknown, fallback: number): number {

@@ -68,10 +68,3 @@ export async function selectBalanceFacts(
     WHERE m.id = ${input.memberId}`);
   return (result.rows[0] as unknown as BalanceFacts | undefined) ?? null;
 }
-
-/** Settings by key (JSON values), for the money rules that the operator tunes. */
-export async function selectMoneySettings(db: DbOrTx, keys: readonly string[]): Promise<Record<string, unknown>> {
-  const list = sql.join(keys.map((key) => sql`${key}`), sql`, `);
-  const result = await db.execute<{ key: string; value: unknown }>(sql`SELECT key, value FROM settings WHERE key IN (${list})`);
-  return Object.fromEntries(result.rows.map((row) => [row.key, row.value]));
-}

@@ -1,0 +1,24 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { settings } from '../../db/schema.ts';
+
+/**
+ * The operator's settings (key -> JSON value). Every module reads and seeds them here; each module owns the meaning
+ * and defaults of its own keys.
+ */
+export async function selectSettings(db: DbOrTx, keys: readonly string[]): Promise<Map<string, unknown>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+export async function selectSetting(db: DbOrTx, key: string): Promise<unknown> {
+  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return rows[0]?.value ?? null;
+}
+
+/** Stores the value unless the key exists (an operator's change is never overwritten); returns the stored value. */
+export async function insertSettingIfMissing(db: DbOrTx, key: string, value: unknown): Promise<unknown> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
+  return selectSetting(db, key);
+}
