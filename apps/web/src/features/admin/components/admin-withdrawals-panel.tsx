@@ -2,10 +2,10 @@ import type { WithdrawalStatus } from '@tuzo/contracts';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { STATUS_LABELS, StatusBadge } from '@/components/ui/status-badge';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, showErrorToast } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
@@ -15,11 +15,8 @@ import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 
 type AdminWithdrawalRow = NonNullable<ReturnType<typeof useAdminWithdrawals>['data']>['rows'][number];
 
-const FILTERS: ReadonlyArray<{ status: WithdrawalStatus; label: string; tone: BadgeTone }> = [
-  { status: '0', label: 'Pending', tone: 'warning' },
-  { status: '2', label: 'Completed', tone: 'success' },
-  { status: '1', label: 'Declined', tone: 'danger' },
-];
+/** The status filters, in the operator's order. */
+const FILTERS: readonly WithdrawalStatus[] = ['0', '2', '1'];
 
 interface PendingDecision {
   row: AdminWithdrawalRow;
@@ -75,13 +72,7 @@ export function AdminWithdrawalsPanel() {
     { header: 'Amount', className: 'font-medium tabular-nums', cell: (row) => formatMoney(row.amount, row.currency) },
     { header: 'Fee', className: 'tabular-nums', cell: (row) => formatMoney(row.fee, row.currency) },
     { header: 'Requested', cell: (row) => formatWhen(row.created_at) },
-    {
-      header: 'Status',
-      cell: (row) => {
-        const filter = FILTERS.find((item) => item.status === row.status);
-        return filter ? <Badge tone={filter.tone}>{filter.label}</Badge> : row.status;
-      },
-    },
+    { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
     {
       header: 'Action',
       cell: (row) =>
@@ -117,13 +108,13 @@ export function AdminWithdrawalsPanel() {
         <div role="group" aria-label="Show withdrawals by status" className="flex flex-wrap gap-2">
           {FILTERS.map((filter) => (
             <Button
-              key={filter.status}
+              key={filter}
               size="sm"
-              variant={status === filter.status ? 'primary' : 'outline'}
-              aria-pressed={status === filter.status}
-              onClick={() => setStatus(filter.status)}
+              variant={status === filter ? 'primary' : 'outline'}
+              aria-pressed={status === filter}
+              onClick={() => setStatus(filter)}
             >
-              {filter.label}
+              {STATUS_LABELS[filter].label}
             </Button>
           ))}
         </div>

@@ -1,12 +1,11 @@
 import { RefreshCw } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/money';
 import { DEPOSIT_HISTORY_ERROR, useDepositHistory } from '../api/get-deposit-history';
-import { depositStatusLabel } from '../utils/deposit-schemas';
 
 type DepositRow = NonNullable<ReturnType<typeof useDepositHistory>['data']>[number];
 
@@ -15,13 +14,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<DepositRow>> = [
   { header: 'Amount', isNumeric: true, className: 'font-medium tabular-nums', cell: (row) => formatAmount(row.Amount) },
   { header: 'Phone', cell: (row) => row.Phone },
   { header: 'Transaction Code', className: 'font-mono text-xs', cell: (row) => row['Transaction Code'] },
-  {
-    header: 'Status',
-    cell: (row) => {
-      const status = depositStatusLabel(row.Status);
-      return <Badge tone={status.tone}>{status.label}</Badge>;
-    },
-  },
+  { header: 'Status', cell: (row) => <StatusBadge status={row.Status} /> },
   { header: 'Date', cell: (row) => row.Date },
   { header: 'Time', cell: (row) => row.Time },
 ];

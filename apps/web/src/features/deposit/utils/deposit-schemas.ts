@@ -56,20 +56,3 @@ export const RecoverCodeFormSchema = z.object({
     }),
 });
 export type RecoverCodeForm = z.infer<typeof RecoverCodeFormSchema>;
-
-/** Deposit and transfer status codes (spec part 2, section 4). */
-export function depositStatusLabel(status: string | number): {
-  label: string;
-  tone: 'warning' | 'danger' | 'success' | 'neutral';
-} {
-  switch (String(status)) {
-    case '0':
-      return { label: 'Pending', tone: 'warning' };
-    case '1':
-      return { label: 'Declined', tone: 'danger' };
-    case '2':
-      return { label: 'Completed', tone: 'success' };
-    default:
-      return { label: 'Unknown', tone: 'neutral' };
-  }
-}

@@ -1,16 +1,10 @@
-import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { formatAmount } from '@/lib/money';
 import { useTransferHistory } from '../api/get-transfer-history';
 
 type TransferRow = NonNullable<ReturnType<typeof useTransferHistory>['data']>[number];
-
-const STATUSES: Record<string, { label: string; tone: BadgeTone }> = {
-  '0': { label: 'Pending', tone: 'warning' },
-  '1': { label: 'Declined', tone: 'danger' },
-  '2': { label: 'Completed', tone: 'success' },
-};
 
 const COLUMNS: ReadonlyArray<DataTableColumn<TransferRow>> = [
   {
@@ -26,13 +20,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<TransferRow>> = [
   },
   { header: 'Amount', isNumeric: true, className: 'font-medium tabular-nums', cell: (row) => formatAmount(row.Amount) },
   { header: 'Wallet', cell: (row) => row.Wallet },
-  {
-    header: 'Status',
-    cell: (row) => {
-      const status = STATUSES[String(row.Status)] ?? { label: 'Unknown', tone: 'neutral' as const };
-      return <Badge tone={status.tone}>{status.label}</Badge>;
-    },
-  },
+  { header: 'Status', cell: (row) => <StatusBadge status={row.Status} /> },
   { header: 'Date', cell: (row) => row.Date },
 ];
 

@@ -2,10 +2,10 @@ import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/money';
 import { useWithdrawalHistory } from '../api/get-withdrawal-history';
-import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
 type WithdrawalRow = NonNullable<ReturnType<typeof useWithdrawalHistory>['data']>[number];
 
@@ -13,7 +13,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<WithdrawalRow>> = [
   { header: 'No.', cell: (row) => row.No },
   { header: 'Amount', isNumeric: true, className: 'font-medium tabular-nums', cell: (row) => formatAmount(row.Amount) },
   { header: 'Charges', isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Charges) },
-  { header: 'Status', cell: (row) => <WithdrawalStatusBadge status={row.Status} /> },
+  { header: 'Status', cell: (row) => <StatusBadge status={row.Status} /> },
   { header: 'Date', cell: (row) => row.Date },
   { header: 'Time', cell: (row) => row.Time },
 ];
