@@ -3,11 +3,11 @@ import { formatMinor, localToSystemMinor, parseAmountToMinor } from '@tuzo/contr
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { selectSetting } from '../settings/settings.repository.ts';
 import {
   findDepositByKey,
   insertDeposit,
   selectMemberPaymentProfile,
-  selectSetting,
   type DepositRow,
   type MemberPaymentProfile,
   type NewDeposit,

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
 
 /** The only place with deposit SQL. Money columns come back from `pg` as strings and are parsed to bigint. */
 export type DepositMethod = 'stkpush' | 'flutterwave' | 'manual';
@@ -182,15 +181,4 @@ export async function selectRateForCurrency(db: DbOrTx, currency: string): Promi
   );
   const row = result.rows[0];
   return row ? parseDbMinor(row.rate_micro) : null;
-}
-
-export async function selectSetting(db: DbOrTx, key: string): Promise<unknown> {
-  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return rows[0]?.value ?? null;
-}
-
-/** Stores the value unless the key exists; returns the stored value either way. */
-export async function insertSettingIfMissing(db: DbOrTx, key: string, value: unknown): Promise<unknown> {
-  await db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
-  return selectSetting(db, key);
 }

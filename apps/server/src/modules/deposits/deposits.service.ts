@@ -11,7 +11,8 @@ import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { getPayments } from '../../payments/index.ts';
 import { loadProfile } from './deposit-setup.ts';
-import { selectMemberDeposits, selectSetting, type DepositRow } from './deposits.repository.ts';
+import { selectSetting } from '../settings/settings.repository.ts';
+import { selectMemberDeposits, type DepositRow } from './deposits.repository.ts';
 import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
 import { PROCEDURES_KEY } from './procedures.ts';
 
