@@ -17,6 +17,16 @@ export function toMinor(value: MoneyInput): bigint | null {
   return negative ? -minor : minor;
 }
 
+/**
+ * Minor units of an amount a member typed into a form: digits with at most 2 decimals, no sign or separators;
+ * leading zeros are allowed ("007.5" reads as 7.50). Null for anything else.
+ */
+export function readTypedAmountMinor(text: string): bigint | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  return parseAmountToMinor(trimmed.replace(/^0+(?=\d)/, ''));
+}
+
 /** "1234.5" -> "1,234.50"; anything unreadable shows as "0.00". */
 export function formatAmount(value: MoneyInput): string {
   return formatMinorGrouped(toMinor(value) ?? 0n);

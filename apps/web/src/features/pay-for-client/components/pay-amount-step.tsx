@@ -10,11 +10,11 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
-import { formatMoney, isZeroAmount } from '@/lib/money';
+import { formatMoney, isZeroAmount, readTypedAmountMinor } from '@/lib/money';
 import { refreshUserData } from '@/lib/session';
 import { transferHistoryQueryOptions } from '../api/get-transfer-history';
 import { usePayForClient } from '../api/pay-for-client';
-import { buildPayAmountSchema, PAY_WALLETS, readPayAmountMinor, type PayAmountFormValues } from '../utils/pay-for-client-schemas';
+import { buildPayAmountSchema, PAY_WALLETS, type PayAmountFormValues } from '../utils/pay-for-client-schemas';
 
 /** Step 2: the wallet and amount to move into the verified client's Deposit wallet. */
 export function PayAmountStep({
@@ -40,7 +40,7 @@ export function PayAmountStep({
   }, [watch, key]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const amountMinor = readPayAmountMinor(values.amount);
+    const amountMinor = readTypedAmountMinor(values.amount);
     if (amountMinor === null) return;
     try {
       const envelope = await pay.mutateAsync({

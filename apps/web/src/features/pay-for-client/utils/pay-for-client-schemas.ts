@@ -1,6 +1,6 @@
 import { PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/contracts';
 import { z } from 'zod';
-import { toMinor } from '@/lib/money';
+import { readTypedAmountMinor, toMinor } from '@/lib/money';
 
 export const ClientUsernameFormSchema = z.object({
   reusername: z.string().trim().min(3, 'Username must be at least 3 characters'),
@@ -17,13 +17,6 @@ export interface PayAmountFormValues {
   amount: string;
 }
 
-/** Minor units of a typed amount (digits, at most 2 decimals), or null. */
-export function readPayAmountMinor(text: string): bigint | null {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
-  return toMinor(trimmed.replace(/^0+(?=\d)/, ''));
-}
-
 /** Step 2 rules (spec part 2, section 5); the balances arrive as text and are read without thousands separators. */
 export function buildPayAmountSchema(balances: Pick<ConfirmPayForClientData, 'balance' | 'deposit'>) {
   return z.object({ acc: z.string(), amount: z.string() }).superRefine((value, ctx) => {
@@ -33,7 +26,7 @@ export function buildPayAmountSchema(balances: Pick<ConfirmPayForClientData, 'ba
     // A negative number is a number, just not above 0.
     if (/^-\d+(\.\d+)?$/.test(text))
       return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
-    const amountMinor = readPayAmountMinor(text);
+    const amountMinor = readTypedAmountMinor(text);
     if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Amount must be a number', path: ['amount'] });
     if (amountMinor <= 0n)
       return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });

@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, readTypedAmountMinor } from '@/lib/money';
 import { refreshUserData } from '@/lib/session';
 import { withdrawalHistoryQueryOptions } from '../api/get-withdrawal-history';
 import { useSystemWithdrawal } from '../api/system-withdrawal';
@@ -17,7 +17,6 @@ import {
   buildWithdrawFormSchema,
   chargeMinor,
   JUMBO_ACCOUNT,
-  readAmountMinor,
   toTariffBrackets,
   WITHDRAW_ACCOUNT_OPTIONS,
   type WithdrawFormValues,
@@ -26,7 +25,7 @@ import {
 function ChargeSummary({ user, acc, amount }: { user: UserData; acc: string; amount: string }) {
   const brackets = useMemo(() => toTariffBrackets(user.fee), [user.fee]);
   const currency = user.userdetails.ccurrency;
-  const amountMinor = readAmountMinor(amount) ?? 0n;
+  const amountMinor = readTypedAmountMinor(amount) ?? 0n;
   const charge = chargeMinor({ acc, amountMinor, brackets });
   return (
     <dl
@@ -68,7 +67,7 @@ export function WithdrawForm({ user }: { user: UserData }) {
   }, [watch, key]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const amountMinor = readAmountMinor(values.amount);
+    const amountMinor = readTypedAmountMinor(values.amount);
     if (amountMinor === null) return;
     try {
       const envelope = await withdraw.mutateAsync({

@@ -7,7 +7,7 @@ import {
   type WithdrawAccount,
 } from '@tuzo/contracts';
 import { z } from 'zod';
-import { toMinor, toPlainAmount } from '@/lib/money';
+import { readTypedAmountMinor, toMinor, toPlainAmount } from '@/lib/money';
 
 export const JUMBO_ACCOUNT: WithdrawAccount = '1';
 
@@ -18,15 +18,6 @@ export const WITHDRAW_ACCOUNT_OPTIONS = [
   { value: '4', label: 'TikTok', balanceField: 'tiktok' },
   { value: '5', label: 'Ads', balanceField: 'ads' },
 ] as const satisfies ReadonlyArray<{ value: WithdrawAccount; label: string; balanceField: keyof UserData['balances'] }>;
-
-const AMOUNT_TEXT = /^\d+(\.\d{1,2})?$/;
-
-/** Minor units of a typed amount (digits, at most 2 decimals), or null. "007.5" reads as 7.50. */
-export function readAmountMinor(text: string): bigint | null {
-  const trimmed = text.trim();
-  if (!AMOUNT_TEXT.test(trimmed)) return null;
-  return toMinor(trimmed.replace(/^0+(?=\d)/, ''));
-}
 
 export function toTariffBrackets(fee: Fee): TariffBracketMinor[] {
   return fee.tariff.flatMap((row) => {
@@ -63,7 +54,7 @@ export function buildWithdrawFormSchema(user: UserData) {
     }
     const text = value.amount.trim();
     if (text === '') return void ctx.addIssue({ code: 'custom', message: 'Amount is required', path: ['amount'] });
-    const amountMinor = readAmountMinor(text);
+    const amountMinor = readTypedAmountMinor(text);
     if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Must be a valid number', path: ['amount'] });
     if (amountMinor <= 0n)
       return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
