@@ -1,4 +1,5 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { FieldValues, UseFormWatch } from 'react-hook-form';
 
 /** A random UUID; falls back to getRandomValues where randomUUID is missing (plain-http pages on old phones). */
 function newKey(): string {
@@ -29,4 +30,14 @@ export function useIdempotencyKey(): IdempotencyKey {
     }),
     [],
   );
+}
+
+/** The Idempotency-Key of a react-hook-form form: any edit makes a new submission, so the key is renewed. */
+export function useFormIdempotencyKey<T extends FieldValues>(watch: UseFormWatch<T>): IdempotencyKey {
+  const key = useIdempotencyKey();
+  useEffect(() => {
+    const subscription = watch(() => key.renew());
+    return () => subscription.unsubscribe();
+  }, [watch, key]);
+  return key;
 }

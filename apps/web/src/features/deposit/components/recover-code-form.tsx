@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 import { depositHistoryQueryOptions } from '../api/get-deposit-history';
@@ -17,17 +17,11 @@ import { RecoverCodeFormSchema, type RecoverCodeForm } from '../utils/deposit-sc
 /** The transaction code of a manual payment: credited at once when it matches, else queued for the operator. */
 export function RecoverCodeDepositForm() {
   const queryClient = useQueryClient();
-  const key = useIdempotencyKey();
   const recover = useRecoverCode();
   const [queuedMessage, setQueuedMessage] = useState<string | null>(null);
   const form = useForm<RecoverCodeForm>({ resolver: zodResolver(RecoverCodeFormSchema), defaultValues: { refCode: '' } });
   const { errors } = form.formState;
-  const { watch } = form;
-
-  useEffect(() => {
-    const subscription = watch(() => key.renew());
-    return () => subscription.unsubscribe();
-  }, [watch, key]);
+  const key = useFormIdempotencyKey(form.watch);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setQueuedMessage(null);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { useIdempotencyKey, type IdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useFormIdempotencyKey, type IdempotencyKey } from '@/hooks/use-idempotency-key';
 import { refreshUserData } from '@/lib/session';
 import { depositHistoryQueryOptions } from '../api/get-deposit-history';
 
@@ -20,17 +20,12 @@ export function useDepositForm<T extends FieldValues & { amount: string }>(
   lockedAmount: string | undefined,
 ): DepositForm {
   const queryClient = useQueryClient();
-  const key = useIdempotencyKey();
   const { watch, setValue } = form;
+  const key = useFormIdempotencyKey(watch);
 
   useEffect(() => {
     if (lockedAmount !== undefined) setValue('amount' as Path<T>, lockedAmount as PathValue<T, Path<T>>);
   }, [lockedAmount, setValue]);
-
-  useEffect(() => {
-    const subscription = watch(() => key.renew());
-    return () => subscription.unsubscribe();
-  }, [watch, key]);
 
   function refreshAfterRequest() {
     void queryClient.invalidateQueries({ queryKey: depositHistoryQueryOptions.queryKey });

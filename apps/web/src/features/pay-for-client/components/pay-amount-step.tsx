@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMinor, PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
 import { formatMoney, isZeroAmount, readTypedAmountMinor } from '@/lib/money';
 import { refreshUserData } from '@/lib/session';
@@ -27,17 +27,11 @@ export function PayAmountStep({
   onPaid: () => void;
 }) {
   const queryClient = useQueryClient();
-  const key = useIdempotencyKey();
   const pay = usePayForClient();
   const schema = useMemo(() => buildPayAmountSchema(client), [client]);
   const form = useForm<PayAmountFormValues>({ resolver: zodResolver(schema), defaultValues: { acc: '', amount: '' } });
   const { errors } = form.formState;
-  const { watch } = form;
-
-  useEffect(() => {
-    const subscription = watch(() => key.renew());
-    return () => subscription.unsubscribe();
-  }, [watch, key]);
+  const key = useFormIdempotencyKey(form.watch);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const amountMinor = readTypedAmountMinor(values.amount);

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMinor, WITHDRAWAL_MESSAGES, type UserData, type WithdrawAccount } from '@tuzo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
 import { formatMoney, readTypedAmountMinor } from '@/lib/money';
 import { refreshUserData } from '@/lib/session';
@@ -52,19 +52,14 @@ function ChargeSummary({ user, acc, amount }: { user: UserData; acc: string; amo
 /** 'Withdraw Funds': account, amount, the live charge and total; submits the amount the member receives. */
 export function WithdrawForm({ user }: { user: UserData }) {
   const queryClient = useQueryClient();
-  const key = useIdempotencyKey();
   const withdraw = useSystemWithdrawal();
   const schema = useMemo(() => buildWithdrawFormSchema(user), [user]);
   const form = useForm<WithdrawFormValues>({ resolver: zodResolver(schema), defaultValues: { acc: '', amount: '' } });
   const { errors } = form.formState;
   const { watch, control } = form;
+  const key = useFormIdempotencyKey(watch);
   const [acc, amount] = useWatch({ control, name: ['acc', 'amount'] });
   const currency = user.userdetails.ccurrency;
-
-  useEffect(() => {
-    const subscription = watch(() => key.renew());
-    return () => subscription.unsubscribe();
-  }, [watch, key]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const amountMinor = readTypedAmountMinor(values.amount);
