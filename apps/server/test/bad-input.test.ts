@@ -15,7 +15,7 @@ const NASTY_VALUES: unknown[] = [
   0,
   -1,
   12345,
-  1e309,
+  Number.MAX_VALUE,
   '',
   ' ',
   '0',
