@@ -4,7 +4,7 @@ import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
-import { loadMemberCurrency, toMemberString } from '../wallets/currency.ts';
+import { loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import {
   lockDeposit,
   updateDepositCompleted,
@@ -102,9 +102,17 @@ export async function failDeposit(tx: DbOrTx, depositId: bigint, reason: string)
   return decision;
 }
 
-/** "KES 500.00": the deposit as paid when paid in the member's currency, else converted at the member's rate. */
+/** "500.00": the deposit as paid when paid in the member's currency, else converted at the member's rate. */
+export function memberAmount(
+  deposit: Pick<DepositRow, 'currency' | 'amountLocalMinor' | 'amountSystemMinor'>,
+  member: MemberCurrency,
+): string {
+  if (deposit.currency === member.currency) return formatMinor(deposit.amountLocalMinor);
+  return toMemberString(deposit.amountSystemMinor, member);
+}
+
+/** "KES 500.00": `memberAmount` with the member's currency. */
 async function memberAmountText(tx: DbOrTx, deposit: DepositRow): Promise<string> {
-  const currency = await loadMemberCurrency(tx, deposit.memberId);
-  if (deposit.currency === currency.currency) return `${deposit.currency} ${formatMinor(deposit.amountLocalMinor)}`;
-  return `${currency.currency} ${toMemberString(deposit.amountSystemMinor, currency)}`;
+  const member = await loadMemberCurrency(tx, deposit.memberId);
+  return `${member.currency} ${memberAmount(deposit, member)}`;
 }

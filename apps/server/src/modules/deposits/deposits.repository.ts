@@ -150,11 +150,13 @@ export async function selectMemberDeposits(db: DbOrTx, memberId: bigint, limit: 
   return result.rows.map(toDeposit);
 }
 
+/** The member's currency (a `MemberCurrency`) and what the providers need to know about them. */
 export interface MemberPaymentProfile {
   username: string;
   email: string;
   phone: string;
   abbreviation: string;
+  countryId: number;
   currency: string;
   rateMicro: bigint;
 }
@@ -165,13 +167,23 @@ export async function selectMemberPaymentProfile(db: DbOrTx, memberId: bigint): 
     email: string;
     phone: string;
     abbreviation: string;
+    country_id: number;
     currency: string;
     rate_micro: string;
   }>(sql`
-    SELECT m.username, m.email, m.phone, c.abbreviation, c.currency, c.rate_micro
+    SELECT m.username, m.email, m.phone, c.abbreviation, c.id AS country_id, c.currency, c.rate_micro
     FROM members m JOIN countries c ON c.id = m.country_id WHERE m.id = ${memberId}`);
   const row = result.rows[0];
-  return row ? { ...row, rateMicro: parseDbMinor(row.rate_micro) } : null;
+  if (!row) return null;
+  return {
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    abbreviation: row.abbreviation,
+    countryId: Number(row.country_id),
+    currency: row.currency,
+    rateMicro: parseDbMinor(row.rate_micro),
+  };
 }
 
 /** The rate (local units per system unit, micro) of a currency: the first country using it. */

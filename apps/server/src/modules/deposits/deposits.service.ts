@@ -1,7 +1,5 @@
 import {
-  formatMinor,
   ProcedureSchema,
-  systemToLocalMinor,
   type DepositHistoryRow,
   type GrabPaymentData,
   type Procedure,
@@ -10,9 +8,10 @@ import { z } from 'zod';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { getPayments } from '../../payments/index.ts';
+import { memberAmount } from './deposit-state.ts';
 import { loadProfile } from './deposit-setup.ts';
 import { selectSetting } from '../settings/settings.repository.ts';
-import { selectMemberDeposits, type DepositRow } from './deposits.repository.ts';
+import { selectMemberDeposits } from './deposits.repository.ts';
 import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
 import { PROCEDURES_KEY } from './procedures.ts';
 
@@ -51,12 +50,6 @@ function localDateTime(at: Date, timeZone: string): { date: string; time: string
   return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
 }
 
-/** The amount as the member sees it: what they entered when it was in their currency, else converted now. */
-function memberAmount(deposit: DepositRow, currency: string, rateMicro: bigint): string {
-  if (deposit.currency === currency) return formatMinor(deposit.amountLocalMinor);
-  return formatMinor(systemToLocalMinor(deposit.amountSystemMinor, rateMicro));
-}
-
 /** `deposithistory`: the member's deposits, newest first, at most 100. */
 export async function depositHistory(deps: AppDeps, member: AuthMember): Promise<{ history: DepositHistoryRow[] }> {
   const profile = await loadProfile(deps.db, member.id);
@@ -66,7 +59,7 @@ export async function depositHistory(deps: AppDeps, member: AuthMember): Promise
       const { date, time } = localDateTime(deposit.createdAt, deps.config.TUZO_TIMEZONE);
       return {
         Id: deposit.id.toString(),
-        Amount: memberAmount(deposit, profile.currency, profile.rateMicro),
+        Amount: memberAmount(deposit, profile),
         Phone: deposit.phone ?? '',
         'Transaction Code': deposit.providerRef ?? '',
         Status: deposit.status,

@@ -6,8 +6,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
-import { toMemberString } from '../wallets/currency.ts';
-import { completeDeposit } from './deposit-state.ts';
+import { loadMemberCurrency } from '../wallets/currency.ts';
+import { completeDeposit, memberAmount } from './deposit-state.ts';
 import { loadProfile } from './deposit-setup.ts';
 import { findManualDepositByCode, insertDeposit, selectRateForCurrency } from './deposits.repository.ts';
 import {
@@ -123,9 +123,7 @@ export async function recoverCode(deps: AppDeps, input: { member: AuthMember; co
 
 /** The credited amount as the member sees it: as paid when in their currency, else converted at their rate. */
 export async function describeCredit(deps: AppDeps, memberId: bigint, credited: CreditedCode): Promise<string> {
-  const profile = await loadProfile(deps.db, memberId);
-  if (credited.currency === profile.currency) return formatMinor(credited.amountLocalMinor);
-  return toMemberString(credited.amountSystemMinor, { countryId: 0, currency: profile.currency, rateMicro: profile.rateMicro });
+  return memberAmount(credited, await loadMemberCurrency(deps.db, memberId));
 }
 
 export interface CreditManualCodeInput {
