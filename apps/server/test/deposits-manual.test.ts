@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditManualCode } from '../src/modules/deposits/deposits.service.ts';
+import { creditManualCode } from '../src/modules/deposits/manual-code.service.ts';
 import { getPayments } from '../src/payments/index.ts';
 import { parsePaymentSms, SMS_PARSERS } from '../src/payments/sms/sms-forwarder.ts';
 import { depositTransactions, startDepositTestApp, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';

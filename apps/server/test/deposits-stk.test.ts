@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcilePendingPushes } from '../src/modules/deposits/deposits.service.ts';
+import { reconcilePendingPushes } from '../src/modules/deposits/stk-push.service.ts';
 import { getPayments } from '../src/payments/index.ts';
 import {
   depositTransactions,

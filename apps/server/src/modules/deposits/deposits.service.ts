@@ -15,9 +15,6 @@ import { selectMemberDeposits } from './deposits.repository.ts';
 import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
 import { PROCEDURES_KEY } from './procedures.ts';
 
-export { creditManualCode, type CreditManualCodeInput, type CreditManualCodeResult } from './manual-code.service.ts';
-export { reconcilePendingPushes } from './stk-push.service.ts';
-
 const HISTORY_LIMIT = 100;
 const StoredProceduresSchema = z.record(z.string(), z.record(z.string(), ProcedureSchema));
 
