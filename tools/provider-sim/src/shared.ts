@@ -33,8 +33,6 @@ export interface SimLogger {
   warn: (obj: object, msg?: string) => void;
 }
 
-export const silentLogger: SimLogger = { info: () => undefined, warn: () => undefined };
-
 /** Posts JSON and reports the HTTP status (0 when the target could not be reached); never throws. */
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
   try {
