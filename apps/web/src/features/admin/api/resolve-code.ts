@@ -1,14 +1,13 @@
+import type { AdminResolveCodePayload } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 import { reviewCodesQueryOptions } from './get-review-codes';
 
-export interface ResolveCodeRequest {
-  id: string;
-  approve: boolean;
-  /** Amount to credit in the member's currency; the claimed amount when left out. */
-  amount?: string;
-  note?: string;
-}
+/**
+ * The contract's payload as sent: the id as text, and the amount to credit in the member's currency as text with
+ * 2 decimals (the claimed amount when left out).
+ */
+export type ResolveCodeRequest = Omit<AdminResolveCodePayload, 'id' | 'amount'> & { id: string; amount?: string };
 
 /** POST adminresolvecode: credit (approve) or reject one queued manual deposit code. */
 export function resolveCode(payload: ResolveCodeRequest, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {

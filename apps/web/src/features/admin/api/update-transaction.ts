@@ -1,8 +1,9 @@
+import type { UpdateTransPayload } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
 /** '2' completes a pending withdrawal, '1' declines it (the member is refunded in full, fee included). */
-export type WithdrawalDecision = '1' | '2';
+export type WithdrawalDecision = UpdateTransPayload['value'];
 
 /** POST updatetrans: the operator's decision on one pending withdrawal. */
 export function updateTransaction(

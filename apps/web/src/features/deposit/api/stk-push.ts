@@ -1,12 +1,9 @@
-import type { StkPushData } from '@tuzo/contracts';
+import type { StkPushData, StkPushPayload } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
-export interface StkPushRequest {
-  /** International format without the plus: 2547XXXXXXXX. */
-  phone: string;
-  amount: number;
-}
+/** The contract's payload as sent: phone in international format without the plus (2547XXXXXXXX); the amount a JSON number. */
+export type StkPushRequest = Omit<StkPushPayload, 'amount'> & { amount: number };
 
 /** POST stkpush: asks M-Pesa to prompt the member's phone; the deposit stays pending until the provider confirms. */
 export function stkPush(payload: StkPushRequest, idempotencyKey: string): Promise<ApiEnvelope<StkPushData>> {

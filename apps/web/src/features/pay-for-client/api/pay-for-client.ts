@@ -1,13 +1,9 @@
-import type { PayForClientData } from '@tuzo/contracts';
+import type { PayForClientData, PayForClientPayload } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
-export interface PayForClientRequest {
-  acc: '1' | '2';
-  reusername: string;
-  /** Text with 2 decimals. */
-  amount: string;
-}
+/** The contract's payload as sent: the amount is text with 2 decimals. */
+export type PayForClientRequest = Omit<PayForClientPayload, 'amount'> & { amount: string };
 
 /** POST payforclient: moves the amount from the payer's Jumbo (1) or Deposit (2) wallet to the client's Deposit. */
 export function payForClient(payload: PayForClientRequest, idempotencyKey: string): Promise<ApiEnvelope<PayForClientData>> {

@@ -1,12 +1,9 @@
-import type { WithdrawAccount, WithdrawData } from '@tuzo/contracts';
+import type { WithdrawData, WithdrawPayload } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
-export interface SystemWithdrawalRequest {
-  acc: WithdrawAccount;
-  /** What the member receives, as text with 2 decimals (the total minus the charge). */
-  amount: string;
-}
+/** The contract's payload as sent: the amount is what the member receives, as text with 2 decimals. */
+export type SystemWithdrawalRequest = Omit<WithdrawPayload, 'amount'> & { amount: string };
 
 /** POST systemwithdrawal: amount plus charge leave the wallet at once into a pending withdrawal. */
 export function systemWithdrawal(payload: SystemWithdrawalRequest, idempotencyKey: string): Promise<ApiEnvelope<WithdrawData>> {
