@@ -1,13 +1,5 @@
-import { parseAmountToMinor } from '@tuzo/contracts';
+import { parseAmountToMinor, type Envelope } from '@tuzo/contracts';
 import { expect } from 'vitest';
-
-/** The envelope as the e2e flows read it. */
-export interface Envelope<T = any> {
-  status: number;
-  resultcode: boolean;
-  msg: string;
-  data: T;
-}
 
 export interface ApiHelpers {
   call: <T = any>(action: string, options?: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string }) => Promise<Envelope<T>>;

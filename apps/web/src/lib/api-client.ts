@@ -1,16 +1,13 @@
-import type { HttpMethod } from '@tuzo/contracts';
+import type { Envelope, HttpMethod } from '@tuzo/contracts';
 import toast from 'react-hot-toast';
 import { enqueueNotifications, type IncomingNotification } from './notifications';
 import { readAccessToken } from './storage-keys';
 
-/** The response envelope of every action (contracts `envelope.ts`), parsed once here. */
-export interface ApiEnvelope<TData = unknown> {
-  status: number;
-  resultcode: boolean;
-  msg: string;
-  data: TData;
-  info: IncomingNotification[];
-}
+/**
+ * The response envelope of every action (contracts `envelope.ts`), parsed once here; `info` items are checked one by
+ * one when they are queued, so they are typed loosely.
+ */
+export type ApiEnvelope<TData = unknown> = Omit<Envelope<TData>, 'info'> & { info: IncomingNotification[] };
 
 export interface ApiCallOptions {
   method?: HttpMethod;
