@@ -9,6 +9,11 @@ export interface FieldProps {
   children: ReactNode;
 }
 
+/** The invalid state of the control `id` inside a Field: aria-invalid and a link to its `${id}-error` message. */
+export function invalidProps(id: string, message: string | undefined) {
+  return message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
+
 /** A labelled form field with its validation message, linked for screen readers by `${htmlFor}-error`. */
 export function Field({ label, htmlFor, error, hint, children }: FieldProps) {
   return (

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 const FIELD =
@@ -12,8 +12,4 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
 
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select data-slot="select" className={cn(FIELD, 'border-slate-300 pr-8', className)} {...props} />;
-}
-
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label data-slot="label" className={cn('mb-1.5 block text-sm font-medium text-slate-800', className)} {...props} />;
 }

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, showErrorToast } from '@/lib/api-client';
@@ -84,8 +84,7 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
               setAmountError(undefined);
               key.renew();
             }}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={amountError ? `${amountId}-error` : undefined}
+            {...invalidProps(amountId, amountError)}
           />
         </Field>
       ) : null}

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { signIn } from '@/lib/session';
@@ -11,10 +11,6 @@ import { login } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginErrors } from '../api/login-schema';
 
 const LINK = 'font-semibold text-brand-800 underline-offset-2 hover:underline';
-
-function invalidProps(id: string, message: string | undefined) {
-  return message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-}
 
 /** The login form; kept free of form and schema libraries so /login stays small on slow phones. */
 export function LoginForm() {

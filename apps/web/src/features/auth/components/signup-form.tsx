@@ -6,7 +6,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useAvailability } from '../api/check-availability';
@@ -17,10 +17,6 @@ import { AvailabilityLine } from './availability-line';
 /** Typing filters of spec part 1, section 5. */
 export const filterUsername = (value: string) => value.replace(/[^A-Za-z0-9_]/g, '');
 export const filterPhone = (value: string) => value.replace(/\D/g, '').replace(/^0/, '');
-
-function invalidProps(id: string, message: string | undefined) {
-  return message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-}
 
 export function SignupForm({ sponsor }: { sponsor?: string }) {
   const navigate = useNavigate();

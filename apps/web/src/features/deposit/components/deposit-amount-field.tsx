@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MIN_DEPOSIT_INPUT } from '../utils/deposit-schemas';
 
@@ -19,8 +19,7 @@ export function DepositAmountField({ id, error, registration }: DepositAmountFie
         inputMode="decimal"
         min={MIN_DEPOSIT_INPUT}
         step="any"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...invalidProps(id, error)}
         {...registration}
       />
     </Field>

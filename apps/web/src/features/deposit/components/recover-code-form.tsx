@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
@@ -56,8 +56,7 @@ export function RecoverCodeDepositForm() {
           autoComplete="off"
           spellCheck={false}
           placeholder="e.g. QKL7ABC12X"
-          aria-invalid={errors.refCode ? true : undefined}
-          aria-describedby={errors.refCode ? 'ref-code-error' : undefined}
+          {...invalidProps('ref-code', errors.refCode?.message)}
           {...form.register('refCode')}
         />
       </Field>

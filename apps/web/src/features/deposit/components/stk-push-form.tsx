@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { showErrorToast } from '@/lib/api-client';
 import { useUserData } from '@/lib/session';
@@ -68,8 +68,7 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
           inputMode="numeric"
           autoComplete="tel"
           placeholder="2547XXXXXXXX"
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={errors.phone ? 'stk-phone-error' : undefined}
+          {...invalidProps('stk-phone', errors.phone?.message)}
           {...form.register('phone')}
         />
       </Field>

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
@@ -68,8 +68,7 @@ export function PayAmountStep({
       <Field label="Wallet" htmlFor="pfc-wallet" error={errors.acc?.message}>
         <Select
           id="pfc-wallet"
-          aria-invalid={errors.acc ? true : undefined}
-          aria-describedby={errors.acc ? 'pfc-wallet-error' : undefined}
+          {...invalidProps('pfc-wallet', errors.acc?.message)}
           {...form.register('acc')}
         >
           <option value="">Select wallet</option>
@@ -86,8 +85,7 @@ export function PayAmountStep({
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          aria-invalid={errors.amount ? true : undefined}
-          aria-describedby={errors.amount ? 'pfc-amount-error' : undefined}
+          {...invalidProps('pfc-amount', errors.amount?.message)}
           {...form.register('amount')}
         />
       </Field>

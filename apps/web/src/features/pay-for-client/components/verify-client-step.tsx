@@ -3,7 +3,7 @@ import { PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/con
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { showErrorToast } from '@/lib/api-client';
 import { useConfirmPayForClient } from '../api/confirm-pay-for-client';
@@ -40,8 +40,7 @@ export function VerifyClientStep({ onVerified }: { onVerified: (client: ConfirmP
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={errors.reusername ? true : undefined}
-          aria-describedby={errors.reusername ? 'pfc-username-error' : undefined}
+          {...invalidProps('pfc-username', errors.reusername?.message)}
           {...form.register('reusername')}
         />
       </Field>

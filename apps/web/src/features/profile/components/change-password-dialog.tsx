@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { updatePassword } from '../api/update-password';
@@ -63,8 +63,7 @@ export function ChangePasswordDialog() {
                 id={`pw-${field.name}`}
                 type="password"
                 autoComplete={field.autoComplete}
-                aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? `pw-${field.name}-error` : undefined}
+                {...invalidProps(`pw-${field.name}`, errors[field.name]?.message)}
                 {...form.register(field.name)}
               />
             </Field>

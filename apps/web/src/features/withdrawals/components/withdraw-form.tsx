@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { showErrorToast } from '@/lib/api-client';
@@ -88,8 +88,7 @@ export function WithdrawForm({ user }: { user: UserData }) {
       <Field label="Account" htmlFor="withdraw-acc" error={errors.acc?.message}>
         <Select
           id="withdraw-acc"
-          aria-invalid={errors.acc ? true : undefined}
-          aria-describedby={errors.acc ? 'withdraw-acc-error' : undefined}
+          {...invalidProps('withdraw-acc', errors.acc?.message)}
           {...form.register('acc')}
         >
           <option value="">Select account</option>
@@ -106,8 +105,7 @@ export function WithdrawForm({ user }: { user: UserData }) {
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          aria-invalid={errors.amount ? true : undefined}
-          aria-describedby={errors.amount ? 'withdraw-amount-error' : undefined}
+          {...invalidProps('withdraw-amount', errors.amount?.message)}
           {...form.register('amount')}
         />
       </Field>
