@@ -232,6 +232,12 @@ describe('SMS forwarder', () => {
       stored: false,
       reason: 'Not a recognised payment message',
     });
+    const empty = await forwardSms(secret, { from: 'X', text: '  ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ ok: false, error: 'No message text' });
+    const broken = await forwardSms(secret, '{"message": ');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ ok: false });
 
     const member = await c.member('KE');
     expect(await recover(member, 'SMS0000ABC')).toMatchObject({ httpStatus: 200, data: { amount: '2500.00' } });

@@ -7,7 +7,8 @@ import { insertNotification } from './notifications.repository.ts';
 export async function recordC2BConfirmation(deps: AppDeps, body: unknown): Promise<{ stored: boolean }> {
   const confirmation = parseC2BConfirmation(body);
   if (!confirmation) {
-    deps.log.warn('M-Pesa C2B confirmation ignored: malformed body');
+    // Daraja still gets 200 (it cannot fix the body); the body is logged whole so the payment can be credited by hand.
+    deps.log.error({ body }, 'M-Pesa C2B confirmation not stored: malformed body');
     return { stored: false };
   }
   const stored = await insertNotification(deps.db, {
@@ -23,15 +24,19 @@ export async function recordC2BConfirmation(deps: AppDeps, body: unknown): Promi
   return { stored };
 }
 
-export type SmsOutcome = { stored: true; transId: string } | { stored: false; reason: string };
+/** `malformed`: the request carried no message text (answered 400); any other outcome is answered 200. */
+export type SmsOutcome = { stored: true; transId: string } | { stored: false; reason: string; malformed?: true };
 
 /** Stores a forwarded payment SMS (raw text kept) when one of the provider parsers reads it. */
 export async function recordForwardedSms(deps: AppDeps, body: unknown): Promise<SmsOutcome> {
   const payload = SmsWebhookSchema.safeParse(body);
-  if (!payload.success || payload.data.text.trim() === '') return { stored: false, reason: 'No message text' };
+  if (!payload.success)
+    return { stored: false, reason: 'Unreadable message: expected its text (at most 2000 characters)', malformed: true };
+  if (payload.data.text.trim() === '') return { stored: false, reason: 'No message text', malformed: true };
   const parsed = parsePaymentSms(payload.data.text);
   if (!parsed) {
-    deps.log.info({ from: payload.data.from }, 'Forwarded SMS is not a recognised payment message');
+    // The text is logged: a payment message whose format changed can still be found and credited by hand.
+    deps.log.warn({ from: payload.data.from, text: payload.data.text }, 'Forwarded SMS is not a recognised payment message');
     return { stored: false, reason: 'Not a recognised payment message' };
   }
   const stored = await insertNotification(deps.db, {
