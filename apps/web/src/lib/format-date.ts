@@ -7,3 +7,10 @@ export function formatLongDateTime(value: string | null | undefined): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value);
   return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString('en-US', LONG_DATE_TIME);
 }
+
+/** The browser's local date and time of an ISO timestamp; empty when missing, the text itself when unreadable. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}

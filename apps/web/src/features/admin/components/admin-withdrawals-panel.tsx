@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { STATUS_LABELS, StatusBadge } from '@/components/ui/status-badge';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, showErrorToast } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
 import { useUpdateTransaction, type WithdrawalDecision } from '../api/update-transaction';
@@ -21,12 +22,6 @@ const FILTERS: readonly WithdrawalStatus[] = ['0', '2', '1'];
 interface PendingDecision {
   row: AdminWithdrawalRow;
   value: WithdrawalDecision;
-}
-
-function formatWhen(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
 /** Pending, completed and declined withdrawals; a pending one can be approved or declined after confirming. */
@@ -71,7 +66,7 @@ export function AdminWithdrawalsPanel() {
     },
     { header: 'Amount', className: 'font-medium tabular-nums', cell: (row) => formatMoney(row.amount, row.currency) },
     { header: 'Fee', className: 'tabular-nums', cell: (row) => formatMoney(row.fee, row.currency) },
-    { header: 'Requested', cell: (row) => formatWhen(row.created_at) },
+    { header: 'Requested', cell: (row) => formatDateTime(row.created_at) },
     { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
     {
       header: 'Action',

@@ -7,6 +7,7 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, showErrorToast } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
 import { formatMoney, toMinor, toPlainAmount } from '@/lib/money';
 import { useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
 import { useResolveCode } from '../api/resolve-code';
@@ -112,15 +113,20 @@ export function ReviewCodesPanel() {
     { header: 'Member', className: 'font-medium', cell: (row) => row.username },
     { header: 'Code', className: 'font-mono text-xs', cell: (row) => row.ref_code },
     { header: 'Amount', className: 'tabular-nums', cell: (row) => (row.amount ? formatMoney(row.amount, row.currency) : '—') },
-    { header: 'Submitted', cell: (row) => (row.created_at ? new Date(row.created_at).toLocaleString() : '') },
+    { header: 'Submitted', cell: (row) => formatDateTime(row.created_at) },
     {
       header: 'Action',
       cell: (row) => (
         <div className="flex gap-2">
-          <Button size="sm" onClick={() => setResolution({ row, approve: true })}>
+          <Button size="sm" onClick={() => setResolution({ row, approve: true })} aria-label={`Credit ${row.username} ${row.ref_code}`}>
             Credit
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setResolution({ row, approve: false })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setResolution({ row, approve: false })}
+            aria-label={`Reject ${row.username} ${row.ref_code}`}
+          >
             Reject
           </Button>
         </div>
