@@ -108,7 +108,13 @@ export class MpesaSim {
     );
     app.post('/mpesa/stkpushquery/v1/query', (request, reply) => this.guard(request, reply, () => this.stkQuery(request, reply)));
     app.post('/mpesa/c2b/v1/registerurl', (request, reply) => this.guard(request, reply, () => this.registerUrl(request, reply)));
-    app.post('/sim/c2b', async (request, reply) => reply.send(await this.sendC2B(request.body as C2BInput)));
+    app.post('/sim/c2b', async (request, reply) => {
+      const body = (request.body ?? {}) as Partial<C2BInput>;
+      const isValue = (value: unknown) => (typeof value === 'string' && value !== '') || typeof value === 'number';
+      if (!isValue(body.TransAmount)) return this.badRequest(reply, 'TransAmount');
+      if (!isValue(body.MSISDN)) return this.badRequest(reply, 'MSISDN');
+      return reply.send(await this.sendC2B(body as C2BInput));
+    });
   }
 
   /** Posts a C2B confirmation (a paybill payment made by hand) to the registered ConfirmationURL. */

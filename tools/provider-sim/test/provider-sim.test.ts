@@ -190,6 +190,13 @@ describe('M-Pesa Daraja simulator', () => {
       MSISDN: '254712345678',
       BillRefNumber: 'alice',
     });
+    const bad = await fetch(`${sim.url}/sim/c2b`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'null',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errorMessage: 'Bad Request - Invalid TransAmount' });
   });
 });
 
