@@ -101,7 +101,6 @@ async function selectOne(db: DbOrTx, where: ReturnType<typeof sql>, lock = false
   return row ? toDeposit(row) : null;
 }
 
-export const findDeposit = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`);
 export const lockDeposit = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`, true);
 export const findDepositByKey = (db: DbOrTx, key: string) => selectOne(db, sql`idempotency_key = ${key}`);
 export const findDepositByCheckout = (db: DbOrTx, checkoutRequestId: string) =>
@@ -137,11 +136,11 @@ export async function updateDepositCompleted(
 }
 
 /** STK pushes still pending and older than `before`, oldest first. */
-export async function selectPendingPushIds(db: DbOrTx, before: Date, limit: number): Promise<bigint[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    SELECT id FROM deposits WHERE method = 'stkpush' AND status = 0 AND created_at < ${before.toISOString()}
+export async function selectPendingPushes(db: DbOrTx, before: Date, limit: number): Promise<DepositRow[]> {
+  const result = await db.execute<RawDeposit>(sql`
+    SELECT ${COLUMNS} FROM deposits WHERE method = 'stkpush' AND status = 0 AND created_at < ${before.toISOString()}
     ORDER BY created_at LIMIT ${limit}`);
-  return result.rows.map((row) => BigInt(row.id));
+  return result.rows.map(toDeposit);
 }
 
 export async function selectMemberDeposits(db: DbOrTx, memberId: bigint, limit: number): Promise<DepositRow[]> {

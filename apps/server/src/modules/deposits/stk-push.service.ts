@@ -6,9 +6,8 @@ import { getPayments, ProviderError } from '../../payments/index.ts';
 import { completeDeposit, failDeposit, PENDING, FAILED, TIMED_OUT } from './deposit-state.ts';
 import { assertWithinLimit, createPendingDeposit, loadProfile, maxDepositMinor } from './deposit-setup.ts';
 import {
-  findDeposit,
   findDepositByCheckout,
-  selectPendingPushIds,
+  selectPendingPushes,
   setCheckoutIds,
   updateDepositFailed,
   type DepositRow,
@@ -101,55 +100,52 @@ export async function handleStkCallback(deps: AppDeps, body: unknown): Promise<v
     );
     return;
   }
-  await settleStkDeposit(deps, deposit.id, { receipt: callback.resultCode === 0 ? callback.receipt : null });
+  await settleStkDeposit(deps, deposit, { receipt: callback.resultCode === 0 ? callback.receipt : null });
 }
 
-export interface SettleOptions {
+interface SettleOptions {
   receipt?: string | null;
   /** A push still pending this long after it was made is marked failed (default 2 minutes). */
   timeoutMs?: number;
 }
 
-/** Asks M-Pesa for the push's result and applies it: success credits once, a failure code marks it failed. */
-export async function settleStkDeposit(
-  deps: AppDeps,
-  depositId: bigint,
-  options: SettleOptions = {},
-): Promise<DepositRow | null> {
+/**
+ * Asks M-Pesa for the push's result and applies it: success credits once, a failure code marks it failed. The row
+ * may be stale: completeDeposit / failDeposit lock it and decide the transition again.
+ */
+async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, options: SettleOptions = {}): Promise<void> {
   const mpesa = getPayments(deps).mpesa;
-  const deposit = await findDeposit(deps.db, depositId);
-  if (!deposit || !mpesa || !deposit.checkoutRequestId) return deposit;
+  const { id: depositId, checkoutRequestId } = deposit;
+  if (!mpesa || !checkoutRequestId) return;
   const reopenable = deposit.status === FAILED && deposit.failureReason?.startsWith(TIMED_OUT);
-  if (deposit.status !== PENDING && !reopenable) return deposit;
+  if (deposit.status !== PENDING && !reopenable) return;
   let result;
   try {
-    result = await mpesa.stkQuery(deposit.checkoutRequestId);
+    result = await mpesa.stkQuery(checkoutRequestId);
   } catch (error) {
     deps.log.warn({ err: error, depositId: depositId.toString() }, 'M-Pesa status query failed; will retry');
-    return deposit;
+    return;
   }
   if (result.state === 'pending') {
     const ageMs = Date.now() - deposit.createdAt.getTime();
     if (deposit.status === PENDING && ageMs > (options.timeoutMs ?? 120_000)) {
       await deps.db.transaction((tx) => failDeposit(tx, depositId, `${TIMED_OUT}: no answer from M-Pesa`));
     }
-    return findDeposit(deps.db, depositId);
+    return;
   }
   if (result.resultCode === 0) {
-    const checkoutId = deposit.checkoutRequestId;
     await deps.db.transaction((tx) =>
       completeDeposit(tx, {
         depositId,
-        idempotencyKey: `deposit:stk:${checkoutId}`,
+        idempotencyKey: `deposit:stk:${checkoutRequestId}`,
         providerRef: options.receipt ?? null,
-        memo: `M-Pesa STK push ${checkoutId}`,
+        memo: `M-Pesa STK push ${checkoutRequestId}`,
       }),
     );
   } else if (deposit.status === PENDING) {
     const reason = RESULT_REASONS[result.resultCode] ?? (result.resultDesc || 'M-Pesa declined the payment');
     await deps.db.transaction((tx) => failDeposit(tx, depositId, `${reason} (${result.resultCode})`));
   }
-  return findDeposit(deps.db, depositId);
 }
 
 /**
@@ -161,16 +157,15 @@ export async function reconcilePendingPushes(
   options: { minAgeMs?: number; timeoutMs?: number; limit?: number } = {},
 ): Promise<{ checked: number }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const ids = await selectPendingPushIds(deps.db, new Date(Date.now() - (options.minAgeMs ?? 20_000)), options.limit ?? 50);
-  for (const id of ids) {
-    const deposit = await findDeposit(deps.db, id);
-    if (deposit && !deposit.checkoutRequestId) {
+  const pending = await selectPendingPushes(deps.db, new Date(Date.now() - (options.minAgeMs ?? 20_000)), options.limit ?? 50);
+  for (const deposit of pending) {
+    if (!deposit.checkoutRequestId) {
       if (Date.now() - deposit.createdAt.getTime() > timeoutMs) {
-        await deps.db.transaction((tx) => failDeposit(tx, id, 'Not sent: the payment request did not reach M-Pesa'));
+        await deps.db.transaction((tx) => failDeposit(tx, deposit.id, 'Not sent: the payment request did not reach M-Pesa'));
       }
       continue;
     }
-    await settleStkDeposit(deps, id, { timeoutMs });
+    await settleStkDeposit(deps, deposit, { timeoutMs });
   }
-  return { checked: ids.length };
+  return { checked: pending.length };
 }
