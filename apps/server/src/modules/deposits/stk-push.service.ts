@@ -63,7 +63,7 @@ export async function startStkPush(
   try {
     const accepted = await mpesa.stkPush({
       msisdn: input.msisdn,
-      amountShillings: input.amountMinor / 100n,
+      amountMinor: input.amountMinor,
       accountReference: `TZ${deposit.id}`.slice(0, 12),
       description: 'Tuzo deposit',
       callbackUrl: `${deps.publicUrl()}/hooks/mpesa/${payments.mpesaCallbackSecret}/stk`,

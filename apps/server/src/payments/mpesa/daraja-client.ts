@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorToProviderNumber } from '../amounts.ts';
 import { callProvider, ProviderError, type ProviderResponse } from '../http.ts';
 
 export interface DarajaConfig {
@@ -13,8 +14,8 @@ export interface DarajaConfig {
 export interface StkPushRequest {
   /** 2547XXXXXXXX or 2541XXXXXXXX. */
   msisdn: string;
-  /** Whole shillings (Daraja accepts no cents). */
-  amountShillings: bigint;
+  /** KES minor units, whole shillings only (Daraja accepts no cents). */
+  amountMinor: bigint;
   accountReference: string;
   description: string;
   callbackUrl: string;
@@ -59,12 +60,14 @@ export class DarajaClient {
   }
 
   async stkPush(request: StkPushRequest): Promise<StkPushAccepted> {
-    if (request.amountShillings < 1n) throw new Error('STK push amount must be at least 1 shilling');
+    if (request.amountMinor < 100n || request.amountMinor % 100n !== 0n) {
+      throw new Error('STK push amount must be a whole number of shillings, at least 1');
+    }
     const msisdn = Number(request.msisdn);
     const response = await this.authorisedPost('/mpesa/stkpush/v1/processrequest', (timestamp) => ({
       ...this.passwordFields(timestamp),
       TransactionType: this.config.transactionType ?? 'CustomerPayBillOnline',
-      Amount: Number(request.amountShillings),
+      Amount: minorToProviderNumber(request.amountMinor),
       PartyA: msisdn,
       PartyB: this.config.shortcode,
       PhoneNumber: msisdn,
