@@ -3,7 +3,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { safeEqual } from '../../payments/flutterwave/webhook.ts';
 import { getPayments } from '../../payments/index.ts';
 import { MPESA_ACCEPTED } from '../../payments/mpesa/callbacks.ts';
-import { recordC2BConfirmation, recordForwardedSms } from './notifications.service.ts';
+import { recordC2BConfirmation, recordForwardedSms } from './payment-notifications.service.ts';
 import { handleFlutterwaveWebhook } from './payment-link.service.ts';
 import { handleStkCallback } from './stk-push.service.ts';
 

@@ -19,7 +19,7 @@ import {
   lockNotificationsByCode,
   resolveCodeReview,
   type NotificationRow,
-} from './notifications.repository.ts';
+} from './payment-notifications.repository.ts';
 
 export const CODE_USED_MSG = 'This code has already been used';
 export const CODE_REVIEW_MSG =

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { parseC2BConfirmation } from '../../payments/mpesa/callbacks.ts';
 import { parsePaymentSms, SmsWebhookSchema } from '../../payments/sms/sms-forwarder.ts';
-import { insertNotification } from './notifications.repository.ts';
+import { insertNotification } from './payment-notifications.repository.ts';
 
 /** Stores an M-Pesa C2B confirmation (a paybill payment made by hand) for `recovercode` to claim. */
 export async function recordC2BConfirmation(deps: AppDeps, body: unknown): Promise<{ stored: boolean }> {
