@@ -8,7 +8,6 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
 import { completeDeposit, memberAmount } from './deposit-state.ts';
-import { loadProfile } from './deposit-setup.ts';
 import { findManualDepositByCode, insertDeposit, selectRateForCurrency } from './deposits.repository.ts';
 import {
   claimNotification,
@@ -174,11 +173,10 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
     const unclaimed = notifications.find((n) => n.claimedByDepositId === null) ?? null;
     if ((notifications.length > 0 && !unclaimed) || (await findManualDepositByCode(tx, review.code)))
       throw new AppError('CONFLICT', CODE_USED_MSG);
-    const profile = await loadProfile(tx, review.memberId);
     const amountLocalMinor = unclaimed?.amountMinor ?? input.amountLocalMinor;
     if (amountLocalMinor === undefined || amountLocalMinor <= 0n)
       throw new AppError('VALIDATION_FAILED', 'Enter the amount to credit');
-    const currency = unclaimed?.currency ?? profile.currency;
+    const currency = unclaimed?.currency ?? (await loadMemberCurrency(tx, review.memberId)).currency;
     const credited = await creditCode(tx, deps, {
       memberId: review.memberId,
       code: review.code,
