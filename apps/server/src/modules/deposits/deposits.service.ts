@@ -14,6 +14,7 @@ import { selectSetting } from '../settings/settings.repository.ts';
 import { selectMemberDeposits } from './deposits.repository.ts';
 import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
 import { PROCEDURES_KEY } from './procedures.ts';
+import { stkPushCountry } from './stk-push.service.ts';
 
 const HISTORY_LIMIT = 100;
 const StoredProceduresSchema = z.record(z.string(), z.record(z.string(), ProcedureSchema));
@@ -25,7 +26,7 @@ export async function grabPayment(deps: AppDeps, member: AuthMember): Promise<Gr
   const stored = StoredProceduresSchema.safeParse(await selectSetting(deps.db, PROCEDURES_KEY));
   const procedure: Record<string, Procedure> = stored.success ? (stored.data[profile.abbreviation] ?? {}) : {};
   return {
-    stkpush: payments.mpesa !== null && profile.abbreviation === 'KE' && profile.currency === 'KES',
+    stkpush: payments.mpesa !== null && stkPushCountry(profile),
     flutter: payments.flutterwave !== null && FLUTTERWAVE_CURRENCIES.has(profile.currency),
     procedure,
   };

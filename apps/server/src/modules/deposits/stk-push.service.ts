@@ -11,6 +11,7 @@ import {
   setCheckoutIds,
   updateDepositFailed,
   type DepositRow,
+  type MemberPaymentProfile,
 } from './deposits.repository.ts';
 
 /** Member-facing reasons for Daraja's result codes (payment-providers.md, "Callback"). */
@@ -27,6 +28,11 @@ const RESULT_REASONS: Record<number, string> = {
 
 export const STK_SENT_MSG = 'Payment request sent successfully! Enter your M-Pesa PIN on your phone.';
 
+/** STK push is for members in Kenya paying in shillings. */
+export function stkPushCountry(profile: Pick<MemberPaymentProfile, 'abbreviation' | 'currency'>): boolean {
+  return profile.abbreviation === 'KE' && profile.currency === 'KES';
+}
+
 /** `stkpush`: creates a pending deposit and asks M-Pesa to prompt the phone. Credits happen on confirmation only. */
 export async function startStkPush(
   deps: AppDeps,
@@ -34,7 +40,7 @@ export async function startStkPush(
 ): Promise<DepositRow> {
   const payments = getPayments(deps);
   const profile = await loadProfile(deps.db, input.member.id);
-  if (profile.abbreviation !== 'KE' || profile.currency !== 'KES') {
+  if (!stkPushCountry(profile)) {
     throw new AppError(
       'BAD_REQUEST',
       'M-Pesa STK push is available to members in Kenya only. Please use another deposit method.',
