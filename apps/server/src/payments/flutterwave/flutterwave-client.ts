@@ -20,12 +20,10 @@ export interface PaymentLinkRequest {
 export interface VerifiedTransaction {
   id: string;
   txRef: string;
-  flwRef: string;
   status: string;
   currency: string;
   /** Null when the provider's amount is not a 2-decimal money value. */
   amountMinor: bigint | null;
-  chargedAmountMinor: bigint | null;
 }
 
 const LinkSchema = z.object({ status: z.literal('success'), data: z.object({ link: z.string().url() }) });
@@ -34,11 +32,9 @@ const VerifySchema = z.object({
   data: z.object({
     id: z.union([z.number(), z.string()]),
     tx_ref: z.string(),
-    flw_ref: z.string().default(''),
     status: z.string(),
     currency: z.string(),
     amount: z.union([z.number(), z.string()]),
-    charged_amount: z.union([z.number(), z.string()]).optional(),
   }),
 });
 const MessageSchema = z.object({ message: z.string() });
@@ -69,11 +65,9 @@ export class FlutterwaveClient {
     return {
       id: String(data.id),
       txRef: data.tx_ref,
-      flwRef: data.flw_ref,
       status: data.status,
       currency: data.currency,
       amountMinor: providerAmountToMinor(data.amount),
-      chargedAmountMinor: data.charged_amount === undefined ? null : providerAmountToMinor(data.charged_amount),
     };
   }
 

@@ -34,7 +34,6 @@ const WebhookSchema = z.object({
   data: z.object({
     id: z.union([z.number(), z.string()]).transform(String),
     tx_ref: z.string().min(1).max(100),
-    status: z.string(),
   }),
 });
 
@@ -42,7 +41,6 @@ export interface FlutterwaveChargeEvent {
   event: string;
   transactionId: string;
   txRef: string;
-  status: string;
 }
 
 /** The fields we act on; everything else is re-read from the verify endpoint, never trusted from the webhook. */
@@ -53,6 +51,5 @@ export function parseFlutterwaveWebhook(body: unknown): FlutterwaveChargeEvent |
     event: parsed.data.event,
     transactionId: parsed.data.data.id,
     txRef: parsed.data.data.tx_ref,
-    status: parsed.data.data.status,
   };
 }

@@ -19,15 +19,11 @@ const StkCallbackSchema = z.object({
 });
 
 export interface StkCallback {
-  merchantRequestId: string;
   checkoutRequestId: string;
   resultCode: number;
-  resultDesc: string;
-  /** Success only: amount in minor units of KES, the receipt, the paying phone and the provider's timestamp. */
+  /** Success only: amount in minor units of KES and the receipt. */
   amountMinor: bigint | null;
   receipt: string | null;
-  phone: string | null;
-  transactionDate: string | null;
 }
 
 export function parseStkCallback(body: unknown): StkCallback | null {
@@ -43,14 +39,10 @@ export function parseStkCallback(body: unknown): StkCallback | null {
   };
   const amount = items.get('Amount');
   return {
-    merchantRequestId: callback.MerchantRequestID,
     checkoutRequestId: callback.CheckoutRequestID,
     resultCode,
-    resultDesc: callback.ResultDesc,
     amountMinor: amount === undefined ? null : providerAmountToMinor(amount),
     receipt: text('MpesaReceiptNumber'),
-    phone: text('PhoneNumber'),
-    transactionDate: text('TransactionDate'),
   };
 }
 
@@ -71,8 +63,6 @@ export interface C2BConfirmation {
   transId: string;
   amountMinor: bigint;
   msisdn: string;
-  billRef: string;
-  transTime: string | null;
   firstName: string | null;
 }
 
@@ -86,8 +76,6 @@ export function parseC2BConfirmation(body: unknown): C2BConfirmation | null {
     transId: parsed.data.TransID.toUpperCase(),
     amountMinor,
     msisdn: parsed.data.MSISDN,
-    billRef: parsed.data.BillRefNumber ?? '',
-    transTime: parsed.data.TransTime ?? null,
     firstName: parsed.data.FirstName ?? null,
   };
 }

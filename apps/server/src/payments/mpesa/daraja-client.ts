@@ -24,7 +24,6 @@ export interface StkPushRequest {
 export interface StkPushAccepted {
   merchantRequestId: string;
   checkoutRequestId: string;
-  customerMessage: string;
 }
 
 export type StkQueryResult = { state: 'pending' } | { state: 'done'; resultCode: number; resultDesc: string };
@@ -36,7 +35,6 @@ const PushAcceptedSchema = z.object({
   MerchantRequestID: z.string(),
   CheckoutRequestID: z.string(),
   ResponseCode: z.string(),
-  CustomerMessage: z.string().optional(),
 });
 const QueryResultSchema = z.object({ ResultCode: z.union([z.string(), z.number()]), ResultDesc: z.string().optional() });
 
@@ -54,10 +52,6 @@ export class DarajaClient {
   private token: { value: string; expiresAt: number } | null = null;
 
   constructor(private readonly config: DarajaConfig) {}
-
-  get shortcode(): string {
-    return this.config.shortcode;
-  }
 
   async stkPush(request: StkPushRequest): Promise<StkPushAccepted> {
     if (request.amountMinor < 100n || request.amountMinor % 100n !== 0n) {
@@ -80,7 +74,6 @@ export class DarajaClient {
     return {
       merchantRequestId: accepted.data.MerchantRequestID,
       checkoutRequestId: accepted.data.CheckoutRequestID,
-      customerMessage: accepted.data.CustomerMessage ?? '',
     };
   }
 
