@@ -16,6 +16,7 @@ export interface DepositTestContext {
     Array<{
       id: string;
       status: number;
+      amount_local_minor: string;
       failure_reason: string | null;
       provider_ref: string | null;
       checkout_request_id: string | null;
@@ -67,7 +68,7 @@ export async function startDepositTestApp(): Promise<DepositTestContext> {
     call: (action, m, options = {}) => callAction(t.app, action, { token: m.token, ...options }),
     deposits: (m) =>
       t.sql(
-        `SELECT id::text, status, failure_reason, provider_ref, checkout_request_id FROM deposits WHERE member_id = $1 ORDER BY id`,
+        `SELECT id::text, status, amount_local_minor::text, failure_reason, provider_ref, checkout_request_id FROM deposits WHERE member_id = $1 ORDER BY id`,
         [m.id.toString()],
       ),
     depositWallet: async (m) => (await getWalletBalances(t.app.deps.db, m.id)).deposit,

@@ -97,21 +97,24 @@ describe('requestpayment (Flutterwave)', () => {
     expect(await c.depositWallet(member)).toBe(0n);
   });
 
-  it('credits nothing when verification reports a smaller amount, or another currency', async () => {
+  it('credits exactly the verified amount paid, less or more than asked, and nothing in another currency', async () => {
     const member = await c.member('KE');
     c.sim.flutterwave.behaviour.verifyAmountOverride = 499.99;
     await press((await requestLink(member, 500)).data.link, 'pay');
+    c.sim.flutterwave.behaviour.verifyAmountOverride = 650;
+    await press((await requestLink(member, 600)).data.link, 'pay');
     c.sim.flutterwave.behaviour.verifyAmountOverride = null;
     c.sim.flutterwave.behaviour.verifyCurrencyOverride = 'USD';
     await press((await requestLink(member, 500)).data.link, 'pay');
     c.sim.flutterwave.behaviour.verifyCurrencyOverride = null;
     await completed(member);
     const rows = await c.deposits(member);
-    expect(rows.map((d) => [d.status, d.failure_reason])).toEqual([
-      [1, 'Verification failed: paid 499.99, expected 500.00'],
-      [1, 'Verification failed: paid in USD, expected KES'],
+    expect(rows.map((d) => [d.status, d.amount_local_minor, d.failure_reason])).toEqual([
+      [2, '49999', null],
+      [2, '65000', null],
+      [1, '50000', 'Verification failed: paid in USD, expected KES'],
     ]);
-    expect(await c.depositWallet(member)).toBe(0n);
+    expect(await c.depositWallet(member)).toBe(49_999n + 65_000n);
   });
 
   it('credits nothing for a cancelled checkout; the deposit stays pending', async () => {

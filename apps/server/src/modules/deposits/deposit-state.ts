@@ -1,4 +1,4 @@
-import { formatMinor } from '@tuzo/contracts';
+import { formatMinor, localToSystemMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
@@ -7,6 +7,7 @@ import { notifyMember } from '../notifications/notifications.service.ts';
 import { loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import {
   lockDeposit,
+  updateDepositAmount,
   updateDepositCompleted,
   updateDepositFailed,
   type DepositRow,
@@ -57,6 +58,11 @@ export interface CompleteInput {
   /** The system account the money came through; defaults by method. */
   source?: SystemAccountCode;
   memo: string;
+  /**
+   * What the provider verifiably received, in the deposit's currency, when it may differ from the amount asked
+   * (a hosted checkout): the member is credited exactly that, never more or less, and the row records it.
+   */
+  paidLocalMinor?: bigint;
 }
 
 /**
@@ -64,10 +70,11 @@ export interface CompleteInput {
  * provider -X / member deposit +X with the conversion recorded, and marks it completed. Returns what happened.
  */
 export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise<Transition> {
-  const deposit = await lockDeposit(tx, input.depositId);
-  if (!deposit) throw new AppError('NOT_FOUND', 'Deposit not found');
-  const decision = decideTransition(deposit, { type: 'confirm' });
+  const locked = await lockDeposit(tx, input.depositId);
+  if (!locked) throw new AppError('NOT_FOUND', 'Deposit not found');
+  const decision = decideTransition(locked, { type: 'confirm' });
   if (decision !== 'apply') return decision;
+  const deposit = await settlePaidAmount(tx, locked, input.paidLocalMinor);
   const posted = await postTransaction(tx, {
     kind: 'deposit',
     idempotencyKey: input.idempotencyKey,
@@ -85,6 +92,15 @@ export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise
     await notifyMember(tx, { memberId: deposit.memberId, msg: `Your deposit of ${amount} has been received.`, severity: 'success' });
   }
   return 'apply';
+}
+
+/** Records the amount actually paid on the (locked, pending) row when it differs from the amount asked. */
+async function settlePaidAmount(tx: DbOrTx, deposit: DepositRow, paidLocalMinor: bigint | undefined): Promise<DepositRow> {
+  if (paidLocalMinor === undefined || paidLocalMinor === deposit.amountLocalMinor) return deposit;
+  const amountSystemMinor = localToSystemMinor(paidLocalMinor, deposit.rateMicro);
+  if (amountSystemMinor <= 0n) throw new AppError('BAD_REQUEST', 'The amount paid is too small to credit');
+  await updateDepositAmount(tx, deposit.id, { amountLocalMinor: paidLocalMinor, amountSystemMinor });
+  return { ...deposit, amountLocalMinor: paidLocalMinor, amountSystemMinor };
 }
 
 /** Marks a deposit failed with the reason the member and the operator see; a completed one is never touched. */

@@ -126,6 +126,12 @@ export async function updateDepositFailed(db: DbOrTx, id: bigint, reason: string
   await db.execute(sql`UPDATE deposits SET status = 1, failure_reason = ${reason.slice(0, 500)} WHERE id = ${id}`);
 }
 
+/** The amount actually paid, set on a pending deposit before it is credited. */
+export async function updateDepositAmount(db: DbOrTx, id: bigint, amount: { amountLocalMinor: bigint; amountSystemMinor: bigint }): Promise<void> {
+  await db.execute(sql`UPDATE deposits SET amount_local_minor = ${amount.amountLocalMinor}, amount_system_minor = ${amount.amountSystemMinor}
+                       WHERE id = ${id} AND status = 0`);
+}
+
 export async function updateDepositCompleted(
   db: DbOrTx,
   id: bigint,

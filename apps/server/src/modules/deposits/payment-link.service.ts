@@ -58,8 +58,9 @@ export async function requestPaymentLink(
 
 /**
  * The Flutterwave webhook: 401 unless the hash (or HMAC signature) is right. A genuine event is never trusted for
- * the amount: the transaction is re-read from the verify endpoint and must be successful, for our tx_ref, in the
- * deposit's currency and at least its amount. Errors reaching the provider propagate (500) so it retries.
+ * the amount: the transaction is re-read from the verify endpoint and must be successful, for our tx_ref and in the
+ * deposit's currency; the member is credited the verified amount paid (more or less than asked: never lost).
+ * Errors reaching the provider propagate (500) so it retries.
  */
 export async function handleFlutterwaveWebhook(
   deps: AppDeps,
@@ -106,8 +107,13 @@ export async function handleFlutterwaveWebhook(
         idempotencyKey: `deposit:flw:${event.txRef}`,
         providerRef: verified.id,
         memo: `Flutterwave ${verified.id}`,
+        // The verified amount is what the provider received: a member who paid more or less is credited exactly that.
+        ...(verified.amountMinor !== null ? { paidLocalMinor: verified.amountMinor } : {}),
       }),
     );
+    if (verified.amountMinor !== deposit.amountLocalMinor) {
+      deps.log.warn({ depositId: deposit.id.toString(), asked: formatMinor(deposit.amountLocalMinor), paid: formatMinor(verified.amountMinor ?? 0n) }, 'Flutterwave paid amount differs from the amount asked; credited the amount paid');
+    }
   } else {
     deps.log.error({ depositId: deposit.id.toString(), transactionId: verified.id, problem }, 'Flutterwave payment not credited');
     await deps.db.transaction((tx) => failDeposit(tx, deposit.id, problem));
@@ -123,9 +129,6 @@ function verificationProblem(
   if (verified.status !== 'successful') return `Payment ${verified.status}`;
   if (verified.currency !== deposit.currency)
     return `Verification failed: paid in ${verified.currency}, expected ${deposit.currency}`;
-  if (verified.amountMinor === null || verified.amountMinor < deposit.amountLocalMinor) {
-    const paid = verified.amountMinor === null ? 'an invalid amount' : formatMinor(verified.amountMinor);
-    return `Verification failed: paid ${paid}, expected ${formatMinor(deposit.amountLocalMinor)}`;
-  }
+  if (verified.amountMinor === null || verified.amountMinor <= 0n) return 'Verification failed: the amount paid is unreadable';
   return null;
 }
