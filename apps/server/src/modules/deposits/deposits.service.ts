@@ -15,6 +15,7 @@ import { selectMemberDeposits } from './deposits.repository.ts';
 import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
 import { PROCEDURES_KEY } from './procedures.ts';
 import { stkPushCountry } from './stk-push.service.ts';
+import { localDateTime } from '../wallets/local-time.ts';
 
 const HISTORY_LIMIT = 100;
 const StoredProceduresSchema = z.record(z.string(), z.record(z.string(), ProcedureSchema));
@@ -30,22 +31,6 @@ export async function grabPayment(deps: AppDeps, member: AuthMember): Promise<Gr
     flutter: payments.flutterwave !== null && FLUTTERWAVE_CURRENCIES.has(profile.currency),
     procedure,
   };
-}
-
-/** Date "YYYY-MM-DD" and time "HH:mm:ss" in the operator's time zone. */
-function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
 }
 
 /** `deposithistory`: the member's deposits, newest first, at most 100. */
