@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
-import { safeEqual } from '../../payments/flutterwave/webhook.ts';
+import { safeEqual } from '../../lib/safe-equal.ts';
 import { getPayments } from '../../payments/index.ts';
 import { MPESA_ACCEPTED } from '../../payments/mpesa/callbacks.ts';
 import { recordC2BConfirmation, recordForwardedSms } from './payment-notifications.service.ts';

@@ -1,12 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-
-/** Constant-time string comparison (both sides hashed first, so their lengths never leak). */
-export function safeEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right);
-}
+import { safeEqual } from '../../lib/safe-equal.ts';
 
 /**
  * A Flutterwave webhook is genuine when `verif-hash` equals the secret hash set in the dashboard, or (newer
