@@ -6,7 +6,10 @@ import type { ActionDefinition } from './actions/types.ts';
 import { publicUrl, type Config } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import type { AppDeps } from './lib/deps.ts';
+import { cryptoRandom, type RandomSource } from './lib/random.ts';
+import { LoginLockout } from './modules/auth/login-lockout.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { runStartupTasks } from './modules/startup.ts';
@@ -23,6 +26,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra actions (tests only). */
   extraActions?: readonly ActionDefinition[];
+  /** The app's clock; tests pass a SettableClock to move to tomorrow. Defaults to the system clock. */
+  clock?: Clock;
+  /** The app's random source; tests pass a fixed sequence. Defaults to crypto randomness. */
+  random?: RandomSource;
 }
 
 /**
@@ -40,13 +47,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await migrate(database.pool);
 
   let listeningUrl: string | null = null;
+  const clock = options.clock ?? systemClock;
   const deps: AppDeps = {
     config,
     db: database.db,
     pool: database.pool,
     log: app.log,
+    clock,
+    random: options.random ?? cryptoRandom,
     publicUrl: () => listeningUrl ?? publicUrl(config, config.PORT),
-    services: {},
+    loginLockout: new LoginLockout(() => clock.now().getTime()),
+    payments: null,
   };
   app.decorate('deps', deps);
   app.addHook('onListen', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { ensureDatabase } from '../src/db/embedded.ts';
 import { formatReconcileReport, reconcileLedger } from '../src/ledger/reconcile.ts';
@@ -18,7 +18,7 @@ export interface TestApp {
 }
 
 /** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random'> = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name);
@@ -26,7 +26,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...env });
-  const app = await buildApp({ config, databaseUrl });
+  const app = await buildApp({ config, databaseUrl, ...options });
   await app.ready();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   return {
@@ -63,6 +63,7 @@ export interface EnvelopeResponse<T = any> {
   msg: string;
   data: T;
   info: unknown[];
+  code: string | null;
 }
 
 /** Calls `/api?action=NAME` through inject() and returns the parsed envelope plus the HTTP status. */

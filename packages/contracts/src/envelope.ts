@@ -20,6 +20,8 @@ export const EnvelopeSchema = z.object({
   msg: z.string(),
   data: z.unknown(),
   info: z.array(NotificationSchema),
+  /** The error's string code (an ErrorCode such as INSUFFICIENT_FUNDS); null on success. */
+  code: z.string().nullable(),
 });
 export type Envelope<TData = unknown> = Omit<z.infer<typeof EnvelopeSchema>, 'data'> & { data: TData };
 

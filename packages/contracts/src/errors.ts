@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   PROVIDER_ERROR: 502,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
 } as const;
 
@@ -25,3 +26,33 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export function statusForCode(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
+
+/** The code of an error known only by its HTTP status (a framework 4xx, or a handler's explicit status). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 422:
+      return 'LIMIT_NOT_MET';
+    case 429:
+      return 'RATE_LIMITED';
+    case 502:
+      return 'PROVIDER_ERROR';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  }
+}
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];

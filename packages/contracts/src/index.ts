@@ -8,3 +8,4 @@ export * from './withdrawals.ts';
 export * from './payforclient.ts';
 export * from './admin.ts';
 export * from './deposits.ts';
+export * from './settings.ts';

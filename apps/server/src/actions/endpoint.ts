@@ -1,4 +1,4 @@
-import { HTTP_METHODS, type HttpMethod, type Notification } from '@tuzo/contracts';
+import { codeForStatus, HTTP_METHODS, type ErrorCode, type HttpMethod, type Notification } from '@tuzo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, isAppError } from '../lib/errors.ts';
@@ -10,14 +10,16 @@ const DEFAULT_PER_MINUTE = 600;
 
 export function sendEnvelope(
   reply: FastifyReply,
-  body: { status: number; msg: string; data?: unknown; info?: Notification[] },
+  body: { status: number; msg: string; data?: unknown; info?: Notification[]; code?: ErrorCode | null },
 ): FastifyReply {
+  const ok = body.status >= 200 && body.status < 300;
   return reply.code(body.status).send({
     status: body.status,
-    resultcode: body.status >= 200 && body.status < 300,
+    resultcode: ok,
     msg: body.msg,
     data: body.data ?? null,
     info: body.info ?? [],
+    code: ok ? null : (body.code ?? codeForStatus(body.status)),
   });
 }
 
@@ -123,14 +125,26 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
 
 /** Turns any error into an envelope: AppError keeps its code's status; Fastify's own 4xx keep theirs; the rest 500. */
 export function envelopeErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (isAppError(error)) return sendEnvelope(reply, { status: error.status, msg: error.message, data: error.data });
+  if (isAppError(error)) return sendEnvelope(reply, { status: error.status, msg: error.message, data: error.data, code: error.code });
   const fastifyError = error as { statusCode?: number; code?: string; message?: string };
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return sendEnvelope(reply, { status, msg: friendlyClientError(fastifyError) });
+    return sendEnvelope(reply, { status, msg: friendlyClientError(fastifyError), code: clientErrorCode(fastifyError) });
   }
   request.log.error({ err: error }, 'unexpected error');
-  return sendEnvelope(reply, { status: 500, msg: 'Something went wrong on our side. Please try again.' });
+  return sendEnvelope(reply, { status: 500, msg: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+}
+
+function clientErrorCode(error: { statusCode?: number; code?: string }): ErrorCode {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'INVALID_JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'PAYLOAD_TOO_LARGE';
+    default:
+      return codeForStatus(error.statusCode ?? 400);
+  }
 }
 
 function friendlyClientError(error: { statusCode?: number; code?: string; message?: string }): string {

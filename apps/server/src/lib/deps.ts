@@ -1,16 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type pg from 'pg';
+import type { LoginLockout } from '../modules/auth/login-lockout.ts';
+import type { Payments } from '../payments/index.ts';
+import type { Clock } from './clock.ts';
+import type { RandomSource } from './random.ts';
 
-/** What services need from the running app; built once in app.ts and handed to every action. */
+/**
+ * What services need from the running app: built once in app.ts and handed to every action, every field typed.
+ * Tests build the same app with their own clock and random source (`BuildAppOptions`), never a mock of our code.
+ */
 export interface AppDeps {
   config: Config;
   db: Db;
   pool: pg.Pool;
   log: FastifyBaseLogger;
+  clock: Clock;
+  random: RandomSource;
   /** The address members and providers reach this server at. */
   publicUrl: () => string;
-  /** Extension point for later modules (payments clients etc.), keyed by module name. */
-  services: Record<string, unknown>;
+  loginLockout: LoginLockout;
+  /** Set by the deposits start-up step (provider clients need the listening address); null before it runs. */
+  payments: Payments | null;
 }

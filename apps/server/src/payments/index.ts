@@ -21,17 +21,14 @@ export interface Payments {
   close: () => Promise<void>;
 }
 
-const SERVICE_KEY = 'payments';
-
 /** The Payments object of a running app (set by the start-up step). */
 export function getPayments(deps: AppDeps): Payments {
-  const payments = deps.services[SERVICE_KEY] as Payments | undefined;
-  if (!payments) throw new Error('Payments are not initialised (runStartupTasks has not run)');
-  return payments;
+  if (!deps.payments) throw new Error('Payments are not initialised (runStartupTasks has not run)');
+  return deps.payments;
 }
 
 export function setPayments(deps: AppDeps, payments: Payments): void {
-  deps.services[SERVICE_KEY] = payments;
+  deps.payments = payments;
 }
 
 /**

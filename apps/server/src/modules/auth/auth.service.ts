@@ -4,21 +4,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { loadUserData } from '../userdata/userdata.service.ts';
 import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from './auth.repository.ts';
-import { LoginLockout } from './login-lockout.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeMemberSessions, revokeSession } from './session.repository.ts';
 import { createSession } from './session.service.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
-/** One lockout table per app instance (tests build several apps in one process). */
-function lockoutOf(deps: AppDeps): LoginLockout {
-  const existing = deps.services.loginLockout;
-  if (existing instanceof LoginLockout) return existing;
-  const created = new LoginLockout();
-  deps.services.loginLockout = created;
-  return created;
-}
 
 /**
  * Wrong credentials answer 400, not 401: the client treats any 401 as "Session expired". The house account has an
@@ -30,7 +21,7 @@ export async function login(deps: AppDeps, input: LoginPayload & { ip: string; u
     await burnPasswordCheck(input.password);
     throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
   }
-  const lockout = lockoutOf(deps);
+  const lockout = deps.loginLockout;
   const accountKey = member.id.toString();
   if (lockout.isLocked(accountKey)) throw new AppError('RATE_LIMITED', 'Too many failed attempts. Try again in 15 minutes.');
   if (!(await verifyPassword(member.passwordHash, input.password))) {

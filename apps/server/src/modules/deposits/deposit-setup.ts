@@ -3,7 +3,7 @@ import { formatMinor, localToSystemMinor, parseAmountToMinor } from '@tuzo/contr
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { selectSetting } from '../settings/settings.repository.ts';
+import { readSetting } from '../settings/settings.service.ts';
 import {
   findDepositByKey,
   insertDeposit,
@@ -20,14 +20,12 @@ export async function loadProfile(db: DbOrTx, memberId: bigint): Promise<MemberP
   return profile;
 }
 
-export const LIMITS_KEY = 'deposits.limits';
-/** Largest single deposit per method, in the member's currency (operator setting; M-Pesa's own cap is KES 250,000). */
-export const DEFAULT_LIMITS = { stkpushMax: '250000.00', flutterwaveMax: '1000000.00' };
-
+/** Largest single deposit per method, in the member's currency (setting `deposits.limits`; M-Pesa's own cap is KES 250,000). */
 export async function maxDepositMinor(db: DbOrTx, method: 'stkpushMax' | 'flutterwaveMax'): Promise<bigint> {
-  const stored = (await selectSetting(db, LIMITS_KEY)) as Partial<typeof DEFAULT_LIMITS> | null;
-  const text = stored?.[method] ?? DEFAULT_LIMITS[method];
-  return parseAmountToMinor(String(text)) ?? (parseAmountToMinor(DEFAULT_LIMITS[method]) as bigint);
+  const limits = await readSetting(db, 'deposits.limits');
+  const minor = parseAmountToMinor(limits[method]);
+  if (minor === null) throw new Error(`deposits.limits.${method} passed its schema but is not an amount`);
+  return minor;
 }
 
 export function assertWithinLimit(amountMinor: bigint, maxMinor: bigint, currency: string): void {

@@ -1,31 +1,27 @@
 import {
-  ProcedureSchema,
   type DepositHistoryRow,
   type GrabPaymentData,
   type Procedure,
 } from '@tuzo/contracts';
-import { z } from 'zod';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { getPayments } from '../../payments/index.ts';
 import { memberAmount } from './deposit-state.ts';
 import { loadProfile } from './deposit-setup.ts';
-import { selectSetting } from '../settings/settings.repository.ts';
+import { readSetting } from '../settings/settings.service.ts';
 import { selectMemberDeposits } from './deposits.repository.ts';
 import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
-import { PROCEDURES_KEY } from './procedures.ts';
 import { stkPushCountry } from './stk-push.service.ts';
 import { localDateTime } from '../wallets/local-time.ts';
 
 const HISTORY_LIMIT = 100;
-const StoredProceduresSchema = z.record(z.string(), z.record(z.string(), ProcedureSchema));
 
 /** `grabpayment`: the deposit methods of the member's country. */
 export async function grabPayment(deps: AppDeps, member: AuthMember): Promise<GrabPaymentData> {
   const payments = getPayments(deps);
   const profile = await loadProfile(deps.db, member.id);
-  const stored = StoredProceduresSchema.safeParse(await selectSetting(deps.db, PROCEDURES_KEY));
-  const procedure: Record<string, Procedure> = stored.success ? (stored.data[profile.abbreviation] ?? {}) : {};
+  const procedures = await readSetting(deps.db, 'deposits.procedures');
+  const procedure: Record<string, Procedure> = procedures[profile.abbreviation] ?? {};
   return {
     stkpush: payments.mpesa !== null && stkPushCountry(profile),
     flutter: payments.flutterwave !== null && FLUTTERWAVE_CURRENCIES.has(profile.currency),

@@ -2,19 +2,22 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createPayments, getPayments, setPayments } from '../../payments/index.ts';
-import { insertSettingIfMissing } from '../settings/settings.repository.ts';
-import { DEFAULT_LIMITS, LIMITS_KEY } from './deposit-setup.ts';
+import { seedSetting } from '../settings/settings.service.ts';
 import { registerDepositWebhooks } from './deposits.webhooks.ts';
-import { defaultProcedures, PROCEDURES_KEY } from './procedures.ts';
+import { defaultProcedures } from './procedures.ts';
 import { reconcilePendingPushes } from './stk-push.service.ts';
 
 const RECONCILE_EVERY_MS = 15_000;
 
 /** A secret from the configuration, else one generated once and kept in settings (stable across restarts). */
-async function hookSecret(deps: AppDeps, configured: string | undefined, key: string): Promise<string> {
+async function hookSecret(
+  deps: AppDeps,
+  configured: string | undefined,
+  key: 'hooks.mpesa_callback_secret' | 'hooks.sms_forwarder_secret',
+): Promise<string> {
   if (configured) return configured;
-  const stored = await insertSettingIfMissing(deps.db, key, randomBytes(24).toString('base64url'));
-  if (typeof stored !== 'string') throw new Error(`Setting ${key} must be a string`);
+  const stored = await seedSetting(deps.db, key, randomBytes(24).toString('base64url'));
+  if (stored === '') throw new Error(`Setting ${key} is not a usable secret`);
   return stored;
 }
 
@@ -23,8 +26,8 @@ async function hookSecret(deps: AppDeps, configured: string | undefined, key: st
  * registration once listening, and the background reconciler of pending STK pushes.
  */
 export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await insertSettingIfMissing(deps.db, PROCEDURES_KEY, defaultProcedures(deps.config.MPESA_SHORTCODE));
-  await insertSettingIfMissing(deps.db, LIMITS_KEY, DEFAULT_LIMITS);
+  await seedSetting(deps.db, 'deposits.procedures', defaultProcedures(deps.config.MPESA_SHORTCODE));
+  await seedSetting(deps.db, 'deposits.limits');
   const payments = await createPayments(deps, {
     mpesaCallbackSecret: await hookSecret(deps, deps.config.MPESA_CALLBACK_SECRET, 'hooks.mpesa_callback_secret'),
     smsForwarderSecret: await hookSecret(deps, deps.config.SMS_FORWARDER_SECRET, 'hooks.sms_forwarder_secret'),

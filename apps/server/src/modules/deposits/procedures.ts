@@ -1,7 +1,5 @@
 import type { Procedure } from '@tuzo/contracts';
 
-export const PROCEDURES_KEY = 'deposits.procedures';
-
 const steps = (...descriptions: string[]) => descriptions.map((Description, i) => ({ Step: String(i + 1), Description }));
 const HELP = 'Need help? Contact customer care from the Help menu and quote your transaction code.';
 

@@ -4,8 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
 import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
-import { insertSettingIfMissing } from '../settings/settings.repository.ts';
-import { SETTING_DEFAULTS } from '../userdata/userdata.service.ts';
+import { seedSetting } from '../settings/settings.service.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { activateAccount } from '../activation/activation.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
@@ -24,6 +23,9 @@ import {
   selectMemberIdByUsername,
 } from './seed.repository.ts';
 
+/** Settings stored at the first start so the operator sees (and can change) their values. */
+const SEEDED_SETTINGS = ['grouplink', 'customer_care', 'daily_target', 'daily_reward', 'task_wallet_unlock'] as const;
+
 /**
  * Start-up seeding, idempotent and safe when two processes start together (advisory lock, one transaction):
  * reference countries, fees and tariffs when missing; the house account; the operator from TUZO_ADMIN_*; and,
@@ -33,7 +35,7 @@ export async function seedOnStartup(deps: AppDeps): Promise<void> {
   const demoCreated = await deps.db.transaction(async (tx) => {
     await lockSeed(tx);
     await seedCountries(tx);
-    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) await insertSettingIfMissing(tx, key, value);
+    for (const key of SEEDED_SETTINGS) await seedSetting(tx, key);
     const defaultCountry = await resolveSignupCountry(tx, undefined);
     const houseId = await seedHouse(tx, defaultCountry);
     const { TUZO_ADMIN_USERNAME: adminName, TUZO_ADMIN_PASSWORD: adminPassword } = deps.config;

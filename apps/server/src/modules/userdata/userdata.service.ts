@@ -3,20 +3,14 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { loadWithdrawalFee } from '../countries/countries.service.ts';
 import { loadBalances } from '../wallets/wallets.service.ts';
-import { selectSettings } from '../settings/settings.repository.ts';
+import { readSettings } from '../settings/settings.service.ts';
 import { selectLastUpdate, selectProfile } from './userdata.repository.ts';
-
-/** Links shown to every member; the operator changes them in the `settings` table. */
-export const SETTING_DEFAULTS = {
-  grouplink: 'https://chat.whatsapp.com/tuzo-demo',
-  customer_care: 'https://wa.me/254700000000',
-} as const;
 
 /** `userdata` and the `user_data` of `login`: details, balances and the withdrawal fee table. */
 export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<UserData> {
   const profile = await selectProfile(deps.db, memberId);
   if (!profile) throw new AppError('UNAUTHORIZED', 'Please login to continue');
-  const links = await selectSettings(deps.db, Object.keys(SETTING_DEFAULTS));
+  const links = await readSettings(deps.db, ['grouplink', 'customer_care']);
   const userdetails: UserDetails = {
     uname: profile.username,
     email: profile.email,
@@ -30,8 +24,8 @@ export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<Use
     // The house account is an implementation detail: members placed under it have no upline to show.
     l1: profile.sponsorUsername && !profile.sponsorIsHouse ? profile.sponsorUsername : null,
     ccurrency: profile.currency,
-    grouplink: textSetting(links.get('grouplink'), SETTING_DEFAULTS.grouplink),
-    customer_care: textSetting(links.get('customer_care'), SETTING_DEFAULTS.customer_care),
+    grouplink: links.grouplink,
+    customer_care: links.customer_care,
     isadmin: profile.role === 'operator',
   };
   // Passed as a variable so the call fits the wallets module whether or not its input also takes countryId.
@@ -43,8 +37,4 @@ export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<Use
 
 export async function loadLastUpdate(deps: AppDeps, memberId: bigint): Promise<string | null> {
   return (await selectLastUpdate(deps.db, memberId))?.toISOString() ?? null;
-}
-
-function textSetting(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
 }

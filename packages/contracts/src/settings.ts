@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ProcedureSchema } from './deposits.ts';
+import { parseAmountToMinor } from './money.ts';
+
+/**
+ * The settings registry: every operator setting the server reads, with its schema, default and description. The
+ * server, the seed and the operator console read and write settings only through it, so a key cannot be misspelt
+ * and a stored value that no longer fits its schema falls back to the default instead of reaching a rule.
+ *
+ * Amounts are decimal strings in the system currency ("100.00"), never JSON numbers.
+ */
+const SystemAmountSchema = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 100.00')
+  .refine((text) => parseAmountToMinor(text) !== null, 'Enter an amount such as 100.00');
+const LinkSchema = z.url('Enter a full link starting with https://').max(500);
+
+export interface SettingDefinition<TSchema extends z.ZodType = z.ZodType> {
+  schema: TSchema;
+  default: z.output<TSchema>;
+  description: string;
+  /** Who may see it: `operator` settings appear in the console; `internal` ones (generated secrets) never do. */
+  visibility: 'operator' | 'internal';
+}
+
+function define<TSchema extends z.ZodType>(definition: SettingDefinition<TSchema>): SettingDefinition<TSchema> {
+  return definition;
+}
+
+export const SETTINGS = {
+  grouplink: define({
+    schema: LinkSchema,
+    default: 'https://chat.whatsapp.com/tuzo-demo',
+    description: 'The WhatsApp group link every member sees.',
+    visibility: 'operator',
+  }),
+  customer_care: define({
+    schema: LinkSchema,
+    default: 'https://wa.me/254700000000',
+    description: 'The customer care link every member sees.',
+    visibility: 'operator',
+  }),
+  daily_target: define({
+    schema: z.number().int().min(1).max(1000),
+    default: 5,
+    description: 'Daily bonus target: level-1 members activated in one operator day.',
+    visibility: 'operator',
+  }),
+  daily_reward: define({
+    schema: SystemAmountSchema,
+    default: '100.00',
+    description: 'Daily bonus reward, system currency, paid into Jumbo.',
+    visibility: 'operator',
+  }),
+  task_wallet_unlock: define({
+    schema: SystemAmountSchema,
+    default: '1000.00',
+    description: 'The YouTube, TikTok and Ads wallets can be withdrawn from once they hold at least this (system currency).',
+    visibility: 'operator',
+  }),
+  'deposits.limits': define({
+    schema: z.object({ stkpushMax: SystemAmountSchema, flutterwaveMax: SystemAmountSchema }),
+    default: { stkpushMax: '250000.00', flutterwaveMax: '1000000.00' },
+    description: 'Largest single deposit by STK push and by payment link, in the member’s currency.',
+    visibility: 'operator',
+  }),
+  'deposits.procedures': define({
+    schema: z.record(z.string().regex(/^[A-Z]{2,3}$/), z.record(z.string().min(1).max(60), ProcedureSchema)),
+    // Seeded from the configuration (the M-Pesa shortcode appears in the steps); see the deposits start-up step.
+    default: {},
+    description: 'Manual deposit procedures per country abbreviation and method: steps, pay-to line, help line.',
+    visibility: 'operator',
+  }),
+  'hooks.mpesa_callback_secret': define({
+    schema: z.string().min(16),
+    default: '',
+    description: 'Generated once: the unguessable path segment of the M-Pesa callback URLs.',
+    visibility: 'internal',
+  }),
+  'hooks.sms_forwarder_secret': define({
+    schema: z.string().min(16),
+    default: '',
+    description: 'Generated once: the shared secret of the SMS-forwarder webhook.',
+    visibility: 'internal',
+  }),
+} as const satisfies Record<string, SettingDefinition>;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]['schema']>;
+export type SettingValues<K extends SettingKey> = { [P in K]: SettingValue<P> };
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+/** A stored JSON value read through its schema: a value that does not fit falls back to the default. */
+export function readSettingValue<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
+  const definition = SETTINGS[key] as SettingDefinition;
+  if (stored === undefined || stored === null) return definition.default as SettingValue<K>;
+  const parsed = definition.schema.safeParse(stored);
+  return (parsed.success ? parsed.data : definition.default) as SettingValue<K>;
+}
