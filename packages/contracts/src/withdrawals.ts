@@ -53,3 +53,16 @@ export const WITHDRAWAL_MESSAGES = {
   accepted: 'Withdrawal request received. It will be processed shortly.',
   noHistory: 'No withdrawal history found',
 } as const;
+
+/**
+ * The minimum withdrawal (`min_with`) applies to the Jumbo wallet only, as the spec's form says (part 2, section
+ * "Validation", Withdrawal). The YouTube, TikTok and Ads wallets are governed by the `task_wallet_unlock` setting
+ * instead (docs/decisions/007). Server and web both ask this function.
+ */
+export function minimumWithdrawalApplies(acc: WithdrawAccount): boolean {
+  return acc === '1';
+}
+
+export function minimumWithdrawalMessage(currency: string, minimum: string): string {
+  return `Minimum withdrawal amount is ${currency} ${minimum}`;
+}
