@@ -1,0 +1,127 @@
+/**
+ * Lighthouse bench (`npm run bench:lighthouse`). Starts the real app on a throw-away embedded PostgreSQL with the
+ * demo team seeded and the built web app (apps/web/dist), then runs Lighthouse's default mobile audit in Chromium
+ * on `/login` (signed out) and on `/dashboard` (signed in as demo_sponsor: the token is put in localStorage the way
+ * the web app stores it, and Lighthouse is told not to clear storage). Prints the four category scores per page.
+ * CHROME_PATH picks the browser (default /usr/bin/chromium); LIGHTHOUSE_JSON=dir also writes the full reports.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig, REPO_ROOT } from '../../apps/server/src/config.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api?action=login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo_sponsor', password: 'demo1234' }),
+  });
+  const envelope = (await response.json()) as { resultcode: boolean; msg: string; data?: { access_token?: string } };
+  const token = envelope.data?.access_token;
+  if (!envelope.resultcode || !token) throw new Error(`Demo sign-in failed: ${envelope.msg}`);
+  return token;
+}
+
+/** Puts the session token where the web app looks for it (apps/web/src/lib/storage-keys.ts), from a page that loads none of the app's files. */
+async function storeToken(chromePort: number, baseUrl: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/healthz`);
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  // Storage is kept for the signed-in run, so empty the HTTP cache the /login run filled: both runs load cold.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+  await browser.close();
+}
+
+type Scores = Record<(typeof CATEGORIES)[number], number>;
+
+async function audit(url: string, chromePort: number, keepStorage: boolean, reportName: string): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const outDir = process.env.LIGHTHOUSE_JSON;
+  if (outDir) {
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, `${reportName}.json`), String(result.report));
+  }
+  const { categories, finalDisplayedUrl } = result.lhr;
+  if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${url} ended on ${finalDisplayedUrl} (signed-in page not reached?)`);
+  }
+  return Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
+}
+
+async function main(): Promise<void> {
+  const webDistDir = path.join(REPO_ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDistDir, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuzo-lighthouse-'));
+  // mkdtemp makes the folder private; run as root, PostgreSQL runs as the postgres user and must enter it.
+  fs.chmodSync(dataDir, 0o755);
+  const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'tuzo' });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WEB_DIST_DIR: webDistDir, DATA_DIR: dataDir });
+  const app = await buildApp({ config, databaseUrl: database.url, logger: false });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const rows: Array<{ page: string } & Scores> = [];
+    rows.push({ page: '/login', ...(await audit(`${baseUrl}/login`, chrome.port, false, 'login')) });
+    await storeToken(chrome.port, baseUrl, await signIn(baseUrl));
+    rows.push({ page: '/dashboard', ...(await audit(`${baseUrl}/dashboard`, chrome.port, true, 'dashboard')) });
+    console.log('Lighthouse (mobile, default throttling)');
+    console.table(rows);
+  } finally {
+    chrome.kill();
+    await app.close();
+    await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const hardStop = setTimeout(() => {
+  console.error('Lighthouse bench took over 5 minutes: stopping');
+  process.exit(1);
+}, 300_000);
+hardStop.unref();
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
