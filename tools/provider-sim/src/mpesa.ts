@@ -3,8 +3,8 @@ import { darajaTimestamp, postJson, randomCode, randomHex, type SimLogger, type 
 
 /**
  * M-Pesa Daraja simulator: OAuth, STK push, STK status query, C2B URL registration and a sim-only C2B trigger.
- * The outcome of a push is chosen by the last two digits of the phone number (see OUTCOMES); everything else
- * succeeds. Field names and error codes follow Daraja's public documentation.
+ * Only the documented test phones 2547000000NN choose an outcome, by their last two digits (see outcomeOf);
+ * every other phone succeeds, so a newcomer whose own number happens to end in 01 or 99 can still deposit. Field names and error codes follow Daraja's public documentation.
  */
 export interface MpesaCredentials {
   consumerKey: string;
@@ -70,6 +70,13 @@ const SUCCESS: Outcome = {
   sendCallback: true,
   duplicate: false,
 };
+const TEST_PHONE = /^2547000000(\d\d)$/;
+
+/** The outcome of a push to `phone`: a test phone's last two digits pick one of OUTCOMES, anything else succeeds. */
+function outcomeOf(phone: number): Outcome {
+  const digits = TEST_PHONE.exec(String(phone))?.[1];
+  return (digits !== undefined ? OUTCOMES[digits] : undefined) ?? SUCCESS;
+}
 
 const TOKEN_TTL_S = 3599;
 
@@ -200,7 +207,7 @@ export class MpesaSim {
     const invalid = this.findInvalidPushField(body);
     if (invalid) return this.badRequest(reply, invalid);
     const phone = body.PhoneNumber as number;
-    const outcome = OUTCOMES[String(phone).slice(-2)] ?? SUCCESS;
+    const outcome = outcomeOf(phone);
     const now = Date.now();
     const { behaviour } = this;
     const push: SimPush = {

@@ -156,6 +156,17 @@ describe('M-Pesa Daraja simulator', () => {
     expect((await query(id)).body.ResultCode).toBe(String(code));
   });
 
+  it.each([254712345601, 254722000032, 254711111137, 254733333344, 254799999999])(
+    'lets phone %d succeed: only the test phones 2547000000NN choose an outcome',
+    async (phone) => {
+      const id: string = (await daraja('/mpesa/stkpush/v1/processrequest', pushBody(phone))).body.CheckoutRequestID;
+      expect(await waitFor(() => stkCallbacksFor(id).length >= 1)).toBe(true);
+      await sleep(120);
+      expect(stkCallbacksFor(id)).toHaveLength(1);
+      expect(stkCallbacksFor(id)[0]!.body.Body.stkCallback.ResultCode).toBe(0);
+    },
+  );
+
   it('never calls back for …37 and reports 1037 after the timeout', async () => {
     const id: string = (await daraja('/mpesa/stkpush/v1/processrequest', pushBody(254700000037))).body.CheckoutRequestID;
     expect((await query(id)).body.errorCode).toBe('500.001.1001');
