@@ -137,6 +137,18 @@ describe('demo content', () => {
     ]);
   });
 
+  it("shows each starting deposit in the member's deposit history, backed by its ledger posting", async () => {
+    const token = await loginOk(t, 'demo_sponsor', 'demo1234');
+    const { history } = (await callAction(t.app, 'deposithistory', { token })).data;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ Amount: '2000.00', Phone: '+254700000101', 'Transaction Code': 'DEMO-SPONSOR', Status: 2 });
+    const unlinked = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_transactions lt
+        WHERE lt.kind = 'deposit' AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.ledger_transaction_id = lt.id AND d.status = 2)`,
+    );
+    expect(unlinked).toEqual([{ n: 0 }]);
+  });
+
   it('is added only to a system without real members', async () => {
     const fresh = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-pass-1' });
     try {

@@ -5,8 +5,9 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
 import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
 import { seedSetting } from '../settings/settings.service.ts';
-import { postTransaction } from '../../ledger/ledger.ts';
 import { activateAccount } from '../activation/activation.service.ts';
+import { completeDeposit } from '../deposits/deposit-state.ts';
+import { insertDeposit } from '../deposits/deposits.repository.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, HOUSE_USERNAME, SEED_COUNTRIES, type SeedCountry } from './reference-data.ts';
 import {
@@ -173,7 +174,8 @@ async function seedDemoTeam(tx: DbOrTx, houseId: bigint): Promise<void> {
 }
 
 /**
- * Gives the demo team real money: a starting deposit through the ledger (from provider:manual), then the normal
+ * Gives the demo team real money: a starting deposit recorded like any other (a completed manual deposit row whose
+ * ledger posting comes from provider:manual, so it appears in the member's Recent Deposits), then the normal
  * activation for the members meant to be active, in sponsor order, so every upline holds real commissions.
  */
 async function fundDemoTeam(deps: AppDeps): Promise<void> {
@@ -181,23 +183,40 @@ async function fundDemoTeam(deps: AppDeps): Promise<void> {
     const memberId = (await selectMemberIdByUsername(deps.db, demo.username))?.id;
     if (memberId === undefined) continue;
     const localMinor = toMinor(demo.startingDeposit);
-    if (localMinor > 0n) {
-      const currency = await loadMemberCurrency(deps.db, memberId);
-      const amount = fromMemberAmount(localMinor, currency);
-      await deps.db.transaction((tx) =>
-        postTransaction(tx, {
-          kind: 'deposit',
-          idempotencyKey: `demo:deposit:${demo.username}`,
-          memberId,
-          memo: 'Demo starting deposit',
-          conversion: amount.conversion,
-          legs: [
-            { account: { system: 'provider:manual' }, amountMinor: -amount.systemMinor },
-            { account: { memberId, wallet: 'deposit' }, amountMinor: amount.systemMinor },
-          ],
-        }),
-      );
-    }
+    if (localMinor > 0n) await recordDemoDeposit(deps, { memberId, username: demo.username, phone: demo.phone, localMinor });
     if (demo.isActive) await activateAccount(deps, { memberId });
   }
+}
+
+/**
+ * One starting deposit through the deposits' own path: a pending row, then completeDeposit (ledger posting, row
+ * completed, member notified). The receipt holds a hyphen, which no member-typed code can, so it never collides.
+ */
+async function recordDemoDeposit(
+  deps: AppDeps,
+  input: { memberId: bigint; username: string; phone: string; localMinor: bigint },
+): Promise<void> {
+  const receipt = `DEMO-${input.username.replace(/^demo_/, '').toUpperCase()}`;
+  await deps.db.transaction(async (tx) => {
+    const currency = await loadMemberCurrency(tx, input.memberId);
+    const amount = fromMemberAmount(input.localMinor, currency);
+    const deposit = await insertDeposit(tx, {
+      memberId: input.memberId,
+      method: 'manual',
+      amountLocalMinor: input.localMinor,
+      currency: currency.currency,
+      rateMicro: currency.rateMicro,
+      amountSystemMinor: amount.systemMinor,
+      phone: input.phone,
+      providerRef: receipt,
+      idempotencyKey: `demo:${input.username}`,
+    });
+    if (!deposit) return; // Already recorded by an earlier start.
+    await completeDeposit(tx, {
+      depositId: deposit.id,
+      idempotencyKey: `demo:deposit:${input.username}`,
+      providerRef: receipt,
+      memo: 'Demo starting deposit',
+    });
+  });
 }
