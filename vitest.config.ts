@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'tools/*/test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/console-guard.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -18,7 +18,7 @@ export interface TestApp {
 }
 
 /** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random'> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions'> = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name);

@@ -92,3 +92,29 @@ export type AdminAdjustPayload = z.infer<typeof AdminAdjustPayloadSchema>;
 
 export const AdminMemberPayloadSchema = z.object({ username: UsernameSchema, reason: z.string().trim().max(500).optional() });
 export type AdminMemberPayload = z.infer<typeof AdminMemberPayloadSchema>;
+
+/** `updatetrans`: the withdrawal and its new status ('2' completed, '1' declined and refunded). */
+export const UpdateTransDataSchema = z.object({ id: z.string(), status: z.enum(['1', '2']) });
+export type UpdateTransData = z.infer<typeof UpdateTransDataSchema>;
+
+/** `adminadjust`: the wallet's balance after the adjustment (system currency) and the ledger transaction. */
+export const AdminAdjustDataSchema = z.object({
+  username: z.string(),
+  wallet: MemberWalletSchema,
+  balance: MoneyStringSchema,
+  transaction_id: z.string(),
+  duplicate: z.boolean(),
+});
+export type AdminAdjustData = z.infer<typeof AdminAdjustDataSchema>;
+
+/** `admindeactivate`: how many upline commissions were reversed by ledger entries. */
+export const AdminDeactivateDataSchema = z.object({ username: z.string(), commissions_reversed: z.number().int().min(0).max(3) });
+export type AdminDeactivateData = z.infer<typeof AdminDeactivateDataSchema>;
+
+/** `adminresolvecode`: credited (with the deposit and its system amount) or rejected. */
+export const AdminResolveCodeDataSchema = z.object({
+  status: z.enum(['credited', 'rejected']),
+  deposit_id: z.string().nullable(),
+  amount_system: MoneyStringSchema.nullable(),
+});
+export type AdminResolveCodeData = z.infer<typeof AdminResolveCodeDataSchema>;

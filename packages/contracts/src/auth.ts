@@ -173,3 +173,10 @@ export const LoginDataSchema = z.object({ access_token: z.string(), user_data: U
 export type LoginData = z.infer<typeof LoginDataSchema>;
 
 export const AuthDataSchema = z.object({ lastupdate: z.string().nullable() });
+
+/** Actions that answer with a message only carry `data: null`. */
+export const NoDataSchema = z.null();
+/** Actions that take no fields (unknown fields are ignored, as the spec's client sends some). */
+export const NoPayloadSchema = z.object({}).passthrough();
+export const CountriesDataSchema = z.array(CountrySchema);
+export const PingDataSchema = z.object({ time: z.string() });

@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { AppError, isAppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { resolveBearer } from '../modules/auth/session.service.ts';
-import type { ActionDefinition, AuthMember } from './types.ts';
+import { sharedPerIpLimitHook, type PerIpRule } from '../modules/rate-limits/rate-limits.service.ts';
+import { renderApiDocs } from './api-docs.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { checkResponseData } from './response-check.ts';
+import type { AuthMember, RegisteredAction } from './types.ts';
 
 const DEFAULT_PER_MINUTE = 600;
 
@@ -39,14 +43,21 @@ export function describeZodError(error: z.ZodError): string {
   return issue.message;
 }
 
-function findAction(registry: Map<string, ActionDefinition>, name: unknown): ActionDefinition {
+function findAction(registry: Map<string, RegisteredAction>, name: unknown): RegisteredAction {
   if (typeof name !== 'string' || name.length === 0) throw new AppError('BAD_REQUEST', 'The action query parameter is required');
   const action = registry.get(name);
   if (!action) throw new AppError('UNKNOWN_ACTION', `Unknown action: ${name.slice(0, 60)}`);
   return action;
 }
 
-function checkAccess(action: ActionDefinition, member: AuthMember | null): void {
+/** The action a request names: `/api/NAME`, else the spec's `/api?action=NAME`. */
+export function actionNameOf(request: FastifyRequest): unknown {
+  const fromPath = (request.params as Record<string, unknown> | undefined)?.action;
+  if (typeof fromPath === 'string' && fromPath !== '') return fromPath;
+  return (request.query as Record<string, unknown> | undefined)?.action;
+}
+
+function checkAccess(action: RegisteredAction, member: AuthMember | null): void {
   if (action.access === 'public') return;
   if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
   if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
@@ -77,16 +88,18 @@ function readIdempotencyKey(request: FastifyRequest, payload: unknown): string |
 }
 
 /**
- * Registers `/api?action=NAME` for every method. Each action is looked up in the registry, its method and access
- * rule checked, its payload validated with its contract, and its result wrapped in the envelope.
+ * Registers `/api?action=NAME` (the spec's form) and `/api/NAME` for every method, one handler for both. Each
+ * action is looked up in the registry, its method and access rule checked, its payload validated with its
+ * contract, its response data checked against its data contract, and the result wrapped in the envelope.
  */
-export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps, actions: readonly ActionDefinition[]) {
+export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps, actions: readonly RegisteredAction[]) {
   const registry = new Map(actions.map((action) => [action.name, action]));
   if (registry.size !== actions.length) throw new Error('Duplicate action names in the registry');
+  const strictResponses = deps.config.NODE_ENV !== 'production';
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const method = request.method as HttpMethod;
-    const action = findAction(registry, (request.query as Record<string, unknown> | undefined)?.action);
+    const action = findAction(registry, actionNameOf(request));
     if (!action.methods.includes(method)) {
       reply.header('Allow', action.methods.join(', '));
       throw new AppError('METHOD_NOT_ALLOWED', `${action.name} does not accept ${method}; use ${action.methods.join(' or ')}`);
@@ -95,31 +108,45 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
     checkAccess(action, member);
     const raw = readPayload(request, method);
     const idempotencyKey = readIdempotencyKey(request, raw);
-    let payload: unknown = raw;
-    if (action.payload) {
-      const parsed = action.payload.safeParse(raw, { reportInput: true });
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
-      payload = parsed.data;
-    }
-    const result = await action.handler({ payload, member, deps, request, ip: request.ip, idempotencyKey });
-    return sendEnvelope(reply, { status: result.status ?? 200, msg: result.msg ?? 'OK', data: result.data, info: result.info });
+    const parsed = action.payload.safeParse(raw, { reportInput: true });
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
+    const result = await action.handler({ payload: parsed.data, member, deps, request, ip: request.ip, idempotencyKey });
+    const data = checkResponseData(action, result.data, strictResponses);
+    return sendEnvelope(reply, { status: result.status ?? 200, msg: result.msg ?? 'OK', data, info: result.info });
   };
 
-  const rateLimitConfig = deps.config.RATE_LIMIT_ENABLED
+  // Public actions with their own limit (sign-in, sign-up, password reset, the availability checks) are counted per
+  // IP in PostgreSQL, one count for every process; the other actions keep the in-process counter, so the hot path
+  // gains no write (docs/decisions/009-shared-limits.md).
+  const sharedRuleOf = (request: FastifyRequest): PerIpRule | null => {
+    const name = actionNameOf(request);
+    const action = typeof name === 'string' ? registry.get(name) : undefined;
+    return action?.access === 'public' && action.rateLimit ? { action: action.name, perMinute: action.rateLimit.perMinute } : null;
+  };
+  const rateLimitOptions = deps.config.RATE_LIMIT_ENABLED
     ? {
-        rateLimit: {
-          timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `${request.ip}:${String((request.query as Record<string, unknown>)?.action ?? '')}`,
-          max: (request: FastifyRequest) => {
-            const name = (request.query as Record<string, unknown>)?.action;
-            const action = typeof name === 'string' ? registry.get(name) : undefined;
-            return action?.rateLimit?.perMinute ?? DEFAULT_PER_MINUTE;
+        onRequest: sharedPerIpLimitHook(deps, sharedRuleOf),
+        config: {
+          rateLimit: {
+            timeWindow: 60_000,
+            allowList: (request: FastifyRequest) => sharedRuleOf(request) !== null,
+            keyGenerator: (request: FastifyRequest) => `${request.ip}:${String(actionNameOf(request) ?? '')}`,
+            max: (request: FastifyRequest) => {
+              const name = actionNameOf(request);
+              const action = typeof name === 'string' ? registry.get(name) : undefined;
+              return action?.rateLimit?.perMinute ?? DEFAULT_PER_MINUTE;
+            },
           },
         },
       }
     : {};
+  const document = buildOpenApiDocument(actions, '/');
+  const docsPage = renderApiDocs(actions, document);
+  app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage));
   for (const method of HTTP_METHODS) {
-    app.route({ method, url: '/api', handler: handle, config: rateLimitConfig });
+    app.route({ method, url: '/api', handler: handle, ...rateLimitOptions });
+    app.route({ method, url: '/api/:action', handler: handle, ...rateLimitOptions });
   }
 }
 

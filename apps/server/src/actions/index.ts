@@ -1,4 +1,4 @@
-import type { ActionDefinition } from './types.ts';
+import type { RegisteredAction } from './types.ts';
 import { systemActions } from '../modules/system/system.actions.ts';
 import { authActions } from '../modules/auth/auth.actions.ts';
 import { countriesActions } from '../modules/countries/countries.actions.ts';
@@ -14,7 +14,7 @@ import { depositsActions } from '../modules/deposits/deposits.actions.ts';
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
  */
-export const allActions: readonly ActionDefinition[] = [
+export const allActions: readonly RegisteredAction[] = [
   ...systemActions,
   ...authActions,
   ...registrationActions,

@@ -3,8 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../lib/deps.ts';
 
-/** Who may call an action. `active` implies a signed-in member whose account is active. */
+/**
+ * Who may call an action: anyone (`public`), a signed-in member (`member`), a signed-in member whose account is
+ * active (`active`; operators pass too), or an operator (`operator`). Published as `x-access` in the OpenAPI document.
+ */
 export type Access = 'public' | 'member' | 'active' | 'operator';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'member', 'active', 'operator'];
 
 /** The signed-in member as the auth step resolved it from the bearer token. */
 export interface AuthMember {
@@ -16,18 +20,18 @@ export interface AuthMember {
   sessionId: bigint;
 }
 
-export interface ActionContext<TPayload> {
+/** A public action may have a visitor (null); every other access level guarantees a member, by type. */
+export type MemberFor<A extends Access> = A extends 'public' ? AuthMember | null : AuthMember;
+
+export interface ActionContext<TPayload, A extends Access = Access> {
   payload: TPayload;
-  member: AuthMember | null;
+  member: MemberFor<A>;
   deps: AppDeps;
   request: FastifyRequest;
   ip: string;
   /** The `Idempotency-Key` header (or `idempotency_key` in the payload) when the client sent one. */
   idempotencyKey: string | null;
 }
-
-/** Same as ActionContext, with the member known to be present. */
-export type MemberContext<TPayload> = ActionContext<TPayload> & { member: AuthMember };
 
 export interface ActionResult<TData = unknown> {
   msg?: string;
@@ -41,23 +45,43 @@ export interface RateLimitRule {
   perMinute: number;
 }
 
-export interface ActionDefinition<TSchema extends z.ZodType = z.ZodType, TData = unknown> {
+/**
+ * One action: its methods, who may call it, its payload and response `data` contracts and its handler. The
+ * endpoint validates the payload, checks the handler's data against `data` (loudly outside production) and the
+ * OpenAPI document is generated from the same two schemas.
+ */
+export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.ZodType, A extends Access> {
   name: string;
+  /** One line for the API page. */
+  summary: string;
+  methods: readonly HttpMethod[];
+  access: A;
+  /** Validates the query string (GET/DELETE) or JSON body (POST/PUT) without the `action` parameter. */
+  payload: TPayload;
+  /** The response's `data`; `z.null()` for actions that answer with a message only. */
+  data: TData;
+  rateLimit?: RateLimitRule;
+  handler: (ctx: ActionContext<z.output<TPayload>, A>) => Promise<ActionResult<z.input<TData>>>;
+}
+
+/** An action as the registry holds it, its types erased. */
+export interface RegisteredAction {
+  name: string;
+  summary: string;
   methods: readonly HttpMethod[];
   access: Access;
-  /** Validates the query string (GET/DELETE) or JSON body (POST/PUT) without the `action` parameter. */
-  payload?: TSchema;
+  payload: z.ZodType;
+  data: z.ZodType;
   rateLimit?: RateLimitRule;
-  handler: (ctx: ActionContext<z.output<TSchema>>) => Promise<ActionResult<TData>>;
+  handler: (ctx: ActionContext<unknown>) => Promise<ActionResult>;
 }
 
-/** Identity helper that keeps the payload type flowing into the handler. */
-export function defineAction<TSchema extends z.ZodType, TData>(definition: ActionDefinition<TSchema, TData>): ActionDefinition {
-  return definition as unknown as ActionDefinition;
-}
-
-/** Narrows the member of an action declared `member`, `active` or `operator` (the endpoint guarantees it). */
-export function requireMember<T>(ctx: ActionContext<T>): AuthMember {
-  if (!ctx.member) throw new Error(`Action called without a member despite its access rule`);
-  return ctx.member;
+/**
+ * Keeps the payload, data and member types flowing into the handler. The endpoint only calls a handler after
+ * checking the access rule and parsing the payload with the same schema, which is what makes the erasure safe.
+ */
+export function defineAction<TPayload extends z.ZodType, TData extends z.ZodType, const A extends Access>(
+  definition: ActionDefinition<TPayload, TData, A>,
+): RegisteredAction {
+  return definition as unknown as RegisteredAction;
 }

@@ -1,17 +1,19 @@
-import { ACTIVATION_MESSAGES, ActivatePayloadSchema } from '@tuzo/contracts';
-import { defineAction, requireMember } from '../../actions/types.ts';
+import { ACTIVATION_MESSAGES, ActivateDataSchema, ActivatePayloadSchema } from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
 import { activateAccount } from './activation.service.ts';
 
 export const activationActions = [
   defineAction({
     name: 'activateaccount',
+    summary: 'Pay the activation fee from the Deposit wallet; the three uplines earn their commissions.',
     methods: ['POST'],
     access: 'member',
     payload: ActivatePayloadSchema,
+    data: ActivateDataSchema,
     rateLimit: { perMinute: 20 },
     handler: async (ctx) => ({
       msg: ACTIVATION_MESSAGES.success,
-      data: await activateAccount(ctx.deps, { memberId: requireMember(ctx).id }),
+      data: await activateAccount(ctx.deps, { memberId: ctx.member.id }),
     }),
   }),
 ];

@@ -1,14 +1,19 @@
 import {
+  ActivateDataSchema,
+  AdminAdjustDataSchema,
   AdminAdjustPayloadSchema,
+  AdminDeactivateDataSchema,
+  AdminResolveCodeDataSchema,
   AdminMemberPayloadSchema,
   AdminResolveCodePayloadSchema,
   AdminReviewCodesDataSchema,
   AdminReviewCodesPayloadSchema,
   AdminWithdrawalsDataSchema,
   AdminWithdrawalsPayloadSchema,
+  UpdateTransDataSchema,
   UpdateTransPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction, requireMember } from '../../actions/types.ts';
+import { defineAction } from '../../actions/types.ts';
 import { listWithdrawalsForOperator } from '../withdrawals/withdrawals.service.ts';
 import { activateMemberFree, adjustWallet, deactivate, listCodeReviews, resolveCode, updateWithdrawal } from './admin.service.ts';
 
@@ -18,16 +23,20 @@ export const adminActions = [
     name: 'adminwithdrawals',
     methods: ['GET'],
     access: 'operator',
+    summary: 'Withdrawals for the operator, newest first, optionally one status, paged.',
     payload: AdminWithdrawalsPayloadSchema,
-    handler: async (ctx) => ({ msg: 'Withdrawals loaded', data: AdminWithdrawalsDataSchema.parse(await listWithdrawalsForOperator(ctx.deps, ctx.payload)) }),
+    data: AdminWithdrawalsDataSchema,
+    handler: async (ctx) => ({ msg: 'Withdrawals loaded', data: await listWithdrawalsForOperator(ctx.deps, ctx.payload) }),
   }),
   defineAction({
     name: 'updatetrans',
     methods: ['POST'],
     access: 'operator',
+    summary: 'Complete (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal.',
     payload: UpdateTransPayloadSchema,
+    data: UpdateTransDataSchema,
     handler: async (ctx) => {
-      const result = await updateWithdrawal(ctx.deps, { ...ctx.payload, operatorId: requireMember(ctx).id, ip: ctx.ip });
+      const result = await updateWithdrawal(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
       return { msg: result.status === '2' ? 'Withdrawal completed' : 'Withdrawal declined and refunded in full', data: result };
     },
   }),
@@ -35,46 +44,56 @@ export const adminActions = [
     name: 'adminadjust',
     methods: ['POST'],
     access: 'operator',
+    summary: 'Correct one wallet through a ledger entry with a reason (system currency, signed).',
     payload: AdminAdjustPayloadSchema,
+    data: AdminAdjustDataSchema,
     handler: async (ctx) => ({
       msg: 'Wallet adjusted',
-      data: await adjustWallet(ctx.deps, { ...ctx.payload, operatorId: requireMember(ctx).id, ip: ctx.ip, clientKey: ctx.idempotencyKey }),
+      data: await adjustWallet(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip, clientKey: ctx.idempotencyKey }),
     }),
   }),
   defineAction({
     name: 'adminactivate',
+    summary: 'Activate a member for free (the fee is booked as an operator expense); uplines earn as usual.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminMemberPayloadSchema,
+    data: ActivateDataSchema,
     handler: async (ctx) => ({
       msg: 'Member activated for free',
-      data: await activateMemberFree(ctx.deps, { ...ctx.payload, operatorId: requireMember(ctx).id, ip: ctx.ip }),
+      data: await activateMemberFree(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
   defineAction({
     name: 'admindeactivate',
+    summary: 'Deactivate a member; the upline commissions are reversed by ledger entries.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminMemberPayloadSchema,
+    data: AdminDeactivateDataSchema,
     handler: async (ctx) => ({
       msg: 'Member deactivated',
-      data: await deactivate(ctx.deps, { ...ctx.payload, operatorId: requireMember(ctx).id, ip: ctx.ip }),
+      data: await deactivate(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
   defineAction({
     name: 'adminreviewcodes',
     methods: ['GET'],
     access: 'operator',
+    summary: 'Manual deposit codes that matched no payment, oldest first, paged.',
     payload: AdminReviewCodesPayloadSchema,
-    handler: async (ctx) => ({ msg: 'Review queue loaded', data: AdminReviewCodesDataSchema.parse(await listCodeReviews(ctx.deps, ctx.payload)) }),
+    data: AdminReviewCodesDataSchema,
+    handler: async (ctx) => ({ msg: 'Review queue loaded', data: await listCodeReviews(ctx.deps, ctx.payload) }),
   }),
   defineAction({
     name: 'adminresolvecode',
     methods: ['POST'],
     access: 'operator',
+    summary: 'Credit (once) or reject a queued manual deposit code.',
     payload: AdminResolveCodePayloadSchema,
+    data: AdminResolveCodeDataSchema,
     handler: async (ctx) => {
-      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: requireMember(ctx).id });
+      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id });
       return { msg: result.status === 'credited' ? 'Code credited to the member' : 'Code rejected', data: result };
     },
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { CountriesDataSchema, NoPayloadSchema } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { listCountries } from './countries.service.ts';
 
@@ -8,7 +8,9 @@ export const countriesActions = [
     name: 'populateCountrys',
     methods: ['GET', 'POST'],
     access: 'public',
-    payload: z.object({}).passthrough(),
+    summary: 'The countries a visitor can sign up in, International last.',
+    payload: NoPayloadSchema,
+    data: CountriesDataSchema,
     handler: async ({ deps }) => ({ msg: 'Countries loaded', data: await listCountries(deps) }),
   }),
 ];

@@ -1,11 +1,15 @@
 import {
+  DepositHistoryDataSchema,
+  GrabPaymentDataSchema,
+  NoPayloadSchema,
+  RecoverCodeDataSchema,
   RecoverCodePayloadSchema,
-  type RecoverCodeData,
+  RequestPaymentDataSchema,
   RequestPaymentPayloadSchema,
+  StkPushDataSchema,
   StkPushPayloadSchema,
 } from '@tuzo/contracts';
-import { z } from 'zod';
-import { defineAction, requireMember, type ActionResult } from '../../actions/types.ts';
+import { defineAction } from '../../actions/types.ts';
 import { depositHistory, grabPayment } from './deposits.service.ts';
 import { CODE_REVIEW_MSG, describeCredit, recoverCode } from './manual-code.service.ts';
 import { requestPaymentLink } from './payment-link.service.ts';
@@ -18,19 +22,23 @@ import { STK_SENT_MSG, startStkPush } from './stk-push.service.ts';
 export const depositsActions = [
   defineAction({
     name: 'grabpayment',
+    summary: 'The deposit methods of the member’s country: STK push, payment link, manual procedures.',
     methods: ['GET'],
     access: 'member',
-    payload: z.object({}).passthrough(),
-    handler: async (ctx) => ({ msg: 'Payment methods loaded', data: await grabPayment(ctx.deps, requireMember(ctx)) }),
+    payload: NoPayloadSchema,
+    data: GrabPaymentDataSchema,
+    handler: async (ctx) => ({ msg: 'Payment methods loaded', data: await grabPayment(ctx.deps, ctx.member) }),
   }),
   defineAction({
     name: 'stkpush',
     methods: ['POST'],
     access: 'member',
+    summary: 'Prompt the phone for an M-Pesa payment (Kenya, KES); the deposit stays pending until the provider confirms.',
     payload: StkPushPayloadSchema,
+    data: StkPushDataSchema,
     rateLimit: { perMinute: 10 },
     handler: async (ctx) => {
-      const member = requireMember(ctx);
+      const member = ctx.member;
       const deposit = await startStkPush(ctx.deps, {
         member,
         msisdn: ctx.payload.phone,
@@ -47,10 +55,12 @@ export const depositsActions = [
     name: 'requestpayment',
     methods: ['POST'],
     access: 'member',
+    summary: 'Create a pending deposit and a hosted Flutterwave payment link.',
     payload: RequestPaymentPayloadSchema,
+    data: RequestPaymentDataSchema,
     rateLimit: { perMinute: 10 },
     handler: async (ctx) => {
-      const member = requireMember(ctx);
+      const member = ctx.member;
       const { deposit, link } = await requestPaymentLink(ctx.deps, {
         member,
         amountMinor: ctx.payload.amount,
@@ -66,28 +76,32 @@ export const depositsActions = [
     name: 'recovercode',
     methods: ['POST'],
     access: 'member',
+    summary: 'Claim a manual payment by its transaction code; an unknown code goes to the operator’s review (202).',
     payload: RecoverCodePayloadSchema,
+    data: RecoverCodeDataSchema,
     // Codes are short: a low limit keeps anyone from guessing other people's unclaimed payments.
     rateLimit: { perMinute: 10 },
-    handler: async (ctx): Promise<ActionResult<RecoverCodeData>> => {
-      const member = requireMember(ctx);
+    handler: async (ctx) => {
+      const member = ctx.member;
       const result = await recoverCode(ctx.deps, { member, code: ctx.payload.ref_code });
       if (result.state === 'review')
-        return { status: 202, msg: CODE_REVIEW_MSG, data: { state: 'review', amount: null, depositId: null } };
+        return { status: 202, msg: CODE_REVIEW_MSG, data: { state: 'review' as const, amount: null, depositId: null } };
       const shown = await describeCredit(ctx.deps, member.id, result);
       return {
         msg: `Deposit of ${shown} confirmed and added to your Deposit wallet.`,
-        data: { state: 'credited', amount: shown, depositId: result.depositId.toString() },
+        data: { state: 'credited' as const, amount: shown, depositId: result.depositId.toString() },
       };
     },
   }),
   defineAction({
     name: 'deposithistory',
+    summary: 'The member’s deposits, newest first.',
     methods: ['GET'],
     access: 'member',
-    payload: z.object({}).passthrough(),
+    payload: NoPayloadSchema,
+    data: DepositHistoryDataSchema,
     handler: async (ctx) => {
-      const data = await depositHistory(ctx.deps, requireMember(ctx));
+      const data = await depositHistory(ctx.deps, ctx.member);
       return { msg: data.history.length === 0 ? 'No deposit history found' : 'Deposit history loaded', data };
     },
   }),

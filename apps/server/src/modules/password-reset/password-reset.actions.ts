@@ -1,4 +1,4 @@
-import { ForgotPasswordPayloadSchema, ResetPasswordPayloadSchema } from '@tuzo/contracts';
+import { ForgotPasswordPayloadSchema, NoDataSchema, ResetPasswordPayloadSchema } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { FORGOT_ANSWER, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
@@ -7,7 +7,9 @@ export const passwordResetActions = [
     name: 'forgotpassword',
     methods: ['POST'],
     access: 'public',
+    summary: 'Send a one-time reset link to the account (the same answer for every input).',
     payload: ForgotPasswordPayloadSchema,
+    data: NoDataSchema,
     rateLimit: { perMinute: 5 },
     handler: async ({ deps, payload }) => {
       await requestPasswordReset(deps, payload.username);
@@ -18,7 +20,9 @@ export const passwordResetActions = [
     name: 'resetpassword',
     methods: ['POST'],
     access: 'public',
+    summary: 'Set a new password with a reset link token; every session is signed out.',
     payload: ResetPasswordPayloadSchema,
+    data: NoDataSchema,
     rateLimit: { perMinute: 10 },
     handler: async ({ deps, payload }) => {
       await resetPassword(deps, payload);

@@ -1,4 +1,4 @@
-import { FreeEmailPayloadSchema, FreePhonePayloadSchema, FreeUserPayloadSchema, RegisterPayloadSchema } from '@tuzo/contracts';
+import { FreeEmailPayloadSchema, FreePhonePayloadSchema, FreeUserPayloadSchema, NoDataSchema, RegisterPayloadSchema } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { assertEmailFree, assertPhoneFree, assertUsernameFree, registerMember } from './registration.service.ts';
 
@@ -8,7 +8,9 @@ export const registrationActions = [
     name: 'register',
     methods: ['POST'],
     access: 'public',
+    summary: 'Create an inactive member account, optionally under a sponsor (upline).',
     payload: RegisterPayloadSchema,
+    data: NoDataSchema,
     rateLimit: { perMinute: 10 },
     handler: async ({ deps, payload }) => {
       await registerMember(deps, payload);
@@ -19,7 +21,9 @@ export const registrationActions = [
     name: 'freeuser',
     methods: ['POST', 'GET'],
     access: 'public',
+    summary: 'Is this username free? 200 free, 409 taken.',
     payload: FreeUserPayloadSchema,
+    data: NoDataSchema,
     rateLimit: { perMinute: 60 },
     handler: async ({ deps, payload }) => {
       await assertUsernameFree(deps, payload.username);
@@ -30,7 +34,9 @@ export const registrationActions = [
     name: 'freeemail',
     methods: ['POST', 'GET'],
     access: 'public',
+    summary: 'Is this email free? 200 free, 409 taken.',
     payload: FreeEmailPayloadSchema,
+    data: NoDataSchema,
     rateLimit: { perMinute: 60 },
     handler: async ({ deps, payload }) => {
       await assertEmailFree(deps, payload.email);
@@ -41,7 +47,9 @@ export const registrationActions = [
     name: 'freephone',
     methods: ['POST', 'GET'],
     access: 'public',
+    summary: 'Is this phone number free in the country? 200 free, 409 taken.',
     payload: FreePhonePayloadSchema,
+    data: NoDataSchema,
     rateLimit: { perMinute: 60 },
     handler: async ({ deps, payload }) => {
       await assertPhoneFree(deps, payload);

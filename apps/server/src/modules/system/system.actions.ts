@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { NoPayloadSchema, PingDataSchema } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 
 /** `ping`: a public liveness check through the action endpoint (used by tests and the bench). */
@@ -7,7 +7,9 @@ export const systemActions = [
     name: 'ping',
     methods: ['GET', 'POST'],
     access: 'public',
-    payload: z.object({}).passthrough(),
-    handler: async () => ({ msg: 'pong', data: { time: new Date().toISOString() } }),
+    summary: 'Liveness through the action endpoint; answers the server’s time.',
+    payload: NoPayloadSchema,
+    data: PingDataSchema,
+    handler: async ({ deps }) => ({ msg: 'pong', data: { time: deps.clock.now().toISOString() } }),
   }),
 ];

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineAction, requireMember } from '../../actions/types.ts';
+import { NoPayloadSchema, UserDataSchema } from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { loadUserData } from './userdata.service.ts';
 
@@ -8,9 +8,11 @@ export const userdataActions = [
     name: 'userdata',
     methods: ['GET'],
     access: 'member',
-    payload: z.object({}).passthrough(),
+    summary: 'The member’s details, balances and withdrawal fee table; undelivered notifications ride in `info`.',
+    payload: NoPayloadSchema,
+    data: UserDataSchema,
     handler: async (ctx) => {
-      const memberId = requireMember(ctx).id;
+      const memberId = ctx.member.id;
       const data = await loadUserData(ctx.deps, memberId);
       // Member notifications ride on the polled userdata (and auth) responses only; see docs/ARCHITECTURE.md.
       return { msg: 'User data loaded', data, info: await takeUndelivered(ctx.deps, memberId) };

@@ -1,6 +1,5 @@
-import { WithdrawalHistoryDataSchema, WITHDRAWAL_MESSAGES, WithdrawPayloadSchema } from '@tuzo/contracts';
-import { z } from 'zod';
-import { defineAction, requireMember } from '../../actions/types.ts';
+import { NoPayloadSchema, WithdrawalHistoryDataSchema, WITHDRAWAL_MESSAGES, WithdrawDataSchema, WithdrawPayloadSchema } from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
 import { listWithdrawalHistory, requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsActions = [
@@ -8,12 +7,14 @@ export const withdrawalsActions = [
     name: 'systemwithdrawal',
     methods: ['POST'],
     access: 'active',
+    summary: 'Request a withdrawal: amount plus charge leave the wallet into a pending withdrawal.',
     payload: WithdrawPayloadSchema,
+    data: WithdrawDataSchema,
     rateLimit: { perMinute: 30 },
     handler: async (ctx) => ({
       msg: WITHDRAWAL_MESSAGES.accepted,
       data: await requestWithdrawal(ctx.deps, {
-        memberId: requireMember(ctx).id,
+        memberId: ctx.member.id,
         acc: ctx.payload.acc,
         amountLocalMinor: ctx.payload.amount,
         clientKey: ctx.idempotencyKey,
@@ -24,9 +25,11 @@ export const withdrawalsActions = [
     name: 'withdrawalhistory',
     methods: ['GET'],
     access: 'member',
-    payload: z.object({}).passthrough(),
+    summary: 'The member’s withdrawals, newest first (at most 100).',
+    payload: NoPayloadSchema,
+    data: WithdrawalHistoryDataSchema,
     handler: async (ctx) => {
-      const rows = WithdrawalHistoryDataSchema.parse(await listWithdrawalHistory(ctx.deps, requireMember(ctx).id));
+      const rows = await listWithdrawalHistory(ctx.deps, ctx.member.id);
       return { msg: rows.length === 0 ? WITHDRAWAL_MESSAGES.noHistory : 'Withdrawal history loaded', data: rows };
     },
   }),
