@@ -31,8 +31,17 @@ export async function lockMemberForActivation(tx: DbOrTx, memberId: bigint) {
 export async function selectUplines(tx: DbOrTx, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: members.id, username: members.username, status: members.status, isHouse: members.isHouse })
+    .select({
+      id: members.id,
+      username: members.username,
+      status: members.status,
+      isHouse: members.isHouse,
+      countryId: countries.id,
+      currency: countries.currency,
+      rateMicro: countries.rateMicro,
+    })
     .from(members)
+    .innerJoin(countries, eq(countries.id, members.countryId))
     .where(inArray(members.id, [...ids]));
 }
 
@@ -46,16 +55,26 @@ export async function selectNextGeneration(tx: DbOrTx, memberId: bigint): Promis
 
 export async function insertActivation(
   tx: DbOrTx,
-  values: { memberId: bigint; generation: number; isFree: boolean; feeSystemMinor: bigint; activationTransactionId: bigint | null; activatedBy: bigint | null },
+  values: {
+    memberId: bigint;
+    generation: number;
+    isFree: boolean;
+    feeSystemMinor: bigint;
+    activationTransactionId: bigint | null;
+    activatedBy: bigint | null;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await tx.insert(activations).values(values);
 }
 
-export async function setMemberStatus(tx: DbOrTx, input: { memberId: bigint; status: 'active' | 'inactive'; activatedAt?: Date | null }): Promise<void> {
-  const now = new Date();
+export async function setMemberStatus(
+  tx: DbOrTx,
+  input: { memberId: bigint; status: 'active' | 'inactive'; activatedAt?: Date | null; at: Date },
+): Promise<void> {
   await tx
     .update(members)
-    .set({ status: input.status, updatedAt: now, ...(input.activatedAt !== undefined ? { activatedAt: input.activatedAt } : {}) })
+    .set({ status: input.status, updatedAt: input.at, ...(input.activatedAt !== undefined ? { activatedAt: input.activatedAt } : {}) })
     .where(eq(members.id, input.memberId));
 }
 
@@ -71,8 +90,8 @@ export async function lockLiveActivation(tx: DbOrTx, memberId: bigint) {
   return rows[0] ?? null;
 }
 
-export async function markActivationDeactivated(tx: DbOrTx, input: { id: bigint; operatorId: bigint }): Promise<void> {
-  await tx.update(activations).set({ deactivatedAt: new Date(), deactivatedBy: input.operatorId }).where(eq(activations.id, input.id));
+export async function markActivationDeactivated(tx: DbOrTx, input: { id: bigint; operatorId: bigint; at: Date }): Promise<void> {
+  await tx.update(activations).set({ deactivatedAt: input.at, deactivatedBy: input.operatorId }).where(eq(activations.id, input.id));
 }
 
 /** Ledger transactions by idempotency key (the commissions of one activation have derived keys). */

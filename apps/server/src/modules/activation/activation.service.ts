@@ -3,10 +3,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TransactionKind } from '../../ledger/accounts.ts';
-import { getWalletBalances, postTransaction, reverseTransaction } from '../../ledger/ledger.ts';
+import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
+import { recordMovement } from '../../ledger/movement.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
-import { loadMemberCurrency, missingFeeLocal, toMemberString } from '../wallets/currency.ts';
+import { missingFeeLocal, toMemberString } from '../wallets/currency.ts';
 import {
   insertActivation,
   lockLiveActivation,
@@ -30,13 +30,13 @@ export const activationKeys = (memberId: bigint, generation: number) => {
 
 /** `activateaccount`: the member pays the fee from their deposit wallet; uplines earn their commissions. */
 export async function activateAccount(deps: AppDeps, input: { memberId: bigint }): Promise<ActivateData> {
-  return deps.db.transaction((tx) => activateLocked(tx, { memberId: input.memberId, operatorId: null }));
+  return deps.db.transaction((tx) => activateLocked(tx, { memberId: input.memberId, operatorId: null, at: deps.clock.now() }));
 }
 
 /** Operator: activate for free. The fee is granted from house:expenses, then the normal activation runs. */
 export async function activateForFree(deps: AppDeps, input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string }): Promise<ActivateData> {
   return deps.db.transaction(async (tx) => {
-    const result = await activateLocked(tx, { memberId: input.memberId, operatorId: input.operatorId });
+    const result = await activateLocked(tx, { memberId: input.memberId, operatorId: input.operatorId, at: deps.clock.now() });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.activate_free',
@@ -54,7 +54,7 @@ export async function activateForFree(deps: AppDeps, input: { memberId: bigint; 
  * One activation inside the caller's transaction: the member row is locked first, so two concurrent activations
  * of the same member serialise and the second sees "already active" with nothing charged.
  */
-async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId: bigint | null }): Promise<ActivateData> {
+async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId: bigint | null; at: Date }): Promise<ActivateData> {
   const member = await lockMemberForActivation(tx, input.memberId);
   if (!member) throw new AppError('NOT_FOUND', 'Member not found');
   if (member.status === 'active') throw new AppError('ALREADY_DONE', ACTIVATION_MESSAGES.alreadyActive);
@@ -66,9 +66,10 @@ async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId:
   const keys = activationKeys(member.id, generation);
   const isFree = input.operatorId !== null;
   if (isFree && feeSystemMinor > 0n) {
-    await postTransaction(tx, {
+    await recordMovement(tx, {
       kind: 'adjustment',
       idempotencyKey: keys.grant,
+      at: input.at,
       memberId: member.id,
       memo: 'Free activation granted by an operator (fee booked as an expense)',
       legs: [
@@ -81,9 +82,10 @@ async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId:
   if (insufficient) throw new AppError('INSUFFICIENT_FUNDS', insufficient);
   let activationTransactionId: bigint | null = null;
   if (feeSystemMinor > 0n) {
-    const posted = await postTransaction(tx, {
+    const posted = await recordMovement(tx, {
       kind: 'activation',
       idempotencyKey: keys.activation,
+      at: input.at,
       memberId: member.id,
       memo: 'Account activation fee',
       conversion: { rateMicro: member.rateMicro, localAmountMinor: feeLocalMinor, currency: member.currency },
@@ -95,10 +97,10 @@ async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId:
     });
     activationTransactionId = posted.transactionId;
   }
-  const commissionsPaid = await payCommissions(tx, member, keys);
-  const activatedAt = new Date();
-  await insertActivation(tx, { memberId: member.id, generation, isFree, feeSystemMinor, activationTransactionId, activatedBy: input.operatorId });
-  await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt });
+  const commissionsPaid = await payCommissions(tx, member, keys, input.at);
+  const activatedAt = input.at;
+  await insertActivation(tx, { memberId: member.id, generation, isFree, feeSystemMinor, activationTransactionId, activatedBy: input.operatorId, createdAt: input.at });
+  await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt, at: input.at });
   return {
     fee: formatMinor(feeLocalMinor),
     currency: member.currency,
@@ -119,7 +121,7 @@ async function insufficientMessage(tx: DbOrTx, member: LockedMember, feeSystemMi
  * Pays fl1/fl2/fl3 (the activating member's country row, converted to system units) from house:commissions into
  * each upline's Jumbo wallet. Suspended uplines and the house account get nothing; a zero commission is skipped.
  */
-async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType<typeof activationKeys>): Promise<number> {
+async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType<typeof activationKeys>, at: Date): Promise<number> {
   const levels = [
     { level: 1, uplineId: member.l1Id, localMinor: member.fl1Minor ?? 0n },
     { level: 2, uplineId: member.l2Id, localMinor: member.fl2Minor ?? 0n },
@@ -133,27 +135,26 @@ async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType
     if (!upline || upline.isHouse || upline.status === 'suspended') continue;
     const amountMinor = localToSystemMinor(entry.localMinor, member.rateMicro);
     if (amountMinor <= 0n) continue;
-    const posted = await postTransaction(tx, {
+    // In the upline's own currency: as set when it is the activating member's, else converted at the upline's rate.
+    const currency = { countryId: upline.countryId, currency: upline.currency, rateMicro: upline.rateMicro };
+    const earned = currency.currency === member.currency ? formatMinor(entry.localMinor) : toMemberString(amountMinor, currency);
+    await recordMovement(tx, {
       kind: COMMISSION_KIND[entry.level],
       idempotencyKey: keys.commission(entry.level),
       memberId: upline.id,
       memo: `Level ${entry.level} commission: ${member.username} activated`,
       conversion: { rateMicro: member.rateMicro, localAmountMinor: entry.localMinor, currency: member.currency },
+      at,
       legs: [
         { account: { system: 'house:commissions' }, amountMinor: -amountMinor },
         { account: { memberId: upline.id, wallet: 'balance' }, amountMinor },
       ],
-    });
-    if (!posted.duplicate) {
-      // In the upline's own currency: as set when it is the activating member's, else converted at the upline's rate.
-      const currency = await loadMemberCurrency(tx, upline.id);
-      const earned = currency.currency === member.currency ? formatMinor(entry.localMinor) : toMemberString(amountMinor, currency);
-      await notifyMember(tx, {
+      notify: {
         memberId: upline.id,
         msg: `You earned ${currency.currency} ${earned}: your level ${entry.level} member ${member.username} activated their account.`,
         severity: 'success',
-      });
-    }
+      },
+    });
     paid += 1;
   }
   return paid;
@@ -169,6 +170,7 @@ export async function deactivateMember(deps: AppDeps, input: { memberId: bigint;
     const member = await lockMemberForActivation(tx, input.memberId);
     if (!member) throw new AppError('NOT_FOUND', 'Member not found');
     if (member.status !== 'active') throw new AppError('CONFLICT', 'This account is not active');
+    const at = deps.clock.now();
     const live = await lockLiveActivation(tx, member.id);
     let reversed = 0;
     if (live) {
@@ -181,13 +183,14 @@ export async function deactivateMember(deps: AppDeps, input: { memberId: bigint;
           transactionId: commission.id,
           idempotencyKey: `deactivation:${member.id}:${live.generation}:${commission.key.split(':').at(-1)}`,
           memo: `Commission reversed: ${member.username} deactivated by an operator`,
+          at,
           insufficientMessage: `Cannot deactivate: ${upline?.username ?? 'an upline'} no longer holds the commission in their Jumbo wallet`,
         });
         reversed += 1;
       }
-      await markActivationDeactivated(tx, { id: live.id, operatorId: input.operatorId });
+      await markActivationDeactivated(tx, { id: live.id, operatorId: input.operatorId, at });
     }
-    await setMemberStatus(tx, { memberId: member.id, status: 'inactive' });
+    await setMemberStatus(tx, { memberId: member.id, status: 'inactive', at });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.deactivate',

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { formatMinor, type AdminAdjustPayload, type AdminReviewCodesData, type MemberWallet } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getWalletBalances, postTransaction } from '../../ledger/ledger.ts';
+import { accountCode } from '../../ledger/accounts.ts';
+import { recordMovement } from '../../ledger/movement.ts';
 import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import { creditManualCode } from '../deposits/manual-code.service.ts';
 import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
 import { selectMemberByUsername, selectPendingCodeReviews } from './admin.repository.ts';
@@ -28,8 +28,10 @@ export async function updateWithdrawal(deps: AppDeps, input: { tid: bigint; valu
 
 /**
  * `adminadjust`: a correction of one wallet through the ledger (house:adjustments on the other side), with a
- * reason, audited in the same transaction. The amount is in the system currency and may be negative; a wallet
- * never goes below zero. Idempotent on the operator's key when one is sent.
+ * reason, audited in the same transaction: one `recordMovement` call after finding the member. The amount is in the
+ * system currency and may be negative; a wallet never goes below zero. Idempotent on the operator's key when one is
+ * sent: a repeat answers with the first transaction, the same key for another member, wallet, amount or reason is a
+ * 409 CONFLICT.
  */
 export async function adjustWallet(
   deps: AppDeps,
@@ -38,33 +40,32 @@ export async function adjustWallet(
   const member = await findMember(deps, input.username);
   const wallet: MemberWallet = input.wallet;
   const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
-  return deps.db.transaction(async (tx) => {
-    const before = (await getWalletBalances(tx, member.id))[wallet];
-    const posted = await postTransaction(tx, {
-      kind: 'adjustment',
-      idempotencyKey,
-      memberId: member.id,
-      memo: `Operator adjustment: ${input.reason}`,
-      insufficientMessage: `The ${wallet} wallet holds ${formatMinor(before)}, less than the amount to remove`,
-      legs: [
-        { account: { system: 'house:adjustments' }, amountMinor: -input.amount },
-        { account: { memberId: member.id, wallet }, amountMinor: input.amount },
-      ],
-    });
-    const after = (await getWalletBalances(tx, member.id))[wallet];
-    if (!posted.duplicate) {
-      await writeAudit(tx, {
-        actorId: input.operatorId,
-        action: 'wallet.adjust',
-        targetType: 'member',
-        targetId: member.id,
-        before: { wallet, balanceMinor: before },
-        after: { wallet, balanceMinor: after, amountMinor: input.amount, reason: input.reason, transactionId: posted.transactionId },
-        ip: input.ip,
-      });
-    }
-    return { username: member.username, wallet, balance: formatMinor(after), transaction_id: posted.transactionId.toString(), duplicate: posted.duplicate };
+  const code = accountCode({ memberId: member.id, wallet });
+  const recorded = await recordMovement(deps.db, {
+    kind: 'adjustment',
+    idempotencyKey,
+    memberId: member.id,
+    memo: `Operator adjustment: ${input.reason}`,
+    request: { memberId: member.id, wallet, amountMinor: input.amount, reason: input.reason },
+    at: deps.clock.now(),
+    insufficientMessage: `The ${wallet} wallet holds less than the amount to remove`,
+    conflictMessage: 'This idempotency key was already used for a different adjustment',
+    legs: [
+      { account: { system: 'house:adjustments' }, amountMinor: -input.amount },
+      { account: { memberId: member.id, wallet }, amountMinor: input.amount },
+    ],
+    audit: {
+      actorId: input.operatorId,
+      action: 'wallet.adjust',
+      targetType: 'member',
+      targetId: member.id,
+      before: { wallet, balanceMinor: `$before:${code}` },
+      after: { wallet, balanceMinor: `$after:${code}`, amountMinor: input.amount, reason: input.reason, transactionId: '$transaction_id' },
+      ip: input.ip,
+    },
   });
+  const after = recorded.after.get(code) ?? 0n;
+  return { username: member.username, wallet, balance: formatMinor(after), transaction_id: recorded.transactionId.toString(), duplicate: recorded.duplicate };
 }
 
 export async function activateMemberFree(deps: AppDeps, input: { username: string; reason?: string; operatorId: bigint; ip: string }) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { countries, countryFees, members, transfers } from '../../db/schema.ts';
 
@@ -72,4 +73,52 @@ export async function selectTransferHistory(db: DbOrTx, memberId: bigint, limit:
     .where(or(eq(transfers.payerId, memberId), eq(transfers.clientId, memberId)))
     .orderBy(desc(transfers.createdAt), desc(transfers.id))
     .limit(limit);
+}
+
+export interface PaymentContext {
+  payer: { countryId: number; currency: string; rateMicro: bigint };
+  /** The member of the payer's levels 1-3 with that username (case-insensitive), if any. */
+  client: { id: bigint; username: string; status: 'inactive' | 'active' | 'suspended' } | null;
+  /** The transfer already recorded under this idempotency key, if any. */
+  earlier: TransferRow | null;
+}
+
+/** The payer's currency, the client and the transfer already recorded under the key, in one statement. */
+export async function selectPaymentContext(db: DbOrTx, input: { payerId: bigint; username: string; idempotencyKey: string }): Promise<PaymentContext | null> {
+  const result = await db.execute<{
+    country_id: number; currency: string; rate_micro: string; client: { id: string; username: string; status: string } | null; earlier: Record<string, unknown> | null;
+  }>(sql`
+    SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro,
+           (SELECT json_build_object('id', k.id::text, 'username', k.username, 'status', k.status) FROM members k
+              WHERE lower(k.username) = ${input.username.toLowerCase()} AND (k.l1_id = p.id OR k.l2_id = p.id OR k.l3_id = p.id) LIMIT 1) AS client,
+           (SELECT ledger_json_numbers_as_text(to_jsonb(t)) FROM transfers t WHERE t.idempotency_key = ${input.idempotencyKey}) AS earlier
+    FROM members p JOIN countries c ON c.id = p.country_id
+    WHERE p.id = ${input.payerId}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    payer: { countryId: row.country_id, currency: row.currency, rateMicro: parseDbMinor(row.rate_micro) },
+    client: row.client ? { id: BigInt(row.client.id), username: row.client.username, status: row.client.status as 'inactive' | 'active' | 'suspended' } : null,
+    earlier: row.earlier ? transferFromJson(row.earlier) : null,
+  };
+}
+
+/** A transfer row as the movement function returns it (snake_case JSON, numbers as strings). */
+export function transferFromJson(json: Record<string, unknown>): TransferRow {
+  const text = (key: string) => String(json[key]);
+  const big = (key: string) => parseDbMinor(text(key));
+  return {
+    id: big('id'),
+    payerId: big('payer_id'),
+    clientId: big('client_id'),
+    wallet: text('wallet') as TransferRow['wallet'],
+    amountLocalMinor: big('amount_local_minor'),
+    currency: text('currency'),
+    rateMicro: big('rate_micro'),
+    amountSystemMinor: big('amount_system_minor'),
+    status: Number(text('status')),
+    idempotencyKey: text('idempotency_key'),
+    transactionId: big('transaction_id'),
+    createdAt: new Date(text('created_at')),
+  };
 }

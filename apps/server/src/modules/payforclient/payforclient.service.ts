@@ -12,10 +12,18 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getWalletBalances, postTransaction } from '../../ledger/ledger.ts';
+import { getWalletBalances } from '../../ledger/ledger.ts';
+import { recordMovement } from '../../ledger/movement.ts';
 import { fromMemberAmount, loadMemberCurrency, localNeededForSystem, toMemberString } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
-import { insertTransfer, selectTeamClient, selectTransferByKey, selectTransferHistory, selectUsername, type TransferRow } from './payforclient.repository.ts';
+import {
+  selectPaymentContext,
+  selectTeamClient,
+  selectTransferHistory,
+  transferFromJson,
+  type PaymentContext,
+  type TransferRow,
+} from './payforclient.repository.ts';
 
 const HISTORY_LIMIT = 100;
 type Client = NonNullable<Awaited<ReturnType<typeof selectTeamClient>>>;
@@ -48,7 +56,10 @@ export async function confirmClient(deps: AppDeps, input: { payerId: bigint; use
 
 /**
  * `payforclient`: payer's Jumbo (1) or Deposit (2) wallet -> the client's Deposit wallet, one ledger transaction
- * and one transfer row. It does not activate the client. Idempotent on `payforclient:<payer>:<client key>`.
+ * and one transfer row. It does not activate the client. Two round trips: one statement reads the payer's rate, the
+ * client and any transfer already recorded under the key; one `recordMovement` call moves the money, in its own
+ * transaction, with the client row locked FOR SHARE (so an activation of that client waits) and required inactive.
+ * Idempotent on `payforclient:<payer>:<client key>`; the same key for another wallet, amount or client is a 409.
  */
 export async function payForClient(
   deps: AppDeps,
@@ -56,53 +67,73 @@ export async function payForClient(
 ): Promise<PayForClientData> {
   const wallet = PAY_FOR_CLIENT_WALLETS[input.acc];
   const idempotencyKey = `payforclient:${input.payerId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
-  const earlier = await selectTransferByKey(deps.db, idempotencyKey);
-  if (earlier) return replay(deps.db, earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
-  const payer = await loadMemberCurrency(deps.db, input.payerId);
+  const context = await selectPaymentContext(deps.db, { payerId: input.payerId, username: input.username, idempotencyKey });
+  if (!context) throw new AppError('NOT_FOUND', 'Member not found');
+  const { client, payer } = context;
+  if (context.earlier) return replay(context.earlier, { wallet, amountLocalMinor: input.amountLocalMinor, client });
+  if (!client) throw new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound);
+  refuseClient(client.status);
   const amount = fromMemberAmount(input.amountLocalMinor, payer);
   if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
+  const at = deps.clock.now();
 
-  return deps.db.transaction(async (tx) => {
-    const client = await findPayableClient(tx, { payerId: input.payerId, username: input.username, lock: true });
-    const posted = await postTransaction(tx, {
-      kind: 'pay_for_client',
-      idempotencyKey,
-      memberId: input.payerId,
-      memo: `Pay for client ${client.username} from ${WALLET_LABELS[wallet]} wallet`,
-      conversion: amount.conversion,
-      insufficientMessage: PAY_FOR_CLIENT_MESSAGES.insufficient[wallet],
-      legs: [
-        { account: { memberId: input.payerId, wallet }, amountMinor: -amount.systemMinor },
-        { account: { memberId: client.id, wallet: 'deposit' }, amountMinor: amount.systemMinor },
-      ],
-    });
-    if (posted.duplicate) {
-      const first = await selectTransferByKey(tx, idempotencyKey);
-      if (!first) throw new Error(`Transfer transaction ${posted.transactionId} has no transfer row`);
-      return replay(tx, first, { wallet, amountLocalMinor: input.amountLocalMinor });
-    }
-    const row = await insertTransfer(tx, {
-      payerId: input.payerId,
-      clientId: client.id,
-      wallet,
-      amountLocalMinor: input.amountLocalMinor,
-      currency: payer.currency,
-      rateMicro: payer.rateMicro,
-      amountSystemMinor: amount.systemMinor,
-      status: 2,
-      idempotencyKey,
-      transactionId: posted.transactionId,
-    });
-    return toPayData(row, client.username);
+  const recorded = await recordMovement(deps.db, {
+    kind: 'pay_for_client',
+    idempotencyKey,
+    memberId: input.payerId,
+    memo: `Pay for client ${client.username} from ${WALLET_LABELS[wallet]} wallet`,
+    conversion: amount.conversion,
+    request: { wallet, amountLocalMinor: input.amountLocalMinor, clientId: client.id },
+    at,
+    insufficientMessage: PAY_FOR_CLIENT_MESSAGES.insufficient[wallet],
+    conflictMessage: CONFLICT_MESSAGE,
+    guard: { memberId: client.id, statuses: ['inactive'], lock: 'share', refuse: (status) => clientRefusal(status) ?? new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound) },
+    legs: [
+      { account: { memberId: input.payerId, wallet }, amountMinor: -amount.systemMinor },
+      { account: { memberId: client.id, wallet: 'deposit' }, amountMinor: amount.systemMinor },
+    ],
+    business: {
+      table: 'transfers',
+      transactionColumn: 'transaction_id',
+      row: {
+        payer_id: input.payerId,
+        client_id: client.id,
+        wallet,
+        amount_local_minor: input.amountLocalMinor,
+        currency: payer.currency,
+        rate_micro: payer.rateMicro,
+        amount_system_minor: amount.systemMinor,
+        status: 2,
+        idempotency_key: idempotencyKey,
+        created_at: at,
+      },
+    },
   });
+  if (!recorded.business) throw new Error(`Transfer transaction ${recorded.transactionId} has no transfer row`);
+  const row = transferFromJson(recorded.business);
+  if (recorded.duplicate) return replay(row, { wallet, amountLocalMinor: input.amountLocalMinor, client });
+  return toPayData(row, client.username);
 }
 
-/** Reads through the caller's handle: inside a transaction a second pool connection could wait forever. */
-async function replay(db: DbOrTx, row: TransferRow, request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint }) {
-  if (row.wallet !== request.wallet || row.amountLocalMinor !== request.amountLocalMinor) {
-    throw new AppError('CONFLICT', 'This idempotency key was already used for a different payment');
+const CONFLICT_MESSAGE = 'This idempotency key was already used for a different payment';
+
+function clientRefusal(status: string): AppError | null {
+  if (status === 'suspended') return new AppError('FORBIDDEN', PAY_FOR_CLIENT_MESSAGES.suspended);
+  if (status === 'active') return new AppError('ALREADY_DONE', PAY_FOR_CLIENT_MESSAGES.alreadyActive);
+  return null;
+}
+
+function refuseClient(status: string): void {
+  const refusal = clientRefusal(status);
+  if (refusal) throw refusal;
+}
+
+/** A repeat of a key answers with the first transfer, if it asked for the same wallet, amount and client. */
+function replay(row: TransferRow, request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint; client: PaymentContext['client'] }) {
+  if (row.wallet !== request.wallet || row.amountLocalMinor !== request.amountLocalMinor || row.clientId !== request.client?.id) {
+    throw new AppError('CONFLICT', CONFLICT_MESSAGE);
   }
-  return toPayData(row, (await selectUsername(db, row.clientId)) ?? '');
+  return toPayData(row, request.client.username);
 }
 
 function toPayData(row: TransferRow, username: string): PayForClientData {

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, tariffBrackets, withdrawals } from '../../db/schema.ts';
 
@@ -25,11 +26,11 @@ export async function lockWithdrawal(tx: DbOrTx, id: bigint): Promise<Withdrawal
 
 export async function markWithdrawalDecided(
   tx: DbOrTx,
-  input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint },
+  input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint; decidedAt: Date },
 ): Promise<void> {
   await tx
     .update(withdrawals)
-    .set({ status: input.status, settleTransactionId: input.settleTransactionId, decidedBy: input.decidedBy, decidedAt: new Date() })
+    .set({ status: input.status, settleTransactionId: input.settleTransactionId, decidedBy: input.decidedBy, decidedAt: input.decidedAt })
     .where(and(eq(withdrawals.id, input.id), eq(withdrawals.status, 0)));
 }
 
@@ -85,4 +86,80 @@ export async function selectTariff(db: DbOrTx, countryId: number) {
     .where(eq(tariffBrackets.countryId, countryId))
     .orderBy(asc(tariffBrackets.minMinor))
     .limit(100);
+}
+
+export interface WithdrawalContext {
+  countryId: number;
+  currency: string;
+  rateMicro: bigint;
+  minWithMinor: bigint;
+  tariff: { minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }[];
+  walletMinor: bigint;
+  settings: Record<string, unknown>;
+  /** The withdrawal already recorded under this idempotency key, if any. */
+  earlier: WithdrawalRow | null;
+}
+
+/**
+ * Everything a withdrawal request needs before it moves money, in one statement: the member's currency and rate,
+ * the country's minimum and tariff, the wallet's balance, the settings asked for, and the withdrawal already
+ * recorded under the key (a replay answers with it before any rule is checked again).
+ */
+export async function selectWithdrawalContext(
+  db: DbOrTx,
+  input: { memberId: bigint; wallet: string; idempotencyKey: string; settingKeys: readonly string[] },
+): Promise<WithdrawalContext | null> {
+  const keys = sql.join(input.settingKeys.map((key) => sql`${key}`), sql`, `);
+  const result = await db.execute<{
+    country_id: number; currency: string; rate_micro: string; min_with_minor: string | null;
+    tariff: [string, string, string][] | null; wallet_minor: string | null; settings: Record<string, unknown> | null; earlier: Record<string, unknown> | null;
+  }>(sql`
+    SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro, f.min_with_minor::text AS min_with_minor,
+           (SELECT json_agg(json_build_array(b.min_minor::text, b.max_minor::text, b.tariff_minor::text) ORDER BY b.min_minor)
+              FROM tariff_brackets b WHERE b.country_id = c.id) AS tariff,
+           (SELECT a.balance_minor::text FROM ledger_accounts a WHERE a.member_id = m.id AND a.wallet = ${input.wallet}) AS wallet_minor,
+           (SELECT json_object_agg(s.key, s.value) FROM settings s WHERE s.key IN (${keys})) AS settings,
+           (SELECT ledger_json_numbers_as_text(to_jsonb(w)) FROM withdrawals w WHERE w.idempotency_key = ${input.idempotencyKey}) AS earlier
+    FROM members m
+    JOIN countries c ON c.id = m.country_id
+    LEFT JOIN country_fees f ON f.country_id = m.country_id
+    WHERE m.id = ${input.memberId}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    countryId: row.country_id,
+    currency: row.currency,
+    rateMicro: parseDbMinor(row.rate_micro),
+    minWithMinor: parseDbMinor(row.min_with_minor ?? '0'),
+    tariff: (row.tariff ?? []).map(([min, max, tariff]) => ({ minMinor: parseDbMinor(min), maxMinor: parseDbMinor(max), tariffMinor: parseDbMinor(tariff) })),
+    walletMinor: parseDbMinor(row.wallet_minor ?? '0'),
+    settings: row.settings ?? {},
+    earlier: row.earlier ? withdrawalFromJson(row.earlier) : null,
+  };
+}
+
+/** A withdrawal row as the movement function returns it (snake_case JSON, numbers as strings). */
+export function withdrawalFromJson(json: Record<string, unknown>): WithdrawalRow {
+  const text = (key: string) => String(json[key]);
+  const big = (key: string) => parseDbMinor(text(key));
+  const optionalBig = (key: string) => (json[key] === null || json[key] === undefined ? null : big(key));
+  const optionalDate = (key: string) => (json[key] === null || json[key] === undefined ? null : new Date(text(key)));
+  return {
+    id: big('id'),
+    memberId: big('member_id'),
+    wallet: text('wallet') as WithdrawalRow['wallet'],
+    amountLocalMinor: big('amount_local_minor'),
+    feeLocalMinor: big('fee_local_minor'),
+    currency: text('currency'),
+    rateMicro: big('rate_micro'),
+    amountSystemMinor: big('amount_system_minor'),
+    feeSystemMinor: big('fee_system_minor'),
+    status: Number(text('status')),
+    idempotencyKey: text('idempotency_key'),
+    holdTransactionId: big('hold_transaction_id'),
+    settleTransactionId: optionalBig('settle_transaction_id'),
+    decidedBy: optionalBig('decided_by'),
+    decidedAt: optionalDate('decided_at'),
+    createdAt: new Date(text('created_at')),
+  };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   formatMinor,
+  minimumWithdrawalApplies,
+  minimumWithdrawalMessage,
   tariffFeeMinor,
   WALLET_LABELS,
   WITHDRAW_ACCOUNTS,
@@ -12,22 +14,17 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Leg } from '../../ledger/ledger.ts';
-import { getWalletBalances, postTransaction } from '../../ledger/ledger.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { findCountryFees } from '../countries/countries.service.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
-import { fromMemberAmount, loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
+import { recordMovement, type Leg } from '../../ledger/movement.ts';
+import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
-import { loadMoneySettings } from '../wallets/money-settings.ts';
+import { MONEY_SETTING_KEYS, parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
 import {
-  insertWithdrawal,
   lockWithdrawal,
   markWithdrawalDecided,
   selectMemberWithdrawals,
-  selectTariff,
+  selectWithdrawalContext,
   selectWithdrawalsPage,
-  selectWithdrawalByKey,
+  withdrawalFromJson,
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
 
@@ -35,9 +32,11 @@ const HISTORY_LIMIT = 100;
 type PayoutWallet = (typeof WITHDRAW_ACCOUNTS)[WithdrawAccount];
 
 /**
- * `systemwithdrawal`: amount + fee leave the wallet at once into hold:withdrawals, with a pending withdrawal row,
- * in one database transaction. Idempotent on `withdrawal:<member>:<client key>`; without a client key every
- * request is new. A repeat of a key returns the first result; the same key with another amount is a conflict.
+ * `systemwithdrawal`: amount + fee leave the wallet at once into hold:withdrawals, with a pending withdrawal row.
+ * Two round trips: one statement reads every fact the rules need (and the withdrawal already recorded under the
+ * key), then one `recordMovement` call holds the money and writes the row, in its own transaction. Idempotent on
+ * `withdrawal:<member>:<client key>`; without a client key every request is new. A repeat of a key returns the
+ * first result; the same key with another wallet or amount is a 409 CONFLICT.
  */
 export async function requestWithdrawal(
   deps: AppDeps,
@@ -45,68 +44,70 @@ export async function requestWithdrawal(
 ): Promise<WithdrawData> {
   const wallet = WITHDRAW_ACCOUNTS[input.acc];
   const idempotencyKey = `withdrawal:${input.memberId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
-  const earlier = await selectWithdrawalByKey(deps.db, idempotencyKey);
-  if (earlier) return replay(earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
+  const context = await selectWithdrawalContext(deps.db, { memberId: input.memberId, wallet, idempotencyKey, settingKeys: MONEY_SETTING_KEYS });
+  if (!context) throw new AppError('NOT_FOUND', 'Member not found');
+  if (context.earlier) return replay(context.earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
 
-  const currency = await loadMemberCurrency(deps.db, input.memberId);
-  const fees = await findCountryFees(deps.db, currency.countryId);
-  await checkWalletUnlocked(deps, { memberId: input.memberId, wallet, currency });
-  if (input.amountLocalMinor < fees.minWithMinor) {
-    throw new AppError('LIMIT_NOT_MET', `Minimum withdrawal amount is ${currency.currency} ${formatMinor(fees.minWithMinor)}`);
+  const currency: MemberCurrency = { countryId: context.countryId, currency: context.currency, rateMicro: context.rateMicro };
+  checkWalletUnlocked({ wallet, currency, walletMinor: context.walletMinor, settings: parseMoneySettings(context.settings) });
+  // `min_with` governs the Jumbo wallet only; the task wallets are governed by task_wallet_unlock (decision 007).
+  if (minimumWithdrawalApplies(input.acc) && input.amountLocalMinor < context.minWithMinor) {
+    throw new AppError('LIMIT_NOT_MET', minimumWithdrawalMessage(currency.currency, formatMinor(context.minWithMinor)));
   }
   // The charge applies to the Jumbo wallet only, as the spec's form shows it (section 9).
-  const feeLocalMinor = wallet === 'balance' ? tariffFeeMinor(input.amountLocalMinor, await selectTariff(deps.db, currency.countryId)) : 0n;
+  const feeLocalMinor = wallet === 'balance' ? tariffFeeMinor(input.amountLocalMinor, context.tariff) : 0n;
   const amount = fromMemberAmount(input.amountLocalMinor, currency);
   const fee = fromMemberAmount(feeLocalMinor, currency);
   if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
   const totalSystemMinor = amount.systemMinor + fee.systemMinor;
+  const at = deps.clock.now();
 
-  return deps.db.transaction(async (tx) => {
-    const posted = await postTransaction(tx, {
-      kind: 'withdrawal_hold',
-      idempotencyKey,
-      memberId: input.memberId,
-      memo: `Withdrawal from ${WALLET_LABELS[wallet]} wallet (fee included)`,
-      conversion: { rateMicro: currency.rateMicro, localAmountMinor: input.amountLocalMinor + feeLocalMinor, currency: currency.currency },
-      insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance,
-      legs: [
-        { account: { memberId: input.memberId, wallet }, amountMinor: -totalSystemMinor },
-        { account: { system: 'hold:withdrawals' }, amountMinor: totalSystemMinor },
-      ],
-    });
-    if (posted.duplicate) {
-      // A concurrent request with the same key committed first; its row is visible now.
-      const first = await selectWithdrawalByKey(tx, idempotencyKey);
-      if (!first) throw new Error(`Withdrawal hold ${posted.transactionId} has no withdrawal row`);
-      return replay(first, { wallet, amountLocalMinor: input.amountLocalMinor });
-    }
-    const row = await insertWithdrawal(tx, {
-      memberId: input.memberId,
-      wallet,
-      amountLocalMinor: input.amountLocalMinor,
-      feeLocalMinor,
-      currency: currency.currency,
-      rateMicro: currency.rateMicro,
-      amountSystemMinor: amount.systemMinor,
-      feeSystemMinor: fee.systemMinor,
-      status: 0,
-      idempotencyKey,
-      holdTransactionId: posted.transactionId,
-    });
-    return toWithdrawData(row);
+  const recorded = await recordMovement(deps.db, {
+    kind: 'withdrawal_hold',
+    idempotencyKey,
+    memberId: input.memberId,
+    memo: `Withdrawal from ${WALLET_LABELS[wallet]} wallet (fee included)`,
+    conversion: { rateMicro: currency.rateMicro, localAmountMinor: input.amountLocalMinor + feeLocalMinor, currency: currency.currency },
+    request: { wallet, amountLocalMinor: input.amountLocalMinor },
+    at,
+    insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance,
+    conflictMessage: CONFLICT_MESSAGE,
+    legs: [
+      { account: { memberId: input.memberId, wallet }, amountMinor: -totalSystemMinor },
+      { account: { system: 'hold:withdrawals' }, amountMinor: totalSystemMinor },
+    ],
+    business: {
+      table: 'withdrawals',
+      transactionColumn: 'hold_transaction_id',
+      row: {
+        member_id: input.memberId,
+        wallet,
+        amount_local_minor: input.amountLocalMinor,
+        fee_local_minor: feeLocalMinor,
+        currency: currency.currency,
+        rate_micro: currency.rateMicro,
+        amount_system_minor: amount.systemMinor,
+        fee_system_minor: fee.systemMinor,
+        status: 0,
+        idempotency_key: idempotencyKey,
+        created_at: at,
+      },
+    },
   });
+  if (!recorded.business) throw new Error(`Withdrawal hold ${recorded.transactionId} has no withdrawal row`);
+  return toWithdrawData(withdrawalFromJson(recorded.business));
 }
+
+const CONFLICT_MESSAGE = 'This idempotency key was already used for a different withdrawal';
 
 /**
  * YouTube, TikTok and Ads wallets pay out only once they hold the operator's unlock minimum (setting
  * `task_wallet_unlock`); below it the member is told the minimum and pointed to the Jumbo wallet.
  */
-async function checkWalletUnlocked(deps: AppDeps, input: { memberId: bigint; wallet: PayoutWallet; currency: MemberCurrency }): Promise<void> {
+function checkWalletUnlocked(input: { wallet: PayoutWallet; currency: MemberCurrency; walletMinor: bigint; settings: MoneySettings }): void {
   if (input.wallet === 'balance') return;
-  const settings = await loadMoneySettings(deps.db);
-  const balances = await getWalletBalances(deps.db, input.memberId);
-  if (balances[input.wallet] >= settings.taskWalletUnlockMinor) return;
-  const unlock = toMemberString(settings.taskWalletUnlockMinor, input.currency);
+  if (input.walletMinor >= input.settings.taskWalletUnlockMinor) return;
+  const unlock = toMemberString(input.settings.taskWalletUnlockMinor, input.currency);
   throw new AppError(
     'LIMIT_NOT_MET',
     `${WALLET_LABELS[input.wallet]} earnings can be withdrawn once that wallet reaches ${input.currency.currency} ${unlock}; withdraw from your Jumbo wallet for now`,
@@ -115,7 +116,7 @@ async function checkWalletUnlocked(deps: AppDeps, input: { memberId: bigint; wal
 
 function replay(row: WithdrawalRow, request: { wallet: PayoutWallet; amountLocalMinor: bigint }): WithdrawData {
   if (row.wallet !== request.wallet || row.amountLocalMinor !== request.amountLocalMinor) {
-    throw new AppError('CONFLICT', 'This idempotency key was already used for a different withdrawal');
+    throw new AppError('CONFLICT', CONFLICT_MESSAGE);
   }
   return toWithdrawData(row);
 }
@@ -167,24 +168,26 @@ export async function decideWithdrawal(
     const row = await lockWithdrawal(tx, input.withdrawalId);
     if (!row) throw new AppError('NOT_FOUND', 'Withdrawal not found');
     const next = transition(row, input.decision);
-    const posted = await postTransaction(tx, {
+    const at = deps.clock.now();
+    const recorded = await recordMovement(tx, {
       kind: next.kind,
       idempotencyKey: `withdrawal-settle:${row.id}`,
       memberId: row.memberId,
       memo: next.memo,
       legs: next.legs,
+      at,
+      notify: { memberId: row.memberId, ...decisionNotice(row, next.status) },
+      audit: {
+        actorId: input.operatorId,
+        action: input.decision === 'complete' ? 'withdrawal.complete' : 'withdrawal.decline',
+        targetType: 'withdrawal',
+        targetId: row.id,
+        before: { status: row.status },
+        after: { status: next.status, settleTransactionId: '$transaction_id' },
+        ip: input.ip,
+      },
     });
-    await markWithdrawalDecided(tx, { id: row.id, status: next.status, settleTransactionId: posted.transactionId, decidedBy: input.operatorId });
-    await notifyMember(tx, { memberId: row.memberId, ...decisionNotice(row, next.status) });
-    await writeAudit(tx, {
-      actorId: input.operatorId,
-      action: input.decision === 'complete' ? 'withdrawal.complete' : 'withdrawal.decline',
-      targetType: 'withdrawal',
-      targetId: row.id,
-      before: { status: row.status },
-      after: { status: next.status, settleTransactionId: posted.transactionId },
-      ip: input.ip,
-    });
+    await markWithdrawalDecided(tx, { id: row.id, status: next.status, settleTransactionId: recorded.transactionId, decidedBy: input.operatorId, decidedAt: at });
     return { id: row.id.toString(), status: next.status === 2 ? '2' : '1' };
   });
 }

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { parseDbMinor, type Severity } from '@tuzo/contracts';
+import type { DbOrTx } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { accountCode, type AccountRef, type TransactionKind } from './accounts.ts';
+
+export interface Leg {
+  account: AccountRef;
+  /** Added to the account's balance: positive credits, negative debits. */
+  amountMinor: bigint;
+}
+
+type Json = string | number | boolean | null | bigint | Date | Json[] | { [key: string]: Json | undefined };
+
+/** Member statuses a guard may require (members.status). */
+export type MemberStatus = 'inactive' | 'active' | 'suspended';
+
+export interface MovementInput {
+  kind: TransactionKind;
+  /** Unique forever; a repeat returns the first result and moves nothing. Namespace it: `withdrawal:42:<key>`. */
+  idempotencyKey: string;
+  memberId?: bigint | null;
+  legs: readonly Leg[];
+  memo?: string;
+  reversesId?: bigint;
+  conversion?: { rateMicro: bigint; localAmountMinor: bigint; currency: string };
+  /**
+   * What the caller was asked to do, compared with the first request of the key: a replay with different content is a
+   * 409 CONFLICT. Defaults to the kind and the legs, so a repeat that would move other money is never taken as a replay.
+   */
+  request?: Json;
+  /** Business timestamp (deps.clock.now()) for the transaction, postings, business row, notification and audit. */
+  at?: Date;
+  /** Lock a member row (after the idempotency check) and require one of `statuses`; otherwise throw `refuse(status)`. */
+  guard?: { memberId: bigint; statuses: readonly MemberStatus[]; lock: 'share' | 'update'; refuse: (status: string) => AppError };
+  /** The business row, inserted with the transaction id in `transactionColumn`; returned (numbers as strings) on replays. */
+  business?: { table: 'withdrawals' | 'transfers'; transactionColumn: string; row: Record<string, Json> };
+  notify?: { memberId: bigint; msg: string; severity: Severity };
+  /**
+   * The audit row. In `before`/`after`, a top-level string "$transaction_id", "$before:<account code>" or
+   * "$after:<account code>" is replaced by the transaction id or that account's balance (minor units, as text).
+   */
+  audit?: { actorId: bigint | null; action: string; targetType?: string; targetId?: string | bigint; before?: Json; after?: Json; ip?: string | null };
+  /** Message of the INSUFFICIENT_FUNDS error when a wallet (or hold) would go negative. */
+  insufficientMessage?: string;
+  /** Message of the CONFLICT error when the key was used for a different request. */
+  conflictMessage?: string;
+}
+
+export interface RecordedMovement {
+  transactionId: bigint;
+  /** True when the idempotency key had been used: nothing moved this time, `business` is the first row. */
+  duplicate: boolean;
+  /** The business row as stored (snake_case columns, numbers and bigints as strings), or null. */
+  business: Record<string, unknown> | null;
+  /** Balances of the locked accounts (member wallets, holds) before and after, by account code. */
+  before: Map<string, bigint>;
+  after: Map<string, bigint>;
+}
+
+const INSUFFICIENT = 'TZ001';
+const GUARD_REFUSED = 'TZ002';
+
+/**
+ * Records one money movement: the only way money moves (docs/decisions/008-one-money-movement.md). One SQL function
+ * call, `ledger_record_movement` (migration 0050), does in one round trip: the idempotency key with its request (a
+ * replay returns the first result, a different request is a 409), the guard, the row locks in id order, the balance
+ * checks, the balanced postings, the cached balances, the member running totals, the business row, the notification
+ * and the audit row. Run it on the pool for a movement that is a transaction by itself (no BEGIN/COMMIT round
+ * trips), or inside the caller's transaction when the movement is one step of a larger one.
+ */
+export async function recordMovement(db: DbOrTx, input: MovementInput): Promise<RecordedMovement> {
+  assertBalanced(input.legs);
+  const legs = input.legs.map((leg) => ({ code: accountCode(leg.account), amount: leg.amountMinor }));
+  const payload: Record<string, Json | undefined> = {
+    key: input.idempotencyKey,
+    kind: input.kind,
+    member_id: input.memberId ?? null,
+    memo: input.memo ?? null,
+    reverses_id: input.reversesId ?? null,
+    rate_micro: input.conversion?.rateMicro ?? null,
+    local_amount_minor: input.conversion?.localAmountMinor ?? null,
+    local_currency: input.conversion?.currency ?? null,
+    at: input.at ?? null,
+    request: input.request ?? { kind: input.kind, legs: [...legs].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)) },
+    legs,
+  };
+  if (input.guard) payload.guard = { member_id: input.guard.memberId, statuses: [...input.guard.statuses], lock: input.guard.lock };
+  if (input.business) payload.business = { table: input.business.table, transaction_column: input.business.transactionColumn, row: input.business.row };
+  if (input.notify) payload.notify = { member_id: input.notify.memberId, msg: input.notify.msg, severity: input.notify.severity };
+  if (input.audit) {
+    const a = input.audit;
+    payload.audit = { actor_id: a.actorId, action: a.action, target_type: a.targetType ?? null, target_id: a.targetId ?? null, before: a.before ?? null, after: a.after ?? null, ip: a.ip ?? null };
+  }
+  let result: MovementResultJson;
+  try {
+    const rows = await db.execute<{ r: MovementResultJson }>(sql`SELECT ledger_record_movement(${toJson(payload)}::jsonb) AS r`);
+    const row = rows.rows[0];
+    if (!row) throw new Error('ledger_record_movement returned no row');
+    result = row.r;
+  } catch (error) {
+    throw translateError(error, input);
+  }
+  if (result.status === 'conflict') {
+    throw new AppError('CONFLICT', input.conflictMessage ?? 'This idempotency key was already used for a different request');
+  }
+  return {
+    transactionId: BigInt(result.transaction_id),
+    duplicate: result.status === 'replay',
+    business: result.business ?? null,
+    before: toBalances(result.before),
+    after: toBalances(result.after),
+  };
+}
+
+interface MovementResultJson {
+  status: 'posted' | 'replay' | 'conflict';
+  transaction_id: string;
+  business?: Record<string, unknown> | null;
+  before?: Record<string, string>;
+  after?: Record<string, string>;
+}
+
+function toBalances(json: Record<string, string> | undefined): Map<string, bigint> {
+  return new Map(Object.entries(json ?? {}).map(([code, text]) => [code, parseDbMinor(text)]));
+}
+
+/** JSON with bigints as strings (PostgreSQL casts them back) and dates as ISO instants. */
+function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner));
+}
+
+function translateError(error: unknown, input: MovementInput): unknown {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const pgError = cause as { code?: string; detail?: string };
+  if (pgError.code === INSUFFICIENT) return new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Insufficient balance');
+  if (pgError.code === GUARD_REFUSED && input.guard) return input.guard.refuse(pgError.detail ?? 'missing');
+  return error;
+}
+
+export function assertBalanced(legs: readonly Leg[]): void {
+  if (legs.length < 2) throw new Error('A ledger transaction needs at least two legs');
+  let sum = 0n;
+  for (const leg of legs) {
+    if (leg.amountMinor === 0n) throw new Error('A ledger leg cannot be zero');
+    sum += leg.amountMinor;
+  }
+  if (sum !== 0n) throw new Error(`Unbalanced ledger transaction: legs sum to ${sum}`);
+}
