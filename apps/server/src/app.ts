@@ -9,7 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
-import { LoginLockout } from './modules/auth/login-lockout.ts';
+import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { runStartupTasks } from './modules/startup.ts';
@@ -40,7 +40,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick its own rate-limit key.
+    trustProxy: toFastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
   });
   const database = connectDatabase(options.databaseUrl);
@@ -56,7 +57,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     random: options.random ?? cryptoRandom,
     publicUrl: () => listeningUrl ?? publicUrl(config, config.PORT),
-    loginLockout: new LoginLockout(() => clock.now().getTime()),
     payments: null,
   };
   app.decorate('deps', deps);

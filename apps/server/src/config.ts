@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 /** The repository root: `./data` and the web build are resolved from here, whatever npm's working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -33,6 +34,18 @@ const ConfigSchema = z
     TUZO_TIMEZONE: z.string().default('Africa/Nairobi'),
     SYSTEM_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('KES'),
     RATE_LIMIT_ENABLED: flag(true),
+    // Off by default: X-Forwarded-For is believed only from the proxies named here (see lib/trust-proxy.ts).
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: ${(error as Error).message}` });
+          return z.NEVER;
+        }
+      }),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Tuzo <no-reply@tuzo.local>'),

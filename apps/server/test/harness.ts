@@ -24,7 +24,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   await ensureDatabase(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  return createTestAppOn(url.toString(), env, options);
+}
+
+/** The whole app built on an existing test database: a second app on one database stands for a second process. */
+export async function createTestAppOn(databaseUrl: string, env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions'> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...env });
   const app = await buildApp({ config, databaseUrl, ...options });
   await app.ready();

@@ -1,34 +1,59 @@
-import { describe, expect, it } from 'vitest';
-import { LoginLockout, MAX_FAILURES, WINDOW_MS } from '../src/modules/auth/login-lockout.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SettableClock } from '../src/lib/clock.ts';
+import { LOGIN_LIMIT } from '../src/modules/auth/login-lockout.ts';
+import { loginOk, registerOk } from './auth-helpers.ts';
+import { callAction, createTestApp, type TestApp } from './harness.ts';
 
-describe('LoginLockout', () => {
-  it('locks after 5 failures within 15 minutes and unlocks when the oldest failure is 15 minutes old', () => {
-    let now = 1_000_000;
-    const lockout = new LoginLockout(() => now);
-    for (let i = 0; i < MAX_FAILURES - 1; i += 1) lockout.recordFailure('7');
-    expect(lockout.isLocked('7')).toBe(false);
-    now += 60_000;
-    lockout.recordFailure('7');
-    expect(lockout.isLocked('7')).toBe(true);
-    expect(lockout.isLocked('8')).toBe(false);
-    now += WINDOW_MS - 60_000;
-    expect(lockout.isLocked('7')).toBe(false);
+const LOCKED = 'Too many failed attempts. Try again in 15 minutes.';
+const clock = new SettableClock(new Date('2026-03-02T08:00:00Z'));
+let t: TestApp;
+beforeAll(async () => {
+  // The per-IP limits are off (the harness default): the per-account lockout works regardless.
+  t = await createTestApp({}, { clock });
+});
+afterAll(async () => t.close());
+
+const wrongLogin = (username: string) => callAction(t.app, 'login', { payload: { username, password: 'wrong-one' } });
+const rightLogin = (username: string) => callAction(t.app, 'login', { payload: { username, password: 'secret123' } });
+
+describe('login lockout (per account, in PostgreSQL)', () => {
+  it('locks after 5 failures, says how long, and opens again when the 15-minute window closes', async () => {
+    await registerOk(t, { username: 'lock_time' });
+    for (let attempt = 0; attempt < LOGIN_LIMIT.max - 1; attempt += 1) expect((await wrongLogin('lock_time')).status).toBe(400);
+    clock.advance(60_000);
+    expect((await wrongLogin('lock_time')).status).toBe(400);
+    expect(await rightLogin('lock_time')).toMatchObject({ status: 429, code: 'RATE_LIMITED', msg: 'Too many failed attempts. Try again in 14 minutes.' });
+    clock.advance(LOGIN_LIMIT.windowMs - 60_000 - 30_000);
+    expect(await rightLogin('lock_time')).toMatchObject({ status: 429, msg: 'Too many failed attempts. Try again in 1 minute.' });
+    clock.advance(30_000);
+    await loginOk(t, 'lock_time');
   });
 
-  it('spreads failures over more than the window without locking', () => {
-    let now = 0;
-    const lockout = new LoginLockout(() => now);
-    for (let i = 0; i < 20; i += 1) {
-      lockout.recordFailure('9');
-      now += WINDOW_MS / 4;
+  it('never locks failures spread wider than the window', async () => {
+    await registerOk(t, { username: 'lock_slow' });
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      expect((await wrongLogin('lock_slow')).status).toBe(400);
+      clock.advance(LOGIN_LIMIT.windowMs / 4);
     }
-    expect(lockout.isLocked('9')).toBe(false);
+    await loginOk(t, 'lock_slow');
   });
 
-  it('forgets failures after a successful login', () => {
-    const lockout = new LoginLockout();
-    for (let i = 0; i < MAX_FAILURES; i += 1) lockout.recordFailure('1');
-    lockout.clear('1');
-    expect(lockout.isLocked('1')).toBe(false);
+  it('counts a burst of parallel guesses before checking them: only 5 reach the password check', async () => {
+    await registerOk(t, { username: 'lock_burst' });
+    const results = await Promise.all(Array.from({ length: 12 }, () => wrongLogin('lock_burst')));
+    expect(results.filter((r) => r.status === 400)).toHaveLength(LOGIN_LIMIT.max);
+    expect(results.filter((r) => r.status === 429 && r.msg === LOCKED)).toHaveLength(12 - LOGIN_LIMIT.max);
+  });
+
+  it('forgets the failures after a successful login, and keeps one row per account', async () => {
+    await registerOk(t, { username: 'lock_clear' });
+    for (let attempt = 0; attempt < LOGIN_LIMIT.max - 1; attempt += 1) await wrongLogin('lock_clear');
+    await loginOk(t, 'lock_clear');
+    const [member] = await t.sql<{ id: string }>("SELECT id FROM members WHERE username = 'lock_clear'");
+    expect(await t.sql('SELECT key FROM rate_limit_counters WHERE key = $1', [`login:${member?.id}`])).toHaveLength(0);
+    for (let attempt = 0; attempt < LOGIN_LIMIT.max - 1; attempt += 1) await wrongLogin('lock_clear');
+    const rows = await t.sql<{ hits: number }>('SELECT hits FROM rate_limit_counters WHERE key = $1', [`login:${member?.id}`]);
+    expect(rows).toEqual([{ hits: LOGIN_LIMIT.max - 1 }]);
+    await loginOk(t, 'lock_clear');
   });
 });

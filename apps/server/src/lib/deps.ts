@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { LoginLockout } from '../modules/auth/login-lockout.ts';
 import type { Payments } from '../payments/index.ts';
 import type { Clock } from './clock.ts';
 import type { RandomSource } from './random.ts';
@@ -20,7 +19,6 @@ export interface AppDeps {
   random: RandomSource;
   /** The address members and providers reach this server at. */
   publicUrl: () => string;
-  loginLockout: LoginLockout;
   /** Set by the deposits start-up step (provider clients need the listening address); null before it runs. */
   payments: Payments | null;
 }

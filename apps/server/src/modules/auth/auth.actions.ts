@@ -12,7 +12,7 @@ export const authActions = [
     summary: 'Sign in with username (or email) and password; answers the bearer token and the user data.',
     payload: LoginPayloadSchema,
     data: LoginDataSchema,
-    rateLimit: { perMinute: 10 },
+    rateLimit: { perMinute: 300 },
     handler: async ({ payload, deps, ip, request }) => {
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
       return { msg: 'Login successful', data: await login(deps, { ...payload, ip, userAgent }) };

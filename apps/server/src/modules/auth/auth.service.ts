@@ -4,16 +4,17 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { loadUserData } from '../userdata/userdata.service.ts';
 import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from './auth.repository.ts';
+import { admitLoginAttempt, clearLoginAttempts } from './login-lockout.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeMemberSessions, revokeSession } from './session.repository.ts';
 import { createSession } from './session.service.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
-
 /**
  * Wrong credentials answer 400, not 401: the client treats any 401 as "Session expired". The house account has an
- * unusable password and is refused outright; a suspended member is told so only after the right password.
+ * unusable password and is refused outright; a suspended member is told so only after the right password. Every
+ * password check on an account is counted by the shared login lockout (login-lockout.ts) before it runs.
  */
 export async function login(deps: AppDeps, input: LoginPayload & { ip: string; userAgent: string | null }): Promise<LoginData> {
   const member = await selectMemberByCredential(deps.db, input.username);
@@ -21,14 +22,9 @@ export async function login(deps: AppDeps, input: LoginPayload & { ip: string; u
     await burnPasswordCheck(input.password);
     throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
   }
-  const lockout = deps.loginLockout;
-  const accountKey = member.id.toString();
-  if (lockout.isLocked(accountKey)) throw new AppError('RATE_LIMITED', 'Too many failed attempts. Try again in 15 minutes.');
-  if (!(await verifyPassword(member.passwordHash, input.password))) {
-    lockout.recordFailure(accountKey);
-    throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
-  }
-  lockout.clear(accountKey);
+  await admitLoginAttempt(deps, member.id);
+  if (!(await verifyPassword(member.passwordHash, input.password))) throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
+  await clearLoginAttempts(deps, member.id);
   if (member.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended');
   const accessToken = await createSession(deps, { memberId: member.id, ip: input.ip, userAgent: input.userAgent });
   const userData = await loadUserData(deps, member.id);

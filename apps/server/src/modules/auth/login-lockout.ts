@@ -1,44 +1,33 @@
+import { AppError } from '../../lib/errors.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
+
 /**
- * Per-account login lockout: after MAX_FAILURES failed logins for one account within WINDOW_MS, further logins for
- * that account are refused until the oldest failure is WINDOW_MS old. It complements the per-IP rate limit of the
- * endpoint, which does not stop a slow attack on one account from many addresses.
+ * Per-account login lockout: an account gets 5 password checks in a window of 15 minutes that opens with its first
+ * attempt since its last successful login; a successful login clears the count, so only failures add up. It stops password guessing on one account from
+ * any number of addresses, which the per-IP limit cannot do (thousands of members share one carrier address).
  *
- * The state is in memory, per app instance: it is lost on restart and not shared between processes. That is
- * enough for the single-process deployment this app targets; a multi-process deployment would move it to the
- * database. A successful login clears the account's failures.
+ * The count is kept in PostgreSQL (`rate_limit_counters`), so every app process on the database sees the same
+ * lockout. It applies whatever RATE_LIMIT_ENABLED says: that switch governs the per-IP flood limits only.
+ *
+ * An attempt is counted before the password is checked, not after it fails, so a burst of parallel guesses cannot
+ * all pass the check before any failure is written: the sixth concurrent guess is refused like the sixth in a row.
  */
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60_000;
+export const LOGIN_LIMIT: SharedLimit = { max: 5, windowMs: 15 * 60_000 };
 
-export class LoginLockout {
-  private readonly failures = new Map<string, number[]>();
+function accountKey(memberId: bigint): string {
+  return `login:${memberId.toString()}`;
+}
 
-  constructor(private readonly now: () => number = Date.now) {}
+/** Counts one login attempt on the account; refuses it with 429 RATE_LIMITED once the window's budget is spent. */
+export async function admitLoginAttempt(deps: AppDeps, memberId: bigint): Promise<void> {
+  const hit = await takeHit(deps, { key: accountKey(memberId), limit: LOGIN_LIMIT });
+  if (hit.isAllowed) return;
+  const minutes = Math.ceil(hit.retryAfterSeconds / 60);
+  throw new AppError('RATE_LIMITED', `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+}
 
-  isLocked(accountKey: string): boolean {
-    return this.recent(accountKey).length >= MAX_FAILURES;
-  }
-
-  recordFailure(accountKey: string): void {
-    const recent = this.recent(accountKey);
-    recent.push(this.now());
-    this.failures.set(accountKey, recent);
-    if (this.failures.size > 100_000) this.prune();
-  }
-
-  clear(accountKey: string): void {
-    this.failures.delete(accountKey);
-  }
-
-  private recent(accountKey: string): number[] {
-    const cutoff = this.now() - WINDOW_MS;
-    const recent = (this.failures.get(accountKey) ?? []).filter((time) => time > cutoff);
-    if (recent.length === 0) this.failures.delete(accountKey);
-    return recent;
-  }
-
-  /** Bounds memory under a spray of failures across many accounts. */
-  private prune(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
-  }
+/** Forgets the account's attempts after a successful login. */
+export async function clearLoginAttempts(deps: AppDeps, memberId: bigint): Promise<void> {
+  await forgetHits(deps, accountKey(memberId));
 }

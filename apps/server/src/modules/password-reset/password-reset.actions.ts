@@ -10,7 +10,7 @@ export const passwordResetActions = [
     summary: 'Send a one-time reset link to the account (the same answer for every input).',
     payload: ForgotPasswordPayloadSchema,
     data: NoDataSchema,
-    rateLimit: { perMinute: 5 },
+    rateLimit: { perMinute: 20 },
     handler: async ({ deps, payload }) => {
       await requestPasswordReset(deps, payload.username);
       return { msg: FORGOT_ANSWER };
@@ -23,7 +23,7 @@ export const passwordResetActions = [
     summary: 'Set a new password with a reset link token; every session is signed out.',
     payload: ResetPasswordPayloadSchema,
     data: NoDataSchema,
-    rateLimit: { perMinute: 10 },
+    rateLimit: { perMinute: 30 },
     handler: async ({ deps, payload }) => {
       await resetPassword(deps, payload);
       return { msg: 'Your password has been reset. Please login with your new password.' };

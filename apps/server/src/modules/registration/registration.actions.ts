@@ -11,7 +11,7 @@ export const registrationActions = [
     summary: 'Create an inactive member account, optionally under a sponsor (upline).',
     payload: RegisterPayloadSchema,
     data: NoDataSchema,
-    rateLimit: { perMinute: 10 },
+    rateLimit: { perMinute: 60 },
     handler: async ({ deps, payload }) => {
       await registerMember(deps, payload);
       return { msg: 'Registration successful!' };
@@ -24,7 +24,7 @@ export const registrationActions = [
     summary: 'Is this username free? 200 free, 409 taken.',
     payload: FreeUserPayloadSchema,
     data: NoDataSchema,
-    rateLimit: { perMinute: 60 },
+    rateLimit: { perMinute: 600 },
     handler: async ({ deps, payload }) => {
       await assertUsernameFree(deps, payload.username);
       return { msg: 'Username is available' };
@@ -37,7 +37,7 @@ export const registrationActions = [
     summary: 'Is this email free? 200 free, 409 taken.',
     payload: FreeEmailPayloadSchema,
     data: NoDataSchema,
-    rateLimit: { perMinute: 60 },
+    rateLimit: { perMinute: 600 },
     handler: async ({ deps, payload }) => {
       await assertEmailFree(deps, payload.email);
       return { msg: 'Email is available' };
@@ -50,7 +50,7 @@ export const registrationActions = [
     summary: 'Is this phone number free in the country? 200 free, 409 taken.',
     payload: FreePhonePayloadSchema,
     data: NoDataSchema,
-    rateLimit: { perMinute: 60 },
+    rateLimit: { perMinute: 600 },
     handler: async ({ deps, payload }) => {
       await assertPhoneFree(deps, payload);
       return { msg: 'Phone number is available' };
