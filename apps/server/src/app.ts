@@ -2,11 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { allActions } from './actions/index.ts';
 import { envelopeErrorHandler, registerActionEndpoint } from './actions/endpoint.ts';
-import type { ActionDefinition } from './actions/types.ts';
+import type { RegisteredAction } from './actions/types.ts';
 import { publicUrl, type Config } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { parseJsonBody } from './lib/json-body.ts';
 import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
@@ -25,7 +26,7 @@ export interface BuildAppOptions {
   databaseUrl: string;
   logger?: FastifyServerOptions['logger'];
   /** Extra actions (tests only). */
-  extraActions?: readonly ActionDefinition[];
+  extraActions?: readonly RegisteredAction[];
   /** The app's clock; tests pass a SettableClock to move to tomorrow. Defaults to the system clock. */
   clock?: Clock;
   /** The app's random source; tests pass a fixed sequence. Defaults to crypto randomness. */
@@ -67,11 +68,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Clients send a JSON content type on every call, bodies only on POST; an empty body means "no fields".
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonBody(text, request.url));
     } catch {
       const error = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
       done(error, undefined);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allActions } from '../src/actions/index.ts';
 import { defineAction } from '../src/actions/types.ts';
+import { parseJsonBody } from '../src/lib/json-body.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries } from './money-fixtures.ts';
 
@@ -149,5 +150,23 @@ describe('the OpenAPI document and the API page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     for (const action of allActions) expect(response.body).toContain(`id="${action.name}"`);
+  });
+});
+
+describe('amounts travel as decimal strings', () => {
+  it('reads the JSON number of stkpush and requestpayment from its decimal text, never through a float', () => {
+    expect(parseJsonBody('{"phone":"0712345678","amount":150.10}', '/api?action=stkpush')).toEqual({ phone: '0712345678', amount: '150.10' });
+    expect(parseJsonBody('{"amount": 0.30 }', '/api/requestpayment')).toEqual({ amount: '0.30' });
+    expect(parseJsonBody('{"amount":1e2}', '/api?action=stkpush')).toEqual({ amount: '1e2' });
+    expect(parseJsonBody('{"note":"\\"amount\\": 5","amount":"5"}', '/api?action=stkpush')).toEqual({ note: '"amount": 5', amount: '5' });
+    // Other actions keep the JSON number, which their string-only schemas refuse.
+    expect(parseJsonBody('{"amount":150.1}', '/api?action=systemwithdrawal')).toEqual({ amount: 150.1 });
+  });
+
+  it('refuses a JSON number where the spec client sends a string', async () => {
+    const { kes } = await ensureTestCountries(t);
+    const member = await createMember(t, { countryId: kes, status: 'active' });
+    const res = await callAction(t.app, 'systemwithdrawal', { token: member.token, payload: { acc: '1', amount: 150 } });
+    expect(res).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED', msg: 'Please enter a valid amount' });
   });
 });

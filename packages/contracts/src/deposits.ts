@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { AmountSchema, MoneyStringSchema } from './money.ts';
+import { ClientNumberAmountSchema, MoneyStringSchema } from './money.ts';
 
 /**
  * Deposits (spec part 2, "Deposit"): grabpayment, stkpush, requestpayment, recovercode, deposithistory.
  * Status codes: 0 pending, 1 declined (failed), 2 completed.
  */
-export const DEPOSIT_STATUS = { pending: 0, failed: 1, completed: 2 } as const;
-export type DepositStatus = (typeof DEPOSIT_STATUS)[keyof typeof DEPOSIT_STATUS];
 
 /** Minimum length of a manual transaction code (spec section 9). */
 export const REF_CODE_MIN = 9;
@@ -40,7 +38,7 @@ export const KenyanPhoneSchema = z
     return msisdn;
   });
 
-export const StkPushPayloadSchema = z.object({ phone: KenyanPhoneSchema, amount: AmountSchema });
+export const StkPushPayloadSchema = z.object({ phone: KenyanPhoneSchema, amount: ClientNumberAmountSchema });
 export type StkPushPayload = z.infer<typeof StkPushPayloadSchema>;
 export const StkPushDataSchema = z.object({
   depositId: z.string(),
@@ -49,7 +47,7 @@ export const StkPushDataSchema = z.object({
 });
 export type StkPushData = z.infer<typeof StkPushDataSchema>;
 
-export const RequestPaymentPayloadSchema = z.object({ amount: AmountSchema });
+export const RequestPaymentPayloadSchema = z.object({ amount: ClientNumberAmountSchema });
 export type RequestPaymentPayload = z.infer<typeof RequestPaymentPayloadSchema>;
 export const RequestPaymentDataSchema = z.object({ link: z.string().url(), depositId: z.string() });
 export type RequestPaymentData = z.infer<typeof RequestPaymentDataSchema>;

@@ -11,11 +11,6 @@ const RATE_SCALE = 1_000_000n;
 /** Largest amount accepted from a member: 999,999,999,999,999.99 fits far inside a PostgreSQL bigint. */
 export const MAX_AMOUNT_MINOR = 99_999_999_999_999_999n;
 
-/** True when `text` is a non-negative decimal with at most 2 decimals (no sign, no exponent, no separators). */
-export function isDecimalAmount(text: string): boolean {
-  return DECIMAL_RE.test(text);
-}
-
 /** Parses "12", "12.5", "12.50" into minor units; returns null for anything else. */
 export function parseAmountToMinor(text: string): bigint | null {
   const trimmed = text.trim();
@@ -89,25 +84,39 @@ export function localToSystemMinor(localMinor: bigint, rateMicro: bigint): bigin
   return divRoundHalfUp(localMinor * RATE_SCALE, rateMicro);
 }
 
-/** Zod schema for a money amount on the wire: a decimal string (or a JSON number, which the spec's client sends). */
+/** Minor units of a positive amount's decimal text, or the reason it is not one. */
+function checkPositiveAmount(text: string | null, ctx: z.RefinementCtx): bigint {
+  const minor = text === null ? null : parseAmountToMinor(text);
+  if (minor === null) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a valid amount (digits with at most 2 decimals)' });
+    return z.NEVER;
+  }
+  if (minor <= 0n) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
+    return z.NEVER;
+  }
+  if (minor > MAX_AMOUNT_MINOR) {
+    ctx.addIssue({ code: 'custom', message: 'Amount is too large' });
+    return z.NEVER;
+  }
+  return minor;
+}
+
+/** A money amount on the wire: a decimal string ("150", "150.5", "150.50"), read into minor units. */
 export const AmountSchema = z
+  .string({ error: 'Please enter a valid amount' })
+  .transform((value, ctx) => checkPositiveAmount(value, ctx));
+
+/**
+ * The amount of `stkpush` and `requestpayment`, where the spec's client sends a JSON number. The server reads that
+ * number from its decimal text in the request body (apps/server/src/lib/json-body.ts quotes it before JSON.parse),
+ * so it never passes through a float; a number reaching this schema any other way must print as a plain decimal.
+ */
+export const ClientNumberAmountSchema = z
   .union([z.string(), z.number()], { error: 'Please enter a valid amount' })
   .transform((value, ctx) => {
     const text = typeof value === 'number' ? numberToPlainString(value) : value;
-    const minor = text === null ? null : parseAmountToMinor(text);
-    if (minor === null) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid amount (digits with at most 2 decimals)' });
-      return z.NEVER;
-    }
-    if (minor <= 0n) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
-      return z.NEVER;
-    }
-    if (minor > MAX_AMOUNT_MINOR) {
-      ctx.addIssue({ code: 'custom', message: 'Amount is too large' });
-      return z.NEVER;
-    }
-    return minor;
+    return checkPositiveAmount(text, ctx);
   });
 
 /** A JSON number is accepted only when it prints as a plain decimal (no exponent, finite). */

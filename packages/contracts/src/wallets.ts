@@ -33,9 +33,9 @@ export const RequiredAmountSchema = z.unknown().transform((value, ctx): bigint =
  * A signed amount for operator corrections: "-10.00" or "25.5", never zero; minor units as bigint.
  */
 export const SignedAmountSchema = z
-  .union([z.string(), z.number()], { error: 'Please enter a valid amount' })
+  .string({ error: 'Please enter the amount as a decimal string, e.g. "-10.00"' })
   .transform((value, ctx) => {
-    const text = String(value).trim();
+    const text = value.trim();
     const negative = text.startsWith('-');
     const minor = parseAmountToMinor(negative ? text.slice(1) : text);
     if (minor === null || minor === 0n || minor > MAX_AMOUNT_MINOR) {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AmountSchema,
+  ClientNumberAmountSchema,
   divRoundHalfUp,
   formatMinor,
   formatMinorGrouped,
@@ -58,10 +59,16 @@ describe('decimal strings and minor units', () => {
 });
 
 describe('AmountSchema (amounts on the wire)', () => {
-  it('accepts decimal strings and plain JSON numbers', () => {
+  it('accepts decimal strings only', () => {
     expect(AmountSchema.parse('10.50')).toBe(1050n);
-    expect(AmountSchema.parse(500)).toBe(50000n);
-    expect(AmountSchema.parse(0.1)).toBe(10n);
+    expect(AmountSchema.parse('500')).toBe(50000n);
+    expect(AmountSchema.safeParse(500).error?.issues[0]?.message).toBe('Please enter a valid amount');
+  });
+
+  it('takes a JSON number only where the spec client sends one (ClientNumberAmountSchema)', () => {
+    expect(ClientNumberAmountSchema.parse('10.50')).toBe(1050n);
+    expect(ClientNumberAmountSchema.parse(500)).toBe(50000n);
+    expect(ClientNumberAmountSchema.parse(0.1)).toBe(10n);
   });
 
   it.each([
@@ -73,7 +80,7 @@ describe('AmountSchema (amounts on the wire)', () => {
     ['abc', 'Please enter a valid amount (digits with at most 2 decimals)'],
     [Number.NaN, 'Please enter a valid amount'],
   ])('refuses %j with a clear message', (value, message) => {
-    const result = AmountSchema.safeParse(value);
+    const result = ClientNumberAmountSchema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
   });
