@@ -1,4 +1,4 @@
-import type { Envelope, HttpMethod } from '@tuzo/contracts';
+import type { Envelope, ErrorCode, HttpMethod } from '@tuzo/contracts';
 import toast from 'react-hot-toast';
 import { enqueueNotifications, type IncomingNotification } from './notifications';
 import { readAccessToken } from './storage-keys';
@@ -26,6 +26,38 @@ export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 export const GENERIC_ERROR_MESSAGE = 'An error occurred';
 export const API_PATH = '/api';
 
+/**
+ * A failed envelope (`resultcode` false). Components branch on `code` (an ErrorCode of the contracts), never on the
+ * message text; `msg` is the server's message for the member, possibly empty.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly msg: string;
+  readonly data: unknown;
+
+  constructor(envelope: { status: number; code: ErrorCode; msg: string; data?: unknown }) {
+    super(envelope.msg || `Request failed (${envelope.code})`);
+    this.name = 'ApiError';
+    this.status = envelope.status;
+    this.code = envelope.code;
+    this.msg = envelope.msg;
+    this.data = envelope.data;
+  }
+}
+
+export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+}
+
+/**
+ * True when the failure was a 401: the api client has already shown "Session expired" and signed out, so callers
+ * show nothing more.
+ */
+export function isSessionExpired(error: unknown): boolean {
+  return isApiError(error, 'UNAUTHORIZED');
+}
+
 let onUnauthorized: () => void = () => undefined;
 
 /** The session registers how to sign out when any response has status 401. */
@@ -38,8 +70,19 @@ export function showErrorToast(message: string): void {
   toast.error(message, { id: `error:${message}` });
 }
 
+/** The message of a thrown error (a network or parse failure), or `fallback`. */
 export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * The text to show for a failed call, by the spec's two cases: a failed envelope shows the server's msg or
+ * `failed`; a thrown error (network, parse) shows `thrown`, or nothing more when `thrown` is left out (the api client
+ * has already toasted its message). Null after a 401, which the api client has reported as "Session expired".
+ */
+export function failureText(error: unknown, texts: { failed: string; thrown?: string }): string | null {
+  if (isSessionExpired(error)) return null;
+  return error instanceof ApiError ? error.msg || texts.failed : (texts.thrown ?? null);
 }
 
 function buildUrl(action: string, query: ApiCallOptions['query']): string {
@@ -58,22 +101,38 @@ function buildHeaders(idempotencyKey: string | undefined): Headers {
   return headers;
 }
 
+/**
+ * The code of a failed envelope. The server always sends one; an envelope without it (a proxy in front of the
+ * server) is read by its status. The contracts' full map is not imported here: any runtime import of the contracts
+ * brings zod into the entry chunk that /login loads.
+ */
+function failureCode(raw: unknown, status: number): ErrorCode {
+  if (typeof raw === 'string' && raw !== '') return raw as ErrorCode;
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 429) return 'RATE_LIMITED';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}
+
 function toEnvelope<T>(body: unknown, httpStatus: number): ApiEnvelope<T> {
   if (!body || typeof body !== 'object') throw new Error('The server sent an unreadable response');
-  const raw = body as Partial<ApiEnvelope<T>>;
+  const raw = body as Partial<Record<keyof ApiEnvelope<T>, unknown>>;
+  const status = typeof raw.status === 'number' ? raw.status : httpStatus;
+  const resultcode = Boolean(raw.resultcode);
   return {
-    status: typeof raw.status === 'number' ? raw.status : httpStatus,
-    resultcode: Boolean(raw.resultcode),
+    status,
+    resultcode,
     msg: typeof raw.msg === 'string' ? raw.msg : '',
     data: raw.data as T,
-    info: Array.isArray(raw.info) ? raw.info : [],
+    info: Array.isArray(raw.info) ? (raw.info as IncomingNotification[]) : [],
+    code: resultcode ? null : failureCode(raw.code, status),
   };
 }
 
 /**
- * Calls one action of the backend (`/api?action=NAME`) and returns its envelope; callers branch on `resultcode`.
- * Every `info` item joins the notification queue. A 401 shows "Session expired" and signs out. A network or
- * parse failure shows an error toast and is rethrown.
+ * Calls one action of the backend (`/api?action=NAME`) and returns its envelope when `resultcode` is true; a failed
+ * envelope throws an ApiError (so TanStack Query's error states fire). Every `info` item joins the notification
+ * queue, failed or not. A 401 shows "Session expired" and signs out before the ApiError is thrown. A network or
+ * parse failure shows an error toast and is rethrown as it is.
  */
 export async function apiCall<T = unknown>(action: string, options: ApiCallOptions = {}): Promise<ApiEnvelope<T>> {
   const method = options.method ?? 'GET';
@@ -95,6 +154,10 @@ export async function apiCall<T = unknown>(action: string, options: ApiCallOptio
   if (envelope.status === 401 && !options.skipUnauthorizedHandling) {
     toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
     onUnauthorized();
+  }
+  if (!envelope.resultcode) {
+    const code = (envelope.code ?? 'INTERNAL') as ErrorCode;
+    throw new ApiError({ status: envelope.status, code, msg: envelope.msg, data: envelope.data });
   }
   return envelope;
 }

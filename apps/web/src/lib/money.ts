@@ -10,7 +10,9 @@ export type MoneyInput = string | number | bigint | null | undefined;
 export function toMinor(value: MoneyInput): bigint | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'bigint') return value;
-  const text = (typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value).replace(/,/g, '').trim();
+  // A JSON number is read from its decimal text ("12.5"), never rounded through floating point; one with more than
+  // 2 decimals or an exponent is unreadable like any other bad text.
+  const text = (typeof value === 'number' ? String(value) : value).replace(/,/g, '').trim();
   const negative = text.startsWith('-');
   const minor = parseAmountToMinor(negative ? text.slice(1) : text);
   if (minor === null) return null;

@@ -1,7 +1,7 @@
 import type { LoginData, UserData } from '@tuzo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { apiCall, setUnauthorizedHandler } from './api-client';
+import { apiCall, errorMessage, setUnauthorizedHandler } from './api-client';
 import { queryClient } from './query-client';
 import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_KEY } from './storage-keys';
 
@@ -68,14 +68,16 @@ export function refreshUserData(): Promise<void> {
 }
 
 async function fetchUserData(): Promise<UserData> {
-  const envelope = await apiCall<UserData>('userdata');
-  if (!envelope.resultcode || !envelope.data) {
-    // Spec part 1, section 8: a failed user-data refresh is only logged.
-    console.warn('User data refresh failed:', envelope.msg);
-    throw new Error(envelope.msg || 'Failed to load user data');
+  try {
+    const { data } = await apiCall<UserData>('userdata');
+    if (!data) throw new Error('Failed to load user data');
+    localStorage.setItem(USER_KEY, JSON.stringify(data));
+    return data;
+  } catch (error) {
+    // Spec part 1, section 8: a failed user-data refresh is only logged (the query keeps its last data).
+    console.warn('User data refresh failed:', errorMessage(error));
+    throw error;
   }
-  localStorage.setItem(USER_KEY, JSON.stringify(envelope.data));
-  return envelope.data;
 }
 
 /** The signed-in member's details, balances and fee settings; seeded from local storage, refreshed by timer. */
@@ -121,14 +123,12 @@ export function signOut(options: { notifyServer?: boolean } = {}): void {
 
 async function verifyStoredToken(): Promise<void> {
   try {
-    const envelope = await apiCall<{ lastupdate: string | null }>('auth');
-    if (!envelope.resultcode) {
-      if (state.isSignedIn) signOut();
-      return;
-    }
+    await apiCall<{ lastupdate: string | null }>('auth');
     setState({ isSignedIn: true, isVerified: true });
     startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
   } catch {
+    // Spec part 1, section 4: a failed verification (an ApiError, or no answer at all) signs out. After a 401 the
+    // api client has already signed out, so this does nothing more.
     if (state.isSignedIn) signOut();
   }
 }

@@ -1,6 +1,7 @@
 import { ACTIVATION_MESSAGES, type ActivateData } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { apiCall, isApiError, type ApiEnvelope } from '@/lib/api-client';
+import { refreshUserData } from '@/lib/session';
 
 export { ACTIVATION_MESSAGES };
 
@@ -9,6 +10,17 @@ export function activateAccount(idempotencyKey: string): Promise<ApiEnvelope<Act
   return apiCall<ActivateData>('activateaccount', { method: 'POST', payload: {}, idempotencyKey });
 }
 
+/**
+ * The account gate reads the refreshed user data and opens the member's shell. The data is refreshed after a
+ * refusal too when it was out of date: the account is already active (ALREADY_DONE), or the deposit no longer
+ * covers the fee (INSUFFICIENT_FUNDS, the deposit view comes back).
+ */
 export function useActivateAccount() {
-  return useMutation({ mutationFn: (idempotencyKey: string) => activateAccount(idempotencyKey) });
+  return useMutation({
+    mutationFn: (idempotencyKey: string) => activateAccount(idempotencyKey),
+    onSuccess: () => void refreshUserData(),
+    onError: (error) => {
+      if (isApiError(error, 'ALREADY_DONE', 'INSUFFICIENT_FUNDS')) void refreshUserData();
+    },
+  });
 }

@@ -4,9 +4,8 @@ import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { showErrorToast } from '@/lib/api-client';
+import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, isZeroAmount, toPlainAmount } from '@/lib/money';
-import { refreshUserData } from '@/lib/session';
 import { ACTIVATION_MESSAGES, useActivateAccount } from '../api/activate-account';
 
 export interface ActivationDepositSlots {
@@ -22,17 +21,14 @@ function ActivateButton() {
 
   async function onActivate() {
     try {
-      const envelope = await activate.mutateAsync(key.get());
-      if (!envelope.resultcode) {
-        showErrorToast(envelope.msg || 'Activation failed. Please try again.');
-        return;
-      }
+      await activate.mutateAsync(key.get());
       key.renew();
       toast.success(ACTIVATION_MESSAGES.success);
-      // The account gate reads the refreshed user data and opens the member's shell.
-      await refreshUserData();
-    } catch {
-      showErrorToast('An error occurred during activation');
+    } catch (error) {
+      // Already active: the refreshed user data opens the shell, so there is nothing to report.
+      if (isApiError(error, 'ALREADY_DONE')) return;
+      const message = failureText(error, { failed: 'Activation failed. Please try again.', thrown: 'An error occurred during activation' });
+      if (message) showErrorToast(message);
     }
   }
 

@@ -6,10 +6,12 @@ export const ADMIN_WITHDRAWALS_LIMIT = 50;
 
 /** GET adminwithdrawals: withdrawals in one status, newest first (one page). */
 export async function getAdminWithdrawals(status: WithdrawalStatus): Promise<AdminWithdrawalsData> {
-  const envelope = await apiCall<AdminWithdrawalsData>('adminwithdrawals', { query: { status, limit: ADMIN_WITHDRAWALS_LIMIT } });
-  if (!envelope.resultcode || !envelope.data) throw new Error(envelope.msg || 'Failed to load withdrawals');
-  return envelope.data;
+  const { data } = await apiCall<AdminWithdrawalsData>('adminwithdrawals', { query: { status, limit: ADMIN_WITHDRAWALS_LIMIT } });
+  return data;
 }
+
+/** What the table shows when the list failed to load. */
+export const ADMIN_WITHDRAWALS_TEXTS = { failed: 'Failed to load withdrawals', thrown: 'Failed to load withdrawals' } as const;
 
 export function adminWithdrawalsQueryOptions(status: WithdrawalStatus) {
   return queryOptions({

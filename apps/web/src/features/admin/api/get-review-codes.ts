@@ -7,10 +7,12 @@ export type ReviewCodeRow = AdminReviewCodesData['rows'][number];
 
 /** GET adminreviewcodes: the manual code review queue, oldest first. */
 export async function getReviewCodes(): Promise<ReviewCodeRow[]> {
-  const envelope = await apiCall<AdminReviewCodesData>('adminreviewcodes', { query: { limit: 100 } });
-  if (!envelope.resultcode) throw new Error(envelope.msg || 'Failed to load the review queue');
-  return envelope.data.rows;
+  const { data } = await apiCall<AdminReviewCodesData>('adminreviewcodes', { query: { limit: 100 } });
+  return data.rows;
 }
+
+/** What the table shows when the queue failed to load. */
+export const REVIEW_CODES_TEXTS = { failed: 'Failed to load the review queue', thrown: 'Failed to load the review queue' } as const;
 
 export const reviewCodesQueryOptions = queryOptions({
   queryKey: ['admin', 'review-codes'],

@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '@tuzo/contracts';
+import { WALLET_LABELS, type MemberWallet, type WithdrawalStatus } from '@tuzo/contracts';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -7,10 +7,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { STATUS_LABELS, StatusBadge } from '@/components/ui/status-badge';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { errorMessage, showErrorToast } from '@/lib/api-client';
+import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
-import { formatMoney } from '@/lib/money';
-import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
+import { formatMoney, toMinor } from '@/lib/money';
+import { ADMIN_WITHDRAWALS_TEXTS, useAdminWithdrawals } from '../api/get-admin-withdrawals';
 import { useUpdateTransaction, type WithdrawalDecision } from '../api/update-transaction';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 
@@ -18,6 +18,23 @@ type AdminWithdrawalRow = NonNullable<ReturnType<typeof useAdminWithdrawals>['da
 
 /** The status filters, in the operator's order. */
 const FILTERS: readonly WithdrawalStatus[] = ['0', '2', '1'];
+
+/** The member's name of the wallet a withdrawal came from ('balance' is Jumbo); the row's code when unknown. */
+function walletLabel(wallet: string): string {
+  return WALLET_LABELS[wallet as MemberWallet] ?? wallet;
+}
+
+/** What a decline gives back, and where: the wallet the money came from, with the fee when there was one. */
+function DeclineDescription({ row }: { row: AdminWithdrawalRow }) {
+  const isCharged = toMinor(row.fee) !== 0n;
+  return (
+    <p>
+      Decline {formatMoney(row.amount, row.currency)} for <strong>{row.username}</strong>.{' '}
+      {isCharged ? `The amount and the fee of ${formatMoney(row.fee, row.currency)} go` : 'The amount goes'} back to their{' '}
+      <strong data-testid="decline-wallet">{walletLabel(row.wallet)}</strong> wallet, the one it came from.
+    </p>
+  );
+}
 
 interface PendingDecision {
   row: AdminWithdrawalRow;
@@ -41,14 +58,13 @@ export function AdminWithdrawalsPanel() {
     if (!decision) return;
     try {
       const envelope = await update.mutateAsync({ tid: decision.row.id, value: decision.value, idempotencyKey: key.get() });
-      if (!envelope.resultcode) {
-        showErrorToast(envelope.msg || 'The withdrawal could not be updated');
-        return;
-      }
       toast.success(envelope.msg || 'Withdrawal updated');
       setDecision(null);
-    } catch (caught) {
-      showErrorToast(errorMessage(caught));
+    } catch (error) {
+      const message = failureText(error, { failed: 'The withdrawal could not be updated', thrown: errorMessage(error) });
+      if (message) showErrorToast(message);
+      // Decided by another operator first, or gone: the hook reloaded the list, so there is nothing left to confirm.
+      if (isApiError(error, 'ALREADY_DONE', 'CONFLICT', 'NOT_FOUND')) setDecision(null);
     }
   }
 
@@ -66,6 +82,7 @@ export function AdminWithdrawalsPanel() {
     },
     { header: 'Amount', className: 'font-medium tabular-nums', cell: (row) => formatMoney(row.amount, row.currency) },
     { header: 'Fee', className: 'tabular-nums', cell: (row) => formatMoney(row.fee, row.currency) },
+    { header: 'Wallet', cell: (row) => walletLabel(row.wallet) },
     { header: 'Requested', cell: (row) => formatDateTime(row.created_at) },
     { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
     {
@@ -120,7 +137,7 @@ export function AdminWithdrawalsPanel() {
           columns={columns}
           rows={rows}
           isPending={isPending}
-          error={error?.message}
+          error={error ? failureText(error, ADMIN_WITHDRAWALS_TEXTS) : null}
           emptyText="No withdrawals here."
           getRowKey={(row) => row.id}
           getRowAttributes={(row) => ({ 'data-testid': 'admin-withdrawal-row', 'data-withdrawal-id': row.id })}
@@ -145,10 +162,7 @@ export function AdminWithdrawalsPanel() {
                 {decision.row.phone}) as paid.
               </p>
             ) : (
-              <p>
-                Decline {formatMoney(decision.row.amount, decision.row.currency)} for <strong>{decision.row.username}</strong>.
-                The amount and the fee of {formatMoney(decision.row.fee, decision.row.currency)} go back to their Jumbo wallet.
-              </p>
+              <DeclineDescription row={decision.row} />
             )
           ) : null
         }

@@ -6,10 +6,10 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { errorMessage, showErrorToast } from '@/lib/api-client';
+import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney, toMinor, toPlainAmount } from '@/lib/money';
-import { useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
+import { REVIEW_CODES_TEXTS, useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
 import { useResolveCode } from '../api/resolve-code';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 
@@ -44,14 +44,15 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
         },
         idempotencyKey: key.get(),
       });
-      if (!envelope.resultcode) {
-        showErrorToast(envelope.msg || 'The code could not be resolved');
-        return;
-      }
       toast.success(envelope.msg || (resolution.approve ? 'Deposit credited' : 'Code rejected'));
       onClose();
-    } catch (caught) {
-      showErrorToast(errorMessage(caught));
+    } catch (error) {
+      const message = failureText(error, { failed: 'The code could not be resolved', thrown: errorMessage(error) });
+      if (message) showErrorToast(message);
+      // Another operator resolved it first, or it is gone: the queue was reloaded by the hook, so the dialog closes.
+      if (isApiError(error, 'ALREADY_DONE', 'CONFLICT', 'NOT_FOUND')) onClose();
+      // An amount the server refused belongs under the amount field.
+      else if (isApiError(error, 'VALIDATION_FAILED') && resolution.approve) setAmountError(error.msg || undefined);
     }
   }
 
@@ -145,7 +146,7 @@ export function ReviewCodesPanel() {
           columns={columns}
           rows={rows}
           isPending={isPending}
-          error={error?.message}
+          error={error ? failureText(error, REVIEW_CODES_TEXTS) : null}
           emptyText="No codes waiting for review."
           getRowKey={(row) => row.id}
           getRowAttributes={() => ({ 'data-testid': 'review-code-row' })}

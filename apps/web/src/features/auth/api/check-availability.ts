@@ -7,11 +7,14 @@ export type AvailabilityState = 'unknown' | 'checking' | 'available' | 'taken';
 
 const ACTIONS: Record<AvailabilityKind, string> = { username: 'freeuser', email: 'freeemail', phone: 'freephone' };
 
-/** POST freeuser / freeemail / freephone: resultcode true means available; any failure counts as taken. */
+/**
+ * POST freeuser / freeemail / freephone: a successful answer means available; any failure (an ApiError such as
+ * CONFLICT, or no answer) counts as taken, as the spec says.
+ */
 export async function checkAvailability(kind: AvailabilityKind, value: string): Promise<boolean> {
   try {
-    const envelope = await apiCall(ACTIONS[kind], { method: 'POST', payload: { [kind]: value } });
-    return envelope.resultcode;
+    await apiCall(ACTIONS[kind], { method: 'POST', payload: { [kind]: value } });
+    return true;
   } catch {
     return false;
   }

@@ -1,17 +1,17 @@
 import { PLACEHOLDER_COUNTRY, type Country } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { apiCall, errorMessage } from '@/lib/api-client';
 
 export type CountryOption = Pick<Country, 'id' | 'country' | 'dial' | 'abrv'>;
 
 /** GET populateCountrys, with the placeholder entry (id 00112, dial +000) first. A failure is only logged. */
 export async function getCountries(): Promise<CountryOption[]> {
   try {
-    const envelope = await apiCall<Country[]>('populateCountrys');
-    if (envelope.resultcode && Array.isArray(envelope.data)) return [PLACEHOLDER_COUNTRY, ...envelope.data.map((c) => ({ ...c, id: String(c.id) }))];
-    console.warn('Country list failed:', envelope.msg);
+    const { data } = await apiCall<Country[]>('populateCountrys');
+    if (Array.isArray(data)) return [PLACEHOLDER_COUNTRY, ...data.map((c) => ({ ...c, id: String(c.id) }))];
+    console.warn('Country list failed: no list in the answer');
   } catch (error) {
-    console.warn('Country list failed:', error);
+    console.warn('Country list failed:', errorMessage(error));
   }
   return [PLACEHOLDER_COUNTRY];
 }

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { requestPasswordReset } from '../api/forgot-password';
 
 const GENERIC_ANSWER = 'If an account matches, a password reset link has been sent to its email address.';
@@ -21,10 +21,10 @@ export function ForgotPasswordForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const envelope = await requestPasswordReset(values.username);
-      // Only rate limits and broken requests fail; everything else gets the generic answer.
-      setAnswer(envelope.status < 400 || envelope.resultcode ? { tone: 'success', text: envelope.msg || GENERIC_ANSWER } : { tone: 'error', text: envelope.msg || 'Request failed' });
+      setAnswer({ tone: 'success', text: envelope.msg || GENERIC_ANSWER });
     } catch (error) {
-      setAnswer({ tone: 'error', text: errorMessage(error) });
+      // Only rate limits (RATE_LIMITED) and broken requests fail; an unknown account gets the generic answer too.
+      setAnswer({ tone: 'error', text: error instanceof ApiError ? error.msg || 'Request failed' : errorMessage(error) });
     }
   });
 

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { signIn } from '@/lib/session';
 import { login } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginErrors } from '../api/login-schema';
@@ -36,15 +36,16 @@ export function LoginForm() {
         return;
       }
       setErrors({});
-      const envelope = await login(checked.payload);
-      if (envelope.resultcode && envelope.data?.access_token) {
-        signIn(envelope.data);
+      const { data: session } = await login(checked.payload);
+      if (session?.access_token) {
+        signIn(session);
         navigate('/', { replace: true });
         return;
       }
-      fail(envelope.msg || 'Login failed');
+      fail('Login failed');
     } catch (error) {
-      fail(errorMessage(error, 'Network error'));
+      // Spec part 1, section 8: a refused login shows the server's msg; a thrown error its own message.
+      fail(error instanceof ApiError ? error.msg || 'Login failed' : errorMessage(error, 'Network error'));
     } finally {
       setSubmitting(false);
     }

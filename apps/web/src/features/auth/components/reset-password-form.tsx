@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { resetPassword } from '../api/forgot-password';
 
 /** The new-password half of the change-password rules (current password is not asked here). */
@@ -26,9 +26,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const envelope = await resetPassword({ token, ...values });
-      setResult({ ok: envelope.resultcode, text: envelope.msg || (envelope.resultcode ? 'Your password has been reset.' : 'The reset link is invalid or has expired') });
+      setResult({ ok: true, text: envelope.msg || 'Your password has been reset.' });
     } catch (error) {
-      setResult({ ok: false, text: errorMessage(error) });
+      const text = error instanceof ApiError ? error.msg || 'The reset link is invalid or has expired' : errorMessage(error);
+      setResult({ ok: false, text });
     }
   });
 

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAvailability } from '../api/check-availability';
 import { useCountries } from '../api/get-countries';
 import { register as registerMember } from '../api/register';
@@ -52,7 +52,7 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const envelope = await registerMember({
+      await registerMember({
         username: values.username,
         email: values.email.trim(),
         phone: fullPhone,
@@ -61,18 +61,13 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
         country: values.country,
         ...(sponsor ? { upline: sponsor } : {}),
       });
-      if (envelope.resultcode) {
-        toast.success('Registration successful!');
-        navigate('/login');
-        return;
-      }
-      const message = envelope.msg || 'Registration failed';
-      setFailure(message);
-      toast.error(message, { id: 'signup-failed' });
+      toast.success('Registration successful!');
+      navigate('/login');
     } catch (error) {
-      const message = errorMessage(error, 'An error occurred during registration');
+      const isRefused = error instanceof ApiError;
+      const message = isRefused ? error.msg || 'Registration failed' : errorMessage(error, 'An error occurred during registration');
       setFailure(message);
-      toast.error(message, { id: `error:${message}` });
+      toast.error(message, { id: isRefused ? 'signup-failed' : `error:${message}` });
     }
   });
 

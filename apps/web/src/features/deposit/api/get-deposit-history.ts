@@ -1,7 +1,7 @@
 import type { DepositHistoryData, DepositHistoryRow } from '@tuzo/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { apiCall, showErrorToast } from '@/lib/api-client';
+import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 
 export const DEPOSIT_HISTORY_ERROR = 'Failed to load deposit history';
@@ -34,18 +34,15 @@ function isPending(row: DepositHistoryRow): boolean {
   return String(row.Status) === '0';
 }
 
-/** GET deposithistory: the member's deposits, newest first. */
+/** GET deposithistory: the member's deposits, newest first. Any failure shows the spec's one text. */
 export async function getDepositHistory(): Promise<DepositHistoryRow[]> {
-  let rows: DepositHistoryRow[] | null = null;
+  let rows: DepositHistoryRow[];
   try {
-    const envelope = await apiCall<DepositHistoryData>('deposithistory');
-    if (envelope.resultcode) rows = Array.isArray(envelope.data?.history) ? envelope.data.history : [];
-  } catch {
-    // Reported below with the spec's text.
-  }
-  if (rows === null) {
-    showErrorToast(DEPOSIT_HISTORY_ERROR);
-    throw new Error(DEPOSIT_HISTORY_ERROR);
+    const { data } = await apiCall<DepositHistoryData>('deposithistory');
+    rows = Array.isArray(data?.history) ? data.history : [];
+  } catch (error) {
+    if (!isSessionExpired(error)) showErrorToast(DEPOSIT_HISTORY_ERROR);
+    throw error;
   }
   if (pollUntil > 0) {
     // While polling, balances may have changed (a push completed): refresh them with each poll, and stop once
@@ -61,6 +58,12 @@ export const depositHistoryQueryOptions = queryOptions({
   queryFn: getDepositHistory,
   retry: false,
 });
+
+/** After a deposit request: the history shows the new row and the balances follow. Called by the mutation hooks. */
+export function refreshAfterDepositRequest(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: depositHistoryQueryOptions.queryKey });
+  void refreshUserData();
+}
 
 export function useDepositHistory() {
   const isPolling = useSyncExternalStore(subscribe, () => pollUntil > 0);

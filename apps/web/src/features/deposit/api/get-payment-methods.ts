@@ -1,20 +1,23 @@
 import type { GrabPaymentData, Procedure } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, showErrorToast } from '@/lib/api-client';
+import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
 
 export const PAYMENT_METHODS_ERROR = 'Failed to load payment methods';
 
 export type { Procedure };
 export type PaymentMethods = GrabPaymentData;
 
-/** GET grabpayment: which deposit methods the member's country has. */
+/** GET grabpayment: which deposit methods the member's country has. Any failure shows the spec's one text. */
 export async function getPaymentMethods(): Promise<PaymentMethods> {
+  let data: PaymentMethods | undefined;
   try {
-    const envelope = await apiCall<PaymentMethods>('grabpayment');
-    if (envelope.resultcode && envelope.data) return envelope.data;
-  } catch {
-    // The api client already reported the network failure; the spec's text follows.
+    data = (await apiCall<PaymentMethods>('grabpayment')).data;
+  } catch (error) {
+    // A network failure was also reported by the api client; after a 401 only "Session expired" shows.
+    if (!isSessionExpired(error)) showErrorToast(PAYMENT_METHODS_ERROR);
+    throw error;
   }
+  if (data) return data;
   showErrorToast(PAYMENT_METHODS_ERROR);
   throw new Error(PAYMENT_METHODS_ERROR);
 }

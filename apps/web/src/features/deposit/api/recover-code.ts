@@ -1,6 +1,7 @@
 import type { RecoverCodeData } from '@tuzo/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { refreshAfterDepositRequest } from './get-deposit-history';
 
 /** HTTP 202: the code matched no payment yet and waits in the operator's review queue. */
 export const RECOVER_CODE_QUEUED_STATUS = 202;
@@ -11,8 +12,10 @@ export function recoverCode(refCode: string, idempotencyKey: string): Promise<Ap
 }
 
 export function useRecoverCode() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ refCode, idempotencyKey }: { refCode: string; idempotencyKey: string }) =>
       recoverCode(refCode, idempotencyKey),
+    onSuccess: () => refreshAfterDepositRequest(queryClient),
   });
 }

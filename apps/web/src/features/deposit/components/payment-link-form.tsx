@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { showErrorToast } from '@/lib/api-client';
+import { failureText, showErrorToast } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { useUserData } from '@/lib/session';
 import { useRequestPayment } from '../api/request-payment';
@@ -25,14 +25,14 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
     defaultValues: { amount: lockedAmount ?? '' },
   });
   const { errors } = form.formState;
-  const { key, refreshAfterRequest } = useDepositForm(form, lockedAmount);
+  const key = useDepositForm(form, lockedAmount);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBlockedLink(null);
     try {
       const envelope = await request.mutateAsync({ amount: toWireAmount(values.amount), idempotencyKey: key.get() });
       const link = envelope.data?.link;
-      if (!envelope.resultcode || !link) {
+      if (!link) {
         showErrorToast(envelope.msg || 'Payment request failed');
         return;
       }
@@ -40,9 +40,10 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
       toast.success('Payment Link request sent successfully!');
       const opened = window.open(link, '_blank', 'noopener,noreferrer');
       if (!opened) setBlockedLink(link);
-      refreshAfterRequest();
-    } catch {
-      // Network failure already shown; the key is kept for the retry.
+    } catch (error) {
+      // A network failure was shown by the api client and keeps the key for the retry.
+      const message = failureText(error, { failed: 'Payment request failed' });
+      if (message) showErrorToast(message);
     }
   }, toastFirstError);
 

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -8,18 +7,18 @@ import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { showErrorToast } from '@/lib/api-client';
-import { refreshUserData } from '@/lib/session';
-import { depositHistoryQueryOptions } from '../api/get-deposit-history';
+import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { RECOVER_CODE_QUEUED_STATUS, useRecoverCode } from '../api/recover-code';
 import { RecoverCodeFormSchema, type RecoverCodeForm } from '../utils/deposit-schemas';
 
 /** The transaction code of a manual payment: credited at once when it matches, else queued for the operator. */
 export function RecoverCodeDepositForm() {
-  const queryClient = useQueryClient();
   const recover = useRecoverCode();
   const [queuedMessage, setQueuedMessage] = useState<string | null>(null);
-  const form = useForm<RecoverCodeForm>({ resolver: zodResolver(RecoverCodeFormSchema), defaultValues: { refCode: '' } });
+  const form = useForm<RecoverCodeForm>({
+    resolver: zodResolver(RecoverCodeFormSchema),
+    defaultValues: { refCode: '' },
+  });
   const { errors } = form.formState;
   const key = useFormIdempotencyKey(form.watch);
 
@@ -27,10 +26,6 @@ export function RecoverCodeDepositForm() {
     setQueuedMessage(null);
     try {
       const envelope = await recover.mutateAsync({ refCode: values.refCode, idempotencyKey: key.get() });
-      if (!envelope.resultcode) {
-        showErrorToast(envelope.msg || 'Submission failed');
-        return;
-      }
       key.renew();
       if (envelope.status === RECOVER_CODE_QUEUED_STATUS || envelope.data?.state === 'review') {
         const message = envelope.msg || 'Your code was received and is waiting for review.';
@@ -40,10 +35,14 @@ export function RecoverCodeDepositForm() {
         toast.success('Reffrence code submitted successfully!');
       }
       form.reset({ refCode: '' });
-      void queryClient.invalidateQueries({ queryKey: depositHistoryQueryOptions.queryKey });
-      void refreshUserData();
-    } catch {
-      // Network failure already shown.
+    } catch (error) {
+      // A network failure was shown by the api client.
+      const message = failureText(error, { failed: 'Submission failed' });
+      if (message) showErrorToast(message);
+      // A code that was already used or already decided is the field's problem, not a passing failure.
+      if (isApiError(error, 'CONFLICT', 'ALREADY_DONE', 'VALIDATION_FAILED') && error.msg) {
+        form.setError('refCode', { message: error.msg });
+      }
     }
   });
 

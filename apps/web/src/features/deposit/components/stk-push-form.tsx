@@ -7,9 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { showErrorToast } from '@/lib/api-client';
+import { failureText, showErrorToast } from '@/lib/api-client';
 import { useUserData } from '@/lib/session';
-import { startDepositPolling } from '../api/get-deposit-history';
 import { useStkPush } from '../api/stk-push';
 import { useDepositForm } from '../hooks/use-deposit-form';
 import { StkPushFormSchema, toWireAmount, type StkPushForm } from '../utils/deposit-schemas';
@@ -37,25 +36,21 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
     defaultValues: { phone: pushPhone(user?.userdetails.phone), amount: lockedAmount ?? '' },
   });
   const { errors } = form.formState;
-  const { key, refreshAfterRequest } = useDepositForm(form, lockedAmount);
+  const key = useDepositForm(form, lockedAmount);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const envelope = await push.mutateAsync({
+      await push.mutateAsync({
         payload: { phone: values.phone, amount: toWireAmount(values.amount) },
         idempotencyKey: key.get(),
       });
-      if (!envelope.resultcode) {
-        showErrorToast(envelope.msg || 'Payment request failed');
-        return;
-      }
       key.renew();
       toast.success('Payment request sent successfully!');
       setWaiting(true);
-      startDepositPolling();
-      refreshAfterRequest();
-    } catch {
-      // The api client has shown the network error; the same key is kept so a retry cannot pay twice.
+    } catch (error) {
+      // A network failure was shown by the api client and keeps the key, so a retry cannot pay twice.
+      const message = failureText(error, { failed: 'Payment request failed' });
+      if (message) showErrorToast(message);
     }
   }, toastFirstError);
 

@@ -1,12 +1,10 @@
-import { formatMinor, parseAmountToMinor, REF_CODE_MAX, REF_CODE_MIN } from '@tuzo/contracts';
+import { formatMinor, KenyanPhoneSchema, parseAmountToMinor, RefCodeSchema, REF_CODE_MIN } from '@tuzo/contracts';
 import { z } from 'zod';
 
 /** Spec part 2, sections 5 and 8: the deposit forms' messages, word for word. */
 export const FILL_ALL_FIELDS = 'Please fill all fields';
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
-export const ONLY_LETTERS_AND_NUMBERS = 'Only letters and numbers allowed';
-export const CODE_TOO_SHORT = 'Must be more than 8 characters';
 /** Spec part 2, section 9: minimum manual transaction code length. */
 export const MIN_CODE_LENGTH = REF_CODE_MIN;
 /** Spec part 2, section 9: deposit minimum input. */
@@ -29,11 +27,14 @@ export function toWireAmount(text: string): number {
   return Number(formatMinor(minor));
 }
 
+/** The push form: the spec's messages, the phone read by the contract's KenyanPhoneSchema as the server reads it. */
 export const StkPushFormSchema = z.object({ phone: z.string().trim(), amount: z.string().trim() }).superRefine((value, ctx) => {
   if (!value.phone || !value.amount) {
     ctx.addIssue({ code: 'custom', message: FILL_ALL_FIELDS, path: [value.phone ? 'amount' : 'phone'] });
     return;
   }
+  const phone = KenyanPhoneSchema.safeParse(value.phone);
+  if (!phone.success) ctx.addIssue({ code: 'custom', message: phone.error.issues[0]?.message ?? FILL_ALL_FIELDS, path: ['phone'] });
   const problem = amountProblem(value.amount);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
 });
@@ -45,14 +46,16 @@ export const PaymentLinkFormSchema = z.object({ amount: z.string().trim() }).sup
 });
 export type PaymentLinkForm = z.infer<typeof PaymentLinkFormSchema>;
 
+/** The manual code: the contract's RefCodeSchema, whose messages are the spec's (letters, digits and dots; 9+). */
 export const RecoverCodeFormSchema = z.object({
-  refCode: z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value !== '' && !/^[A-Za-z0-9.]+$/.test(value)) ctx.addIssue({ code: 'custom', message: ONLY_LETTERS_AND_NUMBERS });
-      else if (value.length < MIN_CODE_LENGTH) ctx.addIssue({ code: 'custom', message: CODE_TOO_SHORT });
-      else if (value.length > REF_CODE_MAX) ctx.addIssue({ code: 'custom', message: 'The transaction code is too long' });
-    }),
+  refCode: z.string().transform((value, ctx) => {
+    const parsed = RefCodeSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please enter the transaction code' });
+    return z.NEVER;
+  }),
 });
-export type RecoverCodeForm = z.infer<typeof RecoverCodeFormSchema>;
+/** What the member types; the parsed code is upper-cased, as the server stores it. */
+export interface RecoverCodeForm {
+  refCode: string;
+}

@@ -1,24 +1,20 @@
 import type { TransferHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, showErrorToast, type ApiEnvelope } from '@/lib/api-client';
+import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
 
-export const TRANSFER_HISTORY_FAILED = 'Failed to load transfer history';
+/** Spec part 2: the history shows the server's msg or the load-failure text. */
+export const TRANSFER_HISTORY_TEXTS = { failed: 'Failed to load transfer history', thrown: 'Failed to load transfer history' } as const;
 
 /** GET populatepayfroclient (the spec's spelling): transfers sent and received, newest first. */
 export async function getTransferHistory(): Promise<TransferHistoryRow[]> {
-  let envelope: ApiEnvelope<TransferHistoryRow[]>;
   try {
-    envelope = await apiCall<TransferHistoryRow[]>('populatepayfroclient');
-  } catch {
-    showErrorToast(TRANSFER_HISTORY_FAILED);
-    throw new Error(TRANSFER_HISTORY_FAILED);
+    const { data } = await apiCall<TransferHistoryRow[]>('populatepayfroclient');
+    return Array.isArray(data) ? data : [];
+  } catch (error) {
+    const message = failureText(error, TRANSFER_HISTORY_TEXTS);
+    if (message) showErrorToast(message);
+    throw error;
   }
-  if (!envelope.resultcode) {
-    const message = envelope.msg || TRANSFER_HISTORY_FAILED;
-    showErrorToast(message);
-    throw new Error(message);
-  }
-  return Array.isArray(envelope.data) ? envelope.data : [];
 }
 
 export const transferHistoryQueryOptions = queryOptions({

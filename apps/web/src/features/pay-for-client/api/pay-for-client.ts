@@ -1,6 +1,8 @@
 import type { PayForClientData, PayForClientPayload } from '@tuzo/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall, isApiError, type ApiEnvelope } from '@/lib/api-client';
+import { refreshUserData } from '@/lib/session';
+import { transferHistoryQueryOptions } from './get-transfer-history';
 
 /** The contract's payload as sent: the amount is text with 2 decimals. */
 export type PayForClientRequest = Omit<PayForClientPayload, 'amount'> & { amount: string };
@@ -10,9 +12,18 @@ export function payForClient(payload: PayForClientRequest, idempotencyKey: strin
   return apiCall<PayForClientData>('payforclient', { method: 'POST', payload, idempotencyKey });
 }
 
+/** A payment reloads the transfer history and the balances; a refusal for the balance reloads the balances. */
 export function usePayForClient() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ payload, idempotencyKey }: { payload: PayForClientRequest; idempotencyKey: string }) =>
       payForClient(payload, idempotencyKey),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: transferHistoryQueryOptions.queryKey });
+      void refreshUserData();
+    },
+    onError: (error) => {
+      if (isApiError(error, 'INSUFFICIENT_FUNDS')) void refreshUserData();
+    },
   });
 }

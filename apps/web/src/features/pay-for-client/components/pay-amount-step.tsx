@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMinor, PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,10 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { showErrorToast } from '@/lib/api-client';
+import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, isZeroAmount, readTypedAmountMinor } from '@/lib/money';
-import { refreshUserData } from '@/lib/session';
-import { transferHistoryQueryOptions } from '../api/get-transfer-history';
 import { usePayForClient } from '../api/pay-for-client';
 import { buildPayAmountSchema, PAY_WALLETS, type PayAmountFormValues } from '../utils/pay-for-client-schemas';
 
@@ -26,7 +23,6 @@ export function PayAmountStep({
   onBack: () => void;
   onPaid: () => void;
 }) {
-  const queryClient = useQueryClient();
   const pay = usePayForClient();
   const schema = useMemo(() => buildPayAmountSchema(client), [client]);
   const form = useForm<PayAmountFormValues>({ resolver: zodResolver(schema), defaultValues: { acc: '', amount: '' } });
@@ -36,22 +32,21 @@ export function PayAmountStep({
   const onSubmit = form.handleSubmit(async (values) => {
     const amountMinor = readTypedAmountMinor(values.amount);
     if (amountMinor === null) return;
+    const wallet = PAY_WALLETS.find((item) => item.value === values.acc) ?? PAY_WALLETS[0];
     try {
       const envelope = await pay.mutateAsync({
-        payload: { acc: values.acc === '2' ? '2' : '1', reusername: client.username, amount: formatMinor(amountMinor) },
+        payload: { acc: wallet.value, reusername: client.username, amount: formatMinor(amountMinor) },
         idempotencyKey: key.get(),
       });
-      if (!envelope.resultcode) {
-        showErrorToast(envelope.msg || 'Submission failed');
-        return;
-      }
       key.renew();
       toast.success(envelope.msg || PAY_FOR_CLIENT_MESSAGES.paid);
-      void queryClient.invalidateQueries({ queryKey: transferHistoryQueryOptions.queryKey });
-      void refreshUserData();
       onPaid();
-    } catch {
-      // The network failure was shown; the key is kept so a retry cannot pay twice.
+    } catch (error) {
+      // A network failure was shown by the api client; the key is kept so a retry cannot pay twice.
+      const message = failureText(error, { failed: 'Submission failed' });
+      if (message) showErrorToast(message);
+      // The wallet held less than the page showed: the spec's message for that wallet goes under the amount.
+      if (isApiError(error, 'INSUFFICIENT_FUNDS')) form.setError('amount', { message: wallet.insufficient });
     }
   });
 

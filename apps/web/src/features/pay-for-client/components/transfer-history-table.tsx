@@ -2,7 +2,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatAmount } from '@/lib/money';
-import { useTransferHistory } from '../api/get-transfer-history';
+import { failureText } from '@/lib/api-client';
+import { TRANSFER_HISTORY_TEXTS, useTransferHistory } from '../api/get-transfer-history';
 
 type TransferRow = NonNullable<ReturnType<typeof useTransferHistory>['data']>[number];
 
@@ -38,7 +39,7 @@ export function TransferHistoryTable() {
           columns={COLUMNS}
           rows={rows}
           isPending={isPending}
-          error={error?.message}
+          error={error ? failureText(error, TRANSFER_HISTORY_TEXTS) : null}
           emptyText="No transfer history found"
           getRowKey={(row, index) => `${row.Username}-${row.Date}-${index}`}
           getRowAttributes={() => ({ 'data-testid': 'transfer-row' })}

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { showErrorToast } from '@/lib/api-client';
+import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { useConfirmPayForClient } from '../api/confirm-pay-for-client';
 import { ClientUsernameFormSchema, type ClientUsernameForm } from '../utils/pay-for-client-schemas';
 
@@ -20,15 +20,14 @@ export function VerifyClientStep({ onVerified }: { onVerified: (client: ConfirmP
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const envelope = await confirm.mutateAsync(values.reusername);
-      if (!envelope.resultcode || !envelope.data) {
-        showErrorToast(envelope.msg || 'Client verification failed');
-        return;
-      }
+      const { data } = await confirm.mutateAsync(values.reusername);
       toast.success(PAY_FOR_CLIENT_MESSAGES.verified);
-      onVerified({ ...envelope.data, username: envelope.data.username || values.reusername });
-    } catch {
-      showErrorToast('An error occurred during verification');
+      onVerified({ ...data, username: data.username || values.reusername });
+    } catch (error) {
+      const message = failureText(error, { failed: 'Client verification failed', thrown: 'An error occurred during verification' });
+      if (message) showErrorToast(message);
+      // Not in the payer's team, already active or suspended: the server's reason belongs to the username field.
+      if (isApiError(error, 'NOT_FOUND', 'ALREADY_DONE', 'FORBIDDEN') && error.msg) form.setError('reusername', { message: error.msg });
     }
   });
 

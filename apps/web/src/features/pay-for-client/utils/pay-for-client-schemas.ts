@@ -1,10 +1,14 @@
-import { PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/contracts';
+import {
+  ConfirmPayForClientPayloadSchema,
+  PAY_FOR_CLIENT_MESSAGES,
+  PayForClientPayloadSchema,
+  type ConfirmPayForClientData,
+} from '@tuzo/contracts';
 import { z } from 'zod';
 import { readTypedAmountMinor, toMinor } from '@/lib/money';
 
-export const ClientUsernameFormSchema = z.object({
-  reusername: z.string().trim().min(3, 'Username must be at least 3 characters'),
-});
+/** Step 1 is the contract's payload itself (spec: 'Username must be at least 3 characters'). */
+export const ClientUsernameFormSchema = ConfirmPayForClientPayloadSchema;
 export type ClientUsernameForm = z.infer<typeof ClientUsernameFormSchema>;
 
 export const PAY_WALLETS = [
@@ -20,8 +24,10 @@ export interface PayAmountFormValues {
 /** Step 2 rules (spec part 2, section 5); the balances arrive as text and are read without thousands separators. */
 export function buildPayAmountSchema(balances: Pick<ConfirmPayForClientData, 'balance' | 'deposit'>) {
   return z.object({ acc: z.string(), amount: z.string() }).superRefine((value, ctx) => {
-    const wallet = PAY_WALLETS.find((item) => item.value === value.acc);
-    if (!wallet) ctx.addIssue({ code: 'custom', message: 'Please select a wallet', path: ['acc'] });
+    // The wallet codes and their message are the contract's.
+    const acc = PayForClientPayloadSchema.shape.acc.safeParse(value.acc);
+    if (!acc.success) ctx.addIssue({ code: 'custom', message: acc.error.issues[0]?.message ?? 'Please select a wallet', path: ['acc'] });
+    const wallet = PAY_WALLETS.find((item) => acc.success && item.value === acc.data);
     const text = value.amount.trim();
     // A negative number is a number, just not above 0.
     if (/^-\d+(\.\d+)?$/.test(text))

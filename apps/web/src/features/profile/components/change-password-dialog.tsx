@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, failureText } from '@/lib/api-client';
 import { updatePassword } from '../api/update-password';
 
 const EMPTY: UpdatePasswordPayload = { curpassword: '', newpassword: '', repassword: '' };
@@ -26,16 +26,14 @@ export function ChangePasswordDialog() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const envelope = await updatePassword(values);
-      if (envelope.resultcode) {
-        toast.success('Password changed successfully!');
-        form.reset(EMPTY);
-        setOpen(false);
-        return;
-      }
-      toast.error(envelope.msg || 'Failed to change password');
+      await updatePassword(values);
+      toast.success('Password changed successfully!');
+      form.reset(EMPTY);
+      setOpen(false);
     } catch (error) {
-      toast.error(errorMessage(error, 'An error occurred while changing password'), { id: `error:${errorMessage(error, 'An error occurred while changing password')}` });
+      const thrown = errorMessage(error, 'An error occurred while changing password');
+      const message = failureText(error, { failed: 'Failed to change password', thrown });
+      if (message) toast.error(message, { id: `error:${message}` });
     }
   });
 

@@ -1,25 +1,23 @@
 import type { WithdrawalHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, showErrorToast, type ApiEnvelope } from '@/lib/api-client';
+import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
 
-export const WITHDRAWAL_HISTORY_FAILED = 'Failed to load withdrawal history';
-export const FETCH_EXCEPTION = 'An error occurred while fetching data';
+/** Spec part 2, section 8: the server's msg or this text for a failed answer; the other for an exception. */
+export const WITHDRAWAL_HISTORY_TEXTS = {
+  failed: 'Failed to load withdrawal history',
+  thrown: 'An error occurred while fetching data',
+} as const;
 
 /** GET withdrawalhistory: the member's withdrawals, newest first. */
 export async function getWithdrawalHistory(): Promise<WithdrawalHistoryRow[]> {
-  let envelope: ApiEnvelope<WithdrawalHistoryRow[]>;
   try {
-    envelope = await apiCall<WithdrawalHistoryRow[]>('withdrawalhistory');
-  } catch {
-    showErrorToast(FETCH_EXCEPTION);
-    throw new Error(FETCH_EXCEPTION);
+    const { data } = await apiCall<WithdrawalHistoryRow[]>('withdrawalhistory');
+    return Array.isArray(data) ? data : [];
+  } catch (error) {
+    const message = failureText(error, WITHDRAWAL_HISTORY_TEXTS);
+    if (message) showErrorToast(message);
+    throw error;
   }
-  if (!envelope.resultcode) {
-    const message = envelope.msg || WITHDRAWAL_HISTORY_FAILED;
-    showErrorToast(message);
-    throw new Error(message);
-  }
-  return Array.isArray(envelope.data) ? envelope.data : [];
 }
 
 export const withdrawalHistoryQueryOptions = queryOptions({

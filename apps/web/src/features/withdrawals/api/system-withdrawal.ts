@@ -1,6 +1,8 @@
 import type { WithdrawData, WithdrawPayload } from '@tuzo/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall, isApiError, type ApiEnvelope } from '@/lib/api-client';
+import { refreshUserData } from '@/lib/session';
+import { withdrawalHistoryQueryOptions } from './get-withdrawal-history';
 
 /** The contract's payload as sent: the amount is what the member receives, as text with 2 decimals. */
 export type SystemWithdrawalRequest = Omit<WithdrawPayload, 'amount'> & { amount: string };
@@ -10,9 +12,21 @@ export function systemWithdrawal(payload: SystemWithdrawalRequest, idempotencyKe
   return apiCall<WithdrawData>('systemwithdrawal', { method: 'POST', payload, idempotencyKey });
 }
 
+/**
+ * A request moves money into a pending withdrawal: the history and the balances are reloaded. A refusal for the
+ * balance, a limit or the account's state means the member's balances or status were out of date: they reload too.
+ */
 export function useSystemWithdrawal() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ payload, idempotencyKey }: { payload: SystemWithdrawalRequest; idempotencyKey: string }) =>
       systemWithdrawal(payload, idempotencyKey),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: withdrawalHistoryQueryOptions.queryKey });
+      void refreshUserData();
+    },
+    onError: (error) => {
+      if (isApiError(error, 'INSUFFICIENT_FUNDS', 'LIMIT_NOT_MET', 'ACCOUNT_INACTIVE')) void refreshUserData();
+    },
   });
 }

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMinor, WITHDRAWAL_MESSAGES, type UserData, type WithdrawAccount } from '@tuzo/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { showErrorToast } from '@/lib/api-client';
+import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, readTypedAmountMinor } from '@/lib/money';
-import { refreshUserData } from '@/lib/session';
-import { withdrawalHistoryQueryOptions } from '../api/get-withdrawal-history';
 import { useSystemWithdrawal } from '../api/system-withdrawal';
 import {
   buildWithdrawFormSchema,
@@ -49,9 +46,17 @@ function ChargeSummary({ user, acc, amount }: { user: UserData; acc: string; amo
   );
 }
 
+/**
+ * A refusal about the amount goes under the amount field too: the balance moved since the page loaded (the spec's
+ * balance message), or a limit the server holds (its own message: the minimum, a locked task wallet).
+ */
+function showRefusalOnField(error: unknown, setError: UseFormSetError<WithdrawFormValues>): void {
+  if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message: WITHDRAWAL_MESSAGES.exceedsBalance });
+  else if (isApiError(error, 'LIMIT_NOT_MET', 'VALIDATION_FAILED') && error.msg) setError('amount', { message: error.msg });
+}
+
 /** 'Withdraw Funds': account, amount, the live charge and total; submits the amount the member receives. */
 export function WithdrawForm({ user }: { user: UserData }) {
-  const queryClient = useQueryClient();
   const withdraw = useSystemWithdrawal();
   const schema = useMemo(() => buildWithdrawFormSchema(user), [user]);
   const form = useForm<WithdrawFormValues>({ resolver: zodResolver(schema), defaultValues: { acc: '', amount: '' } });
@@ -69,17 +74,14 @@ export function WithdrawForm({ user }: { user: UserData }) {
         payload: { acc: values.acc as WithdrawAccount, amount: formatMinor(amountMinor) },
         idempotencyKey: key.get(),
       });
-      if (!envelope.resultcode) {
-        showErrorToast(envelope.msg || 'Submission failed');
-        return;
-      }
       key.renew();
       toast.success(envelope.msg || WITHDRAWAL_MESSAGES.accepted);
       form.reset({ acc: values.acc, amount: '' });
-      void queryClient.invalidateQueries({ queryKey: withdrawalHistoryQueryOptions.queryKey });
-      void refreshUserData();
-    } catch {
-      // The network failure was shown; the same key is kept so a retry cannot withdraw twice.
+    } catch (error) {
+      // A network failure was shown by the api client; the same key is kept so a retry cannot withdraw twice.
+      const message = failureText(error, { failed: 'Submission failed' });
+      if (message) showErrorToast(message);
+      showRefusalOnField(error, form.setError);
     }
   });
 

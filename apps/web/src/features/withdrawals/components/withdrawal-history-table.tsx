@@ -5,7 +5,8 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/money';
-import { useWithdrawalHistory } from '../api/get-withdrawal-history';
+import { failureText } from '@/lib/api-client';
+import { useWithdrawalHistory, WITHDRAWAL_HISTORY_TEXTS } from '../api/get-withdrawal-history';
 
 type WithdrawalRow = NonNullable<ReturnType<typeof useWithdrawalHistory>['data']>[number];
 
@@ -36,7 +37,7 @@ export function WithdrawalHistoryTable() {
           columns={COLUMNS}
           rows={rows}
           isPending={isPending}
-          error={error?.message}
+          error={error ? failureText(error, WITHDRAWAL_HISTORY_TEXTS) : null}
           emptyText="No withdrawal history found"
           getRowKey={(row, index) => `${row.No}-${index}`}
           getRowAttributes={() => ({ 'data-testid': 'withdrawal-row' })}

@@ -1,5 +1,8 @@
 import {
+  minimumWithdrawalApplies,
+  minimumWithdrawalMessage,
   tariffFeeMinor,
+  WithdrawAccountSchema,
   WITHDRAWAL_MESSAGES,
   type Fee,
   type TariffBracketMinor,
@@ -43,30 +46,35 @@ export interface WithdrawFormValues {
   amount: string;
 }
 
-/** The Withdraw Funds form rules of spec part 2, section 5, with the spec's messages word for word. */
+/** The wallet code the contract accepts, or null (the contract's rule, so the form and the server agree). */
+function readAccount(acc: string): WithdrawAccount | null {
+  const parsed = WithdrawAccountSchema.safeParse(acc);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The Withdraw Funds form rules of spec part 2, section 5, with the spec's messages word for word. The wallet codes
+ * and the minimum-withdrawal rule (Jumbo only) come from the contracts, which the server asks too.
+ */
 export function buildWithdrawFormSchema(user: UserData) {
   const brackets = toTariffBrackets(user.fee);
   const minWithMinor = toMinor(user.fee.min_with) ?? 0n;
-  const currency = user.userdetails.ccurrency;
+  const minimumText = minimumWithdrawalMessage(user.userdetails.ccurrency, toPlainAmount(user.fee.min_with) ?? user.fee.min_with);
   return z.object({ acc: z.string(), amount: z.string() }).superRefine((value, ctx) => {
-    if (!WITHDRAW_ACCOUNT_OPTIONS.some((option) => option.value === value.acc)) {
-      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.selectAccount, path: ['acc'] });
-    }
+    const acc = readAccount(value.acc);
+    if (acc === null) ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.selectAccount, path: ['acc'] });
     const text = value.amount.trim();
     if (text === '') return void ctx.addIssue({ code: 'custom', message: 'Amount is required', path: ['amount'] });
     const amountMinor = readTypedAmountMinor(text);
     if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Must be a valid number', path: ['amount'] });
     if (amountMinor <= 0n)
       return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
-    if (value.acc === JUMBO_ACCOUNT && amountMinor < minWithMinor) {
-      return void ctx.addIssue({
-        code: 'custom',
-        message: `Minimum withdrawal amount is ${currency} ${toPlainAmount(user.fee.min_with) ?? user.fee.min_with}`,
-        path: ['amount'],
-      });
+    if (acc === null) return;
+    if (minimumWithdrawalApplies(acc) && amountMinor < minWithMinor) {
+      return void ctx.addIssue({ code: 'custom', message: minimumText, path: ['amount'] });
     }
-    const balance = walletBalanceMinor(user, value.acc);
-    if (balance !== null && amountMinor + chargeMinor({ acc: value.acc, amountMinor, brackets }) > balance) {
+    const balance = walletBalanceMinor(user, acc);
+    if (balance !== null && amountMinor + chargeMinor({ acc, amountMinor, brackets }) > balance) {
       ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.exceedsBalance, path: ['amount'] });
     }
   });
