@@ -23,7 +23,6 @@ const ConfigSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalText,
-    LIVE_SITE_URL: optionalText,
     DATABASE_URL: optionalText,
     DATA_DIR: z.string().default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),

@@ -48,12 +48,6 @@ export async function selectDefaultCountry(db: DbOrTx): Promise<CountryRow | nul
   return rows[0] ?? null;
 }
 
-/** Any country by id, enabled or not (a member keeps their country if the operator disables it later). */
-export async function selectCountry(db: DbOrTx, id: number): Promise<CountryRow | null> {
-  const rows = await db.select(countryColumns).from(countries).where(eq(countries.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
 export interface CountryFeesRow {
   cregMinor: bigint;
   fl1Minor: bigint;

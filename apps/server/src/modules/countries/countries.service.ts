@@ -2,7 +2,6 @@ import { formatMinor, PLACEHOLDER_COUNTRY, type Country, type Fee } from '@tuzo/
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import {
-  selectCountry,
   selectCountryFees,
   selectDefaultCountry,
   selectListedCountries,
@@ -30,12 +29,6 @@ export async function resolveSignupCountry(db: DbOrTx, requested: string | undef
   const fallback = await selectDefaultCountry(db);
   if (!fallback) throw new Error('No default country is configured (the start-up seed has not run)');
   return fallback;
-}
-
-export async function findCountry(db: DbOrTx, id: number): Promise<CountryRow> {
-  const row = await selectCountry(db, id);
-  if (!row) throw new Error(`Country ${id} does not exist`);
-  return row;
 }
 
 export async function findCountryFees(db: DbOrTx, countryId: number) {

@@ -125,8 +125,8 @@ function verificationProblem(
   deposit: DepositRow,
   verified: { txRef: string; status: string; currency: string; amountMinor: bigint | null },
 ): string | null {
+  // A matching tx_ref that is not successful never gets here: the webhook keeps such a deposit pending.
   if (verified.txRef !== deposit.txRef) return 'Verification failed: the transaction belongs to another payment';
-  if (verified.status !== 'successful') return `Payment ${verified.status}`;
   if (verified.currency !== deposit.currency)
     return `Verification failed: paid in ${verified.currency}, expected ${deposit.currency}`;
   if (verified.amountMinor === null || verified.amountMinor <= 0n) return 'Verification failed: the amount paid is unreadable';

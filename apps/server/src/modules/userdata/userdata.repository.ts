@@ -1,46 +1,54 @@
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { countries, members } from '../../db/schema.ts';
+import { members } from '../../db/schema.ts';
+import { balanceFactsColumns, type BalanceFacts, type BalanceFactsInput } from '../wallets/wallets.service.ts';
 
-const sponsors = alias(members, 'sponsor');
+export interface UserDataFacts extends BalanceFacts {
+  username: string;
+  email: string;
+  phone: string;
+  role: 'member' | 'operator';
+  /** ISO instants (to_json of timestamptz). */
+  joinedAt: string;
+  activatedAt: string | null;
+  updatedAt: string;
+  countryName: string;
+  abbreviation: string;
+  sponsorUsername: string | null;
+  sponsorIsHouse: boolean | null;
+  minWithMinor: string | null;
+  /** [min, max, tariff] local minor units as text, by min. */
+  tariff: [string, string, string][] | null;
+  hasUndelivered: boolean;
+}
 
-/** What `userdetails` shows: the member, their country and their sponsor's username. */
-export async function selectProfile(db: DbOrTx, memberId: bigint) {
-  const rows = await db
-    .select({
-      id: members.id,
-      username: members.username,
-      email: members.email,
-      phone: members.phone,
-      status: members.status,
-      role: members.role,
-      countryId: members.countryId,
-      joinedAt: members.joinedAt,
-      activatedAt: members.activatedAt,
-      updatedAt: members.updatedAt,
-      countryName: countries.name,
-      abbreviation: countries.abbreviation,
-      currency: countries.currency,
-      sponsorUsername: sponsors.username,
-      sponsorIsHouse: sponsors.isHouse,
-    })
-    .from(members)
-    .innerJoin(countries, eq(countries.id, members.countryId))
-    .leftJoin(sponsors, eq(sponsors.id, members.l1Id))
-    .where(eq(members.id, memberId))
-    .limit(1);
-  return rows[0] ?? null;
+/**
+ * Everything `userdata` shows, in one statement: the member, their country, sponsor and fee table, the balance facts
+ * (cached wallets and running totals, see wallets.repository.ts), the settings asked for, and whether undelivered
+ * notifications wait (so the delivery UPDATE runs only when there is something to deliver).
+ */
+export async function selectUserDataFacts(db: DbOrTx, input: BalanceFactsInput & { memberId: bigint }): Promise<UserDataFacts | null> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT ${balanceFactsColumns(input)},
+           m.username, m.email, m.phone, m.role,
+           to_json(m.joined_at) #>> '{}' AS "joinedAt",
+           to_json(m.activated_at) #>> '{}' AS "activatedAt",
+           to_json(m.updated_at) #>> '{}' AS "updatedAt",
+           c.name AS "countryName", c.abbreviation,
+           s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
+           f.min_with_minor::text AS "minWithMinor",
+           (SELECT json_agg(json_build_array(b.min_minor::text, b.max_minor::text, b.tariff_minor::text) ORDER BY b.min_minor)
+              FROM tariff_brackets b WHERE b.country_id = m.country_id) AS tariff,
+           EXISTS (SELECT 1 FROM member_notifications n WHERE n.member_id = m.id AND n.delivered_at IS NULL) AS "hasUndelivered"
+    FROM members m
+    JOIN countries c ON c.id = m.country_id
+    LEFT JOIN country_fees f ON f.country_id = m.country_id
+    LEFT JOIN members s ON s.id = m.l1_id
+    WHERE m.id = ${input.memberId}`);
+  return (result.rows[0] as unknown as UserDataFacts | undefined) ?? null;
 }
 
 export async function selectLastUpdate(db: DbOrTx, memberId: bigint): Promise<Date | null> {
   const rows = await db.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, memberId)).limit(1);
   return rows[0]?.updatedAt ?? null;
-}
-
-/** Settings by key; values are JSON. */
-/** The promised sign-up bonus, system minor units. */
-export async function selectSignupBonusMinor(db: DbOrTx, memberId: bigint): Promise<bigint> {
-  const rows = await db.select({ bonus: members.signupBonusMinor }).from(members).where(eq(members.id, memberId)).limit(1);
-  return rows[0]?.bonus ?? 0n;
 }
