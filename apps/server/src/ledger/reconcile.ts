@@ -12,6 +12,8 @@ export interface ReconcileReport {
   unbalanced: { transactionId: bigint; sumMinor: bigint; legs: number }[];
   /** Accounts that must not go negative but do, by cache or by postings. */
   negative: { code: string; balanceMinor: bigint }[];
+  /** Member running totals (member_totals) that differ from the ledger (view member_totals_from_ledger). */
+  totals: { memberId: bigint; bucket: string; storedMinor: bigint; ledgerMinor: bigint }[];
   ok: boolean;
 }
 
@@ -33,6 +35,12 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     FROM ledger_transactions t LEFT JOIN ledger_postings p ON p.transaction_id = t.id
     GROUP BY t.id HAVING COALESCE(SUM(p.amount_minor), 0) <> 0 OR count(p.id) < 2
     ORDER BY t.id LIMIT 1000`);
+  const totals = await db.execute<{ member_id: string; bucket: string; stored: string; ledger: string }>(sql`
+    SELECT COALESCE(s.member_id, l.member_id)::text AS member_id, COALESCE(s.bucket, l.bucket) AS bucket,
+           COALESCE(s.total_minor, 0)::text AS stored, COALESCE(l.total_minor, 0)::text AS ledger
+    FROM member_totals s FULL JOIN member_totals_from_ledger l ON l.member_id = s.member_id AND l.bucket = s.bucket
+    WHERE COALESCE(s.total_minor, 0) <> COALESCE(l.total_minor, 0)
+    ORDER BY 1, 2 LIMIT 1000`);
   const mismatches: ReconcileReport['mismatches'] = [];
   const negative: ReconcileReport['negative'] = [];
   for (const row of accounts.rows) {
@@ -42,28 +50,35 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     if (cached !== posted) mismatches.push({ code: row.code, cachedMinor: cached, postedMinor: posted });
     if (posted < 0n || cached < 0n) negative.push({ code: row.code, balanceMinor: posted < cached ? posted : cached });
   }
-  const totals = counts.rows[0];
+  const count = counts.rows[0];
   const report: ReconcileReport = {
-    accounts: Number(totals?.accounts ?? 0),
-    transactions: Number(totals?.transactions ?? 0),
-    postings: Number(totals?.postings ?? 0),
+    accounts: Number(count?.accounts ?? 0),
+    transactions: Number(count?.transactions ?? 0),
+    postings: Number(count?.postings ?? 0),
     mismatches,
     unbalanced: unbalanced.rows.map((row) => ({ transactionId: BigInt(row.id), sumMinor: parseDbMinor(row.total), legs: Number(row.legs) })),
     negative,
+    totals: totals.rows.map((row) => ({
+      memberId: BigInt(row.member_id),
+      bucket: row.bucket,
+      storedMinor: parseDbMinor(row.stored),
+      ledgerMinor: parseDbMinor(row.ledger),
+    })),
     ok: false,
   };
-  report.ok = report.mismatches.length === 0 && report.unbalanced.length === 0 && report.negative.length === 0;
+  report.ok = report.mismatches.length === 0 && report.unbalanced.length === 0 && report.negative.length === 0 && report.totals.length === 0;
   return report;
 }
 
 export function formatReconcileReport(report: ReconcileReport): string {
   const lines = [
     `accounts ${report.accounts}, transactions ${report.transactions}, postings ${report.postings}`,
-    `balance mismatches: ${report.mismatches.length}, unbalanced transactions: ${report.unbalanced.length}, negative wallets: ${report.negative.length}`,
+    `balance mismatches: ${report.mismatches.length}, unbalanced transactions: ${report.unbalanced.length}, negative wallets: ${report.negative.length}, member total mismatches: ${report.totals.length}`,
   ];
   for (const m of report.mismatches.slice(0, 20)) lines.push(`  mismatch ${m.code}: cached ${m.cachedMinor} posted ${m.postedMinor}`);
   for (const u of report.unbalanced.slice(0, 20)) lines.push(`  unbalanced transaction ${u.transactionId}: sum ${u.sumMinor}, ${u.legs} legs`);
   for (const n of report.negative.slice(0, 20)) lines.push(`  negative ${n.code}: ${n.balanceMinor}`);
+  for (const m of report.totals.slice(0, 20)) lines.push(`  member total ${m.memberId} ${m.bucket}: stored ${m.storedMinor} ledger ${m.ledgerMinor}`);
   lines.push(report.ok ? 'LEDGER OK' : 'LEDGER BROKEN');
   return lines.join('\n');
 }

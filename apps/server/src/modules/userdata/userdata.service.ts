@@ -1,38 +1,72 @@
-import type { UserData, UserDetails } from '@tuzo/contracts';
+import { formatMinor, parseDbMinor, type Notification, type UserData } from '@tuzo/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { loadWithdrawalFee } from '../countries/countries.service.ts';
-import { loadBalances } from '../wallets/wallets.service.ts';
-import { readSettings } from '../settings/settings.service.ts';
-import { selectLastUpdate, selectProfile } from './userdata.repository.ts';
+import { takeUndelivered } from '../notifications/notifications.service.ts';
+import { parseSettings } from '../settings/settings.service.ts';
+import { BALANCE_SETTING_KEYS, balancesFromFacts } from '../wallets/wallets.service.ts';
+import { selectLastUpdate, selectUserDataFacts, type UserDataFacts } from './userdata.repository.ts';
 
-/** `userdata` and the `user_data` of `login`: details, balances and the withdrawal fee table. */
+const LINK_KEYS = ['grouplink', 'customer_care'] as const;
+const SETTING_KEYS = [...LINK_KEYS, ...BALANCE_SETTING_KEYS];
+
+/** `userdata` and the `user_data` of `login`: details, balances and the withdrawal fee table, in one query. */
 export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<UserData> {
-  const profile = await selectProfile(deps.db, memberId);
-  if (!profile) throw new AppError('UNAUTHORIZED', 'Please login to continue');
-  const links = await readSettings(deps.db, ['grouplink', 'customer_care']);
-  const userdetails: UserDetails = {
-    uname: profile.username,
-    email: profile.email,
-    phone: profile.phone,
-    country: profile.countryName,
-    abrv: profile.abbreviation,
-    account_status: profile.status === 'active',
-    join: profile.joinedAt.toISOString(),
-    lastupdate: profile.updatedAt.toISOString(),
-    activated_at: profile.activatedAt?.toISOString() ?? null,
-    // The house account is an implementation detail: members placed under it have no upline to show.
-    l1: profile.sponsorUsername && !profile.sponsorIsHouse ? profile.sponsorUsername : null,
-    ccurrency: profile.currency,
-    grouplink: links.grouplink,
-    customer_care: links.customer_care,
-    isadmin: profile.role === 'operator',
+  return toUserData(await loadFacts(deps, memberId));
+}
+
+/**
+ * `userdata` with the member's notifications: one query for everything shown (with a flag saying whether
+ * notifications wait), then the delivery UPDATE only when the flag is set. With the endpoint's session check that is
+ * at most 3 round trips, and a poll with nothing new writes nothing.
+ */
+export async function loadUserDataWithNotifications(deps: AppDeps, memberId: bigint): Promise<{ data: UserData; info: Notification[] }> {
+  const facts = await loadFacts(deps, memberId);
+  const info = facts.hasUndelivered ? await takeUndelivered(deps, memberId) : [];
+  return { data: toUserData(facts), info };
+}
+
+async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
+  const facts = await selectUserDataFacts(deps.db, {
+    memberId,
+    now: deps.clock.now(),
+    timeZone: deps.config.TUZO_TIMEZONE,
+    settingKeys: SETTING_KEYS,
+  });
+  if (!facts) throw new AppError('UNAUTHORIZED', 'Please login to continue');
+  return facts;
+}
+
+function toUserData(facts: UserDataFacts): UserData {
+  const links = parseSettings(LINK_KEYS, facts.settings ?? {});
+  const iso = (text: string) => new Date(text).toISOString();
+  return {
+    userdetails: {
+      uname: facts.username,
+      email: facts.email,
+      phone: facts.phone,
+      country: facts.countryName,
+      abrv: facts.abbreviation,
+      account_status: facts.status === 'active',
+      join: iso(facts.joinedAt),
+      lastupdate: iso(facts.updatedAt),
+      activated_at: facts.activatedAt === null ? null : iso(facts.activatedAt),
+      // The house account is an implementation detail: members placed under it have no upline to show.
+      l1: facts.sponsorUsername && !facts.sponsorIsHouse ? facts.sponsorUsername : null,
+      ccurrency: facts.currency,
+      grouplink: links.grouplink,
+      customer_care: links.customer_care,
+      isadmin: facts.role === 'operator',
+    },
+    balances: balancesFromFacts(facts),
+    fee: {
+      min_with: formatMinor(parseDbMinor(facts.minWithMinor ?? '0')),
+      tariff: (facts.tariff ?? []).map(([min, max, tariff]) => ({
+        min_brackets: formatMinor(parseDbMinor(min)),
+        max_brackets: formatMinor(parseDbMinor(max)),
+        tariff: formatMinor(parseDbMinor(tariff)),
+      })),
+    },
   };
-  // Passed as a variable so the call fits the wallets module whether or not its input also takes countryId.
-  const balanceInput = { memberId, countryId: profile.countryId };
-  const balances = await loadBalances(deps, balanceInput);
-  const fee = await loadWithdrawalFee(deps.db, profile.countryId);
-  return { userdetails, balances, fee };
 }
 
 export async function loadLastUpdate(deps: AppDeps, memberId: bigint): Promise<string | null> {
