@@ -1,7 +1,6 @@
 import { NoPayloadSchema, UserDataSchema } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
-import { takeUndelivered } from '../notifications/notifications.service.ts';
-import { loadUserData } from './userdata.service.ts';
+import { loadUserDataWithNotifications } from './userdata.service.ts';
 
 export const userdataActions = [
   defineAction({
@@ -13,9 +12,9 @@ export const userdataActions = [
     data: UserDataSchema,
     handler: async (ctx) => {
       const memberId = ctx.member.id;
-      const data = await loadUserData(ctx.deps, memberId);
       // Member notifications ride on the polled userdata (and auth) responses only; see docs/ARCHITECTURE.md.
-      return { msg: 'User data loaded', data, info: await takeUndelivered(ctx.deps, memberId) };
+      const { data, info } = await loadUserDataWithNotifications(ctx.deps, memberId);
+      return { msg: 'User data loaded', data, info };
     },
   }),
 ];
