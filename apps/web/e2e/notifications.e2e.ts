@@ -4,6 +4,8 @@ import { loginThroughForm, openPage, screenshot, screenshotOnFailure } from './s
 import { useE2EContext } from './support/context.ts';
 
 const e2e = useE2EContext();
+/** The server sends ISO times; the member sees their local date-time form. */
+const SERVER_TIME = '2025-01-01T10:00:00.000Z';
 let page: Page | undefined;
 
 test('info items of a response queue up, show one at a time, sanitised, and close after 6 s or by hand', async () => {
@@ -20,7 +22,7 @@ test('info items of a response queue up, show one at a time, sanitised, and clos
     const body = (await response.json()) as Record<string, unknown>;
     body.info = [
       { msg: 'First line\\nSecond line', icon: '<img src="x" onerror="window.__hacked = true"><b data-testid="icon-b">!</b>', severity: 'info' },
-      { msg: 'The next notification', severity: 'success', time: '2025-01-01 10:00' },
+      { msg: 'The next notification', severity: 'success', time: SERVER_TIME },
     ];
     await route.fulfill({ response, json: body });
   });
@@ -37,7 +39,12 @@ test('info items of a response queue up, show one at a time, sanitised, and clos
 
   await banner.getByRole('button', { name: 'Close notification' }).click();
   await banner.getByText('The next notification').waitFor();
-  expect(await banner.getByText('2025-01-01 10:00').count()).toBe(1);
+  const localTime = await page.evaluate((iso) => new Date(iso).toLocaleString(), SERVER_TIME);
+  expect(await banner.getByTestId('notification-time').textContent()).toBe(localTime);
+  expect(localTime).not.toContain('T10');
+  // Good news ('success' without an icon of its own) gets the check sign, not the warning sign.
+  expect(await banner.locator('[data-icon="success"]').count()).toBe(1);
+  expect(await banner.locator('[data-icon="warning"]').count()).toBe(0);
   // Closes by itself after 6000 ms.
   const shownAt = Date.now();
   await banner.waitFor({ state: 'detached', timeout: 10_000 });

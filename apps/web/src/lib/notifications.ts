@@ -6,6 +6,7 @@ export interface QueuedNotification {
   msg: string;
   /** Markup from the server; sanitised with DOMPurify before it is rendered. */
   icon: string | null;
+  /** When it happened as the server sent it (ISO); shown in the member's local date-time form. */
   time: string;
   severity: 'info' | 'success' | 'warning' | 'error';
 }
@@ -36,7 +37,7 @@ export function enqueueNotifications(items: readonly IncomingNotification[]): vo
       id: nextId++,
       msg: item.msg as string,
       icon: typeof item.icon === 'string' && item.icon.trim() !== '' ? item.icon : null,
-      time: typeof item.time === 'string' && item.time.trim() !== '' ? item.time : new Date().toLocaleString(),
+      time: typeof item.time === 'string' && item.time.trim() !== '' ? item.time : new Date().toISOString(),
       severity: (SEVERITIES.has(item.severity as string) ? item.severity : 'info') as QueuedNotification['severity'],
     }));
   if (fresh.length === 0) return;
