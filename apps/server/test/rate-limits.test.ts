@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { SettableClock } from '../src/lib/clock.ts';
 import { deleteExpiredCounters } from '../src/modules/rate-limits/rate-limits.repository.ts';
-import { loginOk, registerOk } from './auth-helpers.ts';
+import { registerOk } from './auth-helpers.ts';
 import { callAction, createTestApp, createTestAppOn, type TestApp } from './harness.ts';
 import { perMinuteOf } from './rate-limit-helpers.ts';
 
