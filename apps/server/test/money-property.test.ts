@@ -179,6 +179,10 @@ describe('money properties', () => {
           expect(inside + held).toBe(model.deposited - model.paidOut - model.feesKept + model.commissions);
           const report = await reconcileLedger(t.app.deps.db);
           expect(report.ok).toBe(true);
+          // The running totals userdata reads (member_totals) equal what the ledger says, after every step.
+          expect(report.totals).toEqual([]);
+          const drift = await t.sql('SELECT 1 FROM member_totals s FULL JOIN member_totals_from_ledger l USING (member_id, bucket) WHERE s.total_minor IS DISTINCT FROM l.total_minor AND COALESCE(s.total_minor, 0) <> COALESCE(l.total_minor, 0)');
+          expect(drift).toEqual([]);
         }
       }),
       { numRuns: 25 },

@@ -127,6 +127,15 @@ describe('withdrawal lifecycle', () => {
     expect((await wallets(t, m.id)).ads).toBe(150_000n);
   });
 
+  it('applies min_with to the Jumbo wallet only: an unlocked task wallet pays out less than it', async () => {
+    const m = await richMember();
+    await fund(t, m.id, 150_000n, 'tiktok');
+    expect(await withdraw(m, { acc: '1', amount: '150' })).toMatchObject({ status: 422, msg: 'Minimum withdrawal amount is KES 200.00' });
+    const res = await withdraw(m, { acc: '4', amount: '150' });
+    expect(res).toMatchObject({ status: 200, data: { amount: '150.00', charges: '0.00' } });
+    expect((await wallets(t, m.id)).tiktok).toBe(135_000n);
+  });
+
   it('converts a foreign amount at the member rate and keeps both figures', async () => {
     const m = await createMember(t, { countryId: c.ugx, status: 'active' });
     await fund(t, m.id, 100_000n, 'balance'); // KES 1,000 = UGX 28,500

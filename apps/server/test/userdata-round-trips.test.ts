@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+
+/**
+ * `userdata` is polled by every open app: it answers in at most 3 database round trips (session check included) and
+ * writes nothing unless a notification waits. The app's own pg pool is observed (every query the app sends goes
+ * through `pool.query` or a client from `pool.connect`); nothing of ours is replaced.
+ */
+let t: TestApp;
+let c: TestCountries;
+let member: TestMember;
+let statements: string[] = [];
+let connects = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await ensureTestCountries(t);
+  member = await createMember(t, { countryId: c.kes, status: 'active' });
+  await fund(t, member.id, 12_345n, 'balance');
+  const pool = t.app.deps.pool;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  Object.assign(pool, {
+    query: (...args: unknown[]) => {
+      const first = args[0] as string | { text: string };
+      statements.push(typeof first === 'string' ? first : first.text);
+      return query(...args);
+    },
+    // pool.query checks a client out with a callback; a transaction checks one out with no argument.
+    connect: (...args: unknown[]) => {
+      if (args.length === 0) connects += 1;
+      return connect(...args);
+    },
+  });
+});
+afterAll(async () => t.close());
+
+async function observedUserdata() {
+  statements = [];
+  connects = 0;
+  const response = await callAction(t.app, 'userdata', { token: member.token });
+  return { response, statements: [...statements], connects };
+}
+
+const isWrite = (text: string) => /^\s*(INSERT|UPDATE|DELETE|WITH[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i.test(text) || /\bledger_record_movement\b/.test(text);
+
+describe('userdata round trips', () => {
+  it('takes 2 round trips and writes nothing when no notification waits', async () => {
+    const { response, statements, connects } = await observedUserdata();
+    expect(response).toMatchObject({ status: 200, info: [], data: { balances: { balance: '123.45' } } });
+    expect(connects).toBe(0);
+    expect(statements).toHaveLength(2);
+    expect(statements.filter(isWrite)).toEqual([]);
+  });
+
+  it('takes 3 round trips when a notification waits, and delivers it once', async () => {
+    await t.sql("INSERT INTO member_notifications (member_id, msg, severity) VALUES ($1, 'Hello', 'info')", [member.id.toString()]);
+    const first = await observedUserdata();
+    expect(first.response.info).toEqual([expect.objectContaining({ msg: 'Hello' })]);
+    expect(first.connects).toBe(0);
+    expect(first.statements).toHaveLength(3);
+    expect(first.statements.filter(isWrite)).toHaveLength(1);
+    const second = await observedUserdata();
+    expect(second.response.info).toEqual([]);
+    expect(second.statements).toHaveLength(2);
+  });
+});
