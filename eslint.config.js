@@ -1,28 +1,37 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Web features may not import each other or the app layer: imports flow contracts -> lib -> features -> app. */
+const WEB = './apps/web/src';
+/**
+ * The web feature fence: imports flow contracts -> lib -> features -> app. The zones are paths, so an `@/` alias
+ * import and a relative `../../other-feature/...` import are caught alike (the resolver below maps the alias).
+ */
 const webFeatures = fs.existsSync('apps/web/src/features')
   ? fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
-const featureZones = webFeatures.map((feature) => ({
-  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { regex: `^@/features/(?!${feature}/)`, message: 'Features do not import other features; compose them in src/app.' },
-          { regex: '^@/app/', message: 'Features do not import the app layer.' },
-        ],
-      },
-    ],
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import other features; compose them in src/app.',
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app layer.' },
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`, `${WEB}/hooks`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared code (lib, components, hooks) does not import features or the app.',
   },
-}));
+];
+
+/** Resolves the web app's `@/` alias and TypeScript files for eslint-plugin-import (see the file). */
+const importResolver = path.join(path.dirname(fileURLToPath(import.meta.url)), 'eslint.import-resolver.cjs');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.data-test/**', 'test-results/**'] },
@@ -31,6 +40,11 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { [importResolver]: {} },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
@@ -48,28 +62,25 @@ export default tseslint.config(
             { target: './apps/server/src/ledger', from: './apps/server/src/modules', message: 'The ledger core knows no feature.' },
             { target: './apps/server/src', from: './apps/web', message: 'The server never imports the web app.' },
             { target: './apps/web/src', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
+            ...webZones,
           ],
         },
       ],
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^@/app/', message: 'Only src/app composes the app layer.' }] }],
+      // A cycle between web modules (a feature's api and its components, lib and a feature) breaks the layering
+      // above even when no zone is crossed, and makes lazy route chunks pull each other in.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^@/(features|app)/', message: 'Shared code (lib, components) does not import features or the app.' }] },
-      ],
-    },
-  },
-  ...featureZones,
-  { files: ['apps/web/src/app/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': 'off' } },
 );
