@@ -18,7 +18,8 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER } from './support/server.ts
 /**
  * The money flow end to end: a new member deposits the activation fee by M-Pesa STK push (the in-process
  * simulator confirms it), activates, and the sponsor earns the level-1 commission; the sponsor withdraws twice,
- * the operator approves one and declines the other, and the declined amount and fee come back to Jumbo.
+ * the operator approves one and declines the other, and the declined amount and fee come back to Jumbo. A YouTube
+ * withdrawal below the Jumbo minimum is accepted and, declined, goes back to YouTube.
  */
 const MEMBER = {
   username: 'money_member',
@@ -33,6 +34,12 @@ const STK_PHONE = '254712345678';
 const FIRST = { amount: '300', chargeMinor: 3_000n, amountMinor: 30_000n } as const;
 const SECOND = { amount: '250', chargeMinor: 3_000n, amountMinor: 25_000n } as const;
 const TOP_UP = '500.00';
+/**
+ * The YouTube wallet, above the task-wallet unlock (1000.00): a withdrawal below min_with (200) is accepted, because
+ * the minimum applies to Jumbo only (contracts minimumWithdrawalApplies), on the form and on the server alike.
+ */
+const YOUTUBE_TOP_UP = '1500.00';
+const YOUTUBE = { amount: '100', amountMinor: 10_000n } as const;
 
 const e2e = useE2EContext();
 const opened: OpenPage[] = [];
@@ -112,6 +119,14 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
     idempotencyKey: randomUUID(),
   });
   expect(adjusted.resultcode, adjusted.msg).toBe(true);
+  const youtubeAdjusted = await callApi('adminadjust', {
+    token: adminToken,
+    method: 'POST',
+    payload: { username: DEMO_MEMBER.username, wallet: 'youtube', amount: YOUTUBE_TOP_UP, reason: 'e2e: fund a YouTube withdrawal' },
+    idempotencyKey: randomUUID(),
+  });
+  expect(youtubeAdjusted.resultcode, youtubeAdjusted.msg).toBe(true);
+  const youtubeFunded = parseAmountToMinor(YOUTUBE_TOP_UP) ?? 0n;
   const funded = sponsorEarned + (parseAmountToMinor(TOP_UP) ?? 0n);
 
   // 5. Withdraw Funds: the notice, the spec's messages, the live charge and total, two requests.
@@ -151,6 +166,14 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
     await sponsor.getByText('Withdrawal request received. It will be processed shortly.').first().waitFor();
     await sponsor.waitForFunction(() => (document.querySelector('#withdraw-amount') as HTMLInputElement | null)?.value === '');
   }
+  // YouTube: no charge line, and an amount below the Jumbo minimum is no problem for the form or the server.
+  await sponsor.getByLabel('Account', { exact: true }).selectOption('3');
+  await amount.fill(YOUTUBE.amount);
+  expect(await sponsor.getByTestId('withdraw-charge').count()).toBe(0);
+  await submit.click();
+  await sponsor.waitForFunction(() => (document.querySelector('#withdraw-amount') as HTMLInputElement | null)?.value === '');
+  expect(await sponsor.getByText('Minimum withdrawal amount is', { exact: false }).count()).toBe(0);
+  expect(await api.walletMinor(sponsorToken, 'youtube')).toBe(youtubeFunded - YOUTUBE.amountMinor);
   const afterRequests = funded - FIRST.amountMinor - FIRST.chargeMinor - SECOND.amountMinor - SECOND.chargeMinor;
   expect(await jumboMinor(sponsorToken)).toBe(afterRequests);
   await sponsor.reload();
@@ -174,10 +197,18 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   await operator.getByRole('button', { name: 'Decline demo_sponsor 250.00' }).click();
   const declineDialog = operator.getByRole('dialog');
   await declineDialog.getByText('Decline withdrawal?').waitFor();
+  // The refund goes back to the wallet the money came from, and the dialog says which.
+  expect(await declineDialog.getByTestId('decline-wallet').textContent()).toBe('Jumbo');
   await screenshot(operator, 'money-8-admin-decline-dialog-desktop');
   await declineDialog.getByRole('button', { name: 'Decline', exact: true }).click();
-  await operator.getByText('Withdrawal declined and refunded in full').waitFor();
+  await operator.getByText('Withdrawal declined and refunded in full').first().waitFor();
+  await declineDialog.waitFor({ state: 'detached' });
+  await operator.getByRole('button', { name: `Decline demo_sponsor ${YOUTUBE.amount}.00` }).click();
+  expect(await declineDialog.getByTestId('decline-wallet').textContent()).toBe('YouTube');
+  expect(await declineDialog.textContent()).toContain('The amount goes back to their YouTube wallet');
+  await declineDialog.getByRole('button', { name: 'Decline', exact: true }).click();
   await operator.getByText('No withdrawals here.').waitFor();
+  expect(await api.walletMinor(sponsorToken, 'youtube')).toBe(youtubeFunded);
   await operator.getByRole('button', { name: 'Declined' }).click();
   await operator.getByRole('button', { name: 'Decline demo_sponsor 250.00' }).waitFor({ state: 'detached' });
   await operator.getByTestId('admin-withdrawal-row').first().waitFor();

@@ -5,7 +5,7 @@ export interface ApiHelpers {
   call: <T = any>(action: string, options?: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string }) => Promise<Envelope<T>>;
   login: (username: string, password: string) => Promise<string>;
   /** A wallet of the member's `userdata` balances, in minor units. */
-  walletMinor: (token: string, wallet: 'balance' | 'deposit') => Promise<bigint>;
+  walletMinor: (token: string, wallet: 'balance' | 'deposit' | 'youtube') => Promise<bigint>;
 }
 
 /** Calls the action endpoint of the test server directly, for set-up and for checking balances beside the browser. */
