@@ -50,6 +50,16 @@ describe('forgotpassword and resetpassword', () => {
     expect(again).toMatchObject({ status: 400, resultcode: false, msg: INVALID });
   });
 
+  it('mails one account at most three reset links an hour, with the same answer every time', async () => {
+    await registerOk(t, { username: 'lena_r', email: 'lena@example.com' });
+    const mailed = async () => (await t.sql<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE recipient = 'lena@example.com'"))[0]?.n;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await callAction(t.app, 'forgotpassword', { payload: { username: 'lena_r' } });
+      expect(res).toMatchObject({ status: 200, resultcode: true, msg: ANSWER });
+    }
+    expect(await mailed()).toBe(3);
+  });
+
   it('gives the same answer for an unknown account and stores nothing', async () => {
     const before = await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
     const res = await callAction(t.app, 'forgotpassword', { payload: { username: 'nobody_at_all' } });

@@ -124,3 +124,20 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('limits of signed-in actions (in each process)', () => {
+  it('count each session, so members behind one carrier address do not share a budget', async () => {
+    const { ensureTestCountries, createMember } = await import('./money-fixtures.ts');
+    const { kes } = await ensureTestCountries(limited);
+    const first = await createMember(limited, { countryId: kes });
+    const second = await createMember(limited, { countryId: kes });
+    const budget = perMinuteOf('activateaccount');
+    for (let i = 0; i < budget; i += 1) {
+      expect((await callAction(limited.app, 'activateaccount', { token: first.token, payload: {} })).httpStatus).not.toBe(429);
+    }
+    const refused = await callAction(limited.app, 'activateaccount', { token: first.token, payload: {} });
+    expect(refused).toMatchObject({ httpStatus: 429, code: 'RATE_LIMITED' });
+    // Same address, another member: a budget of their own.
+    expect((await callAction(limited.app, 'activateaccount', { token: second.token, payload: {} })).httpStatus).not.toBe(429);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { codeForStatus, HTTP_METHODS, type ErrorCode, type HttpMethod, type Notification } from '@tuzo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -88,6 +89,19 @@ function readIdempotencyKey(request: FastifyRequest, payload: unknown): string |
 }
 
 /**
+ * Who an in-process limit counts: a signed-in caller by their bearer token (hashed), so thousands of members behind
+ * one carrier NAT address each get the action's budget; an anonymous caller by address. A made-up token buys
+ * nothing: the action refuses it (401) after one indexed lookup.
+ */
+function limitSubject(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && authorization.length > 0) {
+    return `session:${createHash('sha256').update(authorization).digest('base64url').slice(0, 22)}`;
+  }
+  return `ip:${request.ip}`;
+}
+
+/**
  * Registers `/api?action=NAME` (the spec's form) and `/api/NAME` for every method, one handler for both. Each
  * action is looked up in the registry, its method and access rule checked, its payload validated with its
  * contract, its response data checked against its data contract, and the result wrapped in the envelope.
@@ -130,7 +144,7 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
           rateLimit: {
             timeWindow: 60_000,
             allowList: (request: FastifyRequest) => sharedRuleOf(request) !== null,
-            keyGenerator: (request: FastifyRequest) => `${request.ip}:${String(actionNameOf(request) ?? '')}`,
+            keyGenerator: (request: FastifyRequest) => `${limitSubject(request)}:${String(actionNameOf(request) ?? '')}`,
             max: (request: FastifyRequest) => {
               const name = actionNameOf(request);
               const action = typeof name === 'string' ? registry.get(name) : undefined;

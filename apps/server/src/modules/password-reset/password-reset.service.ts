@@ -4,10 +4,12 @@ import { selectMemberByCredential, updatePasswordHash } from '../auth/auth.repos
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeMemberSessions } from '../auth/session.repository.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
+import { takeHit } from '../rate-limits/rate-limits.service.ts';
 import { queueMail } from './mailer.ts';
 import { consumePasswordReset, insertPasswordReset, retireMemberResets } from './password-reset.repository.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
+export const RESET_MAILS_PER_HOUR = 3;
 export const FORGOT_ANSWER = 'If an account matches, a reset link has been sent.';
 const INVALID_LINK = 'This reset link is invalid or has expired';
 
@@ -18,8 +20,14 @@ const INVALID_LINK = 'This reset link is invalid or has expired';
 export async function requestPasswordReset(deps: AppDeps, credential: string): Promise<void> {
   const member = await selectMemberByCredential(deps.db, credential);
   if (!member || member.isHouse) return;
+  // At most RESET_MAILS_PER_HOUR mails per account, shared by every process: the answer stays the same either way.
+  const hit = await takeHit(deps, { key: `reset:${member.id}`, limit: { max: RESET_MAILS_PER_HOUR, windowMs: 3_600_000 } });
+  if (!hit.isAllowed) {
+    deps.log.warn({ memberId: member.id.toString() }, 'password reset mail not sent: hourly limit for this account');
+    return;
+  }
   const token = newOpaqueToken();
-  await insertPasswordReset(deps.db, { memberId: member.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await insertPasswordReset(deps.db, { memberId: member.id, tokenHash: hashToken(token), expiresAt: new Date(deps.clock.now().getTime() + RESET_TTL_MS) });
   const link = `${deps.publicUrl()}/forgot-password?token=${encodeURIComponent(token)}`;
   await queueMail(deps, {
     kind: 'password_reset',
