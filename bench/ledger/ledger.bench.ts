@@ -1,5 +1,8 @@
 /**
- * Ledger throughput bench (`npm run bench`). Starts a throw-away embedded PostgreSQL, builds the real app on it,
+ * `npm run bench`, one run, two pairs on one embedded PostgreSQL: (1) `userdata` beside a bare Fastify route doing one
+ * pg SELECT, autocannon at 64 connections (bench/userdata/userdata.bench.ts); (2) ledger throughput below.
+ *
+ * Ledger throughput bench. Starts a throw-away embedded PostgreSQL, builds the real app on it,
  * listens on a loopback port, seeds payer/client pairs with money, then measures money movements per second through
  * HTTP /api (`payforclient`: one balanced ledger transaction + a transfer row each) with 1 and 16 concurrent clients,
  * and a raw-SQL loop equivalent to pgbench's simple-update on the same server. Ends with a reconcile of the ledger.
@@ -18,6 +21,8 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { postTransaction } from '../../apps/server/src/ledger/ledger.ts';
 import { formatReconcileReport, reconcileLedger } from '../../apps/server/src/ledger/reconcile.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
+import { observePool, printProfile } from '../lib/pool-profile.ts';
+import { benchUserdata, USERDATA_CONNECTIONS } from '../userdata/userdata.bench.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENT_COUNTS = [1, 16] as const;
@@ -126,7 +131,7 @@ async function seedPairs(sql: pg.Pool, app: Awaited<ReturnType<typeof buildApp>>
   const country = await sql.query<{ id: number }>(`SELECT id FROM countries WHERE abbreviation = 'KE'`);
   const countryId = country.rows[0]?.id;
   if (countryId === undefined) throw new Error('The start-up seed did not create Kenya');
-  const pairs: { token: string; client: string }[] = [];
+  const pairs: { token: string; client: string; payerId: string }[] = [];
   for (let i = 0; i < PAIRS; i += 1) {
     const tag = randomBytes(3).toString('hex');
     const payer = await sql.query<{ id: string }>(
@@ -153,7 +158,7 @@ async function seedPairs(sql: pg.Pool, app: Awaited<ReturnType<typeof buildApp>>
         ],
       }),
     );
-    pairs.push({ token, client });
+    pairs.push({ token, client, payerId: payerId.toString() });
   }
   return pairs;
 }
@@ -221,13 +226,38 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address !== 'object') throw new Error('The app is not listening');
-    const base = `http://127.0.0.1:${address.port}/api?action=payforclient`;
+    const appUrl = `http://127.0.0.1:${address.port}`;
+    const base = `${appUrl}/api?action=payforclient`;
     const pairs = await seedPairs(sql, app);
+    const first = pairs[0]!;
+    const { userdata, bare } = await benchUserdata({ app, appUrl, databaseUrl: database.url, member: { id: first.payerId, token: first.token }, seconds: SECONDS });
     const results: Result[] = [];
-    for (const clients of CLIENT_COUNTS) results.push(await measureHttp(base, pairs, clients));
+    for (const clients of CLIENT_COUNTS) {
+      const stop = clients === 16 ? observePool(app.deps.pool) : null;
+      const started = performance.now();
+      const result = await measureHttp(base, pairs, clients);
+      results.push(result);
+      if (stop) printProfile('payforclient profile (16 clients)', stop(), result.operations + result.errors, performance.now() - started, clients);
+    }
     await setupPgbench(sql);
     for (const clients of CLIENT_COUNTS) results.push(await pgbenchLoop(database.url, clients));
     console.log('');
+    console.log(`userdata at ${USERDATA_CONNECTIONS} connections (autocannon, ${SECONDS}s each):`);
+    printTable(
+      [userdata, bare].map((r) => ({
+        scenario: r.name,
+        clients: r.connections,
+        operations: r.requests - r.non2xx - r.errors,
+        errors: r.non2xx + r.errors,
+        seconds: SECONDS,
+        perSecond: r.perSecond,
+        p50ms: r.p50ms,
+        p99ms: r.p99ms,
+      })),
+    );
+    console.log(`ratio userdata / bare route = ${(userdata.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); userdata p99 ${userdata.p99ms} ms (goal < 25 ms)`);
+    console.log('');
+    console.log('money movements (payforclient over HTTP) beside SQL simple-updates:');
     printTable(results);
     console.log('');
     for (const clients of CLIENT_COUNTS) {
