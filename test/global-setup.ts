@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { EmbeddedAccessError, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 
 import './provided.d.ts';
 
@@ -30,7 +30,12 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = path.resolve('.data-test', `run-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' }).catch((error: unknown) => {
+    // Nothing can run without the database: say why in one sentence, with no stack, and stop the run.
+    if (!(error instanceof EmbeddedAccessError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   project.provide('pgAdminUrl', embedded.url);
   return async () => {
     await embedded.stop();

@@ -3,7 +3,6 @@ import type { ProviderSim } from '@tuzo/provider-sim';
 import { expect } from 'vitest';
 import { getWalletBalances } from '../src/ledger/ledger.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
-import { getPayments } from '../src/payments/index.ts';
 import { callAction, createTestApp, type CallOptions, type EnvelopeResponse, type TestApp } from './harness.ts';
 
 /** Shared set-up of the deposit tests: the real app listening on a port, its in-process simulator, members. */
@@ -36,8 +35,7 @@ let counter = 0;
 export async function startDepositTestApp(): Promise<DepositTestContext> {
   const t = await createTestApp();
   await t.app.listen({ port: 0 });
-  const sim = getPayments(t.app.deps).simulator;
-  if (!sim) throw new Error('The simulator should run when no provider keys are configured');
+  const { sim } = t;
   sim.mpesa.behaviour.callbackDelayMs = 150;
   await t.sql(`INSERT INTO countries (name, dial, abbreviation, currency, rate_micro, is_default) VALUES
     ('Kenya', '+254', 'KE', 'KES', 1000000, true), ('Uganda', '+256', 'UG', 'UGX', 28500000, false)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { serverSettings, startProviderSim, type ProviderSim } from '@tuzo/provider-sim';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -11,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   databaseUrl: string;
+  /** The app's own provider simulator (its address and keys are in the config, as server.ts does in development). */
+  sim: ProviderSim;
   /** Runs SQL against the test database (for assertions only, never to set up money). */
   sql: <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
@@ -29,14 +32,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
 
 /** The whole app built on an existing test database: a second app on one database stands for a second process. */
 export async function createTestAppOn(databaseUrl: string, env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions'> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...env });
+  const sim = await startProviderSim({ flutterwave: { webhookUrl: () => `${app.deps.publicUrl()}/hooks/flutterwave` } });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...serverSettings(sim), ...env });
   const app = await buildApp({ config, databaseUrl, ...options });
+  app.addHook('onClose', () => sim.close());
   await app.ready();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   return {
     app,
     config,
     databaseUrl,
+    sim,
     sql: async (text, values) => (await pool.query(text, values)).rows,
     /** Closes the app after checking that the file's ledger reconciles: every test file ends with that check. */
     close: async () => {

@@ -1,4 +1,4 @@
-import { startProviderSim } from './index.ts';
+import { serverSettings, startProviderSim } from './index.ts';
 
 /**
  * `npm start -w @tuzo/provider-sim`: runs the simulator on PROVIDER_SIM_PORT (default 4010) and prints the
@@ -22,12 +22,10 @@ async function main(): Promise<void> {
       ...(process.env.FLW_WEBHOOK_URL ? { webhookUrl: process.env.FLW_WEBHOOK_URL } : {}),
     },
   });
-  const { credentials: m } = sim.mpesa;
-  const { credentials: f } = sim.flutterwave;
+  const settings = Object.entries(serverSettings(sim)).map(([name, value]) => `${name}=${value}`);
   console.log(`Provider simulator on ${sim.url}
-  MPESA_BASE_URL=${sim.url} MPESA_CONSUMER_KEY=${m.consumerKey} MPESA_CONSUMER_SECRET=${m.consumerSecret}
-  MPESA_SHORTCODE=${m.shortcode} MPESA_PASSKEY=${m.passkey}
-  FLW_BASE_URL=${sim.url} FLW_SECRET_KEY=${f.secretKey} FLW_SECRET_HASH=${f.secretHash}
+  ${settings.slice(0, 5).join(' ')}
+  ${settings.slice(5).join(' ')}
   Flutterwave webhooks go to ${process.env.FLW_WEBHOOK_URL ?? '(none: set FLW_WEBHOOK_URL=http://localhost:3000/hooks/flutterwave)'}`);
   const stop = () => void sim.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -30,9 +30,36 @@ export interface ProviderSim {
   close: () => Promise<void>;
 }
 
+/** The Tuzo server's settings that point its provider clients at this simulator (names as in its configuration). */
+export interface ServerSettings {
+  MPESA_BASE_URL: string;
+  MPESA_CONSUMER_KEY: string;
+  MPESA_CONSUMER_SECRET: string;
+  MPESA_SHORTCODE: string;
+  MPESA_PASSKEY: string;
+  FLW_BASE_URL: string;
+  FLW_SECRET_KEY: string;
+  FLW_SECRET_HASH: string;
+}
+
+export function serverSettings(sim: ProviderSim): ServerSettings {
+  const { credentials: m } = sim.mpesa;
+  const { credentials: f } = sim.flutterwave;
+  return {
+    MPESA_BASE_URL: sim.url,
+    MPESA_CONSUMER_KEY: m.consumerKey,
+    MPESA_CONSUMER_SECRET: m.consumerSecret,
+    MPESA_SHORTCODE: m.shortcode,
+    MPESA_PASSKEY: m.passkey,
+    FLW_BASE_URL: sim.url,
+    FLW_SECRET_KEY: f.secretKey,
+    FLW_SECRET_HASH: f.secretHash,
+  };
+}
+
 /**
- * Starts one HTTP server speaking M-Pesa Daraja and Flutterwave v3. Used in development (when no provider keys are
- * configured the app starts it in-process) and by tests, which drive its knobs through `mpesa` and `flutterwave`.
+ * Starts one HTTP server speaking M-Pesa Daraja and Flutterwave v3. Used in development (with no provider keys the server's
+ * process entry starts it and passes `serverSettings(sim)` to the app's configuration) and by tests, which drive its knobs through `mpesa` and `flutterwave`.
  */
 export async function startProviderSim(options: ProviderSimOptions = {}): Promise<ProviderSim> {
   const app = Fastify({ logger: options.logger ?? false });

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { startProviderSim, type ProviderSim } from '@tuzo/provider-sim';
 import type { AppDeps } from '../lib/deps.ts';
 import { FlutterwaveClient } from './flutterwave/flutterwave-client.ts';
 import { DarajaClient } from './mpesa/daraja-client.ts';
 
 export { ProviderError } from './http.ts';
 
-/** The payment providers the app talks to, built once at start-up from the configuration. */
+/**
+ * The payment providers the app talks to, built once at start-up from the configuration. The clients never know
+ * whether a real provider or the local simulator answers: in development the process entry (server.ts), and in
+ * tests the harness, start the simulator and put its address and credentials in the configuration.
+ */
 export interface Payments {
   /** Null when M-Pesa is not configured (STK push and C2B are then off). */
   mpesa: DarajaClient | null;
@@ -16,9 +18,11 @@ export interface Payments {
   /** Unguessable path segments of the M-Pesa callback URLs and of the SMS-forwarder webhook. */
   mpesaCallbackSecret: string;
   smsForwarderSecret: string;
-  /** The in-process simulator when no provider keys are configured (development and tests), else null. */
-  simulator: ProviderSim | null;
-  close: () => Promise<void>;
+  /**
+   * Whether M-Pesa can reach our callback URLs, so C2B URLs are worth registering: a PUBLIC_URL is set, or M-Pesa
+   * itself runs on this machine (the simulator on a loopback address).
+   */
+  canReachCallbacks: boolean;
 }
 
 /** The Payments object of a running app (set by the start-up step). */
@@ -31,49 +35,22 @@ export function setPayments(deps: AppDeps, payments: Payments): void {
   deps.payments = payments;
 }
 
-/**
- * A simulator accepts any payment, so it must never stand in for a real provider where members are real. Without
- * keys, production starts it only when the app is local (no PUBLIC_URL, or a localhost one); otherwise deposits
- * by STK push and payment link stay off and an error is logged.
- */
-function maySimulate(deps: AppDeps): boolean {
-  if (deps.config.NODE_ENV !== 'production') return true;
-  const publicUrl = deps.config.PUBLIC_URL;
-  return !publicUrl || /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(publicUrl);
+const LOOPBACK_URL = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/;
+
+/** True for an address only this machine can reach (localhost, 127.0.0.1, [::1]). */
+export function isLoopbackUrl(url: string | undefined): boolean {
+  return url !== undefined && LOOPBACK_URL.test(url);
 }
 
-export async function createPayments(
-  deps: AppDeps,
-  secrets: { mpesaCallbackSecret: string; smsForwarderSecret: string },
-): Promise<Payments> {
+export function createPayments(deps: AppDeps, secrets: { mpesaCallbackSecret: string; smsForwarderSecret: string }): Payments {
   const { config } = deps;
-  const hasKeys = Boolean(config.MPESA_CONSUMER_KEY || config.FLW_SECRET_KEY);
-  if (hasKeys || !maySimulate(deps)) {
-    if (!hasKeys) deps.log.error('No payment provider keys are configured: STK push and payment links are disabled');
-    return { ...configuredClients(deps), ...secrets, simulator: null, close: async () => undefined };
+  if (!config.MPESA_CONSUMER_KEY && !config.FLW_SECRET_KEY) {
+    deps.log.error('No payment provider keys are configured: STK push and payment links are disabled');
   }
-  const simulator = await startProviderSim({
-    port: config.PROVIDER_SIM_PORT,
-    host: '127.0.0.1',
-    mpesa: { shortcode: config.MPESA_SHORTCODE, passkey: randomBytes(16).toString('hex') },
-    flutterwave: { webhookUrl: () => `${deps.publicUrl()}/hooks/flutterwave` },
-  });
-  deps.log.warn({ url: simulator.url }, 'No payment provider keys: using the local provider simulator (no real money moves)');
-  const m = simulator.mpesa.credentials;
-  const f = simulator.flutterwave.credentials;
   return {
-    mpesa: new DarajaClient({
-      baseUrl: simulator.url,
-      consumerKey: m.consumerKey,
-      consumerSecret: m.consumerSecret,
-      shortcode: m.shortcode,
-      passkey: m.passkey,
-    }),
-    flutterwave: new FlutterwaveClient({ baseUrl: simulator.url, secretKey: f.secretKey }),
-    flutterwaveSecretHash: f.secretHash,
+    ...configuredClients(deps),
     ...secrets,
-    simulator,
-    close: () => simulator.close(),
+    canReachCallbacks: Boolean(config.PUBLIC_URL) || isLoopbackUrl(config.MPESA_BASE_URL),
   };
 }
 

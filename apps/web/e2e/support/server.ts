@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { serverSettings, startProviderSim } from '@tuzo/provider-sim';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
@@ -32,7 +33,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   await ensureDatabase(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // The payment providers are the simulator, started here and handed to the app as server.ts does in development.
+  const sim = await startProviderSim({ flutterwave: { webhookUrl: () => `${app.deps.publicUrl()}/hooks/flutterwave` } });
   const config = loadConfig({
+    ...serverSettings(sim),
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
@@ -46,6 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const app = await buildApp({ config, databaseUrl: url.toString() });
+  app.addHook('onClose', () => sim.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -22,13 +22,13 @@ async function hookSecret(
 }
 
 /**
- * Deposits at start-up: default settings, the provider clients (or the simulator), the webhooks, C2B URL
- * registration once listening, and the background reconciler of pending STK pushes.
+ * Deposits at start-up: default settings, the provider clients (real providers, or the simulator the process entry
+ * started), the webhooks, C2B URL registration once listening, and the background reconciler of pending STK pushes.
  */
 export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await seedSetting(deps.db, 'deposits.procedures', defaultProcedures(deps.config.MPESA_SHORTCODE));
   await seedSetting(deps.db, 'deposits.limits');
-  const payments = await createPayments(deps, {
+  const payments = createPayments(deps, {
     mpesaCallbackSecret: await hookSecret(deps, deps.config.MPESA_CALLBACK_SECRET, 'hooks.mpesa_callback_secret'),
     smsForwarderSecret: await hookSecret(deps, deps.config.SMS_FORWARDER_SECRET, 'hooks.sms_forwarder_secret'),
   });
@@ -36,8 +36,8 @@ export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promis
   await registerDepositWebhooks(app, deps);
 
   app.addHook('onListen', async () => {
-    const { mpesa, mpesaCallbackSecret, simulator } = getPayments(deps);
-    if (!mpesa || (!simulator && !deps.config.PUBLIC_URL)) return;
+    const { mpesa, mpesaCallbackSecret, canReachCallbacks } = getPayments(deps);
+    if (!mpesa || !canReachCallbacks) return;
     const base = `${deps.publicUrl()}/hooks/mpesa/${mpesaCallbackSecret}`;
     await mpesa
       .registerC2BUrls({ confirmationUrl: `${base}/c2b`, validationUrl: `${base}/c2b-validate` })
@@ -56,6 +56,5 @@ export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promis
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
-    await payments.close();
   });
 }
