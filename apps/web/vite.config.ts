@@ -1,16 +1,42 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { precompressDirectory } from '../../scripts/precompress.ts';
+import { computeWebSourceHash, STAMP_FILE } from '../../scripts/web-source-hash.ts';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const backend = process.env.TUZO_API_URL ?? 'http://localhost:3000';
 
+/**
+ * After a build: brotli and gzip copies of every text file (the server sends them by Accept-Encoding), then the
+ * hash of the sources the build was made from, so `npm start` skips the build while they are unchanged. The hash
+ * is taken when the build starts: a file edited during the build makes the next start build again.
+ */
+function precompressAndStamp(outDir: string): Plugin {
+  let sourceHash = '';
+  return {
+    name: 'tuzo-precompress-and-stamp',
+    apply: 'build',
+    buildStart() {
+      sourceHash = computeWebSourceHash();
+    },
+    async closeBundle() {
+      const { files, bytes, brotliBytes, gzipBytes } = await precompressDirectory(outDir);
+      const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+      console.log(`precompressed ${files} files: ${kb(bytes)} -> brotli ${kb(brotliBytes)}, gzip ${kb(gzipBytes)}`);
+      fs.writeFileSync(STAMP_FILE, `${sourceHash}\n`);
+    },
+  };
+}
+const outDir = path.resolve(webRoot, 'dist');
+
 export default defineConfig({
   root: webRoot,
   // The plugins' typings resolve the hoisted Vite 8 while this app builds with Vite 7; the runtime API is the same.
-  plugins: [react(), tailwindcss()] as unknown as PluginOption[],
+  plugins: [react(), tailwindcss(), precompressAndStamp(outDir)] as unknown as PluginOption[],
   resolve: { alias: { '@': path.resolve(webRoot, 'src') } },
   server: {
     proxy: {
@@ -19,7 +45,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve(webRoot, 'dist'),
+    outDir,
     emptyOutDir: true,
     target: 'es2020',
     // The manifest lets the e2e suite and the size check find which chunks a route loads.

@@ -56,7 +56,7 @@ async function storeToken(chromePort: number, baseUrl: string, token: string): P
   const context = browser.contexts()[0] ?? (await browser.newContext());
   const page = await context.newPage();
   await page.goto(`${baseUrl}/healthz`);
-  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  await page.evaluate(`localStorage.setItem('access_token', ${JSON.stringify(token)})`);
   // Storage is kept for the signed-in run, so empty the HTTP cache the /login run filled: both runs load cold.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');

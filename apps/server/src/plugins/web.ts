@@ -4,9 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendEnvelope } from '../actions/endpoint.ts';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built web app (apps/web/dist) with long caching for hashed assets, and index.html for every other
- * GET so client-side routes work on reload. Without a build, a short page says how to make one.
+ * Serves the built web app (apps/web/dist). The build writes brotli and gzip copies of every text file
+ * (scripts/precompress.ts); they are sent by Accept-Encoding with the original's Content-Type. Files under
+ * /assets/ carry a content hash in their name, so browsers keep them for a year without asking; everything else,
+ * index.html above all, is revalidated on every use. Every other GET that is not a file gets index.html so
+ * client-side routes work on reload. Without a build, a short page says how to make one.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -16,9 +21,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are found through preCompressed, not served under their own names.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // `send` would otherwise add its own `Cache-Control: public, max-age=0` after setHeaders, overriding it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', isHashed ? IMMUTABLE : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
@@ -30,6 +41,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (!hasBuild) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    return reply.sendFile('index.html');
   });
 }
