@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { parseDbMinor, type Severity } from '@tuzo/contracts';
+import pg from 'pg';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { accountCode, type AccountRef, type TransactionKind } from './accounts.ts';
@@ -94,7 +95,12 @@ export async function recordMovement(db: DbOrTx, input: MovementInput): Promise<
   }
   let result: MovementResultJson;
   try {
-    const rows = await db.execute<{ r: MovementResultJson }>(sql`SELECT ledger_record_movement(${toJson(payload)}::jsonb) AS r`);
+    const json = toJson(payload);
+    // On the pool (a movement that is its own transaction): a named statement, planned once per connection.
+    const pool = poolOf(db);
+    const rows = pool
+      ? await pool.query<{ r: MovementResultJson }>({ name: 'ledger_record_movement', text: 'SELECT ledger_record_movement($1::jsonb) AS r', values: [json] })
+      : await db.execute<{ r: MovementResultJson }>(sql`SELECT ledger_record_movement(${json}::jsonb) AS r`);
     const row = rows.rows[0];
     if (!row) throw new Error('ledger_record_movement returned no row');
     result = row.r;
@@ -119,6 +125,12 @@ interface MovementResultJson {
   business?: Record<string, unknown> | null;
   before?: Record<string, string>;
   after?: Record<string, string>;
+}
+
+/** The pool behind the app's database handle; null inside a transaction (which must keep its own connection). */
+function poolOf(db: DbOrTx): pg.Pool | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
 }
 
 function toBalances(json: Record<string, string> | undefined): Map<string, bigint> {

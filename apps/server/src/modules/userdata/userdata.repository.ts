@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema.ts';
 import { balanceFactsColumns, type BalanceFacts, type BalanceFactsInput } from '../wallets/wallets.service.ts';
@@ -27,8 +29,8 @@ export interface UserDataFacts extends BalanceFacts {
  * (cached wallets and running totals, see wallets.repository.ts), the settings asked for, and whether undelivered
  * notifications wait (so the delivery UPDATE runs only when there is something to deliver).
  */
-export async function selectUserDataFacts(db: DbOrTx, input: BalanceFactsInput & { memberId: bigint }): Promise<UserDataFacts | null> {
-  const result = await db.execute<Record<string, unknown>>(sql`
+export async function selectUserDataFacts(pool: pg.Pool, input: BalanceFactsInput & { memberId: bigint }): Promise<UserDataFacts | null> {
+  const query = dialect.sqlToQuery(sql`
     SELECT ${balanceFactsColumns(input)},
            m.username, m.email, m.phone, m.role,
            to_json(m.joined_at) #>> '{}' AS "joinedAt",
@@ -45,8 +47,13 @@ export async function selectUserDataFacts(db: DbOrTx, input: BalanceFactsInput &
     LEFT JOIN country_fees f ON f.country_id = m.country_id
     LEFT JOIN members s ON s.id = m.l1_id
     WHERE m.id = ${input.memberId}`);
+  // A named statement: each pool connection plans this wide query once instead of on every poll. The text depends
+  // only on the number of setting keys, fixed by the caller, so the name is stable.
+  const result = await pool.query({ name: `userdata_facts_${input.settingKeys.length}`, text: query.sql, values: query.params });
   return (result.rows[0] as unknown as UserDataFacts | undefined) ?? null;
 }
+
+const dialect = new PgDialect();
 
 export async function selectLastUpdate(db: DbOrTx, memberId: bigint): Promise<Date | null> {
   const rows = await db.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, memberId)).limit(1);

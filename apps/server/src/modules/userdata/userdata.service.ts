@@ -26,7 +26,7 @@ export async function loadUserDataWithNotifications(deps: AppDeps, memberId: big
 }
 
 async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
-  const facts = await selectUserDataFacts(deps.db, {
+  const facts = await selectUserDataFacts(deps.pool, {
     memberId,
     now: deps.clock.now(),
     timeZone: deps.config.TUZO_TIMEZONE,
