@@ -9,3 +9,4 @@ export * from './payforclient.ts';
 export * from './admin.ts';
 export * from './deposits.ts';
 export * from './settings.ts';
+export * from './team.ts';

@@ -71,6 +71,12 @@ export const SETTINGS = {
     description: 'Manual deposit procedures per country abbreviation and method: steps, pay-to line, help line.',
     visibility: 'operator',
   }),
+  public_site_url: define({
+    schema: z.union([z.literal(''), LinkSchema]),
+    default: '',
+    description: 'The public site address affiliate links start with ({address}/reg/{username}); empty uses this app’s own address.',
+    visibility: 'operator',
+  }),
   'hooks.mpesa_callback_secret': define({
     schema: z.string().min(16),
     default: '',

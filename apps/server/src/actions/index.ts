@@ -10,6 +10,7 @@ import { withdrawalsActions } from '../modules/withdrawals/withdrawals.actions.t
 import { payForClientActions } from '../modules/payforclient/payforclient.actions.ts';
 import { adminActions } from '../modules/admin/admin.actions.ts';
 import { depositsActions } from '../modules/deposits/deposits.actions.ts';
+import { teamActions } from '../modules/team/team.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -26,4 +27,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...payForClientActions,
   ...adminActions,
   ...depositsActions,
+  ...teamActions,
 ];
