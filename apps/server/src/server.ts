@@ -1,6 +1,5 @@
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { loadConfig, publicUrl, type Config } from './config.ts';
 import { EmbeddedAccessError, startEmbeddedPostgres } from './db/embedded.ts';
 import { isLoopbackUrl } from './payments/index.ts';
@@ -80,9 +79,11 @@ async function start(options: StartOptions): Promise<void> {
   const baseConfig = loadConfig();
   let app: FastifyInstance | null = null;
   const appUrl = () => app?.deps.publicUrl() ?? publicUrl(baseConfig, baseConfig.PORT);
-  const [databaseUrl, simulatorSettings] = await Promise.all([
+  // The app's modules (a second or so through tsx) load while PostgreSQL starts, not before it.
+  const [databaseUrl, simulatorSettings, { buildApp }] = await Promise.all([
     startDatabase(baseConfig),
     shouldSimulateProviders(baseConfig) ? startSimulator(baseConfig, appUrl) : null,
+    import('./app.ts'),
     options.beforeApp,
   ]);
   const config = simulatorSettings ? loadConfig({ ...process.env, ...simulatorSettings }) : baseConfig;
