@@ -11,6 +11,7 @@ import { parseJsonBody } from './lib/json-body.ts';
 import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
+import { ReferenceCache } from './modules/reference/reference.service.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { runStartupTasks } from './modules/startup.ts';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     random: options.random ?? cryptoRandom,
     publicUrl: () => listeningUrl ?? publicUrl(config, config.PORT),
+    reference: new ReferenceCache(database.pool),
     payments: null,
   };
   app.decorate('deps', deps);

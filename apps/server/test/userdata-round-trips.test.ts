@@ -33,6 +33,8 @@ beforeAll(async () => {
       return connect(...args);
     },
   });
+  // The process loads its copy of the reference data (countries, fees, settings) at the first read.
+  await callAction(t.app, 'userdata', { token: member.token });
 });
 afterAll(async () => t.close());
 
@@ -63,6 +65,16 @@ describe('userdata round trips', () => {
     expect(first.statements.filter(isWrite)).toHaveLength(1);
     const second = await observedUserdata();
     expect(second.response.info).toEqual([]);
+    expect(second.statements).toHaveLength(2);
+  });
+
+  it('reloads the reference copy once after an operator change, seen by the next poll', async () => {
+    await t.sql(`UPDATE settings SET value = '"https://chat.whatsapp.com/changed"' WHERE key = 'grouplink'`);
+    const first = await observedUserdata();
+    expect(first.response.data.userdetails.grouplink).toBe('https://chat.whatsapp.com/changed');
+    expect(first.statements).toHaveLength(3);
+    expect(first.statements.filter(isWrite)).toEqual([]);
+    const second = await observedUserdata();
     expect(second.statements).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ReferenceCache } from '../modules/reference/reference.service.ts';
 import type { Payments } from '../payments/index.ts';
 import type { Clock } from './clock.ts';
 import type { RandomSource } from './random.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   random: RandomSource;
   /** The address members and providers reach this server at. */
   publicUrl: () => string;
+  /** This process's copy of settings, countries, fees and tariffs, checked against `reference_version` per read. */
+  reference: ReferenceCache;
   /** Set by the deposits start-up step (provider clients need the listening address); null before it runs. */
   payments: Payments | null;
 }

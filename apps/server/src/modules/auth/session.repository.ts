@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, sessions } from '../../db/schema.ts';
+import { sessions } from '../../db/schema.ts';
 
 export async function insertSession(
   db: DbOrTx,
@@ -9,22 +10,31 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** The member behind a live (unexpired, unrevoked) session token hash. */
-export async function findSessionMember(db: DbOrTx, tokenHash: string) {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      id: members.id,
-      username: members.username,
-      status: members.status,
-      role: members.role,
-      countryId: members.countryId,
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return rows[0] ?? null;
+export interface SessionMemberRow {
+  sessionId: bigint;
+  id: bigint;
+  username: string;
+  status: 'inactive' | 'active' | 'suspended';
+  role: 'member' | 'operator';
+  countryId: number;
+}
+
+/**
+ * The member behind a live (unexpired, unrevoked) session token hash. Every signed-in request runs it, so it is a
+ * named statement (parsed and planned once per connection) rather than a query built on each call.
+ */
+export async function findSessionMember(pool: pg.Pool, input: { tokenHash: string; now: Date }): Promise<SessionMemberRow | null> {
+  const result = await pool.query<{ session_id: string; id: string; username: string; status: SessionMemberRow['status']; role: SessionMemberRow['role']; country_id: number }>({
+    name: 'session_member',
+    text: `SELECT s.id::text AS session_id, m.id::text AS id, m.username, m.status, m.role, m.country_id
+           FROM sessions s JOIN members m ON m.id = s.member_id
+           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+           LIMIT 1`,
+    values: [input.tokenHash, input.now.toISOString()],
+  });
+  const row = result.rows[0];
+  if (!row) return null;
+  return { sessionId: BigInt(row.session_id), id: BigInt(row.id), username: row.username, status: row.status, role: row.role, countryId: row.country_id };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: bigint): Promise<void> {

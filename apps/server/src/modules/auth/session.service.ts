@@ -19,6 +19,5 @@ export async function resolveBearer(deps: AppDeps, authorization: string | undef
   if (!authorization) return null;
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(authorization.trim());
   if (!match?.[1]) return null;
-  const row = await findSessionMember(deps.db, hashToken(match[1]));
-  return row ? { ...row } : null;
+  return findSessionMember(deps.pool, { tokenHash: hashToken(match[1]), now: deps.clock.now() });
 }

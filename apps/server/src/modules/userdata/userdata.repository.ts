@@ -1,11 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema.ts';
-import { balanceFactsColumns, type BalanceFacts, type BalanceFactsInput } from '../wallets/wallets.service.ts';
 
-export interface UserDataFacts extends BalanceFacts {
+/** The member's own facts; the country, fee table and settings come from the process's reference copy. */
+export interface UserDataRow {
+  referenceVersion: string;
+  status: 'inactive' | 'active' | 'suspended';
+  countryId: number;
+  signupBonusMinor: string;
+  wallets: Record<string, string> | null;
+  totals: Record<string, string> | null;
+  activatedToday: string;
   username: string;
   email: string;
   phone: string;
@@ -14,46 +20,43 @@ export interface UserDataFacts extends BalanceFacts {
   joinedAt: string;
   activatedAt: string | null;
   updatedAt: string;
-  countryName: string;
-  abbreviation: string;
   sponsorUsername: string | null;
   sponsorIsHouse: boolean | null;
-  minWithMinor: string | null;
-  /** [min, max, tariff] local minor units as text, by min. */
-  tariff: [string, string, string][] | null;
   hasUndelivered: boolean;
 }
 
+const USERDATA_SQL = `
+  SELECT (SELECT version::text FROM reference_version WHERE id) AS "referenceVersion",
+         m.status, m.country_id AS "countryId", m.signup_bonus_minor::text AS "signupBonusMinor",
+         (SELECT json_object_agg(a.wallet, a.balance_minor::text) FROM ledger_accounts a WHERE a.member_id = m.id) AS wallets,
+         (SELECT json_object_agg(t.bucket, t.total_minor::text) FROM member_totals t WHERE t.member_id = m.id) AS totals,
+         (SELECT count(*)::text FROM members d
+            WHERE d.l1_id = m.id AND d.status = 'active'
+              AND d.activated_at >= (date_trunc('day', $2::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)) AS "activatedToday",
+         m.username, m.email, m.phone, m.role,
+         to_json(m.joined_at) #>> '{}' AS "joinedAt",
+         to_json(m.activated_at) #>> '{}' AS "activatedAt",
+         to_json(m.updated_at) #>> '{}' AS "updatedAt",
+         s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
+         EXISTS (SELECT 1 FROM member_notifications n WHERE n.member_id = m.id AND n.delivered_at IS NULL) AS "hasUndelivered"
+  FROM members m
+  LEFT JOIN members s ON s.id = m.l1_id
+  WHERE m.id = $1`;
+
 /**
- * Everything `userdata` shows, in one statement: the member, their country, sponsor and fee table, the balance facts
- * (cached wallets and running totals, see wallets.repository.ts), the settings asked for, and whether undelivered
- * notifications wait (so the delivery UPDATE runs only when there is something to deliver).
+ * Everything `userdata` shows of the member, in one named (prepared once per connection) statement: each part is an
+ * index lookup (cached wallet balances, running totals, today's level-1 activations, the undelivered flag), and the
+ * reference version says whether the process's copy of countries, fees and settings is current.
  */
-export async function selectUserDataFacts(pool: pg.Pool, input: BalanceFactsInput & { memberId: bigint }): Promise<UserDataFacts | null> {
-  const query = dialect.sqlToQuery(sql`
-    SELECT ${balanceFactsColumns(input)},
-           m.username, m.email, m.phone, m.role,
-           to_json(m.joined_at) #>> '{}' AS "joinedAt",
-           to_json(m.activated_at) #>> '{}' AS "activatedAt",
-           to_json(m.updated_at) #>> '{}' AS "updatedAt",
-           c.name AS "countryName", c.abbreviation,
-           s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
-           f.min_with_minor::text AS "minWithMinor",
-           (SELECT json_agg(json_build_array(b.min_minor::text, b.max_minor::text, b.tariff_minor::text) ORDER BY b.min_minor)
-              FROM tariff_brackets b WHERE b.country_id = m.country_id) AS tariff,
-           EXISTS (SELECT 1 FROM member_notifications n WHERE n.member_id = m.id AND n.delivered_at IS NULL) AS "hasUndelivered"
-    FROM members m
-    JOIN countries c ON c.id = m.country_id
-    LEFT JOIN country_fees f ON f.country_id = m.country_id
-    LEFT JOIN members s ON s.id = m.l1_id
-    WHERE m.id = ${input.memberId}`);
-  // A named statement: each pool connection plans this wide query once instead of on every poll. The text depends
-  // only on the number of setting keys, fixed by the caller, so the name is stable.
-  const result = await pool.query({ name: `userdata_facts_${input.settingKeys.length}`, text: query.sql, values: query.params });
-  return (result.rows[0] as unknown as UserDataFacts | undefined) ?? null;
+export async function selectUserDataRow(pool: pg.Pool, input: { memberId: bigint; now: Date; timeZone: string }): Promise<UserDataRow | null> {
+  const result = await pool.query<UserDataRow>({
+    name: 'userdata_row',
+    text: USERDATA_SQL,
+    values: [input.memberId.toString(), input.now.toISOString(), input.timeZone],
+  });
+  return result.rows[0] ?? null;
 }
 
-const dialect = new PgDialect();
 
 export async function selectLastUpdate(db: DbOrTx, memberId: bigint): Promise<Date | null> {
   const rows = await db.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, memberId)).limit(1);

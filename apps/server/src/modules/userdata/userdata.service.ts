@@ -3,11 +3,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { parseSettings } from '../settings/settings.service.ts';
-import { BALANCE_SETTING_KEYS, balancesFromFacts } from '../wallets/wallets.service.ts';
-import { selectLastUpdate, selectUserDataFacts, type UserDataFacts } from './userdata.repository.ts';
+import { balancesFromFacts } from '../wallets/wallets.service.ts';
+import type { BalanceFacts } from '../wallets/wallets.repository.ts';
+import type { CountryReferenceRow } from '../reference/reference.repository.ts';
+import { selectLastUpdate, selectUserDataRow, type UserDataRow } from './userdata.repository.ts';
 
 const LINK_KEYS = ['grouplink', 'customer_care'] as const;
-const SETTING_KEYS = [...LINK_KEYS, ...BALANCE_SETTING_KEYS];
 
 /** `userdata` and the `user_data` of `login`: details, balances and the withdrawal fee table, in one query. */
 export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<UserData> {
@@ -25,42 +26,61 @@ export async function loadUserDataWithNotifications(deps: AppDeps, memberId: big
   return { data: toUserData(facts), info };
 }
 
+/** The member's row and the process's reference copy at the row's version (reloaded only after a change). */
+interface UserDataFacts extends BalanceFacts {
+  row: UserDataRow;
+  country: CountryReferenceRow;
+  hasUndelivered: boolean;
+}
+
 async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
-  const facts = await selectUserDataFacts(deps.pool, {
-    memberId,
-    now: deps.clock.now(),
-    timeZone: deps.config.TUZO_TIMEZONE,
-    settingKeys: SETTING_KEYS,
-  });
-  if (!facts) throw new AppError('UNAUTHORIZED', 'Please login to continue');
-  return facts;
+  const row = await selectUserDataRow(deps.pool, { memberId, now: deps.clock.now(), timeZone: deps.config.TUZO_TIMEZONE });
+  if (!row) throw new AppError('UNAUTHORIZED', 'Please login to continue');
+  const reference = await deps.reference.at(row.referenceVersion);
+  const country = reference.countries.get(row.countryId);
+  if (!country) throw new Error(`Country ${row.countryId} of member ${memberId} is not in the reference data`);
+  return {
+    row,
+    country,
+    hasUndelivered: row.hasUndelivered,
+    status: row.status,
+    currency: country.currency,
+    rateMicro: country.rate_micro,
+    signupBonusMinor: row.signupBonusMinor,
+    cregLocalMinor: country.creg_minor,
+    wallets: row.wallets,
+    totals: row.totals,
+    activatedToday: row.activatedToday,
+    settings: reference.settings,
+  };
 }
 
 function toUserData(facts: UserDataFacts): UserData {
+  const { row, country } = facts;
   const links = parseSettings(LINK_KEYS, facts.settings ?? {});
   const iso = (text: string) => new Date(text).toISOString();
   return {
     userdetails: {
-      uname: facts.username,
-      email: facts.email,
-      phone: facts.phone,
-      country: facts.countryName,
-      abrv: facts.abbreviation,
-      account_status: facts.status === 'active',
-      join: iso(facts.joinedAt),
-      lastupdate: iso(facts.updatedAt),
-      activated_at: facts.activatedAt === null ? null : iso(facts.activatedAt),
+      uname: row.username,
+      email: row.email,
+      phone: row.phone,
+      country: country.name,
+      abrv: country.abbreviation,
+      account_status: row.status === 'active',
+      join: iso(row.joinedAt),
+      lastupdate: iso(row.updatedAt),
+      activated_at: row.activatedAt === null ? null : iso(row.activatedAt),
       // The house account is an implementation detail: members placed under it have no upline to show.
-      l1: facts.sponsorUsername && !facts.sponsorIsHouse ? facts.sponsorUsername : null,
-      ccurrency: facts.currency,
+      l1: row.sponsorUsername && !row.sponsorIsHouse ? row.sponsorUsername : null,
+      ccurrency: country.currency,
       grouplink: links.grouplink,
       customer_care: links.customer_care,
-      isadmin: facts.role === 'operator',
+      isadmin: row.role === 'operator',
     },
     balances: balancesFromFacts(facts),
     fee: {
-      min_with: formatMinor(parseDbMinor(facts.minWithMinor ?? '0')),
-      tariff: (facts.tariff ?? []).map(([min, max, tariff]) => ({
+      min_with: formatMinor(parseDbMinor(country.min_with_minor ?? '0')),
+      tariff: (country.tariff ?? []).map(([min, max, tariff]) => ({
         min_brackets: formatMinor(parseDbMinor(min)),
         max_brackets: formatMinor(parseDbMinor(max)),
         tariff: formatMinor(parseDbMinor(tariff)),
