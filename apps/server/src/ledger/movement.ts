@@ -34,8 +34,11 @@ export interface MovementInput {
   at?: Date;
   /** Lock a member row (after the idempotency check) and require one of `statuses`; otherwise throw `refuse(status)`. */
   guard?: { memberId: bigint; statuses: readonly MemberStatus[]; lock: 'share' | 'update'; refuse: (status: string) => AppError };
-  /** The business row, inserted with the transaction id in `transactionColumn`; returned (numbers as strings) on replays. */
-  business?: { table: 'withdrawals' | 'transfers'; transactionColumn: string; row: Record<string, Json> };
+  /**
+   * The business row, inserted with the transaction id in `transactionColumn`; returned (numbers as strings) on replays.
+   * The table must be listed in `ledger_business_tables` (each feature's migration adds its own).
+   */
+  business?: { table: string; transactionColumn: string; row: Record<string, Json> };
   notify?: { memberId: bigint; msg: string; severity: Severity };
   /**
    * The audit row. In `before`/`after`, a top-level string "$transaction_id", "$before:<account code>" or

@@ -83,6 +83,10 @@ $$;
 -- Output: {status 'posted'|'replay'|'conflict', transaction_id, business, before, after} (balances by account code,
 -- for the accounts that must not go negative). Errors: SQLSTATE TZ001 insufficient funds (DETAIL = account code),
 -- TZ002 guard refused (DETAIL = member status or 'missing'), TZ003 malformed movement.
+-- The business tables a movement may insert its row into: a feature's migration adds its own table here.
+CREATE TABLE ledger_business_tables (name text PRIMARY KEY);
+INSERT INTO ledger_business_tables (name) VALUES ('withdrawals'), ('transfers');
+
 CREATE FUNCTION ledger_record_movement(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_key      text        := p ->> 'key';
@@ -110,7 +114,7 @@ DECLARE
   v_columns  text;
   r          record;
 BEGIN
-  IF v_table IS NOT NULL AND v_table NOT IN ('withdrawals', 'transfers') THEN
+  IF v_table IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_business_tables WHERE name = v_table) THEN
     RAISE EXCEPTION USING ERRCODE = 'TZ003', MESSAGE = format('ledger_record_movement: no business table %s', v_table);
   END IF;
   SELECT array_agg(code ORDER BY code), array_agg(delta ORDER BY code), SUM(delta), SUM(n), bool_or(has_zero)
