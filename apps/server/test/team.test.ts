@@ -293,6 +293,15 @@ describe('myDownlines search, filter and paging', () => {
     expect(names(await downlines(leader, { level: 1, q: '79900003' }))).toEqual([recruits[3]!.username]);
     expect(names(await downlines(leader, { level: 1, q: 'testland ugx' }))).toEqual([recruits[6]!.username]);
     expect(names(await downlines(leader, { level: 1, q: '2025-01-05' }))).toEqual([recruits[4]!.username]);
+    expect(names(await downlines(leader, { level: 1, q: '2025-01-05 13:00' }))).toEqual([recruits[4]!.username]);
+    expect(names(await downlines(leader, { level: 1, q: '2025-01-05 12' }))).toEqual([]);
+    expect((await downlines(leader, { level: 1, q: '2025-01' })).data.data).toHaveLength(7);
+    expect((await downlines(leader, { level: 1, q: '2025' })).data.data).toHaveLength(7);
+    // Texts that are no date, or an impossible one, match no Joined text (and break nothing).
+    for (const q of ['2025-13', '2025-02-30', '2024', '3333', '1-05 2']) expect((await downlines(leader, { level: 1, q })).data.data).toEqual([]);
+    // Inside the text rather than at its start: "01-05" is the month and day of the fifth recruit only.
+    expect(names(await downlines(leader, { level: 1, q: '01-05' }))).toEqual([recruits[4]!.username]);
+    expect(names(await downlines(leader, { level: 1, q: '1-05 1' }))).toEqual([recruits[4]!.username]);
     // 10:00 UTC is 13:00 in Nairobi: the text the member sees is what is searched.
     expect((await downlines(leader, { level: 1, q: '13:00' })).data.pages).toBe(1);
     expect((await downlines(leader, { level: 1, q: '13:00', limit: 2 })).data).toMatchObject({ pages: 4, total: 7 });

@@ -67,8 +67,17 @@ export interface TeamSearch {
   pattern: string;
   matchesName: boolean;
   matchesPhone: boolean;
-  matchesJoined: boolean;
+  joined: JoinedMatch;
 }
+
+/**
+ * How the search text can match the Joined text "YYYY-MM-DD HH:mm": not at all, as the start of it (a year, month,
+ * day, hour or minute: a range of instants, read off the index), or anywhere (the text of every row is built).
+ */
+export type JoinedMatch =
+  | { kind: 'none' }
+  | { kind: 'range'; startLocal: string; unit: 'year' | 'month' | 'day' | 'hour' | 'minute' }
+  | { kind: 'text' };
 
 export interface TeamRow {
   username: string;
@@ -99,14 +108,27 @@ function pageFilter(query: TeamPageQuery): SQL {
   if (query.status === 'active') conditions.push(sql`m.status = 'active'`);
   if (query.status === 'dormant') conditions.push(sql`m.status <> 'active'`);
   const search = query.search;
-  if (search) {
-    const matches: SQL[] = [sql`m.country_id IN (SELECT id FROM countries WHERE name ILIKE ${search.pattern})`];
-    if (search.matchesName) matches.push(sql`m.username ILIKE ${search.pattern}`);
-    if (search.matchesPhone) matches.push(sql`${phoneShown(query.level)} ILIKE ${search.pattern}`);
-    if (search.matchesJoined) matches.push(sql`${joinedText(query.timeZone)} ILIKE ${search.pattern}`);
-    conditions.push(sql`(${sql.join(matches, sql` OR `)})`);
-  }
+  if (search) conditions.push(sql`(${sql.join(searchMatches(query, search), sql` OR `)})`);
   return sql.join(conditions, sql` AND `);
+}
+
+/**
+ * The fields the search text can match, cheapest first. Usernames are ASCII (a CHECK on members), so their
+ * case-insensitive match runs in the C collation; phones and dates have no letters, so a plain LIKE is exact. Both
+ * are several times faster per row than ILIKE in the database's locale, which matters on a 100,000-member level.
+ */
+function searchMatches(query: TeamPageQuery, search: TeamSearch): SQL[] {
+  const matches: SQL[] = [sql`m.country_id IN (SELECT id FROM countries WHERE name ILIKE ${search.pattern})`];
+  if (search.matchesName) matches.push(sql`m.username COLLATE "C" ILIKE ${search.pattern}`);
+  if (search.matchesPhone) matches.push(sql`${phoneShown(query.level)} LIKE ${search.pattern}`);
+  const joined = search.joined;
+  if (joined.kind === 'range') {
+    const start = sql`${joined.startLocal}::timestamp`;
+    const end = sql`(${start} + ${`1 ${joined.unit}`}::interval)`;
+    matches.push(sql`(m.joined_at >= (${start} AT TIME ZONE ${query.timeZone}) AND m.joined_at < (${end} AT TIME ZONE ${query.timeZone}))`);
+  }
+  if (joined.kind === 'text') matches.push(sql`${joinedText(query.timeZone)} LIKE ${search.pattern}`);
+  return matches;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   selectUsername,
   type TeamPageQuery,
   type TeamRow,
+  type JoinedMatch,
   type TeamSearch,
 } from './team.repository.ts';
 
@@ -88,6 +89,8 @@ async function countMatched(
 const USERNAME_TEXT = /^[A-Za-z0-9_]+$/;
 const PHONE_TEXT = /^[0-9+*() -]+$/;
 const JOINED_TEXT = /^[0-9: -]+$/;
+/** The start of a Joined text, whole fields only: "2025", "2025-01", "2025-01-05", "2025-01-05 13", "2025-01-05 13:00". */
+const JOINED_PREFIX = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?: (\d{2})(?::(\d{2}))?)?)?)?$/;
 
 /**
  * The spec's search: the text inside name, phone (as shown), country or joined text, case-insensitively. A field
@@ -100,8 +103,29 @@ export function toSearch(text: string): TeamSearch {
     pattern: `%${escaped}%`,
     matchesName: USERNAME_TEXT.test(text),
     matchesPhone: PHONE_TEXT.test(text),
-    matchesJoined: JOINED_TEXT.test(text),
+    joined: toJoinedMatch(text),
   };
+}
+
+/**
+ * Where the text can sit in "YYYY-MM-DD HH:mm". Its longest run of digits is the 4-digit year, so a text with a
+ * longer run matches no date, and a text that starts with 4 digits can only start at the year: then it names a
+ * year, month, day, hour or minute, which is a range of instants (an impossible date matches nothing). Any other
+ * date-like text is compared with each row's Joined text.
+ */
+export function toJoinedMatch(text: string): JoinedMatch {
+  if (!JOINED_TEXT.test(text) || /\d{5}/.test(text)) return { kind: 'none' };
+  const parts = JOINED_PREFIX.exec(text);
+  if (!parts) return { kind: 'text' };
+  const [year, month = '01', day = '01', hour = '00', minute = '00'] = parts.slice(1).map((part) => part);
+  const units = ['year', 'month', 'day', 'hour', 'minute'] as const;
+  const unit = units[parts.slice(1).filter((part) => part !== undefined).length - 1]!;
+  const at = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)));
+  const isReal =
+    at.getUTCFullYear() === Number(year) && at.getUTCMonth() === Number(month) - 1 && at.getUTCDate() === Number(day) &&
+    at.getUTCHours() === Number(hour) && at.getUTCMinutes() === Number(minute) && Number(year) >= 1000;
+  if (!isReal) return { kind: 'none' };
+  return { kind: 'range', startLocal: `${year}-${month}-${day} ${hour}:${minute}:00`, unit };
 }
 
 const STATUS_TEXT: Record<TeamRow['status'], TeamMemberStatus> = { active: 'Active', inactive: 'Dormant', suspended: 'Suspended' };
