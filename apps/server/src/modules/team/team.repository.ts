@@ -133,7 +133,8 @@ function searchMatches(query: TeamPageQuery, search: TeamSearch): SQL[] {
 
 /**
  * One page of a level, newest first, and (with a search) how many members match in all. The page is picked first
- * (index order, stops after offset + limit rows) and only its rows are joined to their country, upline, deposits and
+ * from the level's covering index (ids only: stops after offset + limit entries, or with a search counts every match
+ * in the same index-only pass), and only its rows are read, formatted and joined to their country, upline, deposits and
  * the commissions they paid the viewer. Earned: the commission transactions of the row member's activations at this
  * level (found by idempotency key) that credited the viewer, plus their reversals, summed on the viewer's accounts.
  */
@@ -145,16 +146,16 @@ export async function selectTeamPage(db: DbOrTx, query: TeamPageQuery): Promise<
     earned: string; deposited: string; matched: string | null;
   }>(sql`
     WITH page AS MATERIALIZED (
-      SELECT m.id, m.username, ${phoneShown(level)} AS phone, m.status, m.country_id, m.l1_id, ${joinedText(query.timeZone)} AS joined,
-             m.joined_at ${counted}
+      SELECT m.id, m.joined_at ${counted}
       FROM members m
       WHERE ${pageFilter(query)}
       ORDER BY m.joined_at DESC, m.id DESC
       OFFSET ${query.offset} LIMIT ${query.limit}
     )
-    SELECT page.username, page.phone, page.status, c.name AS country, page.joined, page.matched::text AS matched,
+    SELECT m.username, ${phoneShown(level)} AS phone, m.status, c.name AS country, ${joinedText(query.timeZone)} AS joined,
+           page.matched::text AS matched,
            CASE WHEN u.is_house THEN NULL ELSE u.username END AS upline,
-           (SELECT COALESCE(SUM(d.amount_system_minor), 0)::text FROM deposits d WHERE d.member_id = page.id AND d.status = 2) AS deposited,
+           (SELECT COALESCE(SUM(d.amount_system_minor), 0)::text FROM deposits d WHERE d.member_id = m.id AND d.status = 2) AS deposited,
            (SELECT COALESCE(SUM(p.amount_minor), 0)::text
               FROM activations a
               JOIN ledger_transactions t ON t.idempotency_key = 'activation:' || a.member_id || ':' || a.generation || ':l' || ${String(level)}
@@ -162,10 +163,11 @@ export async function selectTeamPage(db: DbOrTx, query: TeamPageQuery): Promise<
               LEFT JOIN ledger_transactions r ON r.reverses_id = t.id
               JOIN ledger_postings p ON p.transaction_id = t.id OR p.transaction_id = r.id
               JOIN ledger_accounts la ON la.id = p.account_id AND la.member_id = ${query.memberId}
-             WHERE a.member_id = page.id) AS earned
+             WHERE a.member_id = m.id) AS earned
     FROM page
-    JOIN countries c ON c.id = page.country_id
-    LEFT JOIN members u ON u.id = page.l1_id
+    JOIN members m ON m.id = page.id
+    JOIN countries c ON c.id = m.country_id
+    LEFT JOIN members u ON u.id = m.l1_id
     ORDER BY page.joined_at DESC, page.id DESC`);
   const rows = result.rows.map((row) => ({
     username: row.username,

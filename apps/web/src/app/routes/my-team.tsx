@@ -1,9 +1,31 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
+import type { TeamLevel } from '@tuzo/contracts';
+import { Link, useParams } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TeamLevelView } from '@/features/team';
 
-/** My Team by level (/my-team/level-1 .. level-3). Coming soon. */
+const LEVELS: Record<string, TeamLevel> = { 'level-1': 1, 'level-2': 2, 'level-3': 3 };
+
+/** My Team by level (/my-team/level-1 .. level-3). Another level in the address offers the three that exist. */
 export default function MyTeamRoute() {
   const { level = '' } = useParams();
-  const number = /^level-(\d+)$/.exec(level)?.[1];
-  return <ComingSoon title={number ? `My Team: Level ${number}` : 'My Team'} />;
+  const number = LEVELS[level];
+  if (!number) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>My Team</CardTitle>
+          <CardDescription>Your team has three levels.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
+          {Object.entries(LEVELS).map(([path, value]) => (
+            <Link key={path} to={`/my-team/${path}`} className="text-brand-700 underline underline-offset-2">
+              Level {value}
+            </Link>
+          ))}
+        </CardContent>
+      </Card>
+    );
+  }
+  // Keyed by level: moving to another level starts with an empty search, all members and page 1.
+  return <TeamLevelView key={number} level={number} />;
 }

@@ -1,6 +1,11 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { AffiliateLinkCard, TeamPowerTable } from '@/features/team';
 
-/** Share (/share). Coming soon: another engineer replaces this file with the real screen. */
+/** Share (/share): the affiliate link and the Team Power table. */
 export default function ShareRoute() {
-  return <ComingSoon title="Share" />;
+  return (
+    <div className="flex flex-col gap-4">
+      <AffiliateLinkCard />
+      <TeamPowerTable />
+    </div>
+  );
 }

@@ -1,0 +1,59 @@
+import type { DownlineCounts } from '@tuzo/contracts';
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { failureText } from '@/lib/api-client';
+import { DOWNLINE_COUNT_TEXTS, useAllMyDownlines } from '../api/get-all-my-downlines';
+
+interface PowerRow extends DownlineCounts {
+  level: 1 | 2 | 3;
+}
+
+const count = (value: number) => value.toLocaleString('en');
+
+const COLUMNS: ReadonlyArray<DataTableColumn<PowerRow>> = [
+  {
+    header: 'Level',
+    className: 'font-medium',
+    cell: (row) => (
+      <Link to={`/my-team/level-${row.level}`} className="text-brand-700 underline-offset-2 hover:underline focus-visible:underline">
+        Level {row.level}
+      </Link>
+    ),
+  },
+  { header: 'Total', isNumeric: true, className: 'tabular-nums font-semibold', cell: (row) => count(row.total) },
+  { header: 'Active', isNumeric: true, className: 'tabular-nums text-green-800', cell: (row) => count(row.active) },
+  { header: 'Dormant', isNumeric: true, className: 'tabular-nums text-slate-600', cell: (row) => count(row.dormant) },
+];
+
+/** Team Power: members on each level by total, active and dormant; each level opens its team page. */
+export function TeamPowerTable() {
+  const { data, isPending, error } = useAllMyDownlines();
+  const rows: PowerRow[] | undefined = data && [
+    { level: 1, ...data.l1 },
+    { level: 2, ...data.l2 },
+    { level: 3, ...data.l3 },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="team-power-title">Team Power</CardTitle>
+        <CardDescription>Active members have activated their account; everyone else is dormant.</CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-0">
+        <DataTable
+          labelledBy="team-power-title"
+          columns={COLUMNS}
+          rows={rows}
+          isPending={isPending}
+          error={error ? failureText(error, DOWNLINE_COUNT_TEXTS) : null}
+          emptyText="No team data available"
+          getRowKey={(row) => String(row.level)}
+          getRowAttributes={(row) => ({ 'data-testid': `team-power-level-${row.level}` })}
+          minWidthClassName="min-w-[20rem]"
+          skeleton={{ rows: 3, className: 'h-4 w-12' }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
