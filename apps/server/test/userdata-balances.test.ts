@@ -35,6 +35,7 @@ describe('balances', () => {
       profit: '100.00', expense: '0.00', balance: '0.00', bonus: '0.00', totalwithdrawal: '0.00', pendingwithdrawal: '0.00',
       ads: '0.00', youtube: '0.00', trivia: '0.00', tiktok: '0.00', deposit: '0.00', actbal: '500.00',
       target: 5, reward: '100.00', remaining: 5, percent: 0, progress: 0,
+      dailyclaimed: false, welcome_target: 15, welcome_progress: 0, welcome_reward: '100.00', welcomeclaimed: false,
     });
   });
 

@@ -155,6 +155,13 @@ export const BalancesSchema = z.object({
   remaining: z.number().int(),
   percent: z.number(),
   progress: z.number().int(),
+  /** The daily bonus was claimed on the operator's current day. */
+  dailyclaimed: z.boolean(),
+  /** Welcome bonus: active level-1 members needed (15), active level-1 members now, the bonus in the member's currency. */
+  welcome_target: z.number().int(),
+  welcome_progress: z.number().int(),
+  welcome_reward: MoneyStringSchema,
+  welcomeclaimed: z.boolean(),
 });
 export type Balances = z.infer<typeof BalancesSchema>;
 
@@ -166,7 +173,9 @@ export const TariffBracketSchema = z.object({
 export const FeeSchema = z.object({ min_with: MoneyStringSchema, tariff: z.array(TariffBracketSchema) });
 export type Fee = z.infer<typeof FeeSchema>;
 
-export const UserDataSchema = z.object({ userdetails: UserDetailsSchema, balances: BalancesSchema, fee: FeeSchema });
+/** The bell's count of unread notifications (capped at 100; the bell shows "99+"). */
+export const UserNotificationsSchema = z.object({ unread: z.number().int().min(0) });
+export const UserDataSchema = z.object({ userdetails: UserDetailsSchema, balances: BalancesSchema, fee: FeeSchema, notifications: UserNotificationsSchema });
 export type UserData = z.infer<typeof UserDataSchema>;
 
 export const LoginDataSchema = z.object({ access_token: z.string(), user_data: UserDataSchema, lastupdate: z.string().nullable() });

@@ -10,3 +10,5 @@ export * from './admin.ts';
 export * from './deposits.ts';
 export * from './settings.ts';
 export * from './team.ts';
+export * from './bonuses.ts';
+export * from './notifications.ts';

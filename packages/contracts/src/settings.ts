@@ -52,6 +52,12 @@ export const SETTINGS = {
     description: 'Daily bonus reward, system currency, paid into Jumbo.',
     visibility: 'operator',
   }),
+  welcome_bonus: define({
+    schema: SystemAmountSchema,
+    default: '100.00',
+    description: 'Welcome bonus, system currency, paid into Jumbo once a member has 15 active level-1 members.',
+    visibility: 'operator',
+  }),
   task_wallet_unlock: define({
     schema: SystemAmountSchema,
     default: '1000.00',

@@ -166,7 +166,7 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
 
 /** Turns any error into an envelope: AppError keeps its code's status; Fastify's own 4xx keep theirs; the rest 500. */
 export function envelopeErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (isAppError(error)) return sendEnvelope(reply, { status: error.status, msg: error.message, data: error.data, code: error.code });
+  if (isAppError(error)) return sendEnvelope(reply, { status: error.status, msg: error.message, data: error.data, info: [...error.info], code: error.code });
   const fastifyError = error as { statusCode?: number; code?: string; message?: string };
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {

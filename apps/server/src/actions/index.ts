@@ -11,6 +11,8 @@ import { payForClientActions } from '../modules/payforclient/payforclient.action
 import { adminActions } from '../modules/admin/admin.actions.ts';
 import { depositsActions } from '../modules/deposits/deposits.actions.ts';
 import { teamActions } from '../modules/team/team.actions.ts';
+import { bonusesActions } from '../modules/bonuses/bonuses.actions.ts';
+import { notificationsActions } from '../modules/notifications/notifications.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -28,4 +30,6 @@ export const allActions: readonly RegisteredAction[] = [
   ...adminActions,
   ...depositsActions,
   ...teamActions,
+  ...bonusesActions,
+  ...notificationsActions,
 ];

@@ -1,17 +1,20 @@
-import { statusForCode, type ErrorCode } from '@tuzo/contracts';
+import { statusForCode, type ErrorCode, type Notification } from '@tuzo/contracts';
 
 /** The one error type services throw; the action endpoint turns it into a 4xx/5xx envelope. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly data: unknown;
+  /** Notifications for the envelope's `info` (a refusal the spec's client does not show otherwise). */
+  readonly info: readonly Notification[];
 
-  constructor(code: ErrorCode, message: string, data: unknown = null) {
+  constructor(code: ErrorCode, message: string, data: unknown = null, info: readonly Notification[] = []) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = statusForCode(code);
     this.data = data;
+    this.info = info;
   }
 }
 

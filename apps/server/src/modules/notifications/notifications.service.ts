@@ -1,7 +1,15 @@
-import type { Notification, Severity } from '@tuzo/contracts';
+import {
+  notificationIconFor,
+  UNREAD_COUNT_CAP,
+  type Notification,
+  type NotificationsData,
+  type NotificationsQuery,
+  type ReadNotificationsData,
+  type Severity,
+} from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { insertMemberNotification, markDelivered } from './notifications.repository.ts';
+import { insertMemberNotification, markDelivered, markRead, selectNotificationPage } from './notifications.repository.ts';
 
 /** How many notifications one `userdata` / `auth` response carries at most; the rest come with the next poll. */
 export const DELIVERY_LIMIT = 10;
@@ -19,4 +27,38 @@ export async function notifyMember(db: DbOrTx, input: { memberId: bigint; msg: s
 export async function takeUndelivered(deps: Pick<AppDeps, 'db'>, memberId: bigint, limit = DELIVERY_LIMIT): Promise<Notification[]> {
   const rows = await markDelivered(deps.db, memberId, limit);
   return rows.map((row) => ({ msg: row.msg, severity: row.severity, time: row.createdAt.toISOString() }));
+}
+
+/**
+ * `notifications`: one page of the member's notifications, newest first, each with an icon name derived from its
+ * severity (never markup) and whether it was read. A page past the end is empty; `pages` is at least 1.
+ */
+export async function listNotifications(deps: Pick<AppDeps, 'db'>, input: { memberId: bigint } & NotificationsQuery): Promise<NotificationsData> {
+  const page = await selectNotificationPage(deps.db, {
+    memberId: input.memberId,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+    unreadCap: UNREAD_COUNT_CAP,
+  });
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      msg: row.msg,
+      icon: notificationIconFor(row.severity),
+      time: new Date(row.time).toISOString(),
+      severity: row.severity,
+      read: row.read,
+    })),
+    page: input.page,
+    pages: Math.max(1, Math.ceil(page.total / input.limit)),
+    unread: page.unread,
+  };
+}
+
+/** `readnotifications`: marks the given notifications of the member (or all, when `ids` is null) read. */
+export async function readNotifications(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { memberId: bigint; ids: readonly bigint[] | null },
+): Promise<ReadNotificationsData> {
+  return markRead(deps.db, { memberId: input.memberId, ids: input.ids, at: deps.clock.now(), unreadCap: UNREAD_COUNT_CAP });
 }

@@ -12,6 +12,11 @@ export interface UserDataRow {
   wallets: Record<string, string> | null;
   totals: Record<string, string> | null;
   activatedToday: string;
+  dailyClaimed: boolean;
+  activeLevel1: number;
+  welcomeClaimed: boolean;
+  /** Unread notifications, counted up to UNREAD_COUNT_CAP. */
+  unread: number;
   username: string;
   email: string;
   phone: string;
@@ -33,6 +38,11 @@ const USERDATA_SQL = `
          (SELECT count(*)::text FROM members d
             WHERE d.l1_id = m.id AND d.status = 'active'
               AND d.activated_at >= (date_trunc('day', $2::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)) AS "activatedToday",
+         EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'daily' AND b.day = $4::date) AS "dailyClaimed",
+         COALESCE((SELECT tc.active FROM team_counts tc WHERE tc.upline_id = m.id AND tc.level = 1), 0) AS "activeLevel1",
+         EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome') AS "welcomeClaimed",
+         (SELECT count(*)::int FROM (SELECT 1 FROM member_notifications n
+            WHERE n.member_id = m.id AND n.read_at IS NULL LIMIT $5) u) AS unread,
          m.username, m.email, m.phone, m.role,
          to_json(m.joined_at) #>> '{}' AS "joinedAt",
          to_json(m.activated_at) #>> '{}' AS "activatedAt",
@@ -45,14 +55,18 @@ const USERDATA_SQL = `
 
 /**
  * Everything `userdata` shows of the member, in one named (prepared once per connection) statement: each part is an
- * index lookup (cached wallet balances, running totals, today's level-1 activations, the undelivered flag), and the
+ * index lookup (cached wallet balances, running totals, today's level-1 activations, the bonus claims of today and
+ * ever, the active level-1 counter, the unread count up to its cap, the undelivered flag), and the
  * reference version says whether the process's copy of countries, fees and settings is current.
  */
-export async function selectUserDataRow(pool: pg.Pool, input: { memberId: bigint; now: Date; timeZone: string }): Promise<UserDataRow | null> {
+export async function selectUserDataRow(
+  pool: pg.Pool,
+  input: { memberId: bigint; now: Date; timeZone: string; day: string; unreadCap: number },
+): Promise<UserDataRow | null> {
   const result = await pool.query<UserDataRow>({
     name: 'userdata_row',
     text: USERDATA_SQL,
-    values: [input.memberId.toString(), input.now.toISOString(), input.timeZone],
+    values: [input.memberId.toString(), input.now.toISOString(), input.timeZone, input.day, input.unreadCap],
   });
   return result.rows[0] ?? null;
 }

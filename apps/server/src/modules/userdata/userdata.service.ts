@@ -1,4 +1,5 @@
-import { formatMinor, parseDbMinor, type Notification, type UserData } from '@tuzo/contracts';
+import { formatMinor, parseDbMinor, UNREAD_COUNT_CAP, type Notification, type UserData } from '@tuzo/contracts';
+import { operatorDay } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
@@ -34,7 +35,9 @@ interface UserDataFacts extends BalanceFacts {
 }
 
 async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
-  const row = await selectUserDataRow(deps.pool, { memberId, now: deps.clock.now(), timeZone: deps.config.TUZO_TIMEZONE });
+  const now = deps.clock.now();
+  const timeZone = deps.config.TUZO_TIMEZONE;
+  const row = await selectUserDataRow(deps.pool, { memberId, now, timeZone, day: operatorDay(now, timeZone), unreadCap: UNREAD_COUNT_CAP });
   if (!row) throw new AppError('UNAUTHORIZED', 'Please login to continue');
   const reference = await deps.reference.at(row.referenceVersion);
   const country = reference.countries.get(row.countryId);
@@ -51,6 +54,9 @@ async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts
     wallets: row.wallets,
     totals: row.totals,
     activatedToday: row.activatedToday,
+    dailyClaimed: row.dailyClaimed,
+    activeLevel1: row.activeLevel1,
+    welcomeClaimed: row.welcomeClaimed,
     settings: reference.settings,
   };
 }
@@ -86,6 +92,7 @@ function toUserData(facts: UserDataFacts): UserData {
         tariff: formatMinor(parseDbMinor(tariff)),
       })),
     },
+    notifications: { unread: row.unread },
   };
 }
 

@@ -3,11 +3,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { parseSettings, readSettings } from '../settings/settings.service.ts';
 
 /** The money settings of the registry (packages/contracts/src/settings.ts), amounts as system minor units. */
-export const MONEY_SETTING_KEYS = ['daily_target', 'daily_reward', 'task_wallet_unlock'] as const;
+export const MONEY_SETTING_KEYS = ['daily_target', 'daily_reward', 'welcome_bonus', 'task_wallet_unlock'] as const;
 
 export interface MoneySettings {
   dailyTarget: number;
   dailyRewardMinor: bigint;
+  welcomeBonusMinor: bigint;
   taskWalletUnlockMinor: bigint;
 }
 
@@ -15,6 +16,7 @@ function toMoneySettings(values: SettingValues<(typeof MONEY_SETTING_KEYS)[numbe
   return {
     dailyTarget: values.daily_target,
     dailyRewardMinor: systemMinor(values.daily_reward),
+    welcomeBonusMinor: systemMinor(values.welcome_bonus),
     taskWalletUnlockMinor: systemMinor(values.task_wallet_unlock),
   };
 }

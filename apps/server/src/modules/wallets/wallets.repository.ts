@@ -11,6 +11,10 @@ export interface BalanceFacts {
   /** member_totals of the member, bucket -> minor units as text (migration 0050). */
   totals: Record<string, string> | null;
   activatedToday: string;
+  /** Bonus state (migration 0110): claimed on the operator's day, active level-1 members now, welcome claimed. */
+  dailyClaimed: boolean;
+  activeLevel1: number;
+  welcomeClaimed: boolean;
   settings: Record<string, unknown> | null;
 }
 
@@ -18,6 +22,8 @@ export interface BalanceFactsInput {
   /** The app clock's now: "today" is the operator's day containing it. */
   now: Date;
   timeZone: string;
+  /** The operator's day of `now` (`operatorDay`), the key of the daily bonus claim. */
+  day: string;
   settingKeys: readonly string[];
 }
 
@@ -39,6 +45,9 @@ export function balanceFactsColumns(input: BalanceFactsInput): SQL {
     (SELECT json_object_agg(t.bucket, t.total_minor::text) FROM member_totals t WHERE t.member_id = m.id) AS totals,
     (SELECT count(*)::text FROM members d
       WHERE d.l1_id = m.id AND d.status = 'active' AND d.activated_at >= ${dayStart}) AS "activatedToday",
+    EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'daily' AND b.day = ${input.day}::date) AS "dailyClaimed",
+    COALESCE((SELECT tc.active FROM team_counts tc WHERE tc.upline_id = m.id AND tc.level = 1), 0) AS "activeLevel1",
+    EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome') AS "welcomeClaimed",
     (SELECT json_object_agg(s.key, s.value) FROM settings s WHERE s.key IN (${keys})) AS settings`;
 }
 

@@ -1,6 +1,7 @@
-import { formatMinor, localToSystemMinor, parseDbMinor, systemToLocalMinor, type Balances } from '@tuzo/contracts';
+import { formatMinor, localToSystemMinor, parseDbMinor, systemToLocalMinor, WELCOME_BONUS_TARGET, type Balances } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { operatorDay } from '../../lib/clock.ts';
 import { EARNING_KINDS, WALLETS, type WalletName } from '../../ledger/accounts.ts';
 import { missingFeeLocal } from './currency.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings } from './money-settings.ts';
@@ -16,10 +17,12 @@ export const BALANCE_SETTING_KEYS = MONEY_SETTING_KEYS;
  * docs/money.md for what each figure means.
  */
 export async function loadBalances(deps: AppDeps, input: { memberId: bigint; countryId?: number }): Promise<Balances> {
+  const now = deps.clock.now();
   const facts = await selectBalanceFacts(deps.db, {
     memberId: input.memberId,
-    now: deps.clock.now(),
+    now,
     timeZone: deps.config.TUZO_TIMEZONE,
+    day: operatorDay(now, deps.config.TUZO_TIMEZONE),
     settingKeys: MONEY_SETTING_KEYS,
   });
   if (!facts) throw new AppError('NOT_FOUND', 'Member not found');
@@ -63,5 +66,10 @@ export function balancesFromFacts(facts: BalanceFacts): Balances {
     remaining: Math.max(0, target - points),
     percent,
     progress: points,
+    dailyclaimed: facts.dailyClaimed,
+    welcome_target: WELCOME_BONUS_TARGET,
+    welcome_progress: Number(facts.activeLevel1),
+    welcome_reward: show(settings.welcomeBonusMinor),
+    welcomeclaimed: facts.welcomeClaimed,
   };
 }

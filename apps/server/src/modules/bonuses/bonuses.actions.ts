@@ -1,0 +1,36 @@
+import { ClaimBonusDataSchema, ClaimBonusPayloadSchema } from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
+import { claimDailyBonus, claimWelcomeBonus } from './bonuses.service.ts';
+
+/**
+ * The spec's client claims with GET (part 2, section 7); POST is accepted too, since a claim moves money. Refusals
+ * (not reached 422 LIMIT_NOT_MET, already claimed 409 ALREADY_DONE) carry their reason in `info` as well.
+ */
+export const bonusesActions = [
+  defineAction({
+    name: 'dailybonus',
+    methods: ['GET', 'POST'],
+    access: 'active',
+    summary: 'Claim today’s daily bonus into Jumbo once the daily target is reached; once per operator day.',
+    payload: ClaimBonusPayloadSchema,
+    data: ClaimBonusDataSchema,
+    rateLimit: { perMinute: 30 },
+    handler: async (ctx) => {
+      const data = await claimDailyBonus(ctx.deps, ctx.member.id);
+      return { msg: `Daily bonus of ${data.currency} ${data.amount} claimed`, data };
+    },
+  }),
+  defineAction({
+    name: 'welcomebonus',
+    methods: ['GET', 'POST'],
+    access: 'active',
+    summary: 'Claim the welcome bonus into Jumbo once 15 level-1 members are active; once per member ever.',
+    payload: ClaimBonusPayloadSchema,
+    data: ClaimBonusDataSchema,
+    rateLimit: { perMinute: 30 },
+    handler: async (ctx) => {
+      const data = await claimWelcomeBonus(ctx.deps, ctx.member.id);
+      return { msg: `Welcome bonus of ${data.currency} ${data.amount} claimed`, data };
+    },
+  }),
+];

@@ -1,0 +1,35 @@
+import {
+  NotificationsDataSchema,
+  NotificationsPayloadSchema,
+  ReadNotificationsDataSchema,
+  ReadNotificationsPayloadSchema,
+} from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
+import { listNotifications, readNotifications } from './notifications.service.ts';
+
+export const notificationsActions = [
+  defineAction({
+    name: 'notifications',
+    methods: ['GET'],
+    access: 'member',
+    summary: 'The member’s notifications, newest first, paged (`page`, `limit` ≤ 100, default 20), with the unread count.',
+    payload: NotificationsPayloadSchema,
+    data: NotificationsDataSchema,
+    handler: async (ctx) => {
+      const data = await listNotifications(ctx.deps, { memberId: ctx.member.id, page: ctx.payload.page, limit: ctx.payload.limit });
+      return { msg: data.items.length === 0 ? 'No notifications' : 'Notifications loaded', data };
+    },
+  }),
+  defineAction({
+    name: 'readnotifications',
+    methods: ['POST'],
+    access: 'member',
+    summary: 'Mark notifications read: `ids` (at most 100), or none for all of them.',
+    payload: ReadNotificationsPayloadSchema,
+    data: ReadNotificationsDataSchema,
+    handler: async (ctx) => {
+      const data = await readNotifications(ctx.deps, { memberId: ctx.member.id, ids: ctx.payload.ids });
+      return { msg: data.marked === 1 ? '1 notification marked as read' : `${data.marked} notifications marked as read`, data };
+    },
+  }),
+];
