@@ -23,6 +23,8 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
   const q = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const filterKey = `${q}\u0000${status}`;
   const [paging, setPaging] = useState({ filterKey, page: 1 });
+  // A new search or filter starts at page 1, and so does coming back to an earlier one (React's derived-state update).
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const { data, isPending, isFetching, isPlaceholderData, error } = useMyDownlines({ level, q, status, page });
   const emptyText = data?.total === 0 ? TEAM_MESSAGES.noData : TEAM_MESSAGES.noMatch;
