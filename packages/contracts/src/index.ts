@@ -12,3 +12,4 @@ export * from './settings.ts';
 export * from './team.ts';
 export * from './bonuses.ts';
 export * from './notifications.ts';
+export * from './spins.ts';

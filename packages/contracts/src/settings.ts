@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProcedureSchema } from './deposits.ts';
 import { parseAmountToMinor } from './money.ts';
+import { DEFAULT_CASINO_TABLE, DEFAULT_FREE_TABLE, SpinTableSchema } from './spins.ts';
 
 /**
  * The settings registry: every operator setting the server reads, with its schema, default and description. The
@@ -94,6 +95,36 @@ export const SETTINGS = {
     default: '',
     description: 'Generated once: the shared secret of the SMS-forwarder webhook.',
     visibility: 'internal',
+  }),
+  'spins.free_table': define({
+    schema: SpinTableSchema,
+    default: DEFAULT_FREE_TABLE,
+    description: 'Free wheel, in wheel order: prizes (system currency) and weights (every weight at least 1).',
+    visibility: 'operator',
+  }),
+  'spins.casino_table': define({
+    schema: SpinTableSchema,
+    default: DEFAULT_CASINO_TABLE,
+    description: 'Casino wheel, in wheel order: multipliers of the stake and weights; the expected return is published.',
+    visibility: 'operator',
+  }),
+  'spins.min_stake': define({
+    schema: SystemAmountSchema,
+    default: '20.00',
+    description: 'Smallest casino stake, system currency.',
+    visibility: 'operator',
+  }),
+  'spins.rounds': define({
+    schema: z.number().int().min(1).max(20),
+    default: 5,
+    description: 'Full turns the wheel makes before it stops on the winning segment.',
+    visibility: 'operator',
+  }),
+  casino_disabled_countries: define({
+    schema: z.array(z.string().regex(/^[A-Z]{2,3}$/)).max(300),
+    default: [],
+    description: 'Country abbreviations where casino spins are switched off.',
+    visibility: 'operator',
   }),
 } as const satisfies Record<string, SettingDefinition>;
 

@@ -11,6 +11,7 @@ import { payForClientActions } from '../modules/payforclient/payforclient.action
 import { adminActions } from '../modules/admin/admin.actions.ts';
 import { depositsActions } from '../modules/deposits/deposits.actions.ts';
 import { teamActions } from '../modules/team/team.actions.ts';
+import { spinsActions } from '../modules/spins/spins.actions.ts';
 import { bonusesActions } from '../modules/bonuses/bonuses.actions.ts';
 import { notificationsActions } from '../modules/notifications/notifications.actions.ts';
 
@@ -30,6 +31,7 @@ export const allActions: readonly RegisteredAction[] = [
   ...adminActions,
   ...depositsActions,
   ...teamActions,
+  ...spinsActions,
   ...bonusesActions,
   ...notificationsActions,
 ];

@@ -155,3 +155,44 @@ export const transfers = pgTable('transfers', {
   transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
   createdAt: ts('created_at').notNull().default(sql`now()`),
 });
+
+export const spinSeeds = pgTable('spin_seeds', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  serverSeed: text('server_seed').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  nextNonce: integer('next_nonce').notNull().default(0),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+  revealedAt: ts('revealed_at'),
+});
+
+export const spinMembers = pgTable('spin_members', {
+  memberId: bigint('member_id', { mode: 'bigint' }).primaryKey(),
+  ageConfirmedAt: ts('age_confirmed_at'),
+  excludedUntil: ts('excluded_until'),
+  excludedForever: boolean('excluded_forever').notNull().default(false),
+});
+
+export const spins = pgTable('spins', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  kind: text('kind', { enum: ['free', 'casino'] }).notNull(),
+  wallet: text('wallet', { enum: ['balance', 'deposit'] }),
+  stakeLocalMinor: money('stake_local_minor').notNull().default(0n),
+  stakeSystemMinor: money('stake_system_minor').notNull().default(0n),
+  figure: text('figure').notNull(),
+  segment: smallint('segment').notNull(),
+  wheel: jsonb('wheel').notNull(),
+  winSystemMinor: money('win_system_minor').notNull(),
+  winLocalMinor: money('win_local_minor').notNull(),
+  currency: text('currency').notNull(),
+  rateMicro: money('rate_micro').notNull(),
+  seedId: bigint('seed_id', { mode: 'bigint' }).notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  nonce: integer('nonce').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+});

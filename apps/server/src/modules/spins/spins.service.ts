@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import {
+  figureHundredths,
+  formatMinor,
+  localToSystemMinor,
+  minimumStakeMessage,
+  SPIN_ACCOUNTS,
+  SPIN_MESSAGES,
+  systemToLocalMinor,
+  type SpinAccount,
+  type SpinData,
+  type SpinKind,
+} from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { accountCode } from '../../ledger/accounts.ts';
+import { recordMovement, type Leg } from '../../ledger/movement.ts';
+import { checkCasinoAllowed } from './spins.guardrails.ts';
+import { drawSegment } from './spins.fairness.ts';
+import { advanceNonce, insertSpinWithoutMovement, lockWallets, selectSpinByKey, selectSpinMemberFacts, type SeedRow, type SpinJson, type SpinMemberFacts } from './spins.repository.ts';
+import { lockOrStartSeed } from './spins.seeds.ts';
+import { casinoWinMinor, loadSpinSettings, minStakeLocalMinor, tableFor, toSpinData, type SpinSettings } from './spins.wheel.ts';
+
+const CONFLICT_MESSAGE = 'This idempotency key was already used for a different spin';
+
+/**
+ * `requestSpin`: the stake leaves the chosen wallet into `house:spins` and stake x multiplier comes back into Jumbo,
+ * one ledger transaction (no win leg when the multiplier is 0). One database transaction: the member's seed is
+ * locked (spins of one member run one at a time and each uses the next nonce once), an earlier spin under the same
+ * key is answered again, the guardrails and the minimum are checked, then the stake's wallet is locked and must
+ * cover the stake on its own (the movement function checks net changes per account, and a win paid into the same
+ * wallet must not fund its own stake).
+ */
+export async function spinCasino(
+  deps: AppDeps,
+  input: { memberId: bigint; acc: SpinAccount; stakeLocalMinor: bigint; clientKey: string | null },
+): Promise<SpinData> {
+  const wallet = SPIN_ACCOUNTS[input.acc];
+  const idempotencyKey = `casinospin:${input.memberId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  const settings = await loadSpinSettings(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const seed = await lockOrStartSeed(tx, deps, input.memberId);
+    const earlier = await selectSpinByKey(tx, idempotencyKey);
+    if (earlier) return replayCasino(earlier, { wallet, stakeLocalMinor: input.stakeLocalMinor }, settings);
+
+    const facts = await memberFacts(tx, input.memberId);
+    const now = deps.clock.now();
+    checkCasinoAllowed({ facts, disabledCountries: settings.disabledCountries, now, timeZone: deps.config.TUZO_TIMEZONE });
+    const minimum = minStakeLocalMinor(settings, facts.rateMicro);
+    if (input.stakeLocalMinor < minimum) throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
+    const stakeSystemMinor = localToSystemMinor(input.stakeLocalMinor, facts.rateMicro);
+    if (stakeSystemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
+
+    const stakeAccount = { memberId: input.memberId, wallet };
+    const balances = await lockWallets(tx, [accountCode(stakeAccount), accountCode({ memberId: input.memberId, wallet: 'balance' })]);
+    if ((balances.get(accountCode(stakeAccount)) ?? 0n) < stakeSystemMinor) throw new AppError('INSUFFICIENT_FUNDS', SPIN_MESSAGES.insufficient);
+
+    const drawn = await draw(tx, { seed, kind: 'casino', settings });
+    const winSystemMinor = casinoWinMinor(stakeSystemMinor, drawn.figure);
+    const legs: Leg[] = [
+      { account: stakeAccount, amountMinor: -stakeSystemMinor },
+      { account: { system: 'house:spins' }, amountMinor: stakeSystemMinor },
+      ...(winSystemMinor > 0n
+        ? [
+            { account: { system: 'house:spins' as const }, amountMinor: -winSystemMinor },
+            { account: { memberId: input.memberId, wallet: 'balance' as const }, amountMinor: winSystemMinor },
+          ]
+        : []),
+    ];
+    const row = spinRow({ memberId: input.memberId, kind: 'casino', facts, seed, drawn, idempotencyKey, at: now, winSystemMinor });
+    const recorded = await recordMovement(tx, {
+      kind: 'casino_spin',
+      idempotencyKey,
+      memberId: input.memberId,
+      memo: `Casino spin: stake ${formatMinor(stakeSystemMinor)} x ${drawn.figure}`,
+      conversion: { rateMicro: facts.rateMicro, localAmountMinor: input.stakeLocalMinor, currency: facts.currency },
+      request: { wallet, stakeLocalMinor: input.stakeLocalMinor },
+      at: now,
+      insufficientMessage: SPIN_MESSAGES.insufficient,
+      conflictMessage: CONFLICT_MESSAGE,
+      legs,
+      business: {
+        table: 'spins',
+        transactionColumn: 'transaction_id',
+        row: { ...row, wallet, stake_local_minor: input.stakeLocalMinor, stake_system_minor: stakeSystemMinor },
+      },
+    });
+    if (!recorded.business) throw new Error(`Casino spin ${recorded.transactionId} has no spin row`);
+    return toSpinData(recorded.business, settings);
+  });
+}
+
+/**
+ * `freespin`: once per member, ever (the spin row's partial UNIQUE index and the ledger key `freespin:<member>`
+ * both hold it). The prize, in system units, goes from `house:spins` into Jumbo; a prize of 0 moves nothing and
+ * only records the spin.
+ */
+export async function spinFree(deps: AppDeps, input: { memberId: bigint }): Promise<SpinData> {
+  const idempotencyKey = `freespin:${input.memberId}`;
+  const settings = await loadSpinSettings(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const seed = await lockOrStartSeed(tx, deps, input.memberId);
+    const facts = await memberFacts(tx, input.memberId);
+    if (facts.freeSpinUsed) throw new AppError('ALREADY_DONE', SPIN_MESSAGES.freeUsed);
+    const now = deps.clock.now();
+    const drawn = await draw(tx, { seed, kind: 'free', settings });
+    const prizeMinor = figureHundredths(drawn.figure);
+    const row = spinRow({ memberId: input.memberId, kind: 'free', facts, seed, drawn, idempotencyKey, at: now, winSystemMinor: prizeMinor });
+    if (prizeMinor === 0n) return toSpinData(await insertSpinWithoutMovement(tx, row), settings);
+    const recorded = await recordMovement(tx, {
+      kind: 'free_spin',
+      idempotencyKey,
+      memberId: input.memberId,
+      memo: `Free spin prize ${drawn.figure}`,
+      at: now,
+      legs: [
+        { account: { system: 'house:spins' }, amountMinor: -prizeMinor },
+        { account: { memberId: input.memberId, wallet: 'balance' }, amountMinor: prizeMinor },
+      ],
+      business: { table: 'spins', transactionColumn: 'transaction_id', row },
+    });
+    // A replay of the ledger key means another request took the free spin first: this one takes nothing.
+    if (recorded.duplicate || !recorded.business) throw new AppError('ALREADY_DONE', SPIN_MESSAGES.freeUsed);
+    return toSpinData(recorded.business, settings);
+  });
+}
+
+async function memberFacts(tx: DbOrTx, memberId: bigint): Promise<SpinMemberFacts> {
+  const facts = await selectSpinMemberFacts(tx, memberId);
+  if (!facts) throw new AppError('NOT_FOUND', 'Member not found');
+  return facts;
+}
+
+interface Drawn {
+  segment: number;
+  figure: string;
+  wheel: SpinSettings['casinoTable'];
+  nonce: number;
+}
+
+/** Draws the next nonce of the locked seed on the wheel in force, and uses the nonce up. */
+async function draw(tx: DbOrTx, input: { seed: SeedRow; kind: SpinKind; settings: SpinSettings }): Promise<Drawn> {
+  const wheel = tableFor(input.kind, input.settings);
+  const nonce = input.seed.nextNonce;
+  const segment = drawSegment({ serverSeed: input.seed.serverSeed, clientSeed: input.seed.clientSeed, nonce, table: wheel });
+  await advanceNonce(tx, input.seed.id);
+  const figure = wheel[segment]?.figure;
+  if (figure === undefined) throw new Error(`Segment ${segment} is not on the wheel`);
+  return { segment, figure, wheel, nonce };
+}
+
+function spinRow(input: {
+  memberId: bigint; kind: SpinKind; facts: SpinMemberFacts; seed: SeedRow; drawn: Drawn; idempotencyKey: string; at: Date; winSystemMinor: bigint;
+}) {
+  return {
+    member_id: input.memberId,
+    kind: input.kind,
+    figure: input.drawn.figure,
+    segment: input.drawn.segment,
+    wheel: input.drawn.wheel,
+    win_system_minor: input.winSystemMinor,
+    win_local_minor: systemToLocalMinor(input.winSystemMinor, input.facts.rateMicro),
+    currency: input.facts.currency,
+    rate_micro: input.facts.rateMicro,
+    seed_id: input.seed.id,
+    server_seed_hash: input.seed.serverSeedHash,
+    client_seed: input.seed.clientSeed,
+    nonce: input.drawn.nonce,
+    idempotency_key: input.idempotencyKey,
+    created_at: input.at,
+  };
+}
+
+function replayCasino(spin: SpinJson, request: { wallet: string; stakeLocalMinor: bigint }, settings: SpinSettings): SpinData {
+  if (spin.kind !== 'casino' || spin.wallet !== request.wallet || String(spin.stake_local_minor) !== request.stakeLocalMinor.toString()) {
+    throw new AppError('CONFLICT', CONFLICT_MESSAGE);
+  }
+  return toSpinData(spin, settings);
+}
