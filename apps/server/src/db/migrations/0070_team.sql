@@ -1,4 +1,4 @@
--- Team (docs/decisions/011-team-counts-and-search.md): per-upline counters of the three downline levels, kept by triggers on
+-- Team (docs/decisions/013-team-counts-and-search.md): per-upline counters of the three downline levels, kept by triggers on
 -- members in the same transaction as the change, and the indexes that page one level newest first.
 -- Valid on PostgreSQL 15 and later.
 
