@@ -1,6 +1,8 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { DailyBonusCard } from '@/features/bonuses';
+import { useCurrentUser } from '@/lib/session';
 
-/** Daily Bonuses (/daily-bonuses). Coming soon: another engineer replaces this file with the real screen. */
+/** Daily Bonuses (/daily-bonuses). */
 export default function DailyBonusesRoute() {
-  return <ComingSoon title="Daily Bonuses" />;
+  const user = useCurrentUser();
+  return <DailyBonusCard balances={user.balances} currency={user.userdetails.ccurrency} />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { NotificationsList } from '@/features/notifications';
 
-/** Notifications (/notifications). Coming soon: another engineer replaces this file with the real screen. */
+/** Notifications (/notifications). */
 export default function NotificationsRoute() {
-  return <ComingSoon title="Notifications" />;
+  return <NotificationsList />;
 }

@@ -1,6 +1,8 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { WelcomeBonusCard } from '@/features/bonuses';
+import { useCurrentUser } from '@/lib/session';
 
-/** Welcome Bonus (/welcome-bonus). Coming soon: another engineer replaces this file with the real screen. */
+/** Welcome Bonus (/welcome-bonus). */
 export default function WelcomeBonusRoute() {
-  return <ComingSoon title="Welcome Bonus" />;
+  const user = useCurrentUser();
+  return <WelcomeBonusCard balances={user.balances} currency={user.userdetails.ccurrency} />;
 }

@@ -1,7 +1,9 @@
+import { NOTIFICATION_TEXTS } from '@tuzo/contracts';
 import { Bell, Gift, UserRound } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SidebarTrigger } from '@/components/ui/sidebar';
+import { useUserData } from '@/lib/session';
 import { findNavTitle } from './nav-items';
 
 /** Spec part 1, section 9: notification toasts last 3 seconds. */
@@ -18,18 +20,41 @@ export function AppHeader() {
       <Link to="/daily-bonuses" className={ICON_LINK} aria-label="Daily bonuses" title="Daily bonuses">
         <Gift aria-hidden="true" />
       </Link>
-      <button
-        type="button"
-        className={ICON_LINK}
-        aria-label="Notifications"
-        title="Notifications"
-        onClick={() => toast('No New Notifications!', { id: 'bell', duration: BELL_TOAST_MS })}
-      >
-        <Bell aria-hidden="true" />
-      </button>
+      <NotificationBell />
       <Link to="/profile" className={ICON_LINK} aria-label="Profile" title="Profile">
         <UserRound aria-hidden="true" />
       </Link>
     </header>
+  );
+}
+
+/**
+ * The bell (spec part 1): with nothing unread it shows the spec's toast "No New Notifications!"; with unread
+ * notifications it shows their count (from the user data, capped at 99+) and opens /notifications.
+ */
+function NotificationBell() {
+  const navigate = useNavigate();
+  const unread = useUserData().data?.notifications?.unread ?? 0;
+  const countText = unread >= 100 ? '99+' : String(unread);
+  return (
+    <button
+      type="button"
+      className={`${ICON_LINK} relative`}
+      aria-label={unread > 0 ? `Notifications, ${countText} unread` : 'Notifications'}
+      title="Notifications"
+      data-testid="notification-bell"
+      onClick={() => (unread > 0 ? navigate('/notifications') : toast(NOTIFICATION_TEXTS.bellEmpty, { id: 'bell', duration: BELL_TOAST_MS }))}
+    >
+      <Bell aria-hidden="true" />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="notification-count"
+          className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white"
+        >
+          {countText}
+        </span>
+      ) : null}
+    </button>
   );
 }

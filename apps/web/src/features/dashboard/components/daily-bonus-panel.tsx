@@ -18,6 +18,11 @@ export function DailyBonusPanel({ balances, currency }: { balances: Balances; cu
         <CardTitle className="flex items-center gap-2">
           <Gift className="size-5 text-brand-700" aria-hidden="true" />
           Daily Bonus
+          {balances.dailyclaimed ? (
+            <span className="ml-auto rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800" data-testid="daily-claimed-badge">
+              Claimed today
+            </span>
+          ) : null}
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

@@ -1,0 +1,61 @@
+import { BONUS_MESSAGES, WELCOME_BONUS_TARGET, type Balances } from '@tuzo/contracts';
+import { PartyPopper } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+import { useClaimWelcomeBonus } from '../api/claim-welcome-bonus';
+import { BonusFigure, BonusProgress } from './bonus-progress';
+
+/**
+ * Welcome Bonus (spec part 2, "Welcome bonus"): the target of 15 active level-1 members, the bonus in the member's
+ * currency, the progress, and "Claim Welcome Bonus" ("Claiming..." while loading); a claimed state once paid.
+ */
+export function WelcomeBonusCard({ balances, currency }: { balances: Balances; currency: string }) {
+  const claim = useClaimWelcomeBonus();
+  const target = balances.welcome_target ?? WELCOME_BONUS_TARGET;
+  const progress = balances.welcome_progress ?? 0;
+  const isClaimed = balances.welcomeclaimed === true;
+  const reward = balances.welcome_reward ?? '0.00';
+  return (
+    <Card className="mx-auto w-full max-w-2xl">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <PartyPopper className="size-5 text-brand-700" aria-hidden="true" />
+          Welcome Bonus
+        </CardTitle>
+        <CardDescription data-testid="welcome-target-text">
+          Target: {target} Level 1 active downlines. Once {target} of the members you invited directly have activated their accounts, claim a one-time bonus into
+          your Jumbo wallet.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <dl className="grid grid-cols-2 gap-2">
+          <BonusFigure label="Welcome bonus" value={formatMoney(reward, currency)} testId="welcome-reward" />
+          <BonusFigure label="Active level-1 members" value={`${Math.min(progress, target)} of ${target}`} testId="welcome-progress" />
+        </dl>
+        <BonusProgress label="Welcome bonus progress" percent={target === 0 ? 100 : (Math.min(progress, target) * 100) / target} />
+        <div aria-live="polite">
+          {isClaimed ? (
+            <Alert tone="success" data-testid="welcome-claimed">
+              You have claimed your welcome bonus of {formatMoney(balances.bonus, currency)}.
+            </Alert>
+          ) : (
+            <p id="welcome-hint" className="text-sm text-slate-600">
+              {progress >= target ? 'Target reached: your welcome bonus is ready to claim.' : `${target - progress} more active level-1 members to go.`}
+            </p>
+          )}
+        </div>
+        <Button
+          size="lg"
+          onClick={() => claim.mutate()}
+          disabled={claim.isPending || isClaimed}
+          aria-describedby={isClaimed ? undefined : 'welcome-hint'}
+          aria-busy={claim.isPending}
+        >
+          {claim.isPending ? BONUS_MESSAGES.claiming : isClaimed ? 'Welcome bonus claimed' : BONUS_MESSAGES.claimWelcome}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { NotificationsList } from './components/notifications-list';
