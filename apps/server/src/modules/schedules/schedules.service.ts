@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../lib/deps.ts';
+import { operatorDay } from '../../lib/clock.ts';
+import { selectTaskWeekdays } from './schedules.repository.ts';
+
+export type TaskKind = 'youtube' | 'tiktok' | 'ads' | 'trivia';
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const TASK_LABELS: Record<TaskKind, string> = { youtube: 'YouTube videos', tiktok: 'TikTok videos', ads: 'Ads', trivia: 'Trivia' };
+
+export interface TaskAvailability {
+  /** True when the task runs today (a scheduled weekday, or the member's activation day). */
+  isOpen: boolean;
+  /** The operator's day, "YYYY-MM-DD": the key of every once-per-day rule of the task. */
+  today: string;
+  /** The scheduled weekday names, Sunday first. */
+  days: string[];
+  /** The next scheduled weekday after today (today's name again when it runs every day). */
+  nextDay: string;
+  /** What the member is told when the task is closed today. */
+  closedMessage: string;
+}
+
+/** Weekday (0 Sunday .. 6 Saturday) of an operator day "YYYY-MM-DD". */
+export function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
+/**
+ * Whether a task kind runs today for this member, on the operator's calendar (TUZO_TIMEZONE, the app clock): on its
+ * scheduled weekdays (table task_schedules), and for every task on the day the member's account was activated.
+ */
+export async function taskAvailability(deps: AppDeps, input: { kind: TaskKind; activatedAt: Date | null }): Promise<TaskAvailability> {
+  const now = deps.clock.now();
+  const today = operatorDay(now, deps.config.TUZO_TIMEZONE);
+  const weekdays = [...new Set(await selectTaskWeekdays(deps.db, input.kind))].sort((a, b) => a - b);
+  const todayWeekday = weekdayOf(today);
+  const isActivationDay = input.activatedAt !== null && operatorDay(input.activatedAt, deps.config.TUZO_TIMEZONE) === today;
+  const isOpen = weekdays.includes(todayWeekday) || isActivationDay;
+  const days = weekdays.map((d) => WEEKDAY_NAMES[d] ?? '');
+  const next = weekdays.find((d) => d > todayWeekday) ?? weekdays[0] ?? todayWeekday;
+  const nextDay = WEEKDAY_NAMES[next] ?? '';
+  const label = TASK_LABELS[input.kind];
+  const closedMessage =
+    days.length === 0 ? `${label} are not scheduled yet.` : `${label} are available on ${joinDays(days)}. Come back on ${nextDay}.`;
+  return { isOpen, today, days, nextDay, closedMessage };
+}
+
+function joinDays(days: string[]): string {
+  if (days.length <= 1) return days.join('');
+  return `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}`;
+}
