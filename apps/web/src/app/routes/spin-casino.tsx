@@ -1,6 +1,41 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useState } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CasinoSpinPanel, FairnessPanel, SelfExclusion, SpinHistory, SpinOdds } from '@/features/spins';
+import { useCurrentUser } from '@/lib/session';
 
-/** Casino Spin (/spin/casino). Coming soon: another engineer replaces this file with the real screen. */
+/** Casino Spin (/spin/casino): a stake from Jumbo or Deposit, stake x the drawn multiplier back into Jumbo. */
 export default function SpinCasinoRoute() {
-  return <ComingSoon title="Casino Spin" />;
+  const user = useCurrentUser();
+  const [isSpinning, setSpinning] = useState(false);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="spin-casino-page">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Casino Spin</CardTitle>
+          <CardDescription>Winnings (stake x multiplier) go into your Jumbo wallet. For adults only; play within your means.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CasinoSpinPanel user={user} onSpinningChange={setSpinning} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardContent className="pt-6">
+            <SpinOdds kind="casino" />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="flex flex-col gap-6 pt-6">
+            <FairnessPanel isSpinning={isSpinning} />
+            <SelfExclusion />
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <SpinHistory />
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,50 @@
+import { SPIN_MESSAGES } from '@tuzo/contracts';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { failureText, showErrorToast } from '@/lib/api-client';
+import { useFreeSpin } from '../api/free-spin';
+import { useSpinOdds } from '../api/get-spin-odds';
+import { useSpinState } from '../api/get-spin-state';
+import { useSpinSequence } from '../hooks/use-spin-sequence';
+import { wheelLabel } from '../utils/spin-rules';
+import { SpinResult } from './spin-result';
+import { SpinWheel } from './spin-wheel';
+
+/** The free wheel: one spin per member, ever; no stake is sent (the spec's fixed stake of 20 always passes). */
+export function FreeSpinPanel({ onSpinningChange }: { onSpinningChange?: (isSpinning: boolean) => void }) {
+  const odds = useSpinOdds('free');
+  const state = useSpinState();
+  const freeSpin = useFreeSpin();
+  const sequence = useSpinSequence(odds.data?.segments.length ?? 13);
+  const figures = sequence.result?.figures ?? odds.data?.segments.map((s) => s.figure) ?? [];
+  const isUsed = state.data?.free_spin_used === true && sequence.phase !== 'result';
+
+  const onSpin = async () => {
+    onSpinningChange?.(true);
+    try {
+      await sequence.spin(async () => (await freeSpin.mutateAsync()).data);
+    } catch (error) {
+      const message = failureText(error, { failed: SPIN_MESSAGES.failed, thrown: SPIN_MESSAGES.network });
+      if (message) showErrorToast(message);
+    } finally {
+      onSpinningChange?.(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SpinWheel
+        label="Free spin wheel"
+        labels={figures.map((f) => wheelLabel('free', f))}
+        rotation={sequence.rotation}
+        isSpinning={sequence.isSpinning}
+        highlighted={sequence.result?.segment ?? null}
+      />
+      <SpinResult result={sequence.result} />
+      {isUsed ? <Alert tone="info">{SPIN_MESSAGES.freeUsed}. Your prize is in your spin history below.</Alert> : null}
+      <Button size="lg" disabled={sequence.isSpinning || isUsed || !state.data || sequence.phase === 'result'} onClick={() => void onSpin()}>
+        {sequence.isSpinning ? 'Spinning...' : 'Spin'}
+      </Button>
+    </div>
+  );
+}
