@@ -33,23 +33,6 @@ export async function selectTeamClient(db: DbOrTx, input: { payerId: bigint; use
   return rows[0] ?? null;
 }
 
-export async function selectTransferByKey(db: DbOrTx, idempotencyKey: string): Promise<TransferRow | null> {
-  const rows = await db.select().from(transfers).where(eq(transfers.idempotencyKey, idempotencyKey)).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function insertTransfer(tx: DbOrTx, values: typeof transfers.$inferInsert): Promise<TransferRow> {
-  const rows = await tx.insert(transfers).values(values).returning();
-  const row = rows[0];
-  if (!row) throw new Error('Inserting a transfer returned no row');
-  return row;
-}
-
-export async function selectUsername(db: DbOrTx, id: bigint): Promise<string | null> {
-  const rows = await db.select({ username: members.username }).from(members).where(eq(members.id, id)).limit(1);
-  return rows[0]?.username ?? null;
-}
-
 const payers = alias(members, 'payer');
 const clients = alias(members, 'client');
 

@@ -1,22 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, tariffBrackets, withdrawals } from '../../db/schema.ts';
+import { members, withdrawals } from '../../db/schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
-
-export async function selectWithdrawalByKey(db: DbOrTx, idempotencyKey: string): Promise<WithdrawalRow | null> {
-  const rows = await db.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, idempotencyKey)).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function insertWithdrawal(tx: DbOrTx, values: NewWithdrawal): Promise<WithdrawalRow> {
-  const rows = await tx.insert(withdrawals).values(values).returning();
-  const row = rows[0];
-  if (!row) throw new Error('Inserting a withdrawal returned no row');
-  return row;
-}
 
 /** Locks one withdrawal for a decision (FOR UPDATE): a second operator waits and then sees the new status. */
 export async function lockWithdrawal(tx: DbOrTx, id: bigint): Promise<WithdrawalRow | null> {
@@ -76,16 +64,6 @@ export async function selectWithdrawalsPage(db: DbOrTx, input: { status?: 0 | 1 
     .limit(input.limit);
   const totals = await db.select({ total: count() }).from(withdrawals).where(where);
   return { rows, total: totals[0]?.total ?? 0 };
-}
-
-/** The country's withdrawal tariff, local minor units. */
-export async function selectTariff(db: DbOrTx, countryId: number) {
-  return db
-    .select({ minMinor: tariffBrackets.minMinor, maxMinor: tariffBrackets.maxMinor, tariffMinor: tariffBrackets.tariffMinor })
-    .from(tariffBrackets)
-    .where(eq(tariffBrackets.countryId, countryId))
-    .orderBy(asc(tariffBrackets.minMinor))
-    .limit(100);
 }
 
 export interface WithdrawalContext {
