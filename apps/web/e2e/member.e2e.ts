@@ -54,7 +54,14 @@ test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and
   await page.keyboard.press('Control+b');
   await page.locator('nav[data-slot="sidebar"][data-state="expanded"]').waitFor();
 
-  await page.getByRole('button', { name: 'Notifications' }).click();
+  // The demo team's activations paid demo_sponsor commissions, each with an unread notification: the bell shows
+  // their count and opens /notifications; once all are read it shows the spec's toast.
+  await page.getByTestId('notification-count').waitFor();
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await page.waitForURL('**/notifications');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await page.getByTestId('notification-count').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
   await page.getByText('No New Notifications!').waitFor();
 
   await sidebar.getByRole('link', { name: 'Profile' }).click();

@@ -8,11 +8,17 @@ import { findNavTitle } from './nav-items';
 
 /** Spec part 1, section 9: notification toasts last 3 seconds. */
 const BELL_TOAST_MS = 3000;
+/** Titles of routes the sidebar does not list. */
+const OTHER_TITLES = [
+  ['/profile', 'Profile'],
+  ['/user-profile', 'Profile'],
+  ['/notifications', 'Notifications'],
+] as const;
 const ICON_LINK = 'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&_svg]:size-5';
 
 export function AppHeader() {
   const { pathname } = useLocation();
-  const title = findNavTitle(pathname) ?? (pathname.startsWith('/profile') ? 'Profile' : 'Dashboard');
+  const title = findNavTitle(pathname) ?? OTHER_TITLES.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? 'Dashboard';
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white/95 px-2 backdrop-blur sm:px-4">
       <SidebarTrigger />
