@@ -8,19 +8,15 @@
  * and a raw-SQL loop equivalent to pgbench's simple-update on the same server. Ends with a reconcile of the ledger.
  * Bounded: BENCH_SECONDS (default 10) per run, a hard stop after 5 minutes.
  */
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { postTransaction } from '../../apps/server/src/ledger/ledger.ts';
 import { formatReconcileReport, reconcileLedger } from '../../apps/server/src/ledger/reconcile.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
+import { startBenchDatabase } from '../lib/database.ts';
 import { observePool, printProfile } from '../lib/pool-profile.ts';
 import { benchUserdata, USERDATA_CONNECTIONS } from '../userdata/userdata.bench.ts';
 
@@ -38,17 +34,6 @@ interface Result {
   perSecond: number;
   p50ms: number;
   p99ms: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Runs `clients` loops of `operation` for SECONDS; each loop awaits its previous call (closed-loop load). */
@@ -213,12 +198,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }, 5 * 60_000);
   hardStop.unref();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuzo-bench-'));
-  // mkdtemp makes the folder private; when run as root, PostgreSQL runs as another user that must enter it.
-  fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  console.log(`bench: embedded PostgreSQL on 127.0.0.1:${port} in ${dataDir}; ${SECONDS}s per run`);
-  const database = await startEmbeddedPostgres({ dataDir, port, database: 'tuzo_bench' });
+  const bench = await startBenchDatabase({ prefix: 'tuzo-bench', database: 'tuzo_bench' });
+  const { database } = bench;
+  console.log(`bench: embedded PostgreSQL on 127.0.0.1:${bench.port} in ${bench.dataDir}; ${SECONDS}s per run`);
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1' });
   const app = await buildApp({ config, databaseUrl: database.url, logger: false });
   const sql = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -272,8 +254,7 @@ async function main(): Promise<void> {
   } finally {
     await sql.end();
     await app.close();
-    await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.remove();
   }
 }
 

@@ -8,15 +8,13 @@
  * CHROME_PATH picks the browser (default /usr/bin/chromium); LIGHTHOUSE_JSON=dir also writes the full reports.
  */
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '../../apps/server/src/config.ts';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { startBenchDatabase } from '../lib/database.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -29,17 +27,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
   '--disable-sync',
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function signIn(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api?action=login`, {
@@ -111,10 +98,8 @@ async function audit(url: string, chromePort: number, keepStorage: boolean, repo
 async function main(): Promise<void> {
   const webDistDir = path.join(REPO_ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuzo-lighthouse-'));
-  // mkdtemp makes the folder private; run as root, PostgreSQL runs as the postgres user and must enter it.
-  fs.chmodSync(dataDir, 0o755);
-  const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'tuzo' });
+  const bench = await startBenchDatabase({ prefix: 'tuzo-lighthouse', database: 'tuzo' });
+  const { database, dataDir } = bench;
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WEB_DIST_DIR: webDistDir, DATA_DIR: dataDir });
   const app = await buildApp({ config, databaseUrl: database.url, logger: false });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -132,8 +117,7 @@ async function main(): Promise<void> {
   } finally {
     chrome.kill();
     await app.close();
-    await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.remove();
   }
 }
 

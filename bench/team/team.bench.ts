@@ -10,16 +10,12 @@
  * and the members of one wave are shuffled, so a leader's team is spread over the table as a real one would be.
  * The leaders' active members carry activations and ledger commissions, so Earned is read for real.
  */
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { startBenchDatabase } from '../lib/database.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
 
 const TOTAL = Number(process.env.TEAM_MEMBERS ?? 1_000_000);
@@ -32,17 +28,6 @@ const GENERAL = TOTAL - LEADERS * (1 + LEADER_L1 + LEADER_L2 + LEADER_L3);
 /** Share of the general population per wave; wave 0 are the roots (under the house account). */
 const GENERAL_WAVES = [0.01, 0.1, 0.29, 0.6];
 const FIRST_NAMES = ['amina', 'brian', 'cynthia', 'david', 'esther', 'felix', 'grace', 'hassan', 'irene', 'james', 'kevin', 'lucy', 'mercy', 'njeri', 'otieno', 'peter', 'quincy', 'rose', 'samuel', 'wanjiru'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Slot ranges of the seed tree: general waves first (contiguous, so "any earlier general member" is one range). */
 function planSlots() {
@@ -217,11 +202,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }, 10 * 60_000);
   hardStop.unref();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuzo-team-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
+  const bench = await startBenchDatabase({ prefix: 'tuzo-team-bench', database: 'tuzo_team_bench' });
+  const { database, port } = bench;
   console.log(`bench: embedded PostgreSQL on 127.0.0.1:${port}; ${TOTAL.toLocaleString('en')} members, ${REQUESTS} requests per query`);
-  const database = await startEmbeddedPostgres({ dataDir, port, database: 'tuzo_team_bench' });
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1' });
   const app = await buildApp({ config, databaseUrl: database.url, logger: false });
   const client = new pg.Client({ connectionString: database.url });
@@ -270,8 +253,7 @@ async function main(): Promise<void> {
   } finally {
     await client.end();
     await app.close();
-    await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.remove();
   }
 }
 
