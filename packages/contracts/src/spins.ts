@@ -6,7 +6,7 @@ import { RequiredAmountSchema } from './wallets.ts';
  * Spins: the free wheel (once per member, prizes are amounts in the system currency) and the casino wheel (a stake
  * times a multiplier). Both draw provably fairly: HMAC-SHA256(server seed, "client seed:nonce") mapped onto the
  * wheel's weights by `pickSegment`, which the server draws with and the browser verifies with
- * (docs/decisions/012-spin-odds.md).
+ * (docs/decisions/014-spin-odds.md).
  */
 
 /** Spec part 2 section 9: the spin wallets, '1' Jumbo ("Jumbo Balance") and '2' Deposit. */
@@ -61,7 +61,7 @@ export type SpinTable = z.infer<typeof SpinTableSchema>;
 
 /**
  * The casino wheel: the spec's 12 multipliers in its order, weights out of 1,000,000. Expected return 92.00 % of the
- * stake (docs/decisions/012-spin-odds.md gives the reasoning).
+ * stake (docs/decisions/014-spin-odds.md gives the reasoning).
  */
 export const DEFAULT_CASINO_TABLE: SpinTable = [
   { figure: '2', weight: 90_000 },

@@ -3,7 +3,7 @@ import { drawMessage, pickSegment, type SpinTable } from '@tuzo/contracts';
 import type { RandomSource } from '../../lib/random.ts';
 
 /**
- * Provably fair draws (docs/decisions/012-spin-odds.md): a server seed of 32 random bytes (hex), shown only as its
+ * Provably fair draws (docs/decisions/014-spin-odds.md): a server seed of 32 random bytes (hex), shown only as its
  * SHA-256 until it is retired; a draw is HMAC-SHA256(key = the seed's 32 bytes, "client seed:nonce") mapped onto
  * the wheel by `pickSegment` from the contracts, the same function the browser verifies with.
  */
