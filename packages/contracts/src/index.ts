@@ -13,3 +13,4 @@ export * from './team.ts';
 export * from './bonuses.ts';
 export * from './notifications.ts';
 export * from './spins.ts';
+export * from './tasks.ts';

@@ -120,6 +120,18 @@ export const SETTINGS = {
     description: 'Full turns the wheel makes before it stops on the winning segment.',
     visibility: 'operator',
   }),
+  ad_like_price: define({
+    schema: SystemAmountSchema,
+    default: '2.00',
+    description: 'What a like of an ad on show pays into the Ads wallet, once per ad per member per day (system currency).',
+    visibility: 'operator',
+  }),
+  ad_comment_price: define({
+    schema: SystemAmountSchema,
+    default: '3.00',
+    description: 'What a comment on an ad on show pays into the Ads wallet, once per ad per member per day (system currency).',
+    visibility: 'operator',
+  }),
   casino_disabled_countries: define({
     schema: z.array(z.string().regex(/^[A-Z]{2,3}$/)).max(300),
     default: [],

@@ -14,6 +14,9 @@ import { teamActions } from '../modules/team/team.actions.ts';
 import { spinsActions } from '../modules/spins/spins.actions.ts';
 import { bonusesActions } from '../modules/bonuses/bonuses.actions.ts';
 import { notificationsActions } from '../modules/notifications/notifications.actions.ts';
+import { videosActions } from '../modules/videos/videos.actions.ts';
+import { adsActions } from '../modules/ads/ads.actions.ts';
+import { timetableActions } from '../modules/timetable/timetable.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -34,4 +37,7 @@ export const allActions: readonly RegisteredAction[] = [
   ...spinsActions,
   ...bonusesActions,
   ...notificationsActions,
+  ...videosActions,
+  ...adsActions,
+  ...timetableActions,
 ];

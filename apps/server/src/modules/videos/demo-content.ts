@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../lib/deps.ts';
+import { countAds, insertAd } from '../ads/ads.repository.ts';
+import { seedDemoTimetable } from '../timetable/timetable.service.ts';
+import { countVideos, insertVideo } from './videos.repository.ts';
+
+/** apps/server/media: the demo media made by scripts/make-demo-media.ts (committed), served under /media/. */
+export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../media');
+
+const YOUTUBE_TITLES = ['Saving basics', 'Mobile money tips', 'Budget in 5 steps', 'Kitchen garden', 'Morning stretch', 'Team building', 'Local markets', 'Safe passwords'];
+const TIKTOK_TITLES = ['Dance step', 'Quick recipe', 'City sunset', 'Street football', 'Fruit smoothie', 'Tiny tutorial', 'Pet moment', 'Guess the song'];
+const AD_NAMES = ['Jua Solar Lamps', 'Maji Safi Water', 'Kilimo Seeds', 'Safari Shoes', 'Chai Bora Tea', 'Mwangaza Books', 'Boda Helmets', 'Nyumba Paints', 'Tuzo Academy', 'Pwani Fresh Juice'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Serves the media with range requests (@fastify/static, through `send`: Accept-Ranges, 206 partial content), so a
+ * video can start and seek without downloading the whole file; and, on a system without task content and with
+ * TUZO_DEMO_SEED, writes the demo content: 8 hosted videos per list, 10 ads and the timetable rows.
+ */
+export async function startTaskContent(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: MEDIA_DIR,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=86400'),
+  });
+  if (deps.config.TUZO_DEMO_SEED) await seedDemoContent(deps);
+}
+
+/** Idempotent and safe when two processes start together: one transaction under an advisory lock. */
+export async function seedDemoContent(deps: AppDeps): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('tuzo:task-content'))`);
+    if ((await countVideos(tx)) === 0) {
+      for (const [i, title] of YOUTUBE_TITLES.entries()) {
+        await insertVideo(tx, { task: 'youtube', source: 'file', title, url: `/media/demo/videos/youtube-${pad(i + 1)}.webm`, priceMinor: BigInt(500 + i * 100) });
+      }
+      for (const [i, title] of TIKTOK_TITLES.entries()) {
+        await insertVideo(tx, { task: 'tiktok', source: 'file', title, url: `/media/demo/videos/tiktok-${pad(i + 1)}.webm`, priceMinor: BigInt(400 + i * 50) });
+      }
+    }
+    if ((await countAds(tx)) === 0) {
+      for (const [i, name] of AD_NAMES.entries()) {
+        await insertAd(tx, { name, imageUrl: `/media/demo/ads/ad-${pad(i + 1)}.svg`, link: null });
+      }
+    }
+    await seedDemoTimetable(tx);
+  });
+}

@@ -1,0 +1,104 @@
+import {
+  formatMinor,
+  systemToLocalMinor,
+  TASK_MESSAGES,
+  VIDEO_PAY_AFTER_SECONDS,
+  type PayVideoData,
+  type StartVideoData,
+  type VideoItem,
+} from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordMovement } from '../../ledger/movement.ts';
+import { toMemberString } from '../wallets/currency.ts';
+import { itemsOnShow, loadTaskContext, type TaskContext } from './task-day.ts';
+import { insertVideoView, selectVideoFacts, selectVideoTask, selectVideosForMember, type VideoTask } from './videos.repository.ts';
+
+const WALLET_LABEL: Record<VideoTask, string> = { youtube: 'YouTube', tiktok: 'TikTok' };
+
+export interface VideoList {
+  videos: VideoItem[];
+  dates: string[];
+  currency: string;
+  msg: string;
+}
+
+/**
+ * `populateyoutube` / `populatetiktok`: today's videos on show with the member's price and paid state; an empty
+ * list and a message naming the next day when the task does not run today for this member.
+ */
+export async function listVideos(deps: AppDeps, input: { memberId: bigint; task: VideoTask }): Promise<VideoList> {
+  const context = await loadTaskContext(deps, { memberId: input.memberId, kind: input.task });
+  const { availability, currency } = context;
+  const base = { dates: availability.days, currency: currency.currency };
+  if (!availability.isOpen) return { ...base, videos: [], msg: availability.closedMessage };
+  const ids = await itemsOnShow(deps, { day: availability.today, kind: input.task });
+  const rows = await selectVideosForMember(deps.db, { ids, memberId: input.memberId, day: availability.today });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const videos = ids.flatMap((id, index) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [{ v_id: id.toString(), v_url: row.url, v_price: toMemberString(row.priceMinor, currency), v_status: row.isPaidToday, No: index + 1, v_title: row.title, v_source: row.source }];
+  });
+  return { ...base, videos, msg: videos.length === 0 ? 'No videos on show today' : 'Videos loaded' };
+}
+
+/** Refuses unless the task runs today for the member and the video is one of today's set of that task. */
+async function openVideo(deps: AppDeps, input: { memberId: bigint; task: VideoTask; videoId: bigint }): Promise<TaskContext> {
+  const context = await loadTaskContext(deps, { memberId: input.memberId, kind: input.task });
+  if (!context.availability.isOpen) throw new AppError('LIMIT_NOT_MET', context.availability.closedMessage);
+  const ids = await itemsOnShow(deps, { day: context.availability.today, kind: input.task });
+  if (!ids.includes(input.videoId)) throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
+  return context;
+}
+
+/**
+ * `startvideo`: records when playback of a video on show starts, by the server's clock. The first start of the day
+ * counts; starting again keeps it. `task` is found from the video (YouTube or TikTok list).
+ */
+export async function startVideo(deps: AppDeps, input: { memberId: bigint; videoId: bigint }): Promise<StartVideoData> {
+  const task = await selectVideoTask(deps.db, input.videoId);
+  if (!task) throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
+  const context = await openVideo(deps, { memberId: input.memberId, task, videoId: input.videoId });
+  const startedAt = await insertVideoView(deps.db, { memberId: input.memberId, videoId: input.videoId, day: context.availability.today, at: context.at });
+  return { v_id: input.videoId.toString(), started_at: startedAt.toISOString() };
+}
+
+/**
+ * `payyoutube` / `paytiktok`: pays the video's price into the YouTube / TikTok wallet when the video is on show
+ * today in that list, its start was recorded at least 5 seconds earlier by the server's clock, and it is not yet
+ * paid today. Key `<task>:<member>:<video>:<day>` (and UNIQUE (member, video, day)): concurrent calls pay once.
+ */
+export async function payVideo(deps: AppDeps, input: { memberId: bigint; task: VideoTask; videoId: bigint }): Promise<PayVideoData> {
+  const context = await openVideo(deps, input);
+  const { at, currency } = context;
+  const day = context.availability.today;
+  const facts = await selectVideoFacts(deps.db, { videoId: input.videoId, memberId: input.memberId, day });
+  if (!facts || facts.task !== input.task) throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
+  if (facts.isPaid) throw new AppError('ALREADY_DONE', TASK_MESSAGES.videoPaidToday);
+  if (!facts.startedAt) throw new AppError('LIMIT_NOT_MET', TASK_MESSAGES.videoNotStarted);
+  if (at.getTime() - facts.startedAt.getTime() < VIDEO_PAY_AFTER_SECONDS * 1000) throw new AppError('LIMIT_NOT_MET', TASK_MESSAGES.videoTooSoon);
+  const amount = toMemberString(facts.priceMinor, currency);
+  const recorded = await recordMovement(deps.db, {
+    kind: input.task,
+    idempotencyKey: `${input.task}:${input.memberId}:${input.videoId}:${day}`,
+    memberId: input.memberId,
+    memo: `${WALLET_LABEL[input.task]} video ${input.videoId} watched ${day}`,
+    conversion: { rateMicro: currency.rateMicro, localAmountMinor: systemToLocalMinor(facts.priceMinor, currency.rateMicro), currency: currency.currency },
+    // The fact is the request: a repeat of the key is "already paid", whatever the price is now.
+    request: { task: input.task, video: input.videoId, day },
+    at,
+    legs: [
+      { account: { system: 'house:tasks' }, amountMinor: -facts.priceMinor },
+      { account: { memberId: input.memberId, wallet: input.task }, amountMinor: facts.priceMinor },
+    ],
+    business: {
+      table: 'video_payments',
+      transactionColumn: 'transaction_id',
+      row: { member_id: input.memberId, video_id: input.videoId, task: input.task, day, amount_minor: facts.priceMinor, created_at: at },
+    },
+    audit: { actorId: input.memberId, action: `task.${input.task}`, targetType: 'video', targetId: input.videoId, after: { transaction_id: '$transaction_id', day, amount_minor: formatMinor(facts.priceMinor) } },
+  });
+  if (recorded.duplicate) throw new AppError('ALREADY_DONE', TASK_MESSAGES.videoPaidToday);
+  return { v_id: input.videoId.toString(), amount, currency: currency.currency, v_status: true };
+}
