@@ -13,4 +13,6 @@ export * from './team.ts';
 export * from './bonuses.ts';
 export * from './notifications.ts';
 export * from './spins.ts';
+export * from './trivia.ts';
+export * from './lessons.ts';
 export * from './tasks.ts';

@@ -138,6 +138,12 @@ export const SETTINGS = {
     description: 'Country abbreviations where casino spins are switched off.',
     visibility: 'operator',
   }),
+  trivia_price: define({
+    schema: SystemAmountSchema,
+    default: '2.00',
+    description: 'Trivia: paid into Jumbo for each correct answer (system currency).',
+    visibility: 'operator',
+  }),
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTINGS;

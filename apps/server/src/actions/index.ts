@@ -14,6 +14,8 @@ import { teamActions } from '../modules/team/team.actions.ts';
 import { spinsActions } from '../modules/spins/spins.actions.ts';
 import { bonusesActions } from '../modules/bonuses/bonuses.actions.ts';
 import { notificationsActions } from '../modules/notifications/notifications.actions.ts';
+import { triviaActions } from '../modules/trivia/trivia.actions.ts';
+import { lessonsActions } from '../modules/lessons/lessons.actions.ts';
 import { videosActions } from '../modules/videos/videos.actions.ts';
 import { adsActions } from '../modules/ads/ads.actions.ts';
 import { timetableActions } from '../modules/timetable/timetable.actions.ts';
@@ -37,6 +39,8 @@ export const allActions: readonly RegisteredAction[] = [
   ...spinsActions,
   ...bonusesActions,
   ...notificationsActions,
+  ...triviaActions,
+  ...lessonsActions,
   ...videosActions,
   ...adsActions,
   ...timetableActions,

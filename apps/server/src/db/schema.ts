@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Drizzle view of the tables created by the SQL migrations in ./migrations (the migrations are the source of
@@ -195,4 +195,48 @@ export const spins = pgTable('spins', {
   idempotencyKey: text('idempotency_key').notNull(),
   transactionId: bigint('transaction_id', { mode: 'bigint' }),
   createdAt: ts('created_at').notNull().default(sql`now()`),
+});
+
+/** Trivia and lessons (migration 0140, modules/trivia and modules/lessons). */
+export const triviaQuestions = pgTable('trivia_questions', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  question: text('question').notNull(),
+  options: text('options').array().notNull(),
+  correct: smallint('correct').notNull(),
+  active: boolean('active').notNull().default(true),
+  seedKey: text('seed_key'),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+});
+
+export const triviaRounds = pgTable('trivia_rounds', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  questionIds: bigint('question_ids', { mode: 'bigint' }).array().notNull(),
+  startedAt: ts('started_at').notNull(),
+  submittedAt: ts('submitted_at'),
+  answers: jsonb('answers'),
+  correctCount: smallint('correct_count'),
+});
+
+export const lessons = pgTable('lessons', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind', { enum: ['forex', 'crypto'] }).notNull(),
+  part: smallint('part').notNull(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull(),
+  link: text('link'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const lessonEnrolments = pgTable('lesson_enrolments', {
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  kind: text('kind', { enum: ['forex', 'crypto'] }).notNull(),
+  enrolledAt: ts('enrolled_at').notNull(),
+});
+
+export const lessonProgress = pgTable('lesson_progress', {
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  lessonId: bigint('lesson_id', { mode: 'bigint' }).notNull(),
+  doneAt: ts('done_at').notNull(),
 });

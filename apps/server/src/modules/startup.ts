@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../lib/deps.ts';
 import { seedOnStartup } from './seed/seed.service.ts';
 import { startDeposits } from './deposits/deposits.startup.ts';
+import { seedLessons } from './lessons/lessons.seed.ts';
+import { seedTriviaQuestions } from './trivia/trivia.seed.ts';
 import { startTaskContent } from './videos/demo-content.ts';
 
 /**
@@ -11,6 +13,8 @@ import { startTaskContent } from './videos/demo-content.ts';
 export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Promise<void> {
   void app;
   await seedOnStartup(deps);
+  await seedTriviaQuestions(deps.db);
+  await seedLessons(deps.db);
   await startDeposits(app, deps);
   await startTaskContent(app, deps);
 }

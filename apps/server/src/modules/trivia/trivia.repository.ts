@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { countries, members, triviaQuestions, triviaRounds } from '../../db/schema.ts';
+
+export type TriviaRoundRow = typeof triviaRounds.$inferSelect;
+
+/** The member's activation time and currency: what the day rule and the amounts shown need. */
+export async function selectTriviaMember(db: DbOrTx, memberId: bigint) {
+  const rows = await db
+    .select({ activatedAt: members.activatedAt, countryId: countries.id, currency: countries.currency, rateMicro: countries.rateMicro })
+    .from(members)
+    .innerJoin(countries, eq(countries.id, members.countryId))
+    .where(eq(members.id, memberId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The member's latest round (today's, or one started just before midnight whose time is not up). */
+export async function selectLatestRound(db: DbOrTx, memberId: bigint, options: { lock: boolean }): Promise<TriviaRoundRow | null> {
+  const query = db.select().from(triviaRounds).where(eq(triviaRounds.memberId, memberId)).orderBy(desc(triviaRounds.startedAt)).limit(1);
+  const rows = options.lock ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function selectRoundOfDay(db: DbOrTx, input: { memberId: bigint; day: string }): Promise<TriviaRoundRow | null> {
+  const rows = await db
+    .select()
+    .from(triviaRounds)
+    .where(and(eq(triviaRounds.memberId, input.memberId), eq(triviaRounds.day, input.day)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Ids of the active questions (the bank is operator-sized: hundreds, not millions). */
+export async function selectActiveQuestionIds(db: DbOrTx): Promise<bigint[]> {
+  const rows = await db.select({ id: triviaQuestions.id }).from(triviaQuestions).where(eq(triviaQuestions.active, true)).orderBy(asc(triviaQuestions.id));
+  return rows.map((row) => row.id);
+}
+
+export async function selectQuestions(db: DbOrTx, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: triviaQuestions.id, question: triviaQuestions.question, options: triviaQuestions.options, correct: triviaQuestions.correct })
+    .from(triviaQuestions)
+    .where(inArray(triviaQuestions.id, [...ids]));
+}
+
+/** Starts today's round unless one exists (two concurrent starts: the second gets nothing and reads the first). */
+export async function insertRoundIfMissing(db: DbOrTx, input: { memberId: bigint; day: string; questionIds: bigint[]; startedAt: Date }): Promise<void> {
+  await db
+    .insert(triviaRounds)
+    .values({ memberId: input.memberId, day: input.day, questionIds: input.questionIds, startedAt: input.startedAt })
+    .onConflictDoNothing();
+}
+
+export async function markRoundSubmitted(
+  tx: DbOrTx,
+  input: { id: bigint; submittedAt: Date; answers: unknown; correctCount: number },
+): Promise<void> {
+  await tx
+    .update(triviaRounds)
+    .set({ submittedAt: input.submittedAt, answers: input.answers, correctCount: input.correctCount })
+    .where(and(eq(triviaRounds.id, input.id), sql`${triviaRounds.submittedAt} IS NULL`));
+}
+
+/** Demo questions by seed key: inserted once, never overwriting an operator's edit. */
+export async function insertSeedQuestions(
+  db: DbOrTx,
+  rows: readonly { seedKey: string; question: string; options: string[]; correct: number }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(triviaQuestions)
+    .values(rows.map((row) => ({ seedKey: row.seedKey, question: row.question, options: row.options, correct: row.correct })))
+    .onConflictDoNothing({ target: triviaQuestions.seedKey })
+    .returning({ id: triviaQuestions.id });
+  return inserted.length;
+}
