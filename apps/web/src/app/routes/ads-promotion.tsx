@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { AdsPage } from '@/features/ads';
 
-/** Ads Promotion (/ads-promotion). Coming soon: another engineer replaces this file with the real screen. */
+/** Ads Promotion (/ads-promotion). */
 export default function AdsPromotionRoute() {
-  return <ComingSoon title="Ads Promotion" />;
+  return <AdsPage />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Timetable } from '@/features/timetable';
 
-/** Tasks (/tasks). Coming soon: another engineer replaces this file with the real screen. */
+/** Tasks (/tasks): the timetable. */
 export default function TasksRoute() {
-  return <ComingSoon title="Tasks" />;
+  return <Timetable />;
 }

@@ -1,6 +1,7 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useTiktokVideos, VideoTaskPage } from '@/features/videos';
 
-/** TikTok (/tiktok). Coming soon: another engineer replaces this file with the real screen. */
+/** TikTok (/tiktok): the notice with the days, then today's videos on show. */
 export default function TiktokRoute() {
-  return <ComingSoon title="TikTok" />;
+  const query = useTiktokVideos();
+  return <VideoTaskPage task="tiktok" title="TikTok" list={query.data} isLoading={query.isLoading} />;
 }

@@ -1,6 +1,7 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useYoutubeVideos, VideoTaskPage } from '@/features/videos';
 
-/** YouTube (/youtube). Coming soon: another engineer replaces this file with the real screen. */
+/** YouTube (/youtube): the notice with the days, then today's videos on show. */
 export default function YoutubeRoute() {
-  return <ComingSoon title="YouTube" />;
+  const query = useYoutubeVideos();
+  return <VideoTaskPage task="youtube" title="YouTube" list={query.data} isLoading={query.isLoading} />;
 }

@@ -1,0 +1,20 @@
+import { TASK_MESSAGES, type PopulateAdsData } from '@tuzo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+
+/** GET populateads: today's ads on show with the member's response; "Failed to load ads" on failure. */
+export async function getAds(): Promise<{ ads: PopulateAdsData; msg: string }> {
+  try {
+    const { data, msg } = await apiCall<PopulateAdsData>('populateads');
+    return { ads: Array.isArray(data) ? data : [], msg };
+  } catch (error) {
+    if (!isSessionExpired(error)) showErrorToast(TASK_MESSAGES.loadAdsFailed);
+    throw error;
+  }
+}
+
+export const adsQueryOptions = queryOptions({ queryKey: ['tasks', 'ads'], queryFn: getAds, retry: false });
+
+export function useAds() {
+  return useQuery(adsQueryOptions);
+}

@@ -1,0 +1,1 @@
+export { AdsPage } from './components/ads-page';

@@ -1,0 +1,24 @@
+import { TASK_MESSAGES, type PopulateTiktokData } from '@tuzo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import type { VideoListResult } from './get-youtube-videos';
+
+/** The spec's fixed TikTok days (section 9); the server's own message names them when closed. */
+const TIKTOK_DAYS = ['Sunday', 'Monday'];
+
+/** GET populatetiktok: today's TikTok videos on show; "Failed to load videos" on failure. */
+export async function getTiktokVideos(): Promise<VideoListResult> {
+  try {
+    const { data, msg } = await apiCall<PopulateTiktokData>('populatetiktok');
+    return { videos: Array.isArray(data) ? data : [], dates: TIKTOK_DAYS, currency: '', msg };
+  } catch (error) {
+    if (!isSessionExpired(error)) showErrorToast(TASK_MESSAGES.loadVideosFailed);
+    throw error;
+  }
+}
+
+export const tiktokVideosQueryOptions = queryOptions({ queryKey: ['tasks', 'tiktok'], queryFn: getTiktokVideos, retry: false });
+
+export function useTiktokVideos() {
+  return useQuery(tiktokVideosQueryOptions);
+}

@@ -1,0 +1,24 @@
+import { TASK_MESSAGES, type PopulateYoutubeData } from '@tuzo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+
+export interface VideoListResult extends PopulateYoutubeData {
+  msg: string;
+}
+
+/** GET populateyoutube: today's videos on show and the days YouTube runs; "Failed to load videos" on failure. */
+export async function getYoutubeVideos(): Promise<VideoListResult> {
+  try {
+    const { data, msg } = await apiCall<PopulateYoutubeData>('populateyoutube');
+    return { ...data, msg };
+  } catch (error) {
+    if (!isSessionExpired(error)) showErrorToast(TASK_MESSAGES.loadVideosFailed);
+    throw error;
+  }
+}
+
+export const youtubeVideosQueryOptions = queryOptions({ queryKey: ['tasks', 'youtube'], queryFn: getYoutubeVideos, retry: false });
+
+export function useYoutubeVideos() {
+  return useQuery(youtubeVideosQueryOptions);
+}

@@ -1,0 +1,105 @@
+import type { VideoItem } from '@tuzo/contracts';
+import { CheckCircle2 } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { VideoListResult } from '../api/get-youtube-videos';
+import { usePayVideo, type VideoTask } from '../api/pay-video';
+import { startVideo } from '../api/start-video';
+import { VideoPlayer } from './video-player';
+
+/** Videos whose payment already fired in this session: once per video per session (spec section 4). */
+const firedThisSession = new Set<string>();
+/** When the server recorded each start (the answer's arrival, so never earlier than the server's own record). */
+const startedAt = new Map<string, number>();
+
+interface VideoTaskPageProps {
+  task: VideoTask;
+  title: string;
+  list: VideoListResult | undefined;
+  isLoading: boolean;
+}
+
+/** The notice with the days, "View Available Videos" when items were loaded, then the grid; one video plays at a time. */
+export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPageProps) {
+  const [isListOpen, setListOpen] = useState(false);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [paidNow, setPaidNow] = useState<Set<string>>(new Set());
+  const pay = usePayVideo(task);
+  const videos = list?.videos ?? [];
+  const days = list?.dates.length ? list.dates : task === 'youtube' ? ['Wednesday', 'Sunday'] : ['Sunday', 'Monday'];
+
+  const onStart = useCallback((vid: string) => {
+    setActiveId(vid);
+    if (startedAt.has(vid)) return;
+    startVideo(vid).then(
+      () => startedAt.set(vid, Date.now()),
+      (error: unknown) => console.warn('Video start was not recorded', error),
+    );
+  }, []);
+  const inFlight = useRef(new Set<string>());
+  const onWatched = useCallback(
+    (video: VideoItem) => {
+      const started = startedAt.get(video.v_id);
+      if (video.v_status || firedThisSession.has(video.v_id) || inFlight.current.has(video.v_id)) return;
+      if (started === undefined || Date.now() - started < 5_000) return;
+      firedThisSession.add(video.v_id);
+      inFlight.current.add(video.v_id);
+      pay.mutate(video.v_id, { onSuccess: () => setPaidNow((prev) => new Set(prev).add(video.v_id)) });
+    },
+    [pay],
+  );
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>
+            Available on {days.join(' and ')}. Watch a video for {5} seconds to earn its price into your {title} wallet.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          {list?.msg && videos.length === 0 ? <p className="text-sm text-slate-600">{list.msg}</p> : null}
+          {isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
+          {videos.length > 0 && !isListOpen ? (
+            <Button className="self-start" onClick={() => setListOpen(true)}>
+              View Available Videos
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+      {isListOpen ? (
+        <div className={task === 'tiktok' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-4 sm:grid-cols-2'}>
+          {videos.map((video) => {
+            const isPaid = video.v_status || paidNow.has(video.v_id);
+            return (
+              <Card key={video.v_id} data-testid={`video-${video.No}`}>
+                <CardContent className="flex flex-col gap-2 pt-4">
+                  <VideoPlayer
+                    video={video}
+                    portrait={task === 'tiktok'}
+                    isActive={activeId === video.v_id}
+                    onStart={() => onStart(video.v_id)}
+                    onWatched={() => onWatched({ ...video, v_status: isPaid })}
+                  />
+                  <div className="flex items-center justify-between gap-2 text-sm">
+                    <span className="font-medium">{video.v_title}</span>
+                    <span className="font-semibold text-brand-700">{list?.currency} {video.v_price}</span>
+                  </div>
+                  {isPaid ? (
+                    <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-700">
+                      <CheckCircle2 className="size-4" /> Paid
+                    </span>
+                  ) : (
+                    <span className="text-sm text-slate-500">Not paid yet</span>
+                  )}
+                </CardContent>
+              </Card>
+            );
+          })}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { useTiktokVideos } from './api/get-tiktok-videos';
+export { useYoutubeVideos } from './api/get-youtube-videos';
+export { VideoTaskPage } from './components/video-task-page';
