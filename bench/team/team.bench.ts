@@ -16,6 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { startBenchDatabase } from '../lib/database.ts';
+import { formatReconcileReport, reconcileLedger } from '../../apps/server/src/ledger/reconcile.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
 
 const TOTAL = Number(process.env.TEAM_MEMBERS ?? 1_000_000);
@@ -250,6 +251,10 @@ async function main(): Promise<void> {
     console.log('');
     console.log(missed.length === 0 ? 'goals met: allmyDownlines p95 < 10 ms, myDownlines p95 < 50 ms' : `goals missed: ${missed.map((r) => r.name).join('; ')}`);
     if (missed.length > 0) process.exitCode = 1;
+    console.log('');
+    const report = await reconcileLedger(app.deps.db);
+    console.log(formatReconcileReport(report));
+    if (!report.ok) process.exitCode = 1;
   } finally {
     await client.end();
     await app.close();
