@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { CoursePage } from '@/features/lessons';
 
-/** Crypto (/crypto). Coming soon: another engineer replaces this file with the real screen. */
+/** Crypto (/crypto): the crypto course, the live chart and the screener. */
 export default function CryptoRoute() {
-  return <ComingSoon title="Crypto" />;
+  return <CoursePage kind="crypto" />;
 }

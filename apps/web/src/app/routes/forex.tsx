@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { CoursePage } from '@/features/lessons';
 
-/** Forex (/forex). Coming soon: another engineer replaces this file with the real screen. */
+/** Forex (/forex): the forex course and the live currency charts. */
 export default function ForexRoute() {
-  return <ComingSoon title="Forex" />;
+  return <CoursePage kind="forex" />;
 }

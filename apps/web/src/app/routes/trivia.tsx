@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { TriviaGame } from '@/features/trivia';
 
-/** Trivia (/trivia). Coming soon: another engineer replaces this file with the real screen. */
+/** Trivia (/trivia): the intro, a round of questions against the clock, the result. */
 export default function TriviaRoute() {
-  return <ComingSoon title="Trivia" />;
+  return <TriviaGame />;
 }

@@ -1,0 +1,117 @@
+import { LESSON_KIND_LABELS, LESSON_MESSAGES, type LessonKind } from '@tuzo/contracts';
+import { BookOpen, CandlestickChart, GraduationCap } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { failureText, showErrorToast } from '@/lib/api-client';
+import { useEnroll } from '../api/enroll';
+import { useLessons } from '../api/get-lessons';
+import { useMarkLessonDone } from '../api/mark-lesson-done';
+import { LessonItem } from './lesson-item';
+import { MarketCharts } from './market-charts';
+
+type View = 'lessons' | 'charts';
+
+/**
+ * Forex or crypto education (spec part 2, "Forex and Crypto education"): Enroll, a toggle between the lessons and
+ * the live charts (crypto adds the screener), the lesson list with play/pause and done marks, and the progress.
+ */
+export function CoursePage({ kind }: { kind: LessonKind }) {
+  const label = LESSON_KIND_LABELS[kind];
+  const [view, setView] = useState<View>('lessons');
+  const lessons = useLessons(kind);
+  const enroll = useEnroll(kind);
+  const markDone = useMarkLessonDone(kind);
+  const [playingId, setPlayingId] = useState<string | null>(null);
+  const onPlay = useCallback((id: string, playing: boolean) => setPlayingId((current) => (playing ? id : current === id ? null : current)), []);
+
+  const isEnrolled = lessons.data?.enrolled === true;
+  const list = lessons.data?.lessons ?? [];
+  const doneCount = list.filter((lesson) => lesson.done).length;
+
+  const onEnroll = () =>
+    enroll.mutate(undefined, {
+      onSuccess: (envelope) => void toast.success(envelope.msg),
+      onError: (error) => {
+        const text = failureText(error, { failed: 'Enrolment failed' });
+        if (text) showErrorToast(text);
+      },
+    });
+
+  return (
+    <Card className="mx-auto w-full max-w-3xl" data-testid={`course-${kind}`}>
+      <CardHeader className="flex flex-col gap-3">
+        <CardTitle className="flex items-center gap-2">
+          <GraduationCap className="size-5 text-brand-700" aria-hidden="true" />
+          {label} Advancement
+        </CardTitle>
+        <CardDescription>
+          Learn {kind === 'forex' ? 'how the currency market works' : 'how cryptocurrencies work'} step by step, then follow the live market. Education only, not advice to trade.
+        </CardDescription>
+        <div className="flex flex-wrap items-center gap-3">
+          {isEnrolled ? (
+            <p className="text-sm font-semibold text-green-800" data-testid="course-progress">
+              {LESSON_MESSAGES.enrolled}: {doneCount} of {list.length} lessons done
+            </p>
+          ) : (
+            <Button onClick={onEnroll} disabled={enroll.isPending || lessons.isPending} aria-busy={enroll.isPending}>
+              {enroll.isPending ? 'Enrolling...' : LESSON_MESSAGES.enroll}
+            </Button>
+          )}
+          <div role="group" aria-label="View" className="ml-auto inline-flex rounded-lg border border-slate-300 p-0.5">
+            {(['lessons', 'charts'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+                className={cn('flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold', view === option ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
+              >
+                {option === 'lessons' ? <BookOpen className="size-4" aria-hidden="true" /> : <CandlestickChart className="size-4" aria-hidden="true" />}
+                {option === 'lessons' ? 'Lessons' : 'Live charts'}
+              </button>
+            ))}
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {view === 'charts' ? (
+          <MarketCharts kind={kind} />
+        ) : lessons.isPending ? (
+          <Skeleton className="h-64 w-full" />
+        ) : lessons.isError ? (
+          <p className="text-sm text-red-700" role="alert">
+            {failureText(lessons.error, { failed: LESSON_MESSAGES.loadFailed }) ?? LESSON_MESSAGES.loadFailed}
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-3" aria-label={`${label} lessons`}>
+            {list.map((lesson) => (
+              <LessonItem
+                key={lesson.id}
+                lesson={lesson}
+                isPlaying={playingId === lesson.id}
+                canMark={isEnrolled}
+                isMarking={markDone.isPending && markDone.variables?.id === lesson.id}
+                onPlay={(playing) => onPlay(lesson.id, playing)}
+                onToggleDone={() =>
+                  markDone.mutate(
+                    { id: lesson.id, done: !lesson.done },
+                    {
+                      onError: (error) => {
+                        const text = failureText(error, { failed: 'Could not update the lesson' });
+                        if (text) showErrorToast(text);
+                      },
+                    },
+                  )
+                }
+              />
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AnswerQuizData } from '@tuzo/contracts';
+import { Trophy } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+
+/** The round's result (score and amount, as the server said it), then back to the intro. */
+export function TriviaResult({ result, msg, onDone }: { result: AnswerQuizData; msg: string; onDone: () => void }) {
+  return (
+    <Card className="mx-auto w-full max-w-2xl" data-testid="trivia-result">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Trophy className="size-5 text-accent-500" aria-hidden="true" />
+          Your result
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p className="text-3xl font-bold text-slate-900" data-testid="trivia-score">
+          {result.correct} / {result.total}
+        </p>
+        <p className="text-slate-700" role="status">
+          {msg}
+        </p>
+        <p className="text-sm text-slate-600">Earned today: {formatMoney(result.amount, result.currency)}</p>
+        <Button size="lg" onClick={onDone}>
+          Back to Trivia
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

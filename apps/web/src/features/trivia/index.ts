@@ -1,0 +1,1 @@
+export { TriviaGame } from './components/trivia-game';
