@@ -7,6 +7,7 @@ export * from './activation.ts';
 export * from './withdrawals.ts';
 export * from './payforclient.ts';
 export * from './admin.ts';
+export * from './admin-members.ts';
 export * from './deposits.ts';
 export * from './settings.ts';
 export * from './team.ts';

@@ -9,6 +9,8 @@ import { activationActions } from '../modules/activation/activation.actions.ts';
 import { withdrawalsActions } from '../modules/withdrawals/withdrawals.actions.ts';
 import { payForClientActions } from '../modules/payforclient/payforclient.actions.ts';
 import { adminActions } from '../modules/admin/admin.actions.ts';
+import { adminMembersActions } from '../modules/admin-members/admin-members.actions.ts';
+import { adminMoneyActions } from '../modules/admin-money/admin-money.actions.ts';
 import { depositsActions } from '../modules/deposits/deposits.actions.ts';
 import { teamActions } from '../modules/team/team.actions.ts';
 import { spinsActions } from '../modules/spins/spins.actions.ts';
@@ -34,6 +36,8 @@ export const allActions: readonly RegisteredAction[] = [
   ...withdrawalsActions,
   ...payForClientActions,
   ...adminActions,
+  ...adminMembersActions,
+  ...adminMoneyActions,
   ...depositsActions,
   ...teamActions,
   ...spinsActions,

@@ -118,8 +118,9 @@ interface SettleOptions {
 /**
  * Asks M-Pesa for the push's result and applies it: success credits once, a failure code marks it failed. The row
  * may be stale: completeDeposit / failDeposit lock it and decide the transition again.
+ * Also the operator console's "check with the provider" (admin-money).
  */
-async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, options: SettleOptions = {}): Promise<void> {
+export async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, options: SettleOptions = {}): Promise<void> {
   const mpesa = getPayments(deps).mpesa;
   const { id: depositId, checkoutRequestId } = deposit;
   if (!mpesa || !checkoutRequestId) return;

@@ -1,0 +1,110 @@
+import {
+  AdminDepositDataSchema,
+  AdminDepositPayloadSchema,
+  AdminMemberActionPayloadSchema,
+  AdminMemberDataSchema,
+  AdminMemberHistoryDataSchema,
+  AdminMemberHistoryPayloadSchema,
+  AdminMemberPagePayloadSchema,
+  AdminMembersDataSchema,
+  AdminMembersPayloadSchema,
+  AdminMemberStateDataSchema,
+  AdminResetLinkDataSchema,
+  AdminUpdateMemberPayloadSchema,
+} from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
+import { loadMemberHistory, loadMemberPage, searchMembers } from './admin-members.service.ts';
+import { recordManualDeposit } from './manual-deposit.service.ts';
+import { sendResetLink, signOutEverywhere, suspendMember, unsuspendMember, updateMember } from './member-changes.service.ts';
+
+/**
+ * The operator console's member screens. The reads (`adminmembers`, `adminmember`, `adminmemberhistory`) are meant
+ * for the `support` access level once it exists; until then they are `operator`, like every change here. Every
+ * change is audited in its own database transaction.
+ */
+export const adminMembersActions = [
+  defineAction({
+    name: 'adminmembers',
+    summary: 'Search members by username, phone or email (partial), filter by status, country and join date; newest first, paged.',
+    methods: ['GET'],
+    access: 'operator',
+    payload: AdminMembersPayloadSchema,
+    data: AdminMembersDataSchema,
+    handler: async (ctx) => ({ msg: 'Members loaded', data: await searchMembers(ctx.deps, ctx.payload) }),
+  }),
+  defineAction({
+    name: 'adminmember',
+    summary: "One member's details, wallets, upline chain, downline counts and open sessions.",
+    methods: ['GET'],
+    access: 'operator',
+    payload: AdminMemberPagePayloadSchema,
+    data: AdminMemberDataSchema,
+    handler: async (ctx) => ({ msg: 'Member loaded', data: await loadMemberPage(ctx.deps, ctx.payload.username) }),
+  }),
+  defineAction({
+    name: 'adminmemberhistory',
+    summary: "One of a member's lists (ledger, deposits, withdrawals, transfers), newest first, paged.",
+    methods: ['GET'],
+    access: 'operator',
+    payload: AdminMemberHistoryPayloadSchema,
+    data: AdminMemberHistoryDataSchema,
+    handler: async (ctx) => ({ msg: 'History loaded', data: await loadMemberHistory(ctx.deps, ctx.payload) }),
+  }),
+  defineAction({
+    name: 'adminupdatemember',
+    summary: "Edit a member's email, phone or country (audited with the values before and after).",
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminUpdateMemberPayloadSchema,
+    data: AdminMemberStateDataSchema,
+    handler: async (ctx) => ({ msg: 'Member updated', data: await updateMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+  }),
+  defineAction({
+    name: 'adminsuspend',
+    summary: 'Suspend a member: they cannot sign in and every open session ends.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminMemberActionPayloadSchema,
+    data: AdminMemberStateDataSchema,
+    handler: async (ctx) => ({ msg: 'Member suspended', data: await suspendMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+  }),
+  defineAction({
+    name: 'adminunsuspend',
+    summary: 'Lift a suspension: the member is active again when their activation is live, else inactive.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminMemberActionPayloadSchema,
+    data: AdminMemberStateDataSchema,
+    handler: async (ctx) => ({ msg: 'Suspension lifted', data: await unsuspendMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+  }),
+  defineAction({
+    name: 'adminsignout',
+    summary: 'Sign a member out everywhere: every open session ends.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminMemberActionPayloadSchema,
+    data: AdminMemberStateDataSchema,
+    handler: async (ctx) => ({ msg: 'Member signed out everywhere', data: await signOutEverywhere(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+  }),
+  defineAction({
+    name: 'adminresetlink',
+    summary: 'Mail the member a one-time password reset link (valid 30 minutes).',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminMemberActionPayloadSchema,
+    data: AdminResetLinkDataSchema,
+    handler: async (ctx) => ({ msg: 'Reset link sent', data: await sendResetLink(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+  }),
+  defineAction({
+    name: 'admindeposit',
+    summary: "Record a manual deposit (member's currency) with its receipt reference; credits the Deposit wallet once per reference.",
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminDepositPayloadSchema,
+    data: AdminDepositDataSchema,
+    handler: async (ctx) => {
+      const data = await recordManualDeposit(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      return { msg: data.duplicate ? 'This deposit was already recorded' : 'Deposit recorded', data };
+    },
+  }),
+];

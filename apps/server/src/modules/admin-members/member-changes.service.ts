@@ -1,0 +1,152 @@
+import type { AdminMemberStateData, AdminUpdateMemberPayload, MemberStatus } from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
+import { queueMail } from '../password-reset/mailer.ts';
+import { insertPasswordReset } from '../password-reset/password-reset.repository.ts';
+import { RESET_TTL_MS } from '../password-reset/password-reset.service.ts';
+import {
+  countryExists,
+  hasLiveActivation,
+  revokeOpenSessions,
+  selectContactHolder,
+  updateMemberDetails,
+  updateMemberStatus,
+} from './admin-members.repository.ts';
+import { findTargetMember } from './admin-members.service.ts';
+
+/** Who acts, from where, and why: every change below is audited with it in the same transaction. */
+export interface OperatorInput {
+  username: string;
+  reason?: string;
+  operatorId: bigint;
+  ip: string;
+}
+
+/**
+ * `adminsuspend`: the member can no longer sign in or call the API, and every open session ends now. Their money
+ * stays where it is; uplines stop earning from their activity (activation pays suspended uplines nothing).
+ */
+export async function suspendMember(deps: AppDeps, input: OperatorInput): Promise<AdminMemberStateData> {
+  return deps.db.transaction(async (tx) => {
+    const member = await findTargetMember(tx, input.username, true);
+    if (member.status === 'suspended') throw new AppError('ALREADY_DONE', 'This member is already suspended');
+    const at = deps.clock.now();
+    await updateMemberStatus(tx, { memberId: BigInt(member.id), status: 'suspended', at });
+    const ended = await revokeOpenSessions(tx, { memberId: BigInt(member.id), at });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'member.suspend',
+      targetType: 'member',
+      targetId: member.id,
+      before: { status: member.status },
+      after: { status: 'suspended', sessionsEnded: ended, reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return { username: member.username, status: 'suspended', sessions_ended: ended };
+  });
+}
+
+/** `adminunsuspend`: back to active when an activation is live, else inactive. */
+export async function unsuspendMember(deps: AppDeps, input: OperatorInput): Promise<AdminMemberStateData> {
+  return deps.db.transaction(async (tx) => {
+    const member = await findTargetMember(tx, input.username, true);
+    if (member.status !== 'suspended') throw new AppError('ALREADY_DONE', 'This member is not suspended');
+    const status: MemberStatus = (await hasLiveActivation(tx, BigInt(member.id))) ? 'active' : 'inactive';
+    await updateMemberStatus(tx, { memberId: BigInt(member.id), status, at: deps.clock.now() });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'member.unsuspend',
+      targetType: 'member',
+      targetId: member.id,
+      before: { status: 'suspended' },
+      after: { status, reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return { username: member.username, status, sessions_ended: 0 };
+  });
+}
+
+/** `adminsignout`: ends every open session of the member (they sign in again). */
+export async function signOutEverywhere(deps: AppDeps, input: OperatorInput): Promise<AdminMemberStateData> {
+  return deps.db.transaction(async (tx) => {
+    const member = await findTargetMember(tx, input.username, true);
+    const ended = await revokeOpenSessions(tx, { memberId: BigInt(member.id), at: deps.clock.now() });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'member.sign_out',
+      targetType: 'member',
+      targetId: member.id,
+      before: null,
+      after: { sessionsEnded: ended, reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return { username: member.username, status: member.status, sessions_ended: ended };
+  });
+}
+
+/** `adminupdatemember`: email, phone or country; a value another member holds is refused (409). */
+export async function updateMember(deps: AppDeps, input: AdminUpdateMemberPayload & { operatorId: bigint; ip: string }): Promise<AdminMemberStateData> {
+  return deps.db.transaction(async (tx) => {
+    const member = await findTargetMember(tx, input.username, true);
+    const memberId = BigInt(member.id);
+    const phone = input.phone?.replace(/^\+/, '');
+    if (input.email !== undefined || phone !== undefined) {
+      const holder = await selectContactHolder(tx, { memberId, email: input.email, phone });
+      if (holder) throw new AppError('CONFLICT', `That ${holder.field} belongs to another member`);
+    }
+    if (input.country_id !== undefined && !(await countryExists(tx, input.country_id))) throw new AppError('NOT_FOUND', 'Country not found');
+    await updateMemberDetails(tx, { memberId, email: input.email, phone, countryId: input.country_id, at: deps.clock.now() });
+    const changed = <T>(next: T | undefined, before: T) => (next === undefined || next === before ? undefined : next);
+    const after = { email: changed(input.email, member.email), phone: changed(phone, member.phone), countryId: changed(input.country_id, member.country_id) };
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'member.update',
+      targetType: 'member',
+      targetId: member.id,
+      before: { email: member.email, phone: member.phone, countryId: member.country_id },
+      after: { ...after, reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return { username: member.username, status: member.status, sessions_ended: 0 };
+  });
+}
+
+/**
+ * `adminresetlink`: mails the member a one-time reset link (the same link the "forgot password" form sends, valid
+ * 30 minutes). The operator never sees the token; without a mail server it goes to the server log, as for members.
+ */
+export async function sendResetLink(deps: AppDeps, input: OperatorInput) {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(deps.clock.now().getTime() + RESET_TTL_MS);
+  const member = await deps.db.transaction(async (tx) => {
+    const target = await findTargetMember(tx, input.username);
+    await insertPasswordReset(tx, { memberId: BigInt(target.id), tokenHash: hashToken(token), expiresAt });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'member.reset_link',
+      targetType: 'member',
+      targetId: target.id,
+      after: { email: target.email, expiresAt: expiresAt.toISOString(), reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return target;
+  });
+  const link = `${deps.publicUrl()}/forgot-password?token=${encodeURIComponent(token)}`;
+  await queueMail(deps, {
+    kind: 'password_reset',
+    to: member.email,
+    subject: 'Reset your Tuzo password',
+    text: [
+      `Hello ${member.username},`,
+      '',
+      'Our support team sent you this link to choose a new password for your Tuzo account:',
+      link,
+      '',
+      'The link works once and expires in 30 minutes. If you did not ask for it, ignore this message.',
+    ].join('\n'),
+    logFields: { username: member.username, link },
+  });
+  return { username: member.username, email: member.email, expires_at: expiresAt.toISOString() };
+}

@@ -1,0 +1,63 @@
+import {
+  AdminBulkDecideDataSchema,
+  AdminBulkDecidePayloadSchema,
+  AdminCheckDepositDataSchema,
+  AdminCheckDepositPayloadSchema,
+  AdminDepositsDataSchema,
+  AdminDepositsPayloadSchema,
+  AdminWithdrawalQueueDataSchema,
+  AdminWithdrawalQueuePayloadSchema,
+} from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
+import { checkDeposit, decideWithdrawals, listDeposits, listWithdrawalQueue } from './admin-money.service.ts';
+
+/**
+ * The console's money screen. The reads (`adminwithdrawalqueue`, `admindeposits`) are meant for the `support`
+ * access level once it exists; deciding withdrawals and checking deposits stay `operator`.
+ */
+export const adminMoneyActions = [
+  defineAction({
+    name: 'adminwithdrawalqueue',
+    summary: 'Withdrawals filtered by status, member, wallet and request date; newest first, paged.',
+    methods: ['GET'],
+    access: 'operator',
+    payload: AdminWithdrawalQueuePayloadSchema,
+    data: AdminWithdrawalQueueDataSchema,
+    handler: async (ctx) => ({ msg: 'Withdrawals loaded', data: await listWithdrawalQueue(ctx.deps, ctx.payload) }),
+  }),
+  defineAction({
+    name: 'adminbulkdecide',
+    summary: 'Approve (2) or decline (1, refunded in full) up to 100 pending withdrawals; each is settled and audited on its own.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminBulkDecidePayloadSchema,
+    data: AdminBulkDecideDataSchema,
+    handler: async (ctx) => {
+      const data = await decideWithdrawals(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      const verb = ctx.payload.value === '2' ? 'approved' : 'declined';
+      return { msg: data.failed === 0 ? `${data.done} ${verb}` : `${data.done} ${verb}, ${data.failed} could not be`, data };
+    },
+  }),
+  defineAction({
+    name: 'admindeposits',
+    summary: 'Deposits by status, provider and member, or only those stuck pending; newest first, paged.',
+    methods: ['GET'],
+    access: 'operator',
+    payload: AdminDepositsPayloadSchema,
+    data: AdminDepositsDataSchema,
+    handler: async (ctx) => ({ msg: 'Deposits loaded', data: await listDeposits(ctx.deps, ctx.payload) }),
+  }),
+  defineAction({
+    name: 'admincheckdeposit',
+    summary: "Ask M-Pesa about one STK push and apply its answer (credit once, fail, or time out).",
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminCheckDepositPayloadSchema,
+    data: AdminCheckDepositDataSchema,
+    handler: async (ctx) => {
+      const data = await checkDeposit(ctx.deps, { id: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
+      const msg = data.status === data.status_before ? 'M-Pesa has no final answer yet' : data.status === '2' ? 'Deposit credited' : 'Deposit marked failed';
+      return { msg, data };
+    },
+  }),
+];

@@ -1,0 +1,132 @@
+import {
+  formatMinor,
+  parseDbMinor,
+  STUCK_DEPOSIT_MINUTES,
+  type AdminBulkDecideData,
+  type AdminBulkDecidePayload,
+  type AdminCheckDepositData,
+  type AdminDepositRow,
+  type AdminDepositsData,
+  type AdminDepositsPayload,
+  type AdminWithdrawalQueueData,
+  type AdminWithdrawalQueuePayload,
+} from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { lockDeposit } from '../deposits/deposits.repository.ts';
+import { settleStkDeposit } from '../deposits/stk-push.service.ts';
+import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import {
+  selectDepositsPage,
+  selectDepositState,
+  selectWithdrawalQueue,
+  type DepositListRow,
+  type WithdrawalQueueRow,
+} from './admin-money.repository.ts';
+
+type Status = '0' | '1' | '2';
+const statusText = (status: number): Status => String(status) as Status;
+
+export function toWithdrawalRow(row: WithdrawalQueueRow): AdminWithdrawalQueueData['rows'][number] {
+  return {
+    id: row.id,
+    username: row.username,
+    phone: row.phone,
+    wallet: row.wallet,
+    amount: formatMinor(parseDbMinor(row.amount_local_minor)),
+    fee: formatMinor(parseDbMinor(row.fee_local_minor)),
+    currency: row.currency,
+    amount_system: formatMinor(parseDbMinor(row.amount_system_minor)),
+    fee_system: formatMinor(parseDbMinor(row.fee_system_minor)),
+    status: statusText(row.status),
+    created_at: new Date(row.created_at).toISOString(),
+    decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    decided_by: row.decided_by,
+  };
+}
+
+export function toDepositRow(row: DepositListRow): AdminDepositRow {
+  return {
+    id: row.id,
+    username: row.username,
+    method: row.method,
+    status: statusText(row.status),
+    amount: formatMinor(parseDbMinor(row.amount_local_minor)),
+    currency: row.currency,
+    amount_system: formatMinor(parseDbMinor(row.amount_system_minor)),
+    provider_ref: row.provider_ref,
+    failure_reason: row.failure_reason,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** `adminwithdrawalqueue`: withdrawals by status, member, wallet and request date, newest first. */
+export async function listWithdrawalQueue(deps: AppDeps, input: AdminWithdrawalQueuePayload): Promise<AdminWithdrawalQueueData> {
+  const { page, limit, ...filter } = input;
+  const { rows, total } = await selectWithdrawalQueue(deps.db, { filter, offset: (page - 1) * limit, limit });
+  return { rows: rows.map(toWithdrawalRow), page, limit, total, is_total_capped: false };
+}
+
+/**
+ * `adminbulkdecide`: the same decision for several pending withdrawals. Each is its own transaction through the
+ * withdrawal state machine (locked, settled by recordMovement, audited), in id order; one that fails (already
+ * decided, unknown) is reported and does not stop the others.
+ */
+export async function decideWithdrawals(
+  deps: AppDeps,
+  input: AdminBulkDecidePayload & { operatorId: bigint; ip: string },
+): Promise<AdminBulkDecideData> {
+  const ids = [...new Set(input.ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const results: AdminBulkDecideData['results'] = [];
+  for (const id of ids) {
+    try {
+      const decided = await decideWithdrawal(deps, {
+        withdrawalId: id,
+        decision: input.value === '2' ? 'complete' : 'decline',
+        operatorId: input.operatorId,
+        ip: input.ip,
+      });
+      results.push({ id: decided.id, status: decided.status, code: null, msg: null });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      results.push({ id: id.toString(), status: null, code: error.code, msg: error.message });
+    }
+  }
+  const done = results.filter((result) => result.status !== null).length;
+  return { done, failed: results.length - done, results };
+}
+
+/** `admindeposits`: deposits by status, provider and member; `stuck` = pending for STUCK_DEPOSIT_MINUTES or more. */
+export async function listDeposits(deps: AppDeps, input: AdminDepositsPayload): Promise<AdminDepositsData> {
+  const { page, limit, ...filter } = input;
+  const stuckBefore = new Date(deps.clock.now().getTime() - STUCK_DEPOSIT_MINUTES * 60_000);
+  const { rows, total } = await selectDepositsPage(deps.db, { filter, stuckBefore, offset: (page - 1) * limit, limit });
+  return { rows: rows.map(toDepositRow), page, limit, total, is_total_capped: false };
+}
+
+/**
+ * `admincheckdeposit`: "check with the provider" for one STK push, the same settlement the background reconciler
+ * runs (M-Pesa's status query decides: success credits once, a failure marks it failed, still pending past the
+ * time-out marks it timed out). The settlement commits in its own transaction; the audit row records the check and
+ * the status it left.
+ */
+export async function checkDeposit(deps: AppDeps, input: { id: bigint; operatorId: bigint; ip: string }): Promise<AdminCheckDepositData> {
+  const deposit = await lockDeposit(deps.db, input.id);
+  if (!deposit) throw new AppError('NOT_FOUND', 'Deposit not found');
+  if (deposit.method !== 'stkpush') throw new AppError('BAD_REQUEST', 'Only M-Pesa STK pushes can be checked with the provider');
+  if (!deposit.checkoutRequestId) throw new AppError('CONFLICT', 'This push never reached M-Pesa; it fails on its own after the time-out');
+  await settleStkDeposit(deps, deposit);
+  const after = await selectDepositState(deps.db, input.id);
+  const status = statusText(after?.status ?? deposit.status);
+  await writeAudit(deps.db, {
+    actorId: input.operatorId,
+    action: 'deposit.check',
+    targetType: 'deposit',
+    targetId: deposit.id,
+    before: { status: deposit.status },
+    after: { status: Number(status) },
+    ip: input.ip,
+  });
+  return { id: deposit.id.toString(), status_before: statusText(deposit.status), status };
+}

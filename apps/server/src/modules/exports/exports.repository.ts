@@ -1,0 +1,109 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  formatMinor,
+  parseDbMinor,
+  type AdminDepositsFilter,
+  type AdminMembersFilter,
+  type AdminWithdrawalsFilter,
+  type ExportName,
+} from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { MEMBER_LIST_COLUMNS, memberFilterSql, type MemberListRow } from '../admin-members/admin-members.repository.ts';
+import {
+  DEPOSIT_COLUMNS,
+  DEPOSIT_FROM,
+  depositFilterSql,
+  WITHDRAWAL_COLUMNS,
+  WITHDRAWAL_FROM,
+  withdrawalFilterSql,
+  type DepositListRow,
+  type WithdrawalQueueRow,
+} from '../admin-money/admin-money.repository.ts';
+
+/**
+ * One export: its header, the query pieces and how a row becomes cells. Rows are read newest id first in keyset
+ * pages (`<id> < last id`, on the primary key), so the server holds one page at a time whatever the table's size.
+ */
+export interface ExportSpec<Row extends Record<string, unknown> & { id: string }> {
+  header: readonly string[];
+  from: SQL;
+  columns: SQL;
+  where: SQL;
+  idColumn: SQL;
+  toCells: (row: Row) => Array<string | number | null>;
+}
+
+const money = (text: string) => formatMinor(parseDbMinor(text));
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+export function membersExport(filter: AdminMembersFilter): ExportSpec<MemberListRow> {
+  return {
+    header: ['id', 'username', 'email', 'phone', 'country', 'status', 'joined_at', 'activated_at'],
+    from: sql`members m JOIN countries c ON c.id = m.country_id`,
+    columns: MEMBER_LIST_COLUMNS,
+    where: memberFilterSql(filter),
+    idColumn: sql`m.id`,
+    toCells: (r) => [r.id, r.username, r.email, r.phone, r.country, r.status, iso(r.joined_at), iso(r.activated_at)],
+  };
+}
+
+export function withdrawalsExport(filter: AdminWithdrawalsFilter): ExportSpec<WithdrawalQueueRow> {
+  return {
+    header: ['id', 'username', 'phone', 'wallet', 'amount', 'fee', 'currency', 'amount_system', 'fee_system', 'status', 'created_at', 'decided_at', 'decided_by'],
+    from: WITHDRAWAL_FROM,
+    columns: WITHDRAWAL_COLUMNS,
+    where: withdrawalFilterSql(filter),
+    idColumn: sql`w.id`,
+    toCells: (r) => [
+      r.id, r.username, r.phone, r.wallet, money(r.amount_local_minor), money(r.fee_local_minor), r.currency,
+      money(r.amount_system_minor), money(r.fee_system_minor), r.status, iso(r.created_at), iso(r.decided_at), r.decided_by,
+    ],
+  };
+}
+
+export function depositsExport(filter: AdminDepositsFilter, stuckBefore: Date): ExportSpec<DepositListRow> {
+  return {
+    header: ['id', 'username', 'method', 'status', 'amount', 'currency', 'amount_system', 'provider_ref', 'failure_reason', 'created_at'],
+    from: DEPOSIT_FROM,
+    columns: DEPOSIT_COLUMNS,
+    where: depositFilterSql(filter, stuckBefore),
+    idColumn: sql`x.id`,
+    toCells: (r) => [r.id, r.username, r.method, r.status, money(r.amount_local_minor), r.currency, money(r.amount_system_minor), r.provider_ref, r.failure_reason, iso(r.created_at)],
+  };
+}
+
+type CodeRow = {
+  id: string;
+  username: string;
+  phone: string;
+  code: string;
+  status: string;
+  created_at: Date;
+};
+
+/** The manual codes that matched no payment, still waiting for an operator. */
+export function codesExport(): ExportSpec<CodeRow> {
+  return {
+    header: ['id', 'username', 'phone', 'code', 'status', 'created_at'],
+    from: sql`code_reviews r JOIN members m ON m.id = r.member_id`,
+    columns: sql`r.id::text AS id, m.username, m.phone, r.code, r.status, r.created_at`,
+    where: sql`r.status = 'pending'`,
+    idColumn: sql`r.id`,
+    toCells: (r) => [r.id, r.username, r.phone, r.code, r.status, iso(r.created_at)],
+  };
+}
+
+/** One keyset page: rows with an id below `beforeId` (all when null), newest id first. */
+export async function selectExportPage<Row extends Record<string, unknown> & { id: string }>(
+  db: DbOrTx,
+  spec: ExportSpec<Row>,
+  input: { beforeId: string | null; limit: number },
+): Promise<Row[]> {
+  const keyset = input.beforeId === null ? sql`` : sql`AND ${spec.idColumn} < ${input.beforeId}::bigint`;
+  const result = await db.execute(sql`
+    SELECT ${spec.columns} FROM ${spec.from} WHERE ${spec.where} ${keyset}
+    ORDER BY ${spec.idColumn} DESC LIMIT ${input.limit}`);
+  return result.rows as Row[];
+}
+
+export type { ExportName };

@@ -1,0 +1,97 @@
+import { Readable } from 'node:stream';
+import {
+  AdminDepositsFilterSchema,
+  AdminMembersFilterSchema,
+  AdminWithdrawalsFilterSchema,
+  EXPORT_NAMES,
+  STUCK_DEPOSIT_MINUTES,
+  type ExportName,
+} from '@tuzo/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthMember } from '../../actions/types.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { resolveBearer } from '../auth/session.service.ts';
+import { csvLine } from './csv.ts';
+import { codesExport, depositsExport, membersExport, selectExportPage, withdrawalsExport, type ExportSpec } from './exports.repository.ts';
+
+/** Rows read per keyset page: the most the server holds of an export at once. */
+export const EXPORT_PAGE_ROWS = 1_000;
+
+/**
+ * `GET /api/admin/export/<members|withdrawals|deposits|codes>?<the list's filters>`: the list as CSV, streamed
+ * page by page from the database, so a million rows never sit in memory. Same access rule as the operator
+ * actions (bearer token, operator role; to become `support` with the other reads). Failures before the first
+ * byte answer with the usual envelope; the export itself is audited (who exported what, with which filters).
+ */
+export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/api/admin/export/:name', async (request, reply) => {
+    const operator = await requireOperator(deps, request);
+    const name = (request.params as { name?: string }).name ?? '';
+    if (!isExportName(name)) throw new AppError('NOT_FOUND', `Unknown export: ${name.slice(0, 40)}; use ${EXPORT_NAMES.join(', ')}`);
+    const query = request.query as Record<string, unknown>;
+    const spec = buildSpec(deps, name, query);
+    await writeAudit(deps.db, { actorId: operator.id, action: `export.${name}`, targetType: 'export', targetId: name, after: { filter: query }, ip: request.ip });
+    const day = deps.clock.now().toISOString().slice(0, 10);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="tuzo-${name}-${day}.csv"`)
+      .header('cache-control', 'no-store');
+    return reply.send(Readable.from(streamCsv(deps, spec)));
+  });
+}
+
+async function requireOperator(deps: AppDeps, request: FastifyRequest): Promise<AuthMember> {
+  const member = await resolveBearer(deps, request.headers.authorization);
+  if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
+  if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
+  if (member.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only');
+  // Staff need two-factor sign-in for every staff action (decision 015, in progress beside this change); the check
+  // reads the flag only where the session carries it.
+  if ('isTotpEnrolled' in member && member.isTotpEnrolled === false) {
+    throw new AppError('FORBIDDEN', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
+  }
+  return member;
+}
+
+function isExportName(name: string): name is ExportName {
+  return (EXPORT_NAMES as readonly string[]).includes(name);
+}
+
+function parseFilter<T extends z.ZodType>(schema: T, query: Record<string, unknown>): z.output<T> {
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Invalid filter');
+  return parsed.data;
+}
+
+// The row types differ per export; the stream only needs each row's id and cells.
+function buildSpec(deps: AppDeps, name: ExportName, query: Record<string, unknown>): ExportSpec<any> {
+  switch (name) {
+    case 'members':
+      return membersExport(parseFilter(AdminMembersFilterSchema, query));
+    case 'withdrawals':
+      return withdrawalsExport(parseFilter(AdminWithdrawalsFilterSchema, query));
+    case 'deposits':
+      return depositsExport(parseFilter(AdminDepositsFilterSchema, query), new Date(deps.clock.now().getTime() - STUCK_DEPOSIT_MINUTES * 60_000));
+    case 'codes':
+      return codesExport();
+    default: {
+      const unknown: never = name;
+      throw new Error(`Unhandled export ${String(unknown)}`);
+    }
+  }
+}
+
+async function* streamCsv<Row extends Record<string, unknown> & { id: string }>(deps: AppDeps, spec: ExportSpec<Row>): AsyncGenerator<string> {
+  yield csvLine(spec.header);
+  let beforeId: string | null = null;
+  for (;;) {
+    const rows: Row[] = await selectExportPage(deps.db, spec, { beforeId, limit: EXPORT_PAGE_ROWS });
+    if (rows.length === 0) return;
+    yield rows.map((row) => csvLine(spec.toCells(row))).join('');
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    beforeId = rows[rows.length - 1]?.id ?? null;
+  }
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { createMember, ensureTestCountries, fund, wallets, systemBalance, type TestCountries, type TestMember } from './money-fixtures.ts';
+
+let t: TestApp;
+let c: TestCountries;
+let operator: TestMember;
+let member: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await ensureTestCountries(t);
+  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
+  member = await createMember(t, { countryId: c.kes, status: 'active' });
+});
+afterAll(async () => t.close());
+
+const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
+  callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });
+const get = (action: string, query: Record<string, string>, token = operator.token) => callAction(t.app, action, { method: 'GET', token, query });
+const lastAudit = async (action: string) =>
+  (await t.sql<{ actor_id: string; target_id: string; before: unknown; after: Record<string, unknown> }>(
+    'SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1',
+    [action],
+  ))[0];
+const openSessions = async (id: bigint) =>
+  Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM sessions WHERE member_id = $1 AND revoked_at IS NULL', [id.toString()]))[0]!.n);
+
+const READS = ['adminmembers', 'adminmember', 'adminmemberhistory'];
+const CHANGES = ['adminupdatemember', 'adminsuspend', 'adminunsuspend', 'adminsignout', 'adminresetlink', 'admindeposit'];
+
+describe('access', () => {
+  it.each([...READS, ...CHANGES])('%s refuses members (403) and visitors (401)', async (action) => {
+    const payload = READS.includes(action) ? undefined : {};
+    expect((await admin(action, payload, member.token)).status).toBe(403);
+    expect((await admin(action, payload, '')).status).toBe(401);
+  });
+});
+
+describe('adminmembers', () => {
+  it('finds by partial username, phone or email, with filters and paging', async () => {
+    const found = await createMember(t, { countryId: c.ugx, status: 'inactive', prefix: 'findme' });
+    const phone = (await t.sql<{ phone: string }>('SELECT phone FROM members WHERE id = $1', [found.id.toString()]))[0]!.phone;
+    for (const q of [found.username.slice(0, 12).toUpperCase(), phone.slice(-7), `${found.username}@test`]) {
+      const result = await get('adminmembers', { q });
+      expect(result.status).toBe(200);
+      expect(result.data.rows.map((row: { username: string }) => row.username)).toContain(found.username);
+    }
+    expect((await get('adminmembers', { q: found.username, status: 'active' })).data.rows).toEqual([]);
+    expect((await get('adminmembers', { q: found.username, country: String(c.kes) })).data.rows).toEqual([]);
+    const byCountry = await get('adminmembers', { q: found.username, country: String(c.ugx), status: 'inactive' });
+    expect(byCountry.data).toMatchObject({ total: 1, is_total_capped: false, rows: [{ username: found.username, status: 'inactive' }] });
+    expect((await get('adminmembers', { q: found.username, joined_to: '2000-01-01' })).data.total).toBe(0);
+    const paged = await get('adminmembers', { limit: '2', page: '1' });
+    expect(paged.data.rows).toHaveLength(2);
+    expect(paged.data.total).toBeGreaterThanOrEqual(3);
+    expect((await get('adminmembers', { q: '%' })).data.rows).toEqual([]);
+  });
+
+  it('refuses bad filters', async () => {
+    const queries: Array<Record<string, string>> = [{ status: 'gone' }, { limit: '101' }, { page: '0' }, { joined_from: '31-01-2026' }, { country: 'x' }];
+    for (const query of queries) {
+      expect((await get('adminmembers', query)).status).toBe(400);
+    }
+  });
+});
+
+describe('adminmember and adminmemberhistory', () => {
+  it('shows details, wallets, uplines, downline counts, sessions and paged history', async () => {
+    const sponsor = await createMember(t, { countryId: c.kes, status: 'active' });
+    const m = await createMember(t, { countryId: c.kes, status: 'active', sponsor });
+    await createMember(t, { countryId: c.kes, status: 'active', sponsor: m });
+    await createMember(t, { countryId: c.kes, status: 'inactive', sponsor: m });
+    await fund(t, m.id, 12_345n);
+    await fund(t, m.id, 100n);
+    const page = await get('adminmember', { username: m.username });
+    expect(page.status).toBe(200);
+    expect(page.data.member).toMatchObject({ username: m.username, status: 'active', uplines: [{ level: 1, username: sponsor.username }] });
+    expect(page.data.wallets).toMatchObject({ deposit: '124.45', balance: '0.00' });
+    expect(page.data.downlines[0]).toEqual({ level: 1, total: 2, active: 1, dormant: 1 });
+    expect(page.data.sessions).toHaveLength(1);
+    const ledger = await get('adminmemberhistory', { username: m.username, list: 'ledger', limit: '1' });
+    expect(ledger.data).toMatchObject({ total: 2, rows: [{ amount: '1.00', kind: 'deposit' }] });
+    expect((await get('adminmemberhistory', { username: m.username, list: 'ledger', limit: '1', page: '2' })).data.rows[0].amount).toBe('123.45');
+    for (const list of ['deposits', 'withdrawals', 'transfers']) {
+      expect((await get('adminmemberhistory', { username: m.username, list })).data).toMatchObject({ total: 0, rows: [] });
+    }
+    expect((await get('adminmember', { username: 'nobody_here' })).status).toBe(404);
+    expect((await get('adminmemberhistory', { username: m.username, list: 'bets' })).status).toBe(400);
+  });
+});
+
+describe('suspend, unsuspend, sign out', () => {
+  it('suspending ends every session and blocks the member; unsuspending restores the status; audited', async () => {
+    const m = await createMember(t, { countryId: c.kes, status: 'active' });
+    await t.sql(`INSERT INTO activations (member_id, generation, fee_system_minor) VALUES ($1, 1, 0)`, [m.id.toString()]);
+    const suspended = await admin('adminsuspend', { username: m.username, reason: 'fraud check' });
+    expect(suspended).toMatchObject({ status: 200, data: { status: 'suspended', sessions_ended: 1 } });
+    expect(await openSessions(m.id)).toBe(0);
+    expect((await callAction(t.app, 'userdata', { token: m.token })).status).toBe(401);
+    expect(await lastAudit('member.suspend')).toMatchObject({
+      actor_id: operator.id.toString(),
+      target_id: m.id.toString(),
+      before: { status: 'active' },
+      after: { status: 'suspended', sessionsEnded: 1, reason: 'fraud check' },
+    });
+    expect(await admin('adminsuspend', { username: m.username })).toMatchObject({ status: 409, code: 'ALREADY_DONE' });
+    expect(await admin('adminunsuspend', { username: m.username })).toMatchObject({ status: 200, data: { status: 'active' } });
+    expect(await lastAudit('member.unsuspend')).toMatchObject({ before: { status: 'suspended' }, after: { status: 'active' } });
+    expect(await admin('adminunsuspend', { username: m.username })).toMatchObject({ status: 409 });
+    const inactive = await createMember(t, { countryId: c.kes, status: 'inactive' });
+    await admin('adminsuspend', { username: inactive.username });
+    expect((await admin('adminunsuspend', { username: inactive.username })).data.status).toBe('inactive');
+  });
+
+  it('signs a member out everywhere', async () => {
+    const m = await createMember(t, { countryId: c.kes, status: 'active' });
+    expect(await admin('adminsignout', { username: m.username })).toMatchObject({ status: 200, data: { sessions_ended: 1, status: 'active' } });
+    expect((await callAction(t.app, 'userdata', { token: m.token })).status).toBe(401);
+    expect(await lastAudit('member.sign_out')).toMatchObject({ target_id: m.id.toString(), after: { sessionsEnded: 1 } });
+    expect((await admin('adminsignout', { username: 'nobody_here' })).status).toBe(404);
+  });
+
+  it('never touches the house account', async () => {
+    const house = await createMember(t, { countryId: c.kes, status: 'active', isHouse: true });
+    expect((await admin('adminsuspend', { username: house.username })).status).toBe(403);
+  });
+});
+
+describe('adminupdatemember', () => {
+  it('changes email, phone and country, audited with before and after; refuses taken values', async () => {
+    const m = await createMember(t, { countryId: c.kes });
+    const email = `${m.username}@new.example`;
+    const updated = await admin('adminupdatemember', { username: m.username, email, phone: '+254799000111', country_id: c.ugx, reason: 'ticket 7' });
+    expect(updated.status).toBe(200);
+    const row = (await t.sql<{ email: string; phone: string; country_id: number }>('SELECT email, phone, country_id FROM members WHERE id = $1', [m.id.toString()]))[0];
+    expect(row).toEqual({ email, phone: '254799000111', country_id: c.ugx });
+    expect(await lastAudit('member.update')).toMatchObject({ after: { email, phone: '254799000111', countryId: c.ugx, reason: 'ticket 7' } });
+    expect(await admin('adminupdatemember', { username: member.username, email })).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect((await admin('adminupdatemember', { username: m.username })).status).toBe(400);
+    expect((await admin('adminupdatemember', { username: m.username, email: 'not-an-email' })).status).toBe(400);
+    expect((await admin('adminupdatemember', { username: m.username, country_id: 99_999 })).status).toBe(404);
+  });
+});
+
+describe('adminresetlink', () => {
+  it('stores a one-time reset token, queues the mail and audits it', async () => {
+    const m = await createMember(t, { countryId: c.kes });
+    const sent = await admin('adminresetlink', { username: m.username });
+    expect(sent).toMatchObject({ status: 200, data: { username: m.username, email: `${m.username}@test.local` } });
+    const resets = await t.sql('SELECT 1 FROM password_resets WHERE member_id = $1 AND used_at IS NULL', [m.id.toString()]);
+    expect(resets).toHaveLength(1);
+    const mail = await t.sql<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1', [`${m.username}@test.local`]);
+    expect(mail[0]?.body).toContain('/forgot-password?token=');
+    expect(await lastAudit('member.reset_link')).toMatchObject({ target_id: m.id.toString() });
+    expect((await admin('adminresetlink', { username: 'nobody_here' })).status).toBe(404);
+  });
+});
+
+describe('admindeposit', () => {
+  it('records a completed manual deposit and credits the Deposit wallet once per reference', async () => {
+    const m = await createMember(t, { countryId: c.kes });
+    const provider = await systemBalance(t, 'provider:manual');
+    const first = await admin('admindeposit', { username: m.username, amount: '250.50', reference: 'bank-0001', reason: 'paid at the office' });
+    expect(first).toMatchObject({ status: 200, data: { amount: '250.50', currency: 'KES', duplicate: false } });
+    const again = await admin('admindeposit', { username: m.username, amount: '250.50', reference: 'BANK-0001' });
+    expect(again).toMatchObject({ status: 200, data: { deposit_id: first.data.deposit_id, duplicate: true } });
+    expect((await wallets(t, m.id)).deposit).toBe(25_050n);
+    expect((await systemBalance(t, 'provider:manual')) - provider).toBe(-25_050n);
+    const rows = await t.sql<{ status: number; method: string; provider_ref: string }>('SELECT status, method, provider_ref FROM deposits WHERE member_id = $1', [m.id.toString()]);
+    expect(rows).toEqual([{ status: 2, method: 'manual', provider_ref: 'BANK-0001' }]);
+    expect(await lastAudit('deposit.manual')).toMatchObject({ target_id: m.id.toString(), after: { reference: 'BANK-0001', amountLocalMinor: '25050' } });
+    expect(await admin('admindeposit', { username: m.username, amount: '10', reference: 'BANK-0001' })).toMatchObject({ status: 409 });
+    expect(await admin('admindeposit', { username: member.username, amount: '250.50', reference: 'BANK-0001' })).toMatchObject({ status: 409 });
+    for (const bad of [{ amount: '0' }, { amount: '-5' }, { amount: '1.234' }, { reference: '' }]) {
+      expect((await admin('admindeposit', { username: m.username, amount: '5', reference: 'BANK-0002', ...bad })).status).toBe(400);
+    }
+    expect((await wallets(t, m.id)).deposit).toBe(25_050n);
+  });
+});

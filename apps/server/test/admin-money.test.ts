@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileLedger } from '../src/ledger/reconcile.ts';
+import { callAction } from './harness.ts';
+import { sleep, startDepositTestApp, type DepositTestContext } from './deposits-fixtures.ts';
+import { createMember, ensureTestCountries, fund, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+
+let c: DepositTestContext;
+let countries: TestCountries;
+let operator: TestMember;
+let member: TestMember;
+
+beforeAll(async () => {
+  c = await startDepositTestApp();
+  countries = await ensureTestCountries(c.t);
+  operator = await createMember(c.t, { countryId: countries.kes, status: 'active', role: 'operator' });
+  member = await createMember(c.t, { countryId: countries.kes, status: 'active' });
+});
+afterAll(async () => c.t.close());
+
+const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
+  callAction(c.t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });
+const get = (action: string, query: Record<string, string>) => callAction(c.t.app, action, { method: 'GET', token: operator.token, query });
+const auditOf = (action: string, targetId: string) =>
+  c.t.sql<{ actor_id: string; before: unknown; after: unknown }>(
+    'SELECT actor_id::text, before, after FROM audit_log WHERE action = $1 AND target_id = $2 ORDER BY id',
+    [action, targetId],
+  );
+
+async function pendingWithdrawal(m: TestMember, amount = '500'): Promise<string> {
+  const response = await callAction(c.t.app, 'systemwithdrawal', { method: 'POST', token: m.token, payload: { acc: '1', amount } });
+  expect(response.status).toBe(200);
+  return response.data.id as string;
+}
+
+describe('access', () => {
+  it.each(['adminwithdrawalqueue', 'adminbulkdecide', 'admindeposits', 'admincheckdeposit'])('%s refuses members (403) and visitors (401)', async (action) => {
+    const payload = action.startsWith('admin') && (action === 'adminbulkdecide' || action === 'admincheckdeposit') ? {} : undefined;
+    expect((await admin(action, payload, member.token)).status).toBe(403);
+    expect((await admin(action, payload, '')).status).toBe(401);
+  });
+});
+
+describe('adminwithdrawalqueue and adminbulkdecide', () => {
+  it('filters the queue, approves and declines several at once through the ledger, audited one by one', async () => {
+    const a = await createMember(c.t, { countryId: countries.kes, status: 'active' });
+    const b = await createMember(c.t, { countryId: countries.kes, status: 'active' });
+    await fund(c.t, a.id, 200_000n, 'balance');
+    await fund(c.t, b.id, 200_000n, 'balance');
+    const [a1, a2, b1] = [await pendingWithdrawal(a), await pendingWithdrawal(a, '600'), await pendingWithdrawal(b)];
+    const queue = await get('adminwithdrawalqueue', { status: '0', username: a.username.toUpperCase() });
+    expect(queue.data.rows.map((row: { id: string }) => row.id)).toEqual([a2, a1]);
+    expect(queue.data.total).toBe(2);
+    expect((await get('adminwithdrawalqueue', { username: a.username, wallet: 'ads' })).data.total).toBe(0);
+    expect((await get('adminwithdrawalqueue', { username: a.username, to: '2000-01-01' })).data.total).toBe(0);
+    expect((await get('adminwithdrawalqueue', { username: a.username, limit: '1', page: '2' })).data.rows[0].id).toBe(a1);
+
+    const payouts = await systemBalance(c.t, 'provider:payouts');
+    const approved = await admin('adminbulkdecide', { ids: [a1, b1], value: '2' });
+    expect(approved).toMatchObject({ status: 200, data: { done: 2, failed: 0 } });
+    expect((await systemBalance(c.t, 'provider:payouts')) - payouts).toBe(100_000n);
+    const declined = await admin('adminbulkdecide', { ids: [a2, a1, '999999'], value: '1' });
+    expect(declined.data).toMatchObject({ done: 1, failed: 2 });
+    expect(declined.data.results).toEqual(
+      expect.arrayContaining([
+        { id: a2, status: '1', code: null, msg: null },
+        expect.objectContaining({ id: a1, status: null, code: 'CONFLICT' }),
+        expect.objectContaining({ id: '999999', status: null, code: 'NOT_FOUND' }),
+      ]),
+    );
+    // a: 2,000 - (500 + 30 fee) paid; 600 + 30 refunded. b: 2,000 - 530.
+    expect((await wallets(c.t, a.id)).balance).toBe(147_000n);
+    expect((await wallets(c.t, b.id)).balance).toBe(147_000n);
+    expect(await auditOf('withdrawal.complete', a1)).toEqual([expect.objectContaining({ actor_id: operator.id.toString(), before: { status: 0 } })]);
+    expect(await auditOf('withdrawal.decline', a2)).toHaveLength(1);
+    expect((await get('adminwithdrawalqueue', { status: '0', username: a.username })).data.total).toBe(0);
+    expect((await reconcileLedger(c.t.app.deps.db)).ok).toBe(true);
+  });
+
+  it('refuses bad input', async () => {
+    for (const payload of [{ ids: [], value: '2' }, { ids: ['x'], value: '2' }, { ids: ['1'], value: '3' }, { ids: Array.from({ length: 101 }, (_, i) => String(i + 1)), value: '1' }]) {
+      expect((await admin('adminbulkdecide', payload)).status).toBe(400);
+    }
+    const queries: Array<Record<string, string>> = [{ status: '5' }, { wallet: 'savings' }, { from: 'yesterday' }, { limit: '500' }];
+    for (const query of queries) {
+      expect((await get('adminwithdrawalqueue', query)).status).toBe(400);
+    }
+  });
+});
+
+describe('admindeposits and admincheckdeposit', () => {
+  it('lists deposits by status and provider, finds stuck pushes and settles one by asking M-Pesa', async () => {
+    c.sim.mpesa.behaviour.dropCallbacks = true;
+    const m = await c.member('KE');
+    const pushed = await c.call('stkpush', m, { method: 'POST', payload: { phone: '0712000777', amount: 80 } });
+    await sleep(300);
+    c.sim.mpesa.behaviour.dropCallbacks = false;
+    const id: string = pushed.data.depositId;
+    const pending = await get('admindeposits', { status: '0', method: 'stkpush', username: m.username });
+    expect(pending.data).toMatchObject({ total: 1, rows: [{ id, status: '0', method: 'stkpush', amount: '80.00', currency: 'KES' }] });
+    expect((await get('admindeposits', { stuck: 'true', username: m.username })).data.total).toBe(0);
+    await c.t.sql(`UPDATE deposits SET created_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+    expect((await get('admindeposits', { stuck: 'true', username: m.username })).data.rows[0].id).toBe(id);
+    expect((await get('admindeposits', { method: 'manual', username: m.username })).data.total).toBe(0);
+
+    const provider = await systemBalance(c.t, 'provider:mpesa');
+    const checked = await admin('admincheckdeposit', { id });
+    expect(checked).toMatchObject({ status: 200, data: { id, status_before: '0', status: '2' }, msg: 'Deposit credited' });
+    expect(await c.depositWallet(m)).toBe(8_000n);
+    expect((await systemBalance(c.t, 'provider:mpesa')) - provider).toBe(-8_000n);
+    expect(await auditOf('deposit.check', id)).toEqual([expect.objectContaining({ actor_id: operator.id.toString(), before: { status: 0 }, after: { status: 2 } })]);
+    // Checking again changes nothing and credits nothing.
+    expect((await admin('admincheckdeposit', { id })).data).toMatchObject({ status_before: '2', status: '2' });
+    expect(await c.depositWallet(m)).toBe(8_000n);
+    expect((await reconcileLedger(c.t.app.deps.db)).ok).toBe(true);
+  });
+
+  it('refuses manual deposits, unknown ids and bad filters', async () => {
+    const m = await createMember(c.t, { countryId: countries.kes });
+    const manual = await admin('admindeposit', { username: m.username, amount: '20', reference: 'CASH-778' });
+    expect((await admin('admincheckdeposit', { id: manual.data.deposit_id })).status).toBe(400);
+    expect((await admin('admincheckdeposit', { id: '99999999' })).status).toBe(404);
+    expect((await admin('admincheckdeposit', { id: 'abc' })).status).toBe(400);
+    expect((await get('admindeposits', { method: 'paypal' })).status).toBe(400);
+    expect((await get('admindeposits', { status: '7' })).status).toBe(400);
+  });
+});
