@@ -116,7 +116,7 @@ test('phone: the sidebar is a slide-in panel that closes on navigation', async (
   await panel.getByRole('link', { name: 'Trivia' }).click();
   await page.waitForURL('**/trivia');
   await panel.waitFor({ state: 'detached' });
-  await page.getByText('Coming soon', { exact: false }).first().waitFor();
+  await page.getByRole('button', { name: 'Start Trivia' }).waitFor();
 
   await page.locator('header').getByRole('link', { name: 'Profile' }).click();
   await page.getByTestId('profile-username').waitFor();
