@@ -17,4 +17,3 @@ export * from './spins.ts';
 export * from './trivia.ts';
 export * from './lessons.ts';
 export * from './tasks.ts';
-export * from './staff.ts';

@@ -17,16 +17,12 @@ import { defineAction } from '../../actions/types.ts';
 import { listWithdrawalsForOperator } from '../withdrawals/withdrawals.service.ts';
 import { activateMemberFree, adjustWallet, deactivate, listCodeReviews, resolveCode, updateWithdrawal } from './admin.service.ts';
 
-/**
- * Operator money actions. Every change writes an audit row in the same database transaction as the change. Support
- * staff read the withdrawals and the code queue and resolve codes; deciding withdrawals and adjusting wallets is for
- * operators (docs/decisions/015-staff-roles-and-totp.md).
- */
+/** Operator money actions. Every change writes an audit row in the same database transaction as the change. */
 export const adminActions = [
   defineAction({
     name: 'adminwithdrawals',
     methods: ['GET'],
-    access: 'support',
+    access: 'operator',
     summary: 'Withdrawals for the operator, newest first, optionally one status, paged.',
     payload: AdminWithdrawalsPayloadSchema,
     data: AdminWithdrawalsDataSchema,
@@ -83,7 +79,7 @@ export const adminActions = [
   defineAction({
     name: 'adminreviewcodes',
     methods: ['GET'],
-    access: 'support',
+    access: 'operator',
     summary: 'Manual deposit codes that matched no payment, oldest first, paged.',
     payload: AdminReviewCodesPayloadSchema,
     data: AdminReviewCodesDataSchema,
@@ -92,7 +88,7 @@ export const adminActions = [
   defineAction({
     name: 'adminresolvecode',
     methods: ['POST'],
-    access: 'support',
+    access: 'operator',
     summary: 'Credit (once) or reject a queued manual deposit code.',
     payload: AdminResolveCodePayloadSchema,
     data: AdminResolveCodeDataSchema,

@@ -1,20 +1,36 @@
-import { AdminWithdrawalsPanel, ReviewCodesPanel } from '@/features/admin';
+import { Route, Routes, useParams } from 'react-router';
+import { ConsoleLayout } from '@/features/admin-console';
+import { MemberPage, MembersSearch } from '@/features/admin-members';
+import { MoneyPage } from '@/features/admin-money';
 import { useCurrentUser } from '@/lib/session';
 
-/** The operator's money desk (/admin): withdrawals to decide and manual deposit codes to review. */
+function MemberRoute() {
+  const { username = '' } = useParams();
+  return <MemberPage key={username} username={username} />;
+}
+
+/**
+ * The operator console (/admin/*): its own layout and navigation, in its own chunk (members never download it).
+ * /admin opens the money desk, as it always has.
+ */
 export default function AdminRoute() {
   const { userdetails } = useCurrentUser();
   if (!userdetails.isadmin) {
     return (
-      <p role="alert" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+      <p role="alert" className="m-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
         This page is for operators only.
       </p>
     );
   }
   return (
-    <div className="flex flex-col gap-6">
-      <AdminWithdrawalsPanel />
-      <ReviewCodesPanel />
-    </div>
+    <ConsoleLayout username={userdetails.uname}>
+      <Routes>
+        <Route index element={<MoneyPage />} />
+        <Route path="money" element={<MoneyPage />} />
+        <Route path="members" element={<MembersSearch />} />
+        <Route path="members/:username" element={<MemberRoute />} />
+        <Route path="*" element={<MoneyPage />} />
+      </Routes>
+    </ConsoleLayout>
   );
 }

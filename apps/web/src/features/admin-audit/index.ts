@@ -1,1 +1,0 @@
-export { AuditPage } from './components/audit-page';

@@ -1,0 +1,31 @@
+import { Banknote, Users, type LucideIcon } from 'lucide-react';
+
+/** One entry of the operator console's own navigation. */
+export interface ConsoleNavItem {
+  title: string;
+  /** Absolute path under /admin. */
+  url: string;
+  icon: LucideIcon;
+  /** Also active on these paths (the console's home /admin opens the money desk). */
+  alsoActiveOn?: readonly string[];
+}
+
+/**
+ * The console's navigation, in order. Other console features append their entry here (staff, audit log, settings);
+ * the layout renders whatever this list holds. There is no Overview entry until an overview screen exists.
+ */
+export const CONSOLE_NAV: ConsoleNavItem[] = [
+  { title: 'Members', url: '/admin/members', icon: Users },
+  { title: 'Money', url: '/admin/money', icon: Banknote, alsoActiveOn: ['/admin'] },
+];
+
+/** The entry the current path belongs to (the longest matching prefix), for the active state and the page title. */
+export function findConsoleNavItem(pathname: string): ConsoleNavItem | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: ConsoleNavItem | undefined;
+  for (const item of CONSOLE_NAV) {
+    const isMatch = path === item.url || path.startsWith(`${item.url}/`) || (item.alsoActiveOn ?? []).includes(path);
+    if (isMatch && (!best || item.url.length > best.url.length)) best = item;
+  }
+  return best;
+}

@@ -1,0 +1,15 @@
+import type { Country } from '@tuzo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** GET populateCountrys: the countries for the search filter and the edit form. */
+export async function getCountryOptions(): Promise<Array<{ id: string; name: string }>> {
+  const { data } = await apiCall<Country[]>('populateCountrys');
+  return (Array.isArray(data) ? data : []).map((country) => ({ id: String(country.id), name: country.country }));
+}
+
+export const countryOptionsQueryOptions = queryOptions({ queryKey: ['admin', 'countries'], queryFn: getCountryOptions, staleTime: 60 * 60 * 1000 });
+
+export function useCountryOptions() {
+  return useQuery(countryOptionsQueryOptions);
+}

@@ -1,0 +1,22 @@
+import type { AdminMembersData, AdminMembersFilter } from '@tuzo/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+export const MEMBERS_PAGE_SIZE = 50;
+
+/** The search form's values as the query string sends them (empty = no filter). */
+export type MembersFilter = { [K in keyof AdminMembersFilter]?: string };
+
+/** GET adminmembers: one page of the member search, newest first. */
+export async function getMembers(filter: MembersFilter, page: number): Promise<AdminMembersData> {
+  const { data } = await apiCall<AdminMembersData>('adminmembers', { query: { ...filter, page, limit: MEMBERS_PAGE_SIZE } });
+  return data;
+}
+
+export function membersQueryOptions(filter: MembersFilter, page: number) {
+  return queryOptions({ queryKey: ['admin', 'members', filter, page], queryFn: () => getMembers(filter, page), retry: false, staleTime: 10_000 });
+}
+
+export function useMembers(filter: MembersFilter, page: number) {
+  return useQuery({ ...membersQueryOptions(filter, page), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,51 @@
+import type { AdminMemberActionPayload, AdminUpdateMemberPayload } from '@tuzo/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+
+/**
+ * The member page's changes, each one operator action on the server (audited there):
+ * adminsuspend, adminunsuspend, adminsignout, adminresetlink, adminactivate, admindeactivate (username + reason),
+ * adminupdatemember (edit), adminadjust (a wallet correction through the ledger) and admindeposit (a manual deposit).
+ */
+export type SimpleMemberAction = 'adminsuspend' | 'adminunsuspend' | 'adminsignout' | 'adminresetlink' | 'adminactivate' | 'admindeactivate';
+
+export interface AdjustRequest {
+  username: string;
+  wallet: string;
+  /** Signed decimal string in the system currency, e.g. "-10.00". */
+  amount: string;
+  reason: string;
+}
+
+export interface DepositRequest {
+  username: string;
+  amount: string;
+  reference: string;
+  reason?: string;
+}
+
+export type UpdateMemberRequest = Omit<AdminUpdateMemberPayload, 'country_id'> & { country_id?: string };
+
+export type MemberChange =
+  | { action: SimpleMemberAction; payload: AdminMemberActionPayload }
+  | { action: 'adminupdatemember'; payload: UpdateMemberRequest }
+  | { action: 'adminadjust'; payload: AdjustRequest }
+  | { action: 'admindeposit'; payload: DepositRequest };
+
+/** POST one change; money changes carry the form's idempotency key. */
+export function postMemberChange(change: MemberChange, idempotencyKey?: string): Promise<ApiEnvelope<unknown>> {
+  return apiCall(change.action, { method: 'POST', payload: change.payload, idempotencyKey });
+}
+
+/** Every change reloads the member's page, its lists and the search results. */
+export function useMemberChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ change, idempotencyKey }: { change: MemberChange; idempotencyKey?: string }) => postMemberChange(change, idempotencyKey),
+    onSettled: (_data, _error, { change }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'member', change.payload.username.toLowerCase()] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
+      ]),
+  });
+}

@@ -1,0 +1,144 @@
+import { MEMBER_STATUSES, type AdminMemberRow } from '@tuzo/contracts';
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { ExportButton } from '@/components/ui/export-button';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
+import { failureText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+import { useCountryOptions } from '../api/get-countries';
+import { useMembers, type MembersFilter } from '../api/get-members';
+import { MemberStatusBadge } from './member-status-badge';
+
+const FILTER_KEYS = ['q', 'status', 'country', 'joined_from', 'joined_to'] as const;
+
+function readFilter(params: URLSearchParams): MembersFilter {
+  const filter: MembersFilter = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filter[key] = value;
+  }
+  return filter;
+}
+
+const COLUMNS: Array<DataTableColumn<AdminMemberRow>> = [
+  {
+    header: 'Member',
+    cell: (row) => (
+      <Link to={`/admin/members/${encodeURIComponent(row.username)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        {row.username}
+      </Link>
+    ),
+  },
+  { header: 'Phone', className: 'tabular-nums', cell: (row) => row.phone },
+  { header: 'Email', cell: (row) => row.email },
+  { header: 'Country', cell: (row) => row.country },
+  { header: 'Status', cell: (row) => <MemberStatusBadge status={row.status} /> },
+  { header: 'Joined', cell: (row) => formatDateTime(row.joined_at) },
+];
+
+/** Members: search by username, phone or email, filter by status, country and join date; paged; CSV export. */
+export function MembersSearch() {
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [draft, setDraft] = useState<MembersFilter>(filter);
+  const countries = useCountryOptions();
+  const { data, isPending, isFetching, error } = useMembers(filter, page);
+
+  function apply(next: MembersFilter, nextPage = 1) {
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (next[key]) search.set(key, next[key] ?? '');
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search);
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    apply(draft);
+  }
+  const set = (key: keyof MembersFilter) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-bold text-slate-900">Members</h1>
+      <form role="search" aria-label="Search members" onSubmit={submit} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="sm:col-span-2">
+          <Field label="Username, phone or email" htmlFor="member-q">
+            <Input id="member-q" type="search" value={draft.q ?? ''} onChange={(event) => set('q')(event.target.value)} placeholder="e.g. jane, 0712, @gmail" />
+          </Field>
+        </div>
+        <Field label="Status" htmlFor="member-status">
+          <Select id="member-status" value={draft.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
+            <option value="">Any status</option>
+            {MEMBER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status[0]?.toUpperCase()}
+                {status.slice(1)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Country" htmlFor="member-country">
+          <Select id="member-country" value={draft.country ?? ''} onChange={(event) => set('country')(event.target.value)}>
+            <option value="">Any country</option>
+            {(countries.data ?? []).map((country) => (
+              <option key={country.id} value={country.id}>
+                {country.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Joined from" htmlFor="member-from">
+          <Input id="member-from" type="date" value={draft.joined_from ?? ''} onChange={(event) => set('joined_from')(event.target.value)} />
+        </Field>
+        <Field label="Joined until" htmlFor="member-to">
+          <Input id="member-to" type="date" value={draft.joined_to ?? ''} onChange={(event) => set('joined_to')(event.target.value)} />
+        </Field>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
+          <Button type="submit">
+            <Search aria-hidden="true" />
+            Search
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setDraft({});
+              apply({});
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+      <Card>
+        <CardHeader className="flex-row items-center justify-between gap-3">
+          <CardTitle id="members-title">Results</CardTitle>
+          <ExportButton name="members" filters={filter} />
+        </CardHeader>
+        <CardContent className="px-0 sm:px-0">
+          <DataTable
+            labelledBy="members-title"
+            columns={COLUMNS}
+            rows={data?.rows}
+            isPending={isPending}
+            isBusy={isFetching}
+            error={error ? failureText(error, { failed: 'Failed to load members', thrown: 'Failed to load members' }) : null}
+            emptyText="No member matches."
+            getRowKey={(row) => row.id}
+            getRowAttributes={(row) => ({ 'data-testid': 'member-row', 'data-username': row.username })}
+            minWidthClassName="min-w-[48rem]"
+            hasSwipeHint
+          />
+          {data ? (
+            <Pager page={data.page} limit={data.limit} total={data.total} isTotalCapped={data.is_total_capped} noun="members" onPageChange={(next) => apply(filter, next)} />
+          ) : null}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

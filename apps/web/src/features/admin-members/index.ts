@@ -1,0 +1,2 @@
+export { MembersSearch } from './components/members-search';
+export { MemberPage } from './components/member-page';

@@ -1,0 +1,30 @@
+import type { AdminWithdrawalQueueData, AdminWithdrawalsFilter } from '@tuzo/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+export const ADMIN_WITHDRAWALS_LIMIT = 50;
+
+/** The queue's filters as the query string sends them (empty = no filter). */
+export type WithdrawalsFilter = { [K in keyof AdminWithdrawalsFilter]?: string };
+
+/** GET adminwithdrawalqueue: withdrawals by status, member, wallet and date, newest first (one page). */
+export async function getAdminWithdrawals(filter: WithdrawalsFilter, page: number): Promise<AdminWithdrawalQueueData> {
+  const { data } = await apiCall<AdminWithdrawalQueueData>('adminwithdrawalqueue', { query: { ...filter, page, limit: ADMIN_WITHDRAWALS_LIMIT } });
+  return data;
+}
+
+/** What the table shows when the list failed to load. */
+export const ADMIN_WITHDRAWALS_TEXTS = { failed: 'Failed to load withdrawals', thrown: 'Failed to load withdrawals' } as const;
+
+export function adminWithdrawalsQueryOptions(filter: WithdrawalsFilter, page: number) {
+  return queryOptions({
+    queryKey: ['admin', 'withdrawals', filter, page],
+    queryFn: () => getAdminWithdrawals(filter, page),
+    retry: false,
+    staleTime: 5_000,
+  });
+}
+
+export function useAdminWithdrawals(filter: WithdrawalsFilter, page: number) {
+  return useQuery({ ...adminWithdrawalsQueryOptions(filter, page), placeholderData: keepPreviousData });
+}

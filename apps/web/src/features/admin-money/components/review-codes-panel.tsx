@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { ExportButton } from '@/components/ui/export-button';
+import { Field, invalidProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+import { formatMoney, toMinor, toPlainAmount } from '@/lib/money';
+import { REVIEW_CODES_TEXTS, useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
+import { useResolveCode } from '../api/resolve-code';
+import { ConfirmDecisionDialog } from './confirm-decision-dialog';
+
+interface Resolution {
+  row: ReviewCodeRow;
+  approve: boolean;
+}
+
+function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null; onClose: () => void }) {
+  const resolve = useResolveCode();
+  const key = useIdempotencyKey();
+  const [amount, setAmount] = useState(() => (resolution?.row.amount ? (toPlainAmount(resolution.row.amount) ?? '') : ''));
+  const [note, setNote] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const amountId = useId();
+  const noteId = useId();
+
+  async function onConfirm() {
+    if (!resolution) return;
+    const minor = amount.trim() === '' ? null : toMinor(amount);
+    if (resolution.approve && (minor === null || minor <= 0n)) {
+      setAmountError('Enter the amount received, e.g. 500.00');
+      return;
+    }
+    try {
+      const envelope = await resolve.mutateAsync({
+        payload: {
+          id: resolution.row.id,
+          approve: resolution.approve,
+          amount: resolution.approve ? (toPlainAmount(amount) ?? undefined) : undefined,
+          note: note.trim() || undefined,
+        },
+        idempotencyKey: key.get(),
+      });
+      toast.success(envelope.msg || (resolution.approve ? 'Deposit credited' : 'Code rejected'));
+      onClose();
+    } catch (error) {
+      const message = failureText(error, { failed: 'The code could not be resolved', thrown: errorMessage(error) });
+      if (message) showErrorToast(message);
+      // Another operator resolved it first, or it is gone: the queue was reloaded by the hook, so the dialog closes.
+      if (isApiError(error, 'ALREADY_DONE', 'CONFLICT', 'NOT_FOUND')) onClose();
+      // An amount the server refused belongs under the amount field.
+      else if (isApiError(error, 'VALIDATION_FAILED') && resolution.approve) setAmountError(error.msg || undefined);
+    }
+  }
+
+  const row = resolution?.row;
+  return (
+    <ConfirmDecisionDialog
+      isOpen={resolution !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      title={resolution?.approve ? 'Credit this deposit?' : 'Reject this code?'}
+      description={
+        row ? (
+          <p>
+            Code <span className="font-mono font-semibold">{row.ref_code}</span> from <strong>{row.username}</strong>.{' '}
+            {resolution?.approve ? 'Check the payment arrived before crediting.' : 'The member is not credited.'}
+          </p>
+        ) : null
+      }
+      confirmLabel={resolution?.approve ? 'Credit' : 'Reject'}
+      confirmVariant={resolution?.approve ? 'primary' : 'danger'}
+      isBusy={resolve.isPending}
+      onConfirm={() => void onConfirm()}
+    >
+      {resolution?.approve ? (
+        <Field label={`Amount received${row?.currency ? ` (${row.currency})` : ''}`} htmlFor={amountId} error={amountError}>
+          <Input
+            id={amountId}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setAmountError(undefined);
+              key.renew();
+            }}
+            {...invalidProps(amountId, amountError)}
+          />
+        </Field>
+      ) : null}
+      <Field label="Note (optional)" htmlFor={noteId}>
+        <Input
+          id={noteId}
+          value={note}
+          maxLength={500}
+          onChange={(event) => {
+            setNote(event.target.value);
+            key.renew();
+          }}
+        />
+      </Field>
+    </ConfirmDecisionDialog>
+  );
+}
+
+/** Manual deposit codes that matched no payment: the operator credits or rejects each one. */
+export function ReviewCodesPanel() {
+  const { data, isPending, error } = useReviewCodes();
+  const rows = data ?? [];
+  const [resolution, setResolution] = useState<Resolution | null>(null);
+  const columns: Array<DataTableColumn<ReviewCodeRow>> = [
+    { header: 'Member', className: 'font-medium', cell: (row) => row.username },
+    { header: 'Code', className: 'font-mono text-xs', cell: (row) => row.ref_code },
+    { header: 'Amount', className: 'tabular-nums', cell: (row) => (row.amount ? formatMoney(row.amount, row.currency) : '—') },
+    { header: 'Submitted', cell: (row) => formatDateTime(row.created_at) },
+    {
+      header: 'Action',
+      cell: (row) => (
+        <div className="flex gap-2">
+          <Button size="sm" onClick={() => setResolution({ row, approve: true })} aria-label={`Credit ${row.username} ${row.ref_code}`}>
+            Credit
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setResolution({ row, approve: false })}
+            aria-label={`Reject ${row.username} ${row.ref_code}`}
+          >
+            Reject
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <Card>
+      <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <CardTitle id="review-codes-title">Manual code review</CardTitle>
+          <CardDescription>Transaction codes members submitted that matched no payment notification (oldest first, up to 100).</CardDescription>
+        </div>
+        <ExportButton name="codes" filters={{}} />
+      </CardHeader>
+      <CardContent className="px-0 sm:px-0">
+        <DataTable
+          labelledBy="review-codes-title"
+          columns={columns}
+          rows={rows}
+          isPending={isPending}
+          error={error ? failureText(error, REVIEW_CODES_TEXTS) : null}
+          emptyText="No codes waiting for review."
+          getRowKey={(row) => row.id}
+          getRowAttributes={() => ({ 'data-testid': 'review-code-row' })}
+          minWidthClassName="min-w-[40rem]"
+          skeleton="bar"
+        />
+      </CardContent>
+      {/* Keyed so each opening starts with that row's amount and an empty note. */}
+      <ResolveDialog
+        key={resolution ? `${resolution.row.id}-${String(resolution.approve)}` : 'closed'}
+        resolution={resolution}
+        onClose={() => setResolution(null)}
+      />
+    </Card>
+  );
+}

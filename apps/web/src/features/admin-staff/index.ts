@@ -1,2 +1,0 @@
-export { SecurityPage } from './components/security-page';
-export { StaffPage } from './components/staff-page';

@@ -1,2 +1,0 @@
-export { AdminWithdrawalsPanel } from './components/admin-withdrawals-panel';
-export { ReviewCodesPanel } from './components/review-codes-panel';
