@@ -17,12 +17,16 @@ import { defineAction } from '../../actions/types.ts';
 import { listWithdrawalsForOperator } from '../withdrawals/withdrawals.service.ts';
 import { activateMemberFree, adjustWallet, deactivate, listCodeReviews, resolveCode, updateWithdrawal } from './admin.service.ts';
 
-/** Operator money actions. Every change writes an audit row in the same database transaction as the change. */
+/**
+ * Operator money actions. Every change writes an audit row in the same database transaction as the change. Support
+ * staff read the withdrawals and the code queue and resolve codes; deciding withdrawals and adjusting wallets is for
+ * operators (docs/decisions/015-staff-roles-and-totp.md).
+ */
 export const adminActions = [
   defineAction({
     name: 'adminwithdrawals',
     methods: ['GET'],
-    access: 'operator',
+    access: 'support',
     summary: 'Withdrawals for the operator, newest first, optionally one status, paged.',
     payload: AdminWithdrawalsPayloadSchema,
     data: AdminWithdrawalsDataSchema,
@@ -79,7 +83,7 @@ export const adminActions = [
   defineAction({
     name: 'adminreviewcodes',
     methods: ['GET'],
-    access: 'operator',
+    access: 'support',
     summary: 'Manual deposit codes that matched no payment, oldest first, paged.',
     payload: AdminReviewCodesPayloadSchema,
     data: AdminReviewCodesDataSchema,
@@ -88,12 +92,12 @@ export const adminActions = [
   defineAction({
     name: 'adminresolvecode',
     methods: ['POST'],
-    access: 'operator',
+    access: 'support',
     summary: 'Credit (once) or reject a queued manual deposit code.',
     payload: AdminResolveCodePayloadSchema,
     data: AdminResolveCodeDataSchema,
     handler: async (ctx) => {
-      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id });
+      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
       return { msg: result.status === 'credited' ? 'Code credited to the member' : 'Code rejected', data: result };
     },
   }),

@@ -100,11 +100,12 @@ export async function listCodeReviews(deps: AppDeps, input: { page: number; limi
 /** `adminresolvecode`: the deposits module credits (once) or rejects the code, audited in its transaction. */
 export async function resolveCode(
   deps: AppDeps,
-  input: { id: bigint; approve: boolean; amount?: bigint; note?: string; operatorId: bigint },
+  input: { id: bigint; approve: boolean; amount?: bigint; note?: string; operatorId: bigint; ip: string },
 ) {
   const result = await creditManualCode(deps, {
     reviewId: input.id,
     operatorId: input.operatorId,
+    ip: input.ip,
     approve: input.approve,
     note: input.note ?? '',
     ...(input.amount !== undefined ? { amountLocalMinor: input.amount } : {}),

@@ -132,6 +132,8 @@ export interface CreditManualCodeInput {
   amountLocalMinor?: bigint;
   approve: boolean;
   note: string;
+  /** The staff member's address, for the audit row. */
+  ip?: string;
 }
 
 export interface CreditManualCodeResult {
@@ -155,6 +157,7 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
       targetType: 'code_review',
       targetId: review.id,
       before: { status: review.status, code: review.code },
+      ip: input.ip ?? null,
     };
     if (!input.approve) {
       await resolveCodeReview(tx, review.id, {
