@@ -57,6 +57,8 @@ beforeAll(async () => {
   tokens.inactive = await loginOk(t, 'demo_new', 'demo1234');
   tokens.active = await loginOk(t, 'demo_sponsor', 'demo1234');
   tokens.operator = await loginOk(t, 'fuzz_operator', 'fuzz-operator-1');
+  // Staff actions need two-factor sign-in on; turned on here so the fuzzing reaches their handlers.
+  await t.sql("UPDATE members SET totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() WHERE username = 'fuzz_operator'");
   // `freespin` takes no payload, so any call is a valid one that pays once per member: spend it before the fuzzing.
   for (const token of [tokens.active, tokens.operator]) await callAction(t.app, 'freespin', { token });
 });

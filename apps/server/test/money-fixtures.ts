@@ -57,6 +57,9 @@ export async function ensureTestCountries(t: TestApp): Promise<TestCountries> {
 
 let counter = 0;
 
+/** The authenticator secret of every staff member `createMember` makes (base32; tests compute codes with totpCode). */
+export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 /** A member (with a live session) under `sponsor`, whose uplines follow the sponsor's chain. */
 export async function createMember(
   t: TestApp,
@@ -64,7 +67,8 @@ export async function createMember(
     countryId: number;
     sponsor?: TestMember | null;
     status?: 'inactive' | 'active' | 'suspended';
-    role?: 'member' | 'operator';
+    /** Staff (support, operator) are created with two-factor sign-in on (STAFF_TOTP_SECRET), as staff actions need. */
+    role?: 'member' | 'support' | 'operator';
     isHouse?: boolean;
     prefix?: string;
     signupBonusMinor?: bigint;
@@ -81,6 +85,9 @@ export async function createMember(
     [username, phone, options.countryId, options.sponsor ? options.sponsor.id.toString() : null, options.status ?? 'inactive', options.role ?? 'member', options.isHouse ?? false, (options.signupBonusMinor ?? 0n).toString()],
   );
   const id = BigInt(rows[0]!.id);
+  if (options.role === 'support' || options.role === 'operator') {
+    await t.sql('UPDATE members SET totp_secret = $2, totp_enabled_at = now() WHERE id = $1', [id.toString(), STAFF_TOTP_SECRET]);
+  }
   const token = randomBytes(32).toString('base64url');
   await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [id.toString(), hashToken(token)]);
   return { id, username, token };

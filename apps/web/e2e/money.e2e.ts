@@ -14,6 +14,7 @@ import {
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER } from './support/server.ts';
+import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
 
 /**
  * The money flow end to end: a new member deposits the activation fee by M-Pesa STK push (the in-process
@@ -111,7 +112,9 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   await loginThroughForm(sponsor, DEMO_MEMBER.username, DEMO_MEMBER.password);
   await sponsor.getByTestId('welcome-username').waitFor();
   expect(await sponsor.getByTestId('wallet-balance').textContent()).toContain(kes(sponsorEarned));
-  const adminToken = await apiLogin(ADMIN_USERNAME, ADMIN_PASSWORD);
+  // The operator turns on two-factor sign-in first (staff actions need it); its session keeps working.
+  const admin = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
+  const adminToken = admin.token;
   const adjusted = await callApi('adminadjust', {
     token: adminToken,
     method: 'POST',
@@ -183,7 +186,7 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   // 6. The operator (a second browser context) approves the first and declines the second on /admin.
   const operator = await open(DESKTOP, 'money-operator');
   await operator.goto('/login');
-  await loginThroughForm(operator, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await loginStaffThroughForm(operator, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
   await operator.getByRole('link', { name: 'Operator Desk' }).click();
   await operator.waitForURL('**/admin');
   await operator.getByTestId('admin-withdrawal-row').first().waitFor();
@@ -291,7 +294,7 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   // The operator desk on a phone.
   const operatorPhone = await open(PHONE, 'money-operator-phone');
   await operatorPhone.goto('/login');
-  await loginThroughForm(operatorPhone, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await loginStaffThroughForm(operatorPhone, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
   await operatorPhone.getByTestId('welcome-username').waitFor();
   await operatorPhone.goto('/admin');
   await operatorPhone.getByRole('button', { name: 'Completed' }).click();

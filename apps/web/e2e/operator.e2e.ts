@@ -3,6 +3,7 @@ import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFai
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
+import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
 
 /**
  * The manual-code review queue end to end: a member submits two transaction codes that match no payment
@@ -27,6 +28,8 @@ async function open(viewport: { width: number; height: number }, name: string) {
 
 test('operator credits one queued manual code and rejects another', async () => {
   const memberToken = await api.login(MEMBER.username, MEMBER.password);
+  // The operator turns on two-factor sign-in first (staff actions need it); its session keeps working.
+  const admin = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
   const depositBefore = await api.walletMinor(memberToken, 'deposit');
 
   // 1. The member submits two codes on the Deposit page (phone); neither matches a payment yet.
@@ -46,16 +49,14 @@ test('operator credits one queued manual code and rejects another', async () => 
   // 2. The operator sees both on /admin (desktop), credits the first with the amount received, rejects the second.
   const operator = await open(DESKTOP, 'operator-desk');
   await operator.goto('/login');
-  await loginThroughForm(operator, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await loginStaffThroughForm(operator, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
   await operator.waitForURL((url) => !url.pathname.startsWith('/login'));
   await operator.goto('/admin');
   const rows = operator.getByTestId('review-code-row');
   await rows.filter({ hasText: CREDITED_CODE }).waitFor();
   expect(await rows.count()).toBe(2);
   await screenshot(operator, 'operator-2-review-queue-desktop');
-  const listed = await api.call<{ rows: { id: string; ref_code: string }[] }>('adminreviewcodes', {
-    token: await api.login(ADMIN_USERNAME, ADMIN_PASSWORD),
-  });
+  const listed = await api.call<{ rows: { id: string; ref_code: string }[] }>('adminreviewcodes', { token: admin.token });
   const creditedId = listed.data.rows.find((row) => row.ref_code === CREDITED_CODE)?.id;
   expect(creditedId).toBeDefined();
 
@@ -82,7 +83,7 @@ test('operator credits one queued manual code and rejects another', async () => 
   await screenshot(member, 'operator-4-deposit-credited-phone');
 
   // A second attempt to resolve the same code is refused by the server and moves nothing.
-  const operatorToken = await api.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  const operatorToken = admin.token;
   const queue = await api.call<{ rows: unknown[] }>('adminreviewcodes', { token: operatorToken });
   expect(queue.data.rows).toEqual([]);
   const again = await api.call('adminresolvecode', {

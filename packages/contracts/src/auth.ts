@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneyStringSchema } from './money.ts';
+import { LoginTotpSchema, MemberRoleSchema } from './staff.ts';
 
 /** Spec part 1, section 5 and 9: the limits and messages of sign-up, login and password change. */
 export const USERNAME_MIN = 4;
@@ -71,6 +72,8 @@ export type SignupForm = z.infer<typeof SignupFormSchema>;
 export const LoginPayloadSchema = z.object({
   username: z.string({ error: 'Username or email is required' }).trim().min(1, 'Username or email is required').max(254),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  /** Staff with two-factor sign-in: a current authenticator code or a recovery code (see TOTP_REQUIRED). */
+  totp: LoginTotpSchema.optional(),
 });
 export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 
@@ -133,6 +136,10 @@ export const UserDetailsSchema = z.object({
   grouplink: z.string(),
   customer_care: z.string(),
   isadmin: z.boolean(),
+  /** member, support or operator; `isadmin` stays true for operators only. */
+  role: MemberRoleSchema,
+  /** Two-factor sign-in is on; staff use the console only once it is (the enrol page is /admin/security). */
+  is_totp_enrolled: z.boolean(),
 });
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
 

@@ -22,6 +22,12 @@ export const ERROR_STATUS = {
   CASINO_DISABLED: 403,
   AGE_CONFIRMATION_REQUIRED: 403,
   SELF_EXCLUDED: 403,
+  /** Staff sign-in: the password was right; send it again with `totp` (400, not 401: see decision 004 and 015). */
+  TOTP_REQUIRED: 400,
+  /** The authenticator or recovery code is wrong, expired or already used. */
+  TOTP_INVALID: 400,
+  /** A staff action before the account has turned on two-factor sign-in (`totpsetup`, `totpconfirm`). */
+  TOTP_ENROLMENT_REQUIRED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -17,3 +17,4 @@ export * from './spins.ts';
 export * from './trivia.ts';
 export * from './lessons.ts';
 export * from './tasks.ts';
+export * from './staff.ts';

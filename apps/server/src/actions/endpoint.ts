@@ -62,10 +62,16 @@ function checkAccess(action: RegisteredAction, member: AuthMember | null): void 
   if (action.access === 'public') return;
   if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
   if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
-  if (action.access === 'active' && member.status !== 'active' && member.role !== 'operator') {
+  if (action.access === 'active' && member.status !== 'active' && member.role === 'member') {
     throw new AppError('ACCOUNT_INACTIVE', 'Please activate your account first');
   }
+  if (action.access === 'support' && member.role === 'member') throw new AppError('FORBIDDEN', 'Staff only');
   if (action.access === 'operator' && member.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only');
+  // Staff actions need two-factor sign-in; until it is on, only the enrolment actions work (decision 015).
+  const isStaffAction = action.access === 'support' || action.access === 'operator';
+  if (isStaffAction && !member.isTotpEnrolled && !action.isTotpEnrolment) {
+    throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
+  }
 }
 
 function readPayload(request: FastifyRequest, method: HttpMethod): unknown {

@@ -21,6 +21,7 @@ import { lessonsActions } from '../modules/lessons/lessons.actions.ts';
 import { videosActions } from '../modules/videos/videos.actions.ts';
 import { adsActions } from '../modules/ads/ads.actions.ts';
 import { timetableActions } from '../modules/timetable/timetable.actions.ts';
+import { staffActions } from '../modules/staff/staff.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -48,4 +49,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...videosActions,
   ...adsActions,
   ...timetableActions,
+  ...staffActions,
 ];

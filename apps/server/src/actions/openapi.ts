@@ -28,10 +28,11 @@ function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
   return {
     operationId: `${action.name}_${method.toLowerCase()}`,
     summary: action.summary,
-    description: `Also reachable at \`/api?action=${action.name}\` (the primary form). Who may call it: ${action.access}.`,
+    description: `Also reachable at \`/api?action=${action.name}\` (the primary form). Who may call it: ${action.access}${action.isTotpEnrolment ? ' (before two-factor sign-in is on)' : ''}.`,
     tags: [action.access],
     'x-access': action.access,
     ...(action.rateLimit ? { 'x-rate-limit-per-minute-per-ip': action.rateLimit.perMinute } : {}),
+    ...(action.isTotpEnrolment ? { 'x-totp-enrolment': true } : {}),
     ...(action.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     parameters: [
       ...(hasBody ? [] : queryParameters(payload)),
@@ -61,7 +62,9 @@ export function buildOpenApiDocument(actions: readonly RegisteredAction[], serve
       description:
         'One endpoint, `/api?action=NAME` (also `/api/NAME`). Every response is the envelope `{status, resultcode, msg, data, info, code}` ' +
         'with the HTTP status equal to `status`. Money amounts are decimal strings. `x-access` says who may call each action: ' +
-        '`public`, `member` (signed in), `active` (signed in with an active account) or `operator`.',
+        '`public`, `member` (signed in), `active` (signed in with an active account), `support` (staff: the support or ' +
+        'operator role) or `operator`. Staff actions also need two-factor sign-in turned on (`totpsetup`, `totpconfirm`); ' +
+        'until then they answer 403 `TOTP_ENROLMENT_REQUIRED`.',
     },
     servers: [{ url: serverUrl }],
     paths,

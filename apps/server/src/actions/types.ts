@@ -5,19 +5,23 @@ import type { AppDeps } from '../lib/deps.ts';
 
 /**
  * Who may call an action: anyone (`public`), a signed-in member (`member`), a signed-in member whose account is
- * active (`active`; operators pass too), or an operator (`operator`). Published as `x-access` in the OpenAPI document.
+ * active (`active`; staff pass too), staff (`support`: the support or operator role), or an operator (`operator`).
+ * Staff levels also need two-factor sign-in turned on (docs/decisions/015-staff-roles-and-totp.md). Published as
+ * `x-access` in the OpenAPI document.
  */
-export type Access = 'public' | 'member' | 'active' | 'operator';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'member', 'active', 'operator'];
+export type Access = 'public' | 'member' | 'active' | 'support' | 'operator';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'member', 'active', 'support', 'operator'];
 
 /** The signed-in member as the auth step resolved it from the bearer token. */
 export interface AuthMember {
   id: bigint;
   username: string;
   status: 'inactive' | 'active' | 'suspended';
-  role: 'member' | 'operator';
+  role: 'member' | 'support' | 'operator';
   countryId: number;
   sessionId: bigint;
+  /** Two-factor sign-in is on (`members.totp_enabled_at`); staff actions need it. */
+  isTotpEnrolled: boolean;
 }
 
 /** A public action may have a visitor (null); every other access level guarantees a member, by type. */
@@ -61,6 +65,8 @@ export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.Zo
   /** The response's `data`; `z.null()` for actions that answer with a message only. */
   data: TData;
   rateLimit?: RateLimitRule;
+  /** A staff action that works before two-factor sign-in is on: only the enrolment itself (`totpsetup`, `totpconfirm`). */
+  isTotpEnrolment?: boolean;
   handler: (ctx: ActionContext<z.output<TPayload>, A>) => Promise<ActionResult<z.input<TData>>>;
 }
 
@@ -73,6 +79,7 @@ export interface RegisteredAction {
   payload: z.ZodType;
   data: z.ZodType;
   rateLimit?: RateLimitRule;
+  isTotpEnrolment?: boolean;
   handler: (ctx: ActionContext<unknown>) => Promise<ActionResult>;
 }
 

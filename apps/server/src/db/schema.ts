@@ -51,12 +51,25 @@ export const members = pgTable('members', {
   l2Id: bigint('l2_id', { mode: 'bigint' }),
   l3Id: bigint('l3_id', { mode: 'bigint' }),
   status: text('status', { enum: ['inactive', 'active', 'suspended'] }).notNull().default('inactive'),
-  role: text('role', { enum: ['member', 'operator'] }).notNull().default('member'),
+  role: text('role', { enum: ['member', 'support', 'operator'] }).notNull().default('member'),
   isHouse: boolean('is_house').notNull().default(false),
   signupBonusMinor: money('signup_bonus_minor').notNull().default(0n),
   joinedAt: ts('joined_at').notNull().default(sql`now()`),
   activatedAt: ts('activated_at'),
   updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  // Staff two-factor sign-in and disabling (migration 0150_staff_totp.sql).
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: ts('totp_enabled_at'),
+  totpLastStep: bigint('totp_last_step', { mode: 'bigint' }),
+  disabledAt: ts('disabled_at'),
+});
+
+export const totpRecoveryCodes = pgTable('totp_recovery_codes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+  usedAt: ts('used_at'),
 });
 
 export const sessions = pgTable('sessions', {

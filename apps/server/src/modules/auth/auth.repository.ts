@@ -10,6 +10,8 @@ export interface CredentialRow {
   status: 'inactive' | 'active' | 'suspended';
   isHouse: boolean;
   updatedAt: Date;
+  totpEnabledAt: Date | null;
+  disabledAt: Date | null;
 }
 
 const credentialColumns = {
@@ -20,6 +22,8 @@ const credentialColumns = {
   status: members.status,
   isHouse: members.isHouse,
   updatedAt: members.updatedAt,
+  totpEnabledAt: members.totpEnabledAt,
+  disabledAt: members.disabledAt,
 };
 
 /** The member whose username or email equals `credential`, case-insensitively (both are unique on lower()). */

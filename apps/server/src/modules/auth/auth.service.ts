@@ -2,6 +2,7 @@ import type { LoginData, LoginPayload, UpdatePasswordPayload } from '@tuzo/contr
 import type { AuthMember } from '../../actions/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { checkSecondFactor } from '../staff/totp.service.ts';
 import { loadUserData } from '../userdata/userdata.service.ts';
 import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from './auth.repository.ts';
 import { admitLoginAttempt, clearLoginAttempts } from './login-lockout.ts';
@@ -13,7 +14,8 @@ const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /**
  * Wrong credentials answer 400, not 401: the client treats any 401 as "Session expired". The house account has an
- * unusable password and is refused outright; a suspended member is told so only after the right password. Every
+ * unusable password and is refused outright; a suspended member (or disabled staff account) is told so only after the
+ * right password, and staff with two-factor sign-in need its code as well. Every
  * password check on an account is counted by the shared login lockout (login-lockout.ts) before it runs.
  */
 export async function login(deps: AppDeps, input: LoginPayload & { ip: string; userAgent: string | null }): Promise<LoginData> {
@@ -26,6 +28,9 @@ export async function login(deps: AppDeps, input: LoginPayload & { ip: string; u
   if (!(await verifyPassword(member.passwordHash, input.password))) throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
   await clearLoginAttempts(deps, member.id);
   if (member.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended');
+  if (member.disabledAt) throw new AppError('ACCOUNT_SUSPENDED', 'This staff account has been disabled');
+  // Two-factor sign-in (staff): the password alone answers TOTP_REQUIRED; see docs/decisions/015-staff-roles-and-totp.md.
+  if (member.totpEnabledAt) await checkSecondFactor(deps, { memberId: member.id, totp: input.totp, ip: input.ip });
   const accessToken = await createSession(deps, { memberId: member.id, ip: input.ip, userAgent: input.userAgent });
   const userData = await loadUserData(deps, member.id);
   return { access_token: accessToken, user_data: userData, lastupdate: userData.userdetails.lastupdate };

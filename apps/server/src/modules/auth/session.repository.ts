@@ -15,8 +15,9 @@ export interface SessionMemberRow {
   id: bigint;
   username: string;
   status: 'inactive' | 'active' | 'suspended';
-  role: 'member' | 'operator';
+  role: 'member' | 'support' | 'operator';
   countryId: number;
+  isTotpEnrolled: boolean;
 }
 
 /**
@@ -24,17 +25,19 @@ export interface SessionMemberRow {
  * named statement (parsed and planned once per connection) rather than a query built on each call.
  */
 export async function findSessionMember(pool: pg.Pool, input: { tokenHash: string; now: Date }): Promise<SessionMemberRow | null> {
-  const result = await pool.query<{ session_id: string; id: string; username: string; status: SessionMemberRow['status']; role: SessionMemberRow['role']; country_id: number }>({
+  const result = await pool.query<{ session_id: string; id: string; username: string; status: SessionMemberRow['status']; role: SessionMemberRow['role']; country_id: number; totp_enrolled: boolean }>({
     name: 'session_member',
-    text: `SELECT s.id::text AS session_id, m.id::text AS id, m.username, m.status, m.role, m.country_id
+    // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
+    text: `SELECT s.id::text AS session_id, m.id::text AS id, m.username, m.status, m.role, m.country_id,
+                  m.totp_enabled_at IS NOT NULL AS totp_enrolled
            FROM sessions s JOIN members m ON m.id = s.member_id
-           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND m.disabled_at IS NULL
            LIMIT 1`,
     values: [input.tokenHash, input.now.toISOString()],
   });
   const row = result.rows[0];
   if (!row) return null;
-  return { sessionId: BigInt(row.session_id), id: BigInt(row.id), username: row.username, status: row.status, role: row.role, countryId: row.country_id };
+  return { sessionId: BigInt(row.session_id), id: BigInt(row.id), username: row.username, status: row.status, role: row.role, countryId: row.country_id, isTotpEnrolled: row.totp_enrolled };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: bigint): Promise<void> {

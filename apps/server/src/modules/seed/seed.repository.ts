@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countries, countryFees, members, tariffBrackets } from '../../db/schema.ts';
 
@@ -90,11 +90,11 @@ export async function promoteToOperator(tx: DbOrTx, input: { id: bigint; passwor
     .where(eq(members.id, input.id));
 }
 
-/** Members other than the house account and operators: demo content is only added to an empty system. */
+/** Members other than the house account and staff: demo content is only added to an empty system. */
 export async function countRegularMembers(tx: DbOrTx): Promise<number> {
   const rows = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(members)
-    .where(and(eq(members.isHouse, false), ne(members.role, 'operator')));
+    .where(and(eq(members.isHouse, false), eq(members.role, 'member')));
   return rows[0]?.count ?? 0;
 }

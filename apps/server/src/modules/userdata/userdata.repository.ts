@@ -20,7 +20,8 @@ export interface UserDataRow {
   username: string;
   email: string;
   phone: string;
-  role: 'member' | 'operator';
+  role: 'member' | 'support' | 'operator';
+  isTotpEnrolled: boolean;
   /** ISO instants (to_json of timestamptz). */
   joinedAt: string;
   activatedAt: string | null;
@@ -43,7 +44,7 @@ const USERDATA_SQL = `
          EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome') AS "welcomeClaimed",
          (SELECT count(*)::int FROM (SELECT 1 FROM member_notifications n
             WHERE n.member_id = m.id AND n.read_at IS NULL LIMIT $5) u) AS unread,
-         m.username, m.email, m.phone, m.role,
+         m.username, m.email, m.phone, m.role, m.totp_enabled_at IS NOT NULL AS "isTotpEnrolled",
          to_json(m.joined_at) #>> '{}' AS "joinedAt",
          to_json(m.activated_at) #>> '{}' AS "activatedAt",
          to_json(m.updated_at) #>> '{}' AS "updatedAt",

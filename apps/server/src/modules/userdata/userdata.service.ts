@@ -82,6 +82,8 @@ function toUserData(facts: UserDataFacts): UserData {
       grouplink: links.grouplink,
       customer_care: links.customer_care,
       isadmin: row.role === 'operator',
+      role: row.role,
+      is_totp_enrolled: row.isTotpEnrolled,
     },
     balances: balancesFromFacts(facts),
     fee: {

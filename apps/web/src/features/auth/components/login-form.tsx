@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/session';
 import { login } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginErrors } from '../api/login-schema';
@@ -18,6 +18,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+  // Staff with two-factor sign-in: the server answered TOTP_REQUIRED to the password, so the code field shows.
+  const [needsTotp, setNeedsTotp] = useState(false);
 
   const fail = (message: string) => {
     setFailure(message);
@@ -30,7 +32,12 @@ export function LoginForm() {
     setFailure(null);
     setSubmitting(true);
     try {
-      const checked = await validateLogin({ username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') });
+      const totp = String(data.get('totp') ?? '').trim();
+      const checked = await validateLogin({
+        username: String(data.get('username') ?? ''),
+        password: String(data.get('password') ?? ''),
+        ...(needsTotp && totp !== '' ? { totp } : {}),
+      });
       if ('errors' in checked) {
         setErrors(checked.errors);
         return;
@@ -39,11 +46,19 @@ export function LoginForm() {
       const { data: session } = await login(checked.payload);
       if (session?.access_token) {
         signIn(session);
-        navigate('/', { replace: true });
+        // Staff turn on two-factor sign-in before anything else (the server refuses staff actions until then).
+        const details = session.user_data.userdetails;
+        const mustEnrol = details.role !== undefined && details.role !== 'member' && details.is_totp_enrolled === false;
+        navigate(mustEnrol ? '/admin/security' : '/', { replace: true });
         return;
       }
       fail('Login failed');
     } catch (error) {
+      if (isApiError(error, 'TOTP_REQUIRED')) {
+        setNeedsTotp(true);
+        setFailure(error.msg || 'Enter the 6-digit code from your authenticator app');
+        return;
+      }
       // Spec part 1, section 8: a refused login shows the server's msg; a thrown error its own message.
       fail(error instanceof ApiError ? error.msg || 'Login failed' : errorMessage(error, 'Network error'));
     } finally {
@@ -64,6 +79,24 @@ export function LoginForm() {
       <Field label="Password" htmlFor="login-password" error={errors.password}>
         <Input id="login-password" name="password" type="password" autoComplete="current-password" {...invalidProps('login-password', errors.password)} />
       </Field>
+      {needsTotp ? (
+        <Field
+          label="Authentication code"
+          htmlFor="login-totp"
+          error={errors.totp}
+          hint={<p className="mt-1 text-xs text-slate-600">The 6-digit code from your authenticator app, or a recovery code.</p>}
+        >
+          <Input
+            id="login-totp"
+            name="totp"
+            autoComplete="one-time-code"
+            inputMode="text"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...invalidProps('login-totp', errors.totp)}
+          />
+        </Field>
+      ) : null}
       <div className="-mt-1 text-right text-sm">
         <Link to="/forgot-password" className={LINK}>
           Forgot your password?

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { RECOVERY_CODE_COUNT, type TotpConfirmData, type TotpSetupData } from '@tuzo/contracts';
+import type { AuthMember } from '../../actions/types.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
+import {
+  claimTotpStep,
+  enableTotp,
+  replaceRecoveryCodes,
+  selectTotpState,
+  storePendingSecret,
+  useRecoveryCode,
+} from './staff.repository.ts';
+import { encodeBase32, matchTotpStep, otpauthUri } from './totp.ts';
+
+export const TOTP_ISSUER = 'Tuzo';
+/**
+ * Per-account budget of second-factor attempts (sign-in codes, recovery codes, the enrolment code): 5 in 15 minutes,
+ * counted in PostgreSQL before each check like the password lockout, and cleared by a success. A 6-digit code has a
+ * million values and three steps are open at a time, so 5 tries per 15 minutes give a guesser about 1 in 67,000 per
+ * window.
+ */
+export const TOTP_LIMIT: SharedLimit = { max: 5, windowMs: 15 * 60_000 };
+const INVALID_CODE = 'That code is not right, has expired or was already used';
+
+function limitKey(memberId: bigint): string {
+  return `totp:${memberId.toString()}`;
+}
+
+async function admitTotpAttempt(deps: AppDeps, memberId: bigint): Promise<void> {
+  const hit = await takeHit(deps, { key: limitKey(memberId), limit: TOTP_LIMIT });
+  if (hit.isAllowed) return;
+  const minutes = Math.ceil(hit.retryAfterSeconds / 60);
+  throw new AppError('RATE_LIMITED', `Too many codes tried. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+}
+
+/** Recovery codes are compared without case, spaces or hyphens; only this hash is stored. */
+export function hashRecoveryCode(code: string): string {
+  return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
+}
+
+function newRecoveryCode(deps: AppDeps): string {
+  const text = encodeBase32(deps.random.bytes(7)).slice(0, 10).toLowerCase();
+  return `${text.slice(0, 5)}-${text.slice(5)}`;
+}
+
+/** `totpsetup`: a new 160-bit secret for the signed-in staff member, until two-factor sign-in is confirmed. */
+export async function beginTotpSetup(deps: AppDeps, member: AuthMember): Promise<TotpSetupData> {
+  const secret = encodeBase32(deps.random.bytes(20));
+  const stored = await storePendingSecret(deps.db, { memberId: member.id, secret });
+  if (!stored) throw new AppError('CONFLICT', 'Two-factor sign-in is already on for this account');
+  return {
+    secret,
+    otpauth_uri: otpauthUri({ issuer: TOTP_ISSUER, account: member.username, secretBase32: secret }),
+    issuer: TOTP_ISSUER,
+    account: member.username,
+  };
+}
+
+/** `totpconfirm`: a current code turns two-factor sign-in on and answers fresh recovery codes (shown once). */
+export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; code: string; ip: string }): Promise<TotpConfirmData> {
+  const memberId = input.member.id;
+  await admitTotpAttempt(deps, memberId);
+  const at = deps.clock.now();
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode(deps));
+  await deps.db.transaction(async (tx) => {
+    const state = await selectTotpState(tx, memberId, { forUpdate: true });
+    if (!state?.totpSecret) throw new AppError('BAD_REQUEST', 'Start with totpsetup to get a secret first');
+    if (state.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on for this account');
+    const step = matchTotpStep({ secretBase32: state.totpSecret, code: input.code, at, afterStep: null });
+    if (step === null) throw new AppError('TOTP_INVALID', INVALID_CODE);
+    await enableTotp(tx, { memberId, step, at });
+    await replaceRecoveryCodes(tx, { memberId, hashes: codes.map(hashRecoveryCode) });
+    await writeAudit(tx, {
+      actorId: memberId,
+      action: 'staff.totp_enable',
+      targetType: 'member',
+      targetId: memberId,
+      before: { totp: false },
+      after: { totp: true, recoveryCodes: codes.length },
+      ip: input.ip,
+    });
+  });
+  await forgetHits(deps, limitKey(memberId));
+  return { recovery_codes: codes, enabled_at: at.toISOString() };
+}
+
+/**
+ * The second step of `login` for an account with two-factor sign-in on: without `totp` it answers TOTP_REQUIRED;
+ * with a 6-digit code it accepts a step not used before (no replay); otherwise it tries the text as a recovery code,
+ * which is used up (and audited) in one statement.
+ */
+export async function checkSecondFactor(deps: AppDeps, input: { memberId: bigint; totp: string | undefined; ip: string }): Promise<void> {
+  if (input.totp === undefined) {
+    throw new AppError('TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app');
+  }
+  await admitTotpAttempt(deps, input.memberId);
+  const code = input.totp.replace(/\s+/g, '');
+  const at = deps.clock.now();
+  const isAccepted = /^\d{6}$/.test(code) ? await acceptAuthenticatorCode(deps, { memberId: input.memberId, code, at }) : await acceptRecoveryCode(deps, { ...input, code, at });
+  if (!isAccepted) throw new AppError('TOTP_INVALID', INVALID_CODE);
+  await forgetHits(deps, limitKey(input.memberId));
+}
+
+async function acceptAuthenticatorCode(deps: AppDeps, input: { memberId: bigint; code: string; at: Date }): Promise<boolean> {
+  const state = await selectTotpState(deps.db, input.memberId);
+  if (!state?.totpSecret || !state.totpEnabledAt) return false;
+  const step = matchTotpStep({ secretBase32: state.totpSecret, code: input.code, at: input.at, afterStep: state.totpLastStep });
+  return step !== null && (await claimTotpStep(deps.db, { memberId: input.memberId, step }));
+}
+
+async function acceptRecoveryCode(deps: AppDeps, input: { memberId: bigint; code: string; at: Date; ip: string }): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const isUsed = await useRecoveryCode(tx, { memberId: input.memberId, codeHash: hashRecoveryCode(input.code), at: input.at });
+    if (!isUsed) return false;
+    await writeAudit(tx, { actorId: input.memberId, action: 'staff.recovery_code_use', targetType: 'member', targetId: input.memberId, ip: input.ip });
+    return true;
+  });
+}

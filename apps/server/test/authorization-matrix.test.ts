@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { HttpMethod } from '@tuzo/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/modules/auth/tokens.ts';
+import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { createMember, ensureTestCountries } from './money-fixtures.ts';
+
+/**
+ * Every action of the API document (/api/openapi.json), every method, called with an empty payload as a visitor, an
+ * inactive member, an active member, support, operator, and an operator who has not turned on two-factor sign-in.
+ * The access rule (`x-access`) decides the answer: refused callers get exactly the refusal of their level; admitted
+ * callers never get an access refusal; nobody ever gets a 5xx.
+ */
+type Caller = 'visitor' | 'inactive' | 'active' | 'support' | 'operator' | 'unenrolled';
+type Access = 'public' | 'member' | 'active' | 'support' | 'operator';
+interface Operation {
+  action: string;
+  method: HttpMethod;
+  access: Access;
+  isTotpEnrolment: boolean;
+}
+
+const ACCESS_REFUSALS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'ACCOUNT_INACTIVE', 'TOTP_ENROLMENT_REQUIRED']);
+/** Actions that end the caller's session get a fresh session of the same member for each call. */
+const SESSION_ENDING = new Set(['logout']);
+
+let t: TestApp;
+const tokens: Record<Caller, string | null> = { visitor: null, inactive: null, active: null, support: null, operator: null, unenrolled: null };
+const memberIds: Partial<Record<Caller, bigint>> = {};
+const operations: Operation[] = [];
+
+async function freshToken(caller: Caller): Promise<string | null> {
+  const memberId = memberIds[caller];
+  if (memberId === undefined) return null;
+  const token = randomBytes(32).toString('base64url');
+  await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [memberId.toString(), hashToken(token)]);
+  return token;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const c = await ensureTestCountries(t);
+  const created = {
+    inactive: await createMember(t, { countryId: c.kes }),
+    active: await createMember(t, { countryId: c.kes, status: 'active' }),
+    support: await createMember(t, { countryId: c.kes, status: 'active', role: 'support' }),
+    operator: await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' }),
+    unenrolled: await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' }),
+  };
+  await t.sql('UPDATE members SET totp_secret = NULL, totp_enabled_at = NULL WHERE id = $1', [created.unenrolled.id.toString()]);
+  for (const [caller, member] of Object.entries(created) as [Caller, { id: bigint; token: string }][]) {
+    tokens[caller] = member.token;
+    memberIds[caller] = member.id;
+  }
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      operations.push({
+        action: path.replace('/api/', ''),
+        method: method.toUpperCase() as HttpMethod,
+        access: operation['x-access'] as Access,
+        isTotpEnrolment: operation['x-totp-enrolment'] === true,
+      });
+    }
+  }
+});
+afterAll(async () => t.close());
+
+/** The refusal code a caller must get for an access level, or null when the caller is admitted. */
+function expectedRefusal(caller: Caller, operation: Operation): string | null {
+  const { access } = operation;
+  if (access === 'public') return null;
+  if (caller === 'visitor') return 'UNAUTHORIZED';
+  if (access === 'member') return null;
+  if (access === 'active') return caller === 'inactive' ? 'ACCOUNT_INACTIVE' : null;
+  if (caller === 'inactive' || caller === 'active') return 'FORBIDDEN';
+  if (access === 'operator' && caller === 'support') return 'FORBIDDEN';
+  if (caller === 'unenrolled' && !operation.isTotpEnrolment) return 'TOTP_ENROLMENT_REQUIRED';
+  return null;
+}
+
+describe('authorization matrix', () => {
+  it('reads every action from the API document, with the five access levels', () => {
+    expect(operations.length).toBeGreaterThan(40);
+    expect(new Set(operations.map((operation) => operation.access))).toEqual(new Set(['public', 'member', 'active', 'support', 'operator']));
+    const accessOf = (action: string) => operations.find((operation) => operation.action === action)?.access;
+    expect([accessOf('adminreviewcodes'), accessOf('adminresolvecode'), accessOf('adminwithdrawals')]).toEqual(['support', 'support', 'support']);
+    expect([accessOf('adminadjust'), accessOf('updatetrans'), accessOf('adminstaffcreate'), accessOf('adminaudit')]).toEqual(['operator', 'operator', 'operator', 'operator']);
+  });
+
+  it('answers every caller by the access rule, and never with a 5xx', async () => {
+    const failures: string[] = [];
+    const table: Record<string, Record<Caller, number>> = {};
+    for (const operation of operations) {
+      const row = (table[`${operation.action} ${operation.method} (${operation.access})`] = {} as Record<Caller, number>);
+      for (const caller of Object.keys(tokens) as Caller[]) {
+        const isBody = operation.method === 'POST' || operation.method === 'PUT';
+        const token = SESSION_ENDING.has(operation.action) ? await freshToken(caller) : tokens[caller];
+        const res = await callAction(t.app, operation.action, { method: operation.method, token: token ?? undefined, ...(isBody ? { payload: {} } : {}) });
+        row[caller] = res.httpStatus;
+        const where = `${operation.action} ${operation.method} as ${caller}: ${res.httpStatus} ${String(res.code)} ${res.msg}`;
+        if (res.httpStatus >= 500) failures.push(`5xx ${where}`);
+        const refusal = expectedRefusal(caller, operation);
+        if (refusal !== null && res.code !== refusal) failures.push(`expected ${refusal}: ${where}`);
+        if (refusal === null && ACCESS_REFUSALS.has(String(res.code))) failures.push(`expected admission: ${where}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The matrix is part of the test's output, for the record.
+    console.info(Object.entries(table).map(([name, row]) => `${name.padEnd(48)} ${Object.entries(row).map(([caller, status]) => `${caller}=${status}`).join(' ')}`).join('\n'));
+  });
+});

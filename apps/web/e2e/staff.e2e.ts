@@ -1,0 +1,142 @@
+import { expect, test } from 'vitest';
+import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { apiHelpers } from './support/api.ts';
+import { useE2EContext } from './support/context.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
+import { freshTotpCode } from './support/staff.ts';
+
+/**
+ * Staff roles and two-factor sign-in end to end: the bootstrap operator enrols an authenticator at its first sign-in
+ * (QR code, secret, code, recovery codes shown once) and signs in with a code; creates a support account; support
+ * enrols too, and is refused an operator-only change (a wallet adjustment, the staff list); the operator reads the
+ * audit log of it all, filtered, with before and after.
+ */
+const SUPPORT = { username: 'help_desk', email: 'help@tuzo.local', password: 'support-pass-1' } as const;
+
+const e2e = useE2EContext();
+const api = apiHelpers(() => e2e.server.baseUrl);
+const opened: OpenPage[] = [];
+
+async function open(viewport: { width: number; height: number }, name: string) {
+  const next = await openPage(e2e.browser, e2e.server.baseUrl, viewport);
+  opened.push(next);
+  screenshotOnFailure(() => next.page, name);
+  return next.page;
+}
+
+/** On /admin/security: start, read the secret the page shows, type a current code, return secret and codes. */
+async function enrolThroughPage(page: Awaited<ReturnType<typeof open>>): Promise<{ secret: string; codes: string[] }> {
+  await page.getByRole('button', { name: 'Set up authenticator' }).click();
+  await page.getByTestId('totp-qr').waitFor();
+  const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('6-digit code').fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await page.getByText('Save these recovery codes somewhere safe now').waitFor();
+  const codes = await page.getByTestId('recovery-code').allTextContents();
+  expect(codes).toHaveLength(10);
+  return { secret, codes };
+}
+
+test('operator enrols TOTP and signs in with it; support is refused operator changes; the audit log shows it all', async () => {
+  // 1. First sign-in of the bootstrap operator: the password alone, then straight to the enrolment page.
+  const first = await open(DESKTOP, 'staff-operator-enrol');
+  await first.goto('/login');
+  await loginThroughForm(first, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await first.waitForURL('**/admin/security');
+  await first.getByRole('button', { name: 'Set up authenticator' }).waitFor();
+  await first.getByRole('button', { name: 'Set up authenticator' }).click();
+  await first.getByTestId('totp-qr').waitFor();
+  await screenshot(first, 'staff-1-operator-enrol-qr-desktop');
+  await first.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await first.getByText('Enter the 6-digit code from your authenticator app').waitFor();
+  const secret = (await first.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';
+  await first.getByLabel('6-digit code').fill(await freshTotpCode(secret));
+  await first.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await first.getByText('Save these recovery codes somewhere safe now').waitFor();
+  const recoveryCodes = await first.getByTestId('recovery-code').allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  await screenshot(first, 'staff-2-operator-recovery-codes-desktop');
+
+  // 2. A later sign-in: the password answers with the code step; a wrong code is refused, a current one signs in.
+  const operator = await open(DESKTOP, 'staff-operator');
+  await operator.goto('/login');
+  await loginThroughForm(operator, ADMIN_USERNAME, ADMIN_PASSWORD);
+  const codeField = operator.getByLabel('Authentication code');
+  await codeField.waitFor();
+  await codeField.fill('000000');
+  await operator.getByRole('button', { name: 'Login' }).click();
+  await operator.getByTestId('login-error').filter({ hasText: 'not right' }).waitFor();
+  await screenshot(operator, 'staff-3-login-code-step-desktop');
+  await codeField.fill(await freshTotpCode(secret));
+  await operator.getByRole('button', { name: 'Login' }).click();
+  await operator.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+  // 3. The operator creates a support account on /admin/staff.
+  await operator.goto('/admin/staff');
+  await operator.getByLabel('Username').fill(SUPPORT.username);
+  await operator.getByLabel('Email').fill(SUPPORT.email);
+  await operator.getByLabel('Password').fill(SUPPORT.password);
+  await operator.getByLabel('Role').selectOption('support');
+  await operator.getByRole('button', { name: 'Create account' }).click();
+  const supportRow = operator.locator(`[data-testid="staff-row"][data-username="${SUPPORT.username}"]`);
+  await supportRow.waitFor();
+  expect(await supportRow.textContent()).toContain('Not set up');
+  await screenshot(operator, 'staff-4-staff-list-desktop');
+
+  // 4. Support signs in (phone), enrols, and is refused the operator-only wallet adjustment and staff list.
+  const support = await open(PHONE, 'staff-support');
+  await support.goto('/login');
+  await loginThroughForm(support, SUPPORT.username, SUPPORT.password);
+  await support.waitForURL('**/admin/security');
+  const supportEnrolment = await enrolThroughPage(support);
+  await screenshot(support, 'staff-5-support-enrolled-phone');
+  const refused = await support.evaluate(async () => {
+    const response = await fetch('/api?action=adminadjust', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+      body: JSON.stringify({ username: 'demo_sponsor', wallet: 'balance', amount: '100', reason: 'support tries an adjustment' }),
+    });
+    return (await response.json()) as { status: number; code: string; msg: string };
+  });
+  expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN', msg: 'Operators only' });
+  await support.goto('/admin/staff');
+  await support.getByText('Operators only').waitFor();
+  await screenshot(support, 'staff-6-support-refused-phone');
+  // Support does reach the money queue it is allowed to read.
+  const supportToken = await support.evaluate(() => localStorage.getItem('access_token') ?? '');
+  expect((await api.call('adminreviewcodes', { token: supportToken })).status).toBe(200);
+
+  // 5. The operator disables support (its session ends) and reads the audit log, filtered by member and action.
+  await operator.goto('/admin/staff');
+  await supportRow.getByRole('button', { name: `Disable ${SUPPORT.username}` }).click();
+  await supportRow.getByText('Disabled').waitFor();
+  expect((await api.call('adminreviewcodes', { token: supportToken })).status).toBe(401);
+
+  await operator.goto('/admin/audit');
+  await operator.getByTestId('audit-row').first().waitFor();
+  await operator.getByLabel('Member', { exact: true }).fill(SUPPORT.username);
+  await operator.getByRole('button', { name: 'Filter' }).click();
+  const entries = operator.getByTestId('audit-row');
+  await entries.filter({ hasText: 'staff.disable' }).waitFor();
+  const actions = await entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')));
+  expect(actions).toEqual(expect.arrayContaining(['staff.create', 'staff.totp_enable', 'staff.disable']));
+  const disabledEntry = entries.filter({ hasText: 'staff.disable' });
+  expect(await disabledEntry.textContent()).toContain(`by ${ADMIN_USERNAME}`);
+  expect(await disabledEntry.textContent()).toContain('"disabled": false');
+  expect(await disabledEntry.textContent()).toContain('"disabled": true');
+  await screenshot(operator, 'staff-7-audit-member-filter-desktop');
+  await operator.getByLabel('Action').selectOption('staff.create');
+  await operator.getByRole('button', { name: 'Filter' }).click();
+  await operator.getByText('1 entry', { exact: true }).waitFor();
+  await screenshot(operator, 'staff-8-audit-action-filter-desktop');
+
+  // A recovery code signs the operator in once.
+  const viaRecovery = await api.call('login', { method: 'POST', payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, totp: recoveryCodes[0] } });
+  expect(viaRecovery.resultcode, viaRecovery.msg).toBe(true);
+  const again = await api.call('login', { method: 'POST', payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, totp: recoveryCodes[0] } });
+  expect(again).toMatchObject({ resultcode: false, code: 'TOTP_INVALID' });
+  expect(supportEnrolment.secret).not.toBe(secret);
+
+  for (const each of opened) expect(each.pageErrors).toEqual([]);
+});

@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { decodeBase32, hotp, totpStep } from '../../../server/src/modules/staff/totp.ts';
+import type { ApiHelpers } from './api.ts';
+import { loginThroughForm } from './browser.ts';
+
+/**
+ * Staff sign in with a password and an authenticator code (docs/decisions/015-staff-roles-and-totp.md). The server
+ * accepts each 30-second step once (no replay) and one step of drift ahead, so the flows take their codes from here:
+ * the current step, else the next one, else they wait for the next step to begin.
+ */
+const lastStepBySecret = new Map<string, bigint>();
+
+export async function freshTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const now = new Date();
+    const step = totpStep(now);
+    const last = lastStepBySecret.get(secret) ?? -1n;
+    for (const candidate of [step, step + 1n]) {
+      if (candidate > last) {
+        lastStepBySecret.set(secret, candidate);
+        return hotp(decodeBase32(secret), candidate);
+      }
+    }
+    const nextStepAt = Number(step + 1n) * 30_000;
+    await new Promise((resolve) => setTimeout(resolve, nextStepAt - now.getTime() + 200));
+  }
+}
+
+export interface EnrolledStaff {
+  /** A session from the password sign-in before enrolment; it keeps working afterwards. */
+  token: string;
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/** Signs in with the password (no second factor yet), turns two-factor sign-in on through the API, keeps the session. */
+export async function enrolStaff(api: ApiHelpers, username: string, password: string): Promise<EnrolledStaff> {
+  const token = await api.login(username, password);
+  const setup = await api.call<{ secret: string }>('totpsetup', { token, method: 'POST', payload: {} });
+  expect(setup.resultcode, setup.msg).toBe(true);
+  const confirmed = await api.call<{ recovery_codes: string[] }>('totpconfirm', {
+    token,
+    method: 'POST',
+    payload: { code: await freshTotpCode(setup.data.secret) },
+  });
+  expect(confirmed.resultcode, confirmed.msg).toBe(true);
+  return { token, secret: setup.data.secret, recoveryCodes: confirmed.data.recovery_codes };
+}
+
+/** The API sign-in of an enrolled staff member: password and a fresh code in one call. */
+export async function loginStaff(api: ApiHelpers, input: { username: string; password: string; secret: string }): Promise<string> {
+  const envelope = await api.call<{ access_token: string }>('login', {
+    method: 'POST',
+    payload: { username: input.username, password: input.password, totp: await freshTotpCode(input.secret) },
+  });
+  expect(envelope.resultcode, envelope.msg).toBe(true);
+  return envelope.data.access_token;
+}
+
+/** The login form's two steps: password, then (after TOTP_REQUIRED) the authenticator code. */
+export async function loginStaffThroughForm(page: Page, input: { username: string; password: string; secret: string }): Promise<void> {
+  await loginThroughForm(page, input.username, input.password);
+  const code = page.getByLabel('Authentication code');
+  await code.waitFor();
+  await code.fill(await freshTotpCode(input.secret));
+  await page.getByRole('button', { name: 'Login' }).click();
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminAuditData } from '@tuzo/contracts';
+import { apiCall } from '@/lib/api-client';
+
+export type AuditRow = AdminAuditData['rows'][number];
+export const AUDIT_PAGE_SIZE = 25;
+
+/** The audit page's filters as typed; empty text means no filter. */
+export interface AuditFilters {
+  staff: string;
+  auditAction: string;
+  member: string;
+  from: string;
+  to: string;
+}
+
+export const NO_AUDIT_FILTERS: AuditFilters = { staff: '', auditAction: '', member: '', from: '', to: '' };
+
+/** GET adminaudit: entries newest first, filtered. */
+export async function getAudit(filters: AuditFilters, page: number): Promise<AdminAuditData> {
+  const query = {
+    staff: filters.staff || undefined,
+    audit_action: filters.auditAction || undefined,
+    member: filters.member || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    page,
+    limit: AUDIT_PAGE_SIZE,
+  };
+  const { data } = await apiCall<AdminAuditData>('adminaudit', { query });
+  return data;
+}
+
+export const auditQueryOptions = (filters: AuditFilters, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'audit', filters, page],
+    queryFn: () => getAudit(filters, page),
+    retry: false,
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useAudit(filters: AuditFilters, page: number) {
+  return useQuery(auditQueryOptions(filters, page));
+}

@@ -1,0 +1,134 @@
+import type { TotpSetupData } from '@tuzo/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, invalidProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { errorMessage, failureText, isApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/session';
+import { useConfirmTotp, useStartTotpSetup } from '../api/totp-enrolment';
+import { QrCode } from './qr-code';
+
+/** The secret in groups of four, easier to type into an authenticator by hand. */
+function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Two-factor sign-in is on</CardTitle>
+        <CardDescription>
+          Save these recovery codes somewhere safe now: they are shown only once. Each one signs you in once if you lose
+          your phone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+          {codes.map((code) => (
+            <li key={code} data-testid="recovery-code" className="rounded bg-slate-100 px-2 py-1 text-center">
+              {code}
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success('Recovery codes copied'))}>
+            Copy codes
+          </Button>
+          <Link to="/admin" className={buttonClasses()}>
+            I saved them: open the console
+          </Link>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ConfirmStep({ setup, onDone }: { setup: TotpSetupData; onDone: (codes: string[]) => void }) {
+  const confirm = useConfirmTotp();
+  const [error, setError] = useState<string | undefined>();
+  const codeId = useId();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(code)) {
+      setError('Enter the 6-digit code from your authenticator app');
+      return;
+    }
+    try {
+      onDone((await confirm.mutateAsync(code)).recovery_codes);
+    } catch (failure) {
+      setError(failureText(failure, { failed: 'That code did not work', thrown: errorMessage(failure) }) ?? undefined);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <QrCode value={setup.otpauth_uri} label={`QR code for ${setup.issuer}: ${setup.account}`} />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-1 flex-col gap-3" aria-label="Confirm authenticator">
+        <p className="text-sm text-slate-700">
+          Scan the code with an authenticator app (Google Authenticator, Authy, 1Password...), or type this secret:
+        </p>
+        <p className="font-mono text-sm font-semibold break-all" data-testid="totp-secret" data-secret={setup.secret}>
+          {groupSecret(setup.secret)}
+        </p>
+        <Field label="6-digit code" htmlFor={codeId} error={error}>
+          <Input id={codeId} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} {...invalidProps(codeId, error)} />
+        </Field>
+        <Button type="submit" disabled={confirm.isPending}>
+          {confirm.isPending ? 'Checking...' : 'Turn on two-factor sign-in'}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** /admin/security: staff turn on two-factor sign-in (TOTP) before the console works for them. */
+export function SecurityPage() {
+  const { userdetails } = useCurrentUser();
+  const start = useStartTotpSetup();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  if (userdetails.role === undefined || userdetails.role === 'member') {
+    return <Alert tone="info">This page is for staff accounts.</Alert>;
+  }
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
+  if (userdetails.is_totp_enrolled) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Two-factor sign-in is on</CardTitle>
+          <CardDescription>You sign in with your password and a code from your authenticator app. An operator can reset it if you lose your phone and your recovery codes.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+  const onStart = () =>
+    start.mutate(undefined, {
+      onError: (error) => {
+        if (isApiError(error, 'CONFLICT')) toast.success('Two-factor sign-in is already on');
+      },
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Turn on two-factor sign-in</CardTitle>
+        <CardDescription>
+          Staff accounts sign in with a password and a code from an authenticator app. The console works once this is on.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {start.error ? <Alert tone="error">{failureText(start.error, { failed: 'Could not start the set-up', thrown: errorMessage(start.error) })}</Alert> : null}
+        {start.data ? (
+          <ConfirmStep setup={start.data} onDone={setRecoveryCodes} />
+        ) : (
+          <Button onClick={onStart} disabled={start.isPending} className="self-start">
+            {start.isPending ? 'Preparing...' : 'Set up authenticator'}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

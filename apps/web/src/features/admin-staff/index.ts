@@ -1,0 +1,2 @@
+export { SecurityPage } from './components/security-page';
+export { StaffPage } from './components/staff-page';

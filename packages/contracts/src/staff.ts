@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/**
+ * Staff accounts (support and operator), their two-factor sign-in (TOTP, RFC 6238) and the audit log
+ * (docs/decisions/015-staff-roles-and-totp.md).
+ */
+export const STAFF_ROLES = ['support', 'operator'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'role must be support or operator' });
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+export const MEMBER_ROLES = ['member', ...STAFF_ROLES] as const;
+export const MemberRoleSchema = z.enum(MEMBER_ROLES);
+export type MemberRole = z.infer<typeof MemberRoleSchema>;
+
+/** A code from an authenticator app: six digits (spaces are dropped, so "123 456" reads as typed). */
+export const TotpCodeSchema = z
+  .string({ error: 'The 6-digit code is required' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+
+/** The second step of `login`: a current authenticator code, or one unused recovery code (xxxxx-xxxxx). */
+export const LoginTotpSchema = z
+  .string({ error: 'totp must be text' })
+  .trim()
+  .min(1, 'Enter the 6-digit code or a recovery code')
+  .max(20, 'Enter the 6-digit code or a recovery code');
+
+export const RECOVERY_CODE_COUNT = 10;
+
+export const TotpSetupPayloadSchema = z.object({});
+export const TotpSetupDataSchema = z.object({
+  /** Base32, shown once for manual entry; never returned again after `totpconfirm`. */
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  issuer: z.string(),
+  account: z.string(),
+});
+export type TotpSetupData = z.infer<typeof TotpSetupDataSchema>;
+
+export const TotpConfirmPayloadSchema = z.object({ code: TotpCodeSchema });
+export type TotpConfirmPayload = z.infer<typeof TotpConfirmPayloadSchema>;
+export const TotpConfirmDataSchema = z.object({
+  /** Shown once; each signs in once in place of a code. Only their hashes are kept. */
+  recovery_codes: z.array(z.string()),
+  enabled_at: z.string(),
+});
+export type TotpConfirmData = z.infer<typeof TotpConfirmDataSchema>;
+
+const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
+const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(25);
+const StaffUsernameSchema = z
+  .string({ error: 'username is required' })
+  .trim()
+  .min(4, 'Username must be at least 4 characters')
+  .max(20, 'Username must be less than 20 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
+
+export const AdminStaffPayloadSchema = z.object({ page: PageSchema, limit: LimitSchema });
+export const StaffRowSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: StaffRoleSchema,
+  is_disabled: z.boolean(),
+  is_totp_enrolled: z.boolean(),
+  joined_at: z.string(),
+  disabled_at: z.string().nullable(),
+});
+export type StaffRow = z.infer<typeof StaffRowSchema>;
+export const AdminStaffDataSchema = z.object({
+  rows: z.array(StaffRowSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminStaffData = z.infer<typeof AdminStaffDataSchema>;
+
+export const AdminStaffCreatePayloadSchema = z.object({
+  username: StaffUsernameSchema,
+  email: z.string({ error: 'Email is required' }).trim().max(254, 'Invalid email address').email('Invalid email address'),
+  password: z.string({ error: 'Password is required' }).min(10, 'A staff password has at least 10 characters').max(200),
+  role: StaffRoleSchema,
+});
+export type AdminStaffCreatePayload = z.infer<typeof AdminStaffCreatePayloadSchema>;
+export const AdminStaffCreateDataSchema = StaffRowSchema;
+
+export const AdminStaffDisablePayloadSchema = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40),
+  /** true disables the account (its sessions end), false enables it again. */
+  disabled: z.boolean({ error: 'disabled must be true or false' }),
+});
+export type AdminStaffDisablePayload = z.infer<typeof AdminStaffDisablePayloadSchema>;
+export const AdminStaffTotpResetPayloadSchema = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40),
+});
+export const AdminStaffDisableDataSchema = StaffRowSchema;
+
+const DateSchema = z
+  .string({ error: 'Dates are YYYY-MM-DD' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Dates are YYYY-MM-DD');
+const OptionalFilter = z.string().trim().max(60).optional().transform((value) => (value ? value : undefined));
+
+/**
+ * `adminaudit`: filters are optional; `from` and `to` are calendar days in the operator's time zone, both inclusive.
+ * The action filter is `audit_action` because `action` in the query string names the API action itself.
+ */
+export const AdminAuditPayloadSchema = z.object({
+  staff: OptionalFilter,
+  audit_action: OptionalFilter,
+  member: OptionalFilter,
+  from: z.preprocess((value) => (value === '' || value === null ? undefined : value), DateSchema.optional()),
+  to: z.preprocess((value) => (value === '' || value === null ? undefined : value), DateSchema.optional()),
+  page: PageSchema,
+  limit: LimitSchema,
+});
+export type AdminAuditPayload = z.infer<typeof AdminAuditPayloadSchema>;
+export const AuditRowSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  /** The staff member who acted; null for the system (start-up seeding, reconcilers). */
+  staff: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  /** The member the entry is about, when its target is a member. */
+  member: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof AuditRowSchema>;
+export const AdminAuditDataSchema = z.object({
+  rows: z.array(AuditRowSchema),
+  /** Every distinct action name, for the filter's list. */
+  actions: z.array(z.string()),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminAuditData = z.infer<typeof AdminAuditDataSchema>;
