@@ -11,6 +11,7 @@
  * The leaders' active members carry activations and ledger commissions, so Earned is read for real.
  */
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -45,7 +46,8 @@ function planSlots() {
   return { waves, leaders, generalLo: waves[0]!.lo };
 }
 
-async function seed(client: pg.Client): Promise<{ leaderIds: bigint[]; seconds: number }> {
+/** Also the member-search bench's seed (bench/admin/admin.bench.ts). */
+export async function seed(client: pg.Client): Promise<{ leaderIds: bigint[]; seconds: number }> {
   const started = performance.now();
   const plan = planSlots();
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
@@ -262,7 +264,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(2);
-});
+// Run only as the entry point: the admin bench imports `seed` from here.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  });
+}
