@@ -37,6 +37,20 @@ describe('access', () => {
   });
 });
 
+describe('support staff', () => {
+  it('read members but change nothing', async () => {
+    const support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
+    for (const action of READS) {
+      const query: Record<string, string> = action === 'adminmemberhistory' ? { username: member.username, list: 'ledger' } : { username: member.username };
+      expect((await get(action, query, support.token)).status).toBe(200);
+    }
+    for (const action of CHANGES) {
+      expect(await admin(action, { username: member.username, amount: '5', reference: 'REF-1' }, support.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    }
+    expect(await openSessions(member.id)).toBe(1);
+  });
+});
+
 describe('adminmembers', () => {
   it('finds by partial username, phone or email, with filters and paging', async () => {
     const found = await createMember(t, { countryId: c.ugx, status: 'inactive', prefix: 'findme' });

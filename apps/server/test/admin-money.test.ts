@@ -40,6 +40,16 @@ describe('access', () => {
   });
 });
 
+describe('support staff', () => {
+  it('read the queues but decide nothing', async () => {
+    const support = await createMember(c.t, { countryId: countries.kes, status: 'active', role: 'support' });
+    expect((await admin('adminwithdrawalqueue', undefined, support.token)).status).toBe(200);
+    expect((await admin('admindeposits', undefined, support.token)).status).toBe(200);
+    expect((await admin('adminbulkdecide', { ids: ['1'], value: '2' }, support.token)).status).toBe(403);
+    expect((await admin('admincheckdeposit', { id: '1' }, support.token)).status).toBe(403);
+  });
+});
+
 describe('adminwithdrawalqueue and adminbulkdecide', () => {
   it('filters the queue, approves and declines several at once through the ledger, audited one by one', async () => {
     const a = await createMember(c.t, { countryId: countries.kes, status: 'active' });

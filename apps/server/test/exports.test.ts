@@ -25,6 +25,11 @@ describe('CSV exports', () => {
   it('refuses visitors, members and unknown exports with the envelope', async () => {
     expect((await download('members', null)).json()).toMatchObject({ status: 401, resultcode: false, code: 'UNAUTHORIZED' });
     expect((await download('members', member.token)).json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    const support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
+    expect((await download('members', support.token)).json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    const unenrolled = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
+    await t.sql('UPDATE members SET totp_secret = NULL, totp_enabled_at = NULL WHERE id = $1', [unenrolled.id.toString()]);
+    expect((await download('members', unenrolled.token)).json()).toMatchObject({ status: 403, code: 'TOTP_ENROLMENT_REQUIRED' });
     expect((await download('ledgers')).json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect((await download('members?status=gone')).json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
   });

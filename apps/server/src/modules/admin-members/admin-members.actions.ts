@@ -18,16 +18,15 @@ import { recordManualDeposit } from './manual-deposit.service.ts';
 import { sendResetLink, signOutEverywhere, suspendMember, unsuspendMember, updateMember } from './member-changes.service.ts';
 
 /**
- * The operator console's member screens. The reads (`adminmembers`, `adminmember`, `adminmemberhistory`) are meant
- * for the `support` access level once it exists; until then they are `operator`, like every change here. Every
- * change is audited in its own database transaction.
+ * The operator console's member screens. Support staff read (`adminmembers`, `adminmember`, `adminmemberhistory`);
+ * every change is for operators and is audited in its own database transaction.
  */
 export const adminMembersActions = [
   defineAction({
     name: 'adminmembers',
     summary: 'Search members by username, phone or email (partial), filter by status, country and join date; newest first, paged.',
     methods: ['GET'],
-    access: 'operator',
+    access: 'support',
     payload: AdminMembersPayloadSchema,
     data: AdminMembersDataSchema,
     handler: async (ctx) => ({ msg: 'Members loaded', data: await searchMembers(ctx.deps, ctx.payload) }),
@@ -36,7 +35,7 @@ export const adminMembersActions = [
     name: 'adminmember',
     summary: "One member's details, wallets, upline chain, downline counts and open sessions.",
     methods: ['GET'],
-    access: 'operator',
+    access: 'support',
     payload: AdminMemberPagePayloadSchema,
     data: AdminMemberDataSchema,
     handler: async (ctx) => ({ msg: 'Member loaded', data: await loadMemberPage(ctx.deps, ctx.payload.username) }),
@@ -45,7 +44,7 @@ export const adminMembersActions = [
     name: 'adminmemberhistory',
     summary: "One of a member's lists (ledger, deposits, withdrawals, transfers), newest first, paged.",
     methods: ['GET'],
-    access: 'operator',
+    access: 'support',
     payload: AdminMemberHistoryPayloadSchema,
     data: AdminMemberHistoryDataSchema,
     handler: async (ctx) => ({ msg: 'History loaded', data: await loadMemberHistory(ctx.deps, ctx.payload) }),

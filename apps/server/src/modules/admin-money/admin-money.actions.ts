@@ -12,15 +12,15 @@ import { defineAction } from '../../actions/types.ts';
 import { checkDeposit, decideWithdrawals, listDeposits, listWithdrawalQueue } from './admin-money.service.ts';
 
 /**
- * The console's money screen. The reads (`adminwithdrawalqueue`, `admindeposits`) are meant for the `support`
- * access level once it exists; deciding withdrawals and checking deposits stay `operator`.
+ * The console's money screen. Support staff read the queues (`adminwithdrawalqueue`, `admindeposits`); deciding
+ * withdrawals and checking deposits with the provider are for operators.
  */
 export const adminMoneyActions = [
   defineAction({
     name: 'adminwithdrawalqueue',
     summary: 'Withdrawals filtered by status, member, wallet and request date; newest first, paged.',
     methods: ['GET'],
-    access: 'operator',
+    access: 'support',
     payload: AdminWithdrawalQueuePayloadSchema,
     data: AdminWithdrawalQueueDataSchema,
     handler: async (ctx) => ({ msg: 'Withdrawals loaded', data: await listWithdrawalQueue(ctx.deps, ctx.payload) }),
@@ -42,7 +42,7 @@ export const adminMoneyActions = [
     name: 'admindeposits',
     summary: 'Deposits by status, provider and member, or only those stuck pending; newest first, paged.',
     methods: ['GET'],
-    access: 'operator',
+    access: 'support',
     payload: AdminDepositsPayloadSchema,
     data: AdminDepositsDataSchema,
     handler: async (ctx) => ({ msg: 'Deposits loaded', data: await listDeposits(ctx.deps, ctx.payload) }),

@@ -23,8 +23,9 @@ export const EXPORT_PAGE_ROWS = 1_000;
 /**
  * `GET /api/admin/export/<members|withdrawals|deposits|codes>?<the list's filters>`: the list as CSV, streamed
  * page by page from the database, so a million rows never sit in memory. Same access rule as the operator
- * actions (bearer token, operator role; to become `support` with the other reads). Failures before the first
- * byte answer with the usual envelope; the export itself is audited (who exported what, with which filters).
+ * actions (bearer token, operator role, two-factor sign-in on): support staff read the lists on screen, but a bulk
+ * export of member data stays with operators. Failures before the first byte answer with the usual envelope; the
+ * export itself is audited (who exported what, with which filters).
  */
 export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/api/admin/export/:name', async (request, reply) => {
@@ -48,10 +49,9 @@ async function requireOperator(deps: AppDeps, request: FastifyRequest): Promise<
   if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
   if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
   if (member.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only');
-  // Staff need two-factor sign-in for every staff action (decision 015, in progress beside this change); the check
-  // reads the flag only where the session carries it.
-  if ('isTotpEnrolled' in member && member.isTotpEnrolled === false) {
-    throw new AppError('FORBIDDEN', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
+  // Staff need two-factor sign-in for every staff action (docs/decisions/015-staff-roles-and-totp.md).
+  if (!member.isTotpEnrolled) {
+    throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
   }
   return member;
 }
