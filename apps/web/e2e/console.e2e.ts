@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { DESKTOP, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
+import { enrolStaff, loginStaffThroughForm, type EnrolledStaff } from './support/staff.ts';
 
 /**
  * The operator console end to end: the operator finds a member by a part of their username, opens their page,
@@ -25,9 +26,13 @@ async function open(viewport: { width: number; height: number }, name: string) {
 }
 
 /** The operator's sign-in through the form; the one place to change when staff sign-in gains a second step. */
+let admin: EnrolledStaff | undefined;
+
 async function signInOperator(page: Page) {
+  // Staff actions need two-factor sign-in: the operator enrols once (through the API), then signs in with a code.
+  admin ??= await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
   await page.goto('/login');
-  await loginThroughForm(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await loginStaffThroughForm(page, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

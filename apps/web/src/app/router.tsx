@@ -32,9 +32,6 @@ const TiktokRoute = lazy(() => import('./routes/tiktok'));
 const TriviaRoute = lazy(() => import('./routes/trivia'));
 const MyTeamRoute = lazy(() => import('./routes/my-team'));
 const AdminRoute = lazy(() => import('./routes/admin'));
-const AdminStaffRoute = lazy(() => import('./routes/admin-staff'));
-const AdminAuditRoute = lazy(() => import('./routes/admin-audit'));
-const AdminSecurityRoute = lazy(() => import('./routes/admin-security'));
 
 /** Lets the session move to '/' on sign-out without a full reload. */
 function SessionNavigator() {
@@ -84,9 +81,6 @@ function ActiveMemberRoutes() {
         <Route path="/tiktok" element={<TiktokRoute />} />
         <Route path="/trivia" element={<TriviaRoute />} />
         <Route path="/my-team/:level" element={<MyTeamRoute />} />
-        <Route path="/admin/staff" element={<AdminStaffRoute />} />
-        <Route path="/admin/audit" element={<AdminAuditRoute />} />
-        <Route path="/admin/security" element={<AdminSecurityRoute />} />
         <Route path="*" element={<DashboardRoute />} />
       </Route>
     </Routes>

@@ -1,7 +1,9 @@
 import { Route, Routes, useParams } from 'react-router';
+import { AuditPage } from '@/features/admin-audit';
 import { ConsoleLayout } from '@/features/admin-console';
 import { MemberPage, MembersSearch } from '@/features/admin-members';
 import { MoneyPage } from '@/features/admin-money';
+import { SecurityPage, StaffPage } from '@/features/admin-staff';
 import { useCurrentUser } from '@/lib/session';
 
 function MemberRoute() {
@@ -15,10 +17,11 @@ function MemberRoute() {
  */
 export default function AdminRoute() {
   const { userdetails } = useCurrentUser();
-  if (!userdetails.isadmin) {
+  // Operators and support staff (the server checks the role, and two-factor sign-in, on every call).
+  if (!userdetails.isadmin && userdetails.role !== 'support') {
     return (
       <p role="alert" className="m-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
-        This page is for operators only.
+        This page is for staff only.
       </p>
     );
   }
@@ -29,6 +32,9 @@ export default function AdminRoute() {
         <Route path="money" element={<MoneyPage />} />
         <Route path="members" element={<MembersSearch />} />
         <Route path="members/:username" element={<MemberRoute />} />
+        <Route path="staff" element={<StaffPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="security" element={<SecurityPage />} />
         <Route path="*" element={<MoneyPage />} />
       </Routes>
     </ConsoleLayout>

@@ -1,4 +1,4 @@
-import { Banknote, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, KeyRound, ScrollText, UserCog, Users, type LucideIcon } from 'lucide-react';
 
 /** One entry of the operator console's own navigation. */
 export interface ConsoleNavItem {
@@ -17,6 +17,9 @@ export interface ConsoleNavItem {
 export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Members', url: '/admin/members', icon: Users },
   { title: 'Money', url: '/admin/money', icon: Banknote, alsoActiveOn: ['/admin'] },
+  { title: 'Staff', url: '/admin/staff', icon: UserCog },
+  { title: 'Audit log', url: '/admin/audit', icon: ScrollText },
+  { title: 'Security', url: '/admin/security', icon: KeyRound },
 ];
 
 /** The entry the current path belongs to (the longest matching prefix), for the active state and the page title. */
