@@ -8,6 +8,7 @@ import { PageSpinner } from '@/components/ui/skeleton';
 import { failureText, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatAmount } from '@/lib/money';
+import { useCurrentUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
 import { MemberActions } from './member-actions';
 import { MemberHistoryCard } from './member-history';
@@ -113,6 +114,8 @@ function Sessions({ data }: { data: AdminMemberData['sessions'] }) {
 /** One member: details, actions, wallets, team, sessions and history. */
 export function MemberPage({ username }: { username: string }) {
   const { data, isPending, error } = useMember(username);
+  // Support staff read; the changes are for operators (the server refuses them to support anyway).
+  const isOperator = useCurrentUser().userdetails.isadmin;
   const back = (
     <Link to="/admin/members" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -140,7 +143,7 @@ export function MemberPage({ username }: { username: string }) {
           <MemberStatusBadge status={member.status} />
         </span>
       </div>
-      <MemberActions member={member} />
+      {isOperator ? <MemberActions member={member} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Details</CardTitle>

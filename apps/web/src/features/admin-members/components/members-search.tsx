@@ -11,6 +11,7 @@ import { Input, Select } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
+import { useCurrentUser } from '@/lib/session';
 import { useCountryOptions } from '../api/get-countries';
 import { useMembers, type MembersFilter } from '../api/get-members';
 import { MemberStatusBadge } from './member-status-badge';
@@ -49,6 +50,8 @@ export function MembersSearch() {
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [draft, setDraft] = useState<MembersFilter>(filter);
   const countries = useCountryOptions();
+  // Exports are for operators (the server refuses them to support staff).
+  const isOperator = useCurrentUser().userdetails.isadmin;
   const { data, isPending, isFetching, error } = useMembers(filter, page);
 
   function apply(next: MembersFilter, nextPage = 1) {
@@ -118,7 +121,7 @@ export function MembersSearch() {
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-3">
           <CardTitle id="members-title">Results</CardTitle>
-          <ExportButton name="members" filters={filter} />
+          {isOperator ? <ExportButton name="members" filters={filter} /> : null}
         </CardHeader>
         <CardContent className="px-0 sm:px-0">
           <DataTable

@@ -14,6 +14,7 @@ import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney, toMinor } from '@/lib/money';
+import { useCurrentUser } from '@/lib/session';
 import { ADMIN_WITHDRAWALS_TEXTS, useAdminWithdrawals, type WithdrawalsFilter } from '../api/get-admin-withdrawals';
 import { useBulkDecide } from '../api/bulk-decide';
 import { useUpdateTransaction, type WithdrawalDecision } from '../api/update-transaction';
@@ -60,6 +61,8 @@ export function AdminWithdrawalsPanel() {
   const update = useUpdateTransaction();
   const bulkDecide = useBulkDecide();
   const key = useIdempotencyKey();
+  // Support staff read the queue; deciding and exporting are for operators (the server refuses them otherwise).
+  const isOperator = useCurrentUser().userdetails.isadmin;
 
   function changeStatus(next: WithdrawalStatus) {
     setStatus(next);
@@ -132,7 +135,7 @@ export function AdminWithdrawalsPanel() {
       ) : null,
   };
   const columns: Array<DataTableColumn<AdminWithdrawalRow>> = [
-    ...(status === '0' ? [selectColumn] : []),
+    ...(status === '0' && isOperator ? [selectColumn] : []),
     {
       header: 'Member',
       cell: (row) => (
@@ -150,7 +153,7 @@ export function AdminWithdrawalsPanel() {
     {
       header: 'Action',
       cell: (row) =>
-        row.status === '0' ? (
+        row.status === '0' && isOperator ? (
           <div className="flex gap-2">
             <Button
               size="sm"
@@ -180,7 +183,7 @@ export function AdminWithdrawalsPanel() {
       <CardHeader className="gap-3">
         <div className="flex items-center justify-between gap-3">
           <CardTitle id="admin-withdrawals-title">Withdrawals</CardTitle>
-          <ExportButton name="withdrawals" filters={filter} />
+          {isOperator ? <ExportButton name="withdrawals" filters={filter} /> : null}
         </div>
         <div role="group" aria-label="Show withdrawals by status" className="flex flex-wrap gap-2">
           {FILTERS.map((filter) => (
@@ -221,7 +224,7 @@ export function AdminWithdrawalsPanel() {
             </Button>
           </div>
         </form>
-        {status === '0' && pendingIds.length > 0 ? (
+        {status === '0' && isOperator && pendingIds.length > 0 ? (
           <div role="group" aria-label="Decide several withdrawals" className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-2">
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input

@@ -13,6 +13,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
+import { useCurrentUser } from '@/lib/session';
 import { useCheckDeposit } from '../api/check-deposit';
 import { useDeposits, type DepositsFilter } from '../api/get-deposits';
 
@@ -33,6 +34,8 @@ export function DepositsPanel() {
   const filter: DepositsFilter = { ...VIEWS.find((each) => each.id === view)?.filter, ...(method ? { method } : {}) };
   const { data, isPending, isFetching, error } = useDeposits(filter, page);
   const check = useCheckDeposit();
+  // Support staff read; checking with the provider and exporting are for operators.
+  const isOperator = useCurrentUser().userdetails.isadmin;
 
   async function runCheck(row: AdminDepositRow) {
     try {
@@ -53,7 +56,7 @@ export function DepositsPanel() {
     {
       header: 'Action',
       cell: (row) =>
-        row.method === 'stkpush' && row.status === '0' ? (
+        isOperator && row.method === 'stkpush' && row.status === '0' ? (
           <Button size="sm" variant="outline" disabled={check.isPending} onClick={() => void runCheck(row)} aria-label={`Check deposit ${row.id} with M-Pesa`}>
             <RefreshCw aria-hidden="true" />
             Check with M-Pesa
@@ -66,7 +69,7 @@ export function DepositsPanel() {
       <CardHeader className="gap-3">
         <div className="flex items-center justify-between gap-3">
           <CardTitle id="deposits-title">Deposits</CardTitle>
-          <ExportButton name="deposits" filters={filter} />
+          {isOperator ? <ExportButton name="deposits" filters={filter} /> : null}
         </div>
         <CardDescription>A push is stuck when M-Pesa never answered; checking asks M-Pesa and credits or fails it.</CardDescription>
         <div className="flex flex-wrap items-end gap-3">

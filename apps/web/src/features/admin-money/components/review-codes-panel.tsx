@@ -10,6 +10,7 @@ import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney, toMinor, toPlainAmount } from '@/lib/money';
+import { useCurrentUser } from '@/lib/session';
 import { REVIEW_CODES_TEXTS, useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
 import { useResolveCode } from '../api/resolve-code';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
@@ -109,6 +110,8 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
 /** Manual deposit codes that matched no payment: the operator credits or rejects each one. */
 export function ReviewCodesPanel() {
   const { data, isPending, error } = useReviewCodes();
+  // Support staff resolve codes too; the CSV export is for operators.
+  const isOperator = useCurrentUser().userdetails.isadmin;
   const rows = data ?? [];
   const [resolution, setResolution] = useState<Resolution | null>(null);
   const columns: Array<DataTableColumn<ReviewCodeRow>> = [
@@ -142,7 +145,7 @@ export function ReviewCodesPanel() {
           <CardTitle id="review-codes-title">Manual code review</CardTitle>
           <CardDescription>Transaction codes members submitted that matched no payment notification (oldest first, up to 100).</CardDescription>
         </div>
-        <ExportButton name="codes" filters={{}} />
+        {isOperator ? <ExportButton name="codes" filters={{}} /> : null}
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
         <DataTable
