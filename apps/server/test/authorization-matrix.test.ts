@@ -84,7 +84,7 @@ describe('authorization matrix', () => {
     expect(operations.length).toBeGreaterThan(40);
     expect(new Set(operations.map((operation) => operation.access))).toEqual(new Set(['public', 'member', 'active', 'support', 'operator']));
     const accessOf = (action: string) => operations.find((operation) => operation.action === action)?.access;
-    expect([accessOf('adminreviewcodes'), accessOf('adminresolvecode'), accessOf('adminwithdrawals')]).toEqual(['support', 'support', 'support']);
+    expect([accessOf('adminreviewcodes'), accessOf('adminresolvecode'), accessOf('adminwithdrawals'), accessOf('adminnotify')]).toEqual(['support', 'support', 'support', 'support']);
     expect([accessOf('adminadjust'), accessOf('updatetrans'), accessOf('adminstaffcreate'), accessOf('adminaudit')]).toEqual(['operator', 'operator', 'operator', 'operator']);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { totpCode } from '../src/modules/staff/totp.ts';
+import { loginOk, registerOk } from './auth-helpers.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 
 const BOSS = { username: 'boss', password: 'boss-pass-1' };
@@ -138,6 +139,19 @@ describe('staff accounts', () => {
     expect((await callAction(t.app, 'adminaudit', { token: supportToken })).code).toBe('FORBIDDEN');
   });
 
+  it('support sends a member a notification, delivered once and audited with the text', async () => {
+    const member = await registerOk(t);
+    const sent = await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: member.username, msg: 'Your code was checked', severity: 'success' } });
+    expect(sent.status, sent.msg).toBe(200);
+    expect((await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: 'nobody_here', msg: 'x' } })).status).toBe(404);
+    expect((await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: member.username, msg: '   ' } })).code).toBe('VALIDATION_FAILED');
+    const memberToken = await loginOk(t, member.username);
+    const auth = await callAction(t.app, 'auth', { token: memberToken });
+    expect(auth.info).toEqual([expect.objectContaining({ msg: 'Your code was checked', severity: 'success' })]);
+    const audit = await t.sql<{ after: unknown; ip: string | null }>("SELECT after, ip FROM audit_log WHERE action = 'member.notify'");
+    expect(audit).toEqual([{ after: { msg: 'Your code was checked', severity: 'success' }, ip: expect.any(String) }]);
+  });
+
   it('a disabled account is signed out and cannot sign in; enabled again, it can', async () => {
     expect((await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'boss', disabled: true } })).status).toBe(400);
     const disabled = await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'HELP_DESK', disabled: true } });
@@ -185,6 +199,8 @@ describe('the audit log', () => {
     const byMember = await callAction(t.app, 'adminaudit', { token: bossToken, query: { member: 'help_desk' } });
     expect(new Set(byMember.data.rows.map((row: { member: string }) => row.member))).toEqual(new Set(['help_desk']));
     expect(byMember.data.total).toBeGreaterThanOrEqual(5);
+    const bySupport = await callAction(t.app, 'adminaudit', { token: bossToken, query: { staff: 'help_desk' } });
+    expect(bySupport.data.rows.map((row: { action: string }) => row.action)).toEqual(expect.arrayContaining(['member.notify', 'staff.totp_enable']));
 
     const paged = await callAction(t.app, 'adminaudit', { token: bossToken, query: { member: 'help_desk', limit: '2', page: '2' } });
     expect(paged.data.rows).toHaveLength(2);

@@ -101,11 +101,13 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   });
   expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN', msg: 'Operators only' });
   await support.goto('/admin/staff');
-  await support.getByText('Operators only').waitFor();
+  await support.getByText('Staff accounts are managed by operators.').waitFor();
   await screenshot(support, 'staff-6-support-refused-phone');
-  // Support does reach the money queue it is allowed to read.
+  // Support does reach the money queue it is allowed to read, and sends a member a notification.
   const supportToken = await support.evaluate(() => localStorage.getItem('access_token') ?? '');
   expect((await api.call('adminreviewcodes', { token: supportToken })).status).toBe(200);
+  const notified = await api.call('adminnotify', { token: supportToken, method: 'POST', payload: { username: 'demo_l1', msg: 'Your code is being checked' } });
+  expect(notified.resultcode, notified.msg).toBe(true);
 
   // 5. The operator disables support (its session ends) and reads the audit log, filtered by member and action.
   await operator.goto('/admin/staff');
@@ -121,6 +123,16 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   await entries.filter({ hasText: 'staff.disable' }).waitFor();
   const actions = await entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')));
   expect(actions).toEqual(expect.arrayContaining(['staff.create', 'staff.totp_enable', 'staff.disable']));
+  await operator.getByLabel('Staff member').fill(SUPPORT.username);
+  await operator.getByLabel('Member', { exact: true }).fill('');
+  await operator.getByRole('button', { name: 'Filter' }).click();
+  await entries.filter({ hasText: 'member.notify' }).waitFor();
+  expect(await entries.filter({ hasText: 'member.notify' }).textContent()).toContain('Your code is being checked');
+  await screenshot(operator, 'staff-7b-audit-support-actions-desktop');
+  await operator.getByRole('button', { name: 'Clear' }).click();
+  await operator.getByLabel('Member', { exact: true }).fill(SUPPORT.username);
+  await operator.getByRole('button', { name: 'Filter' }).click();
+  await entries.filter({ hasText: 'staff.disable' }).waitFor();
   const disabledEntry = entries.filter({ hasText: 'staff.disable' });
   expect(await disabledEntry.textContent()).toContain(`by ${ADMIN_USERNAME}`);
   expect(await disabledEntry.textContent()).toContain('"disabled": false');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SeveritySchema } from './envelope.ts';
 
 /**
  * Staff accounts (support and operator), their two-factor sign-in (TOTP, RFC 6238) and the audit log
@@ -139,3 +140,12 @@ export const AdminAuditDataSchema = z.object({
   total: z.number().int(),
 });
 export type AdminAuditData = z.infer<typeof AdminAuditDataSchema>;
+
+/** `adminnotify` (support and operators): one notification to one member, shown as a toast and on /notifications. */
+export const AdminNotifyPayloadSchema = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40),
+  msg: z.string({ error: 'The message is required' }).trim().min(1, 'The message is required').max(500, 'The message is at most 500 characters'),
+  severity: SeveritySchema.default('info'),
+});
+export type AdminNotifyPayload = z.infer<typeof AdminNotifyPayloadSchema>;
+export const AdminNotifyDataSchema = z.object({ username: z.string(), sent_at: z.string() });

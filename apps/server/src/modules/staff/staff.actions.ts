@@ -1,6 +1,8 @@
 import {
   AdminAuditDataSchema,
   AdminAuditPayloadSchema,
+  AdminNotifyDataSchema,
+  AdminNotifyPayloadSchema,
   AdminStaffCreateDataSchema,
   AdminStaffCreatePayloadSchema,
   AdminStaffDataSchema,
@@ -15,6 +17,7 @@ import {
   TotpSetupPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
+import { sendMemberNotification } from './member-notify.service.ts';
 import { createStaff, listAudit, listStaff, resetStaffTotp, setStaffDisabled } from './staff.service.ts';
 import { beginTotpSetup, confirmTotp } from './totp.service.ts';
 
@@ -85,6 +88,18 @@ export const staffActions = [
     handler: async (ctx) => ({
       msg: 'Two-factor sign-in reset; the account enrols again at its next sign-in',
       data: await resetStaffTotp(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
+  }),
+  defineAction({
+    name: 'adminnotify',
+    summary: 'Send one member a notification (shown as a toast and on their notifications page); audited.',
+    methods: ['POST'],
+    access: 'support',
+    payload: AdminNotifyPayloadSchema,
+    data: AdminNotifyDataSchema,
+    handler: async (ctx) => ({
+      msg: 'Notification sent',
+      data: await sendMemberNotification(ctx.deps, { ...ctx.payload, staffId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
   defineAction({

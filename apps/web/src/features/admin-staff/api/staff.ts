@@ -14,8 +14,9 @@ export async function getStaff(page: number): Promise<AdminStaffData> {
 export const staffQueryOptions = (page: number) =>
   queryOptions({ queryKey: ['admin', 'staff', page], queryFn: () => getStaff(page), retry: false, staleTime: 5_000 });
 
-export function useStaff(page: number) {
-  return useQuery(staffQueryOptions(page));
+/** Only operators load the list (the server refuses support anyway). */
+export function useStaff(page: number, isEnabled = true) {
+  return useQuery({ ...staffQueryOptions(page), enabled: isEnabled });
 }
 
 /** POST adminstaffcreate. */

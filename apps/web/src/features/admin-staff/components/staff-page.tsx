@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -37,7 +38,7 @@ function RowActions({ row, isSelf }: { row: StaffRow; isSelf: boolean }) {
 export function StaffPage() {
   const { userdetails } = useCurrentUser();
   const [page, setPage] = useState(1);
-  const { data, isPending, error } = useStaff(page);
+  const { data, isPending, error } = useStaff(page, userdetails.isadmin);
   const columns: Array<DataTableColumn<StaffRow>> = [
     { header: 'Username', className: 'font-medium', cell: (row) => row.username },
     { header: 'Email', cell: (row) => row.email },
@@ -48,6 +49,7 @@ export function StaffPage() {
     { header: 'Action', cell: (row) => <RowActions row={row} isSelf={row.username.toLowerCase() === userdetails.uname.toLowerCase()} /> },
   ];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / STAFF_PAGE_SIZE));
+  if (!userdetails.isadmin) return <Alert tone="info">Staff accounts are managed by operators.</Alert>;
   return (
     <div className="flex flex-col gap-6">
       <Card>
