@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLine } from '../src/modules/exports/csv.ts';
 import { EXPORT_PAGE_ROWS } from '../src/modules/exports/exports.routes.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -64,6 +64,18 @@ describe('CSV exports', () => {
       expect(response.statusCode).toBe(200);
       expect(lines(response.body)[0]).toMatch(/^id,username,/);
     }
+  });
+
+  it("exports one member's ledger, one line per transaction (the sum of their legs)", async () => {
+    const m = await createMember(t, { countryId: c.kes, status: 'active' });
+    for (let i = 0; i < 3; i += 1) await fund(t, m.id, 100n + BigInt(i));
+    const response = await download(`ledger?username=${m.username}`);
+    expect(response.statusCode).toBe(200);
+    const rows = lines(response.body);
+    expect(rows[0]).toBe('transaction_id,created_at,kind,amount_system,wallets,memo');
+    expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(['1.02', '1.01', '1.00']);
+    expect((await download('ledger?username=nobody_here')).json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await download('ledger')).json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
   it('quotes fields and neutralises spreadsheet formulas', () => {

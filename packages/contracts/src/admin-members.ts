@@ -209,5 +209,5 @@ export const AdminCheckDepositDataSchema = z.object({ id: z.string(), status_bef
 export type AdminCheckDepositData = z.infer<typeof AdminCheckDepositDataSchema>;
 
 /** The CSV exports under /api/admin/export/<name>. */
-export const EXPORT_NAMES = ['members', 'withdrawals', 'deposits', 'codes'] as const;
+export const EXPORT_NAMES = ['members', 'withdrawals', 'deposits', 'codes', 'ledger'] as const;
 export type ExportName = (typeof EXPORT_NAMES)[number];

@@ -30,6 +30,8 @@ export interface ExportSpec<Row extends Record<string, unknown> & { id: string }
   columns: SQL;
   where: SQL;
   idColumn: SQL;
+  /** For exports that sum several rows into one (the ledger: one line per transaction). */
+  groupBy?: SQL;
   toCells: (row: Row) => Array<string | number | null>;
 }
 
@@ -93,6 +95,28 @@ export function codesExport(): ExportSpec<CodeRow> {
   };
 }
 
+type LedgerRow = {
+  id: string;
+  created_at: Date;
+  kind: string;
+  amount_minor: string;
+  wallets: string;
+  memo: string | null;
+};
+
+/** One member's ledger: one line per transaction, the sum of the member's legs (system currency), newest first. */
+export function memberLedgerExport(memberId: bigint): ExportSpec<LedgerRow> {
+  return {
+    header: ['transaction_id', 'created_at', 'kind', 'amount_system', 'wallets', 'memo'],
+    from: sql`ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id JOIN ledger_transactions t ON t.id = p.transaction_id`,
+    columns: sql`t.id::text AS id, t.created_at, t.kind, sum(p.amount_minor)::text AS amount_minor, string_agg(DISTINCT a.wallet, ' ') AS wallets, t.memo`,
+    where: sql`a.member_id = ${memberId}`,
+    idColumn: sql`t.id`,
+    groupBy: sql`t.id`,
+    toCells: (r) => [r.id, iso(r.created_at), r.kind, money(r.amount_minor), r.wallets, r.memo],
+  };
+}
+
 /** One keyset page: rows with an id below `beforeId` (all when null), newest id first. */
 export async function selectExportPage<Row extends Record<string, unknown> & { id: string }>(
   db: DbOrTx,
@@ -102,6 +126,7 @@ export async function selectExportPage<Row extends Record<string, unknown> & { i
   const keyset = input.beforeId === null ? sql`` : sql`AND ${spec.idColumn} < ${input.beforeId}::bigint`;
   const result = await db.execute(sql`
     SELECT ${spec.columns} FROM ${spec.from} WHERE ${spec.where} ${keyset}
+    ${spec.groupBy ? sql`GROUP BY ${spec.groupBy}` : sql``}
     ORDER BY ${spec.idColumn} DESC LIMIT ${input.limit}`);
   return result.rows as Row[];
 }

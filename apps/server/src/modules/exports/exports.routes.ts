@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   AdminDepositsFilterSchema,
+  AdminMemberPagePayloadSchema,
   AdminMembersFilterSchema,
   AdminWithdrawalsFilterSchema,
   EXPORT_NAMES,
@@ -15,13 +16,14 @@ import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { resolveBearer } from '../auth/session.service.ts';
 import { csvLine } from './csv.ts';
-import { codesExport, depositsExport, membersExport, selectExportPage, withdrawalsExport, type ExportSpec } from './exports.repository.ts';
+import { findTargetMember } from '../admin-members/admin-members.service.ts';
+import { codesExport, depositsExport, memberLedgerExport, membersExport, selectExportPage, withdrawalsExport, type ExportSpec } from './exports.repository.ts';
 
 /** Rows read per keyset page: the most the server holds of an export at once. */
 export const EXPORT_PAGE_ROWS = 1_000;
 
 /**
- * `GET /api/admin/export/<members|withdrawals|deposits|codes>?<the list's filters>`: the list as CSV, streamed
+ * `GET /api/admin/export/<members|withdrawals|deposits|codes|ledger>?<the list's filters>` (ledger: `username`): the list as CSV, streamed
  * page by page from the database, so a million rows never sit in memory. Same access rule as the operator
  * actions (bearer token, operator role, two-factor sign-in on): support staff read the lists on screen, but a bulk
  * export of member data stays with operators. Failures before the first byte answer with the usual envelope; the
@@ -33,7 +35,7 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
     const name = (request.params as { name?: string }).name ?? '';
     if (!isExportName(name)) throw new AppError('NOT_FOUND', `Unknown export: ${name.slice(0, 40)}; use ${EXPORT_NAMES.join(', ')}`);
     const query = request.query as Record<string, unknown>;
-    const spec = buildSpec(deps, name, query);
+    const spec = await buildSpec(deps, name, query);
     await writeAudit(deps.db, { actorId: operator.id, action: `export.${name}`, targetType: 'export', targetId: name, after: { filter: query }, ip: request.ip });
     const day = deps.clock.now().toISOString().slice(0, 10);
     reply
@@ -67,7 +69,7 @@ function parseFilter<T extends z.ZodType>(schema: T, query: Record<string, unkno
 }
 
 // The row types differ per export; the stream only needs each row's id and cells.
-function buildSpec(deps: AppDeps, name: ExportName, query: Record<string, unknown>): ExportSpec<any> {
+async function buildSpec(deps: AppDeps, name: ExportName, query: Record<string, unknown>): Promise<ExportSpec<any>> {
   switch (name) {
     case 'members':
       return membersExport(parseFilter(AdminMembersFilterSchema, query));
@@ -77,6 +79,10 @@ function buildSpec(deps: AppDeps, name: ExportName, query: Record<string, unknow
       return depositsExport(parseFilter(AdminDepositsFilterSchema, query), new Date(deps.clock.now().getTime() - STUCK_DEPOSIT_MINUTES * 60_000));
     case 'codes':
       return codesExport();
+    case 'ledger': {
+      const { username } = parseFilter(AdminMemberPagePayloadSchema, query);
+      return memberLedgerExport(BigInt((await findTargetMember(deps.db, username)).id));
+    }
     default: {
       const unknown: never = name;
       throw new Error(`Unhandled export ${String(unknown)}`);

@@ -3,14 +3,19 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { ExportButton } from '@/components/ui/export-button';
 import { Pager } from '@/components/ui/pager';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
+import { useCurrentUser } from '@/lib/session';
 import { useMemberHistory } from '../api/get-member-history';
 
 const LABELS: Record<MemberHistory, string> = { ledger: 'Ledger', deposits: 'Deposits', withdrawals: 'Withdrawals', transfers: 'Transfers' };
+
+/** The CSV export of each list, filtered to the member (transfers have none). */
+const EXPORTS: Partial<Record<MemberHistory, string>> = { ledger: 'ledger', deposits: 'deposits', withdrawals: 'withdrawals' };
 
 const COLUMNS: Array<DataTableColumn<AdminHistoryRow>> = [
   { header: 'Date', cell: (row) => formatDateTime(row.created_at) },
@@ -25,10 +30,15 @@ export function MemberHistoryCard({ username }: { username: string }) {
   const [list, setList] = useState<MemberHistory>('ledger');
   const [page, setPage] = useState(1);
   const { data, isPending, isFetching, error } = useMemberHistory({ username, list, page });
+  const isOperator = useCurrentUser().userdetails.isadmin;
+  const exportName = EXPORTS[list];
   return (
     <Card>
       <CardHeader className="gap-3">
-        <CardTitle id="member-history-title">History</CardTitle>
+        <div className="flex items-center justify-between gap-3">
+          <CardTitle id="member-history-title">History</CardTitle>
+          {isOperator && exportName ? <ExportButton name={exportName} filters={{ username }} label={`Export ${LABELS[list].toLowerCase()} CSV`} /> : null}
+        </div>
         <div role="group" aria-label="Which history" className="flex flex-wrap gap-2">
           {MEMBER_HISTORIES.map((each) => (
             <Button
