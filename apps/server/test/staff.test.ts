@@ -32,6 +32,7 @@ describe('the bootstrap operator enrols at its first sign-in', () => {
   });
 
   it('gets a secret and an otpauth URI, and a current code turns it on with ten recovery codes', async () => {
+    const otherSession = (await login(BOSS)).data.access_token;
     const setup = await callAction(t.app, 'totpsetup', { token: bossToken, method: 'POST', payload: {} });
     expect(setup.status, setup.msg).toBe(200);
     bossSecret = setup.data.secret;
@@ -58,6 +59,8 @@ describe('the bootstrap operator enrols at its first sign-in', () => {
     expect(audit).toHaveLength(1);
 
     expect((await callAction(t.app, 'adminwithdrawals', { token: bossToken })).status).toBe(200);
+    // The other session was opened with the password alone: it ended when two-factor sign-in came on.
+    expect((await callAction(t.app, 'userdata', { token: otherSession })).status).toBe(401);
   });
 });
 

@@ -4,6 +4,7 @@ import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { revokeMemberSessions } from '../auth/session.repository.ts';
 import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
 import {
   claimTotpStep,
@@ -59,7 +60,10 @@ export async function beginTotpSetup(deps: AppDeps, member: AuthMember): Promise
   };
 }
 
-/** `totpconfirm`: a current code turns two-factor sign-in on and answers fresh recovery codes (shown once). */
+/**
+ * `totpconfirm`: a current code turns two-factor sign-in on and answers fresh recovery codes (shown once). Every
+ * other session of the account ends: it was opened with the password alone.
+ */
 export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; code: string; ip: string }): Promise<TotpConfirmData> {
   const memberId = input.member.id;
   await admitTotpAttempt(deps, memberId);
@@ -73,6 +77,8 @@ export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; co
     if (step === null) throw new AppError('TOTP_INVALID', INVALID_CODE);
     await enableTotp(tx, { memberId, step, at });
     await replaceRecoveryCodes(tx, { memberId, hashes: codes.map(hashRecoveryCode) });
+    // Sessions opened with the password alone end here, except the one that proved it holds the authenticator.
+    await revokeMemberSessions(tx, memberId, input.member.sessionId);
     await writeAudit(tx, {
       actorId: memberId,
       action: 'staff.totp_enable',
