@@ -1,26 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminReviewCodesData } from '@tuzo/contracts';
 import { apiCall } from '@/lib/api-client';
 
 /** One manual deposit code that matched no payment notification, waiting for the operator (contracts admin.ts). */
 export type ReviewCodeRow = AdminReviewCodesData['rows'][number];
 
-/** GET adminreviewcodes: the manual code review queue, oldest first. */
-export async function getReviewCodes(): Promise<ReviewCodeRow[]> {
-  const { data } = await apiCall<AdminReviewCodesData>('adminreviewcodes', { query: { limit: 100 } });
-  return data.rows;
+export const REVIEW_CODES_LIMIT = 50;
+
+/** GET adminreviewcodes: the manual code review queue, oldest first (one page). */
+export async function getReviewCodes(page: number): Promise<AdminReviewCodesData> {
+  const { data } = await apiCall<AdminReviewCodesData>('adminreviewcodes', { query: { page, limit: REVIEW_CODES_LIMIT } });
+  return data;
 }
 
 /** What the table shows when the queue failed to load. */
 export const REVIEW_CODES_TEXTS = { failed: 'Failed to load the review queue', thrown: 'Failed to load the review queue' } as const;
 
-export const reviewCodesQueryOptions = queryOptions({
-  queryKey: ['admin', 'review-codes'],
-  queryFn: getReviewCodes,
-  retry: false,
-  staleTime: 5_000,
-});
+/** Every page of the queue shares this key prefix (the resolve hook invalidates it). */
+export const REVIEW_CODES_KEY = ['admin', 'review-codes'] as const;
 
-export function useReviewCodes() {
-  return useQuery(reviewCodesQueryOptions);
+export function reviewCodesQueryOptions(page: number) {
+  return queryOptions({ queryKey: [...REVIEW_CODES_KEY, page], queryFn: () => getReviewCodes(page), retry: false, staleTime: 5_000 });
+}
+
+export function useReviewCodes(page: number) {
+  return useQuery({ ...reviewCodesQueryOptions(page), placeholderData: keepPreviousData });
 }

@@ -1,7 +1,7 @@
 import type { AdminResolveCodePayload } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
-import { reviewCodesQueryOptions } from './get-review-codes';
+import { REVIEW_CODES_KEY } from './get-review-codes';
 
 /**
  * The contract's payload as sent: the id as text, and the amount to credit in the member's currency as text with
@@ -19,6 +19,6 @@ export function useResolveCode() {
   return useMutation({
     mutationFn: ({ payload, idempotencyKey }: { payload: ResolveCodeRequest; idempotencyKey: string }) =>
       resolveCode(payload, idempotencyKey),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewCodesQueryOptions.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REVIEW_CODES_KEY }),
   });
 }

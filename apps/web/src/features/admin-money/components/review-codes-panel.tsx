@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ExportButton } from '@/components/ui/export-button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
@@ -109,10 +110,16 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
 
 /** Manual deposit codes that matched no payment: the operator credits or rejects each one. */
 export function ReviewCodesPanel() {
-  const { data, isPending, error } = useReviewCodes();
+  const [page, setPage] = useState(1);
+  const { data, isPending, error } = useReviewCodes(page);
   // Support staff resolve codes too; the CSV export is for operators.
   const isOperator = useCurrentUser().userdetails.isadmin;
-  const rows = data ?? [];
+  const rows = data?.rows ?? [];
+  // The last code of a later page was resolved: show the page before it.
+  const isPageEmptied = data !== undefined && data.rows.length === 0 && page > 1;
+  useEffect(() => {
+    if (isPageEmptied) setPage((current) => Math.max(1, current - 1));
+  }, [isPageEmptied]);
   const [resolution, setResolution] = useState<Resolution | null>(null);
   const columns: Array<DataTableColumn<ReviewCodeRow>> = [
     { header: 'Member', className: 'font-medium', cell: (row) => row.username },
@@ -143,7 +150,7 @@ export function ReviewCodesPanel() {
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
           <CardTitle id="review-codes-title">Manual code review</CardTitle>
-          <CardDescription>Transaction codes members submitted that matched no payment notification (oldest first, up to 100).</CardDescription>
+          <CardDescription>Transaction codes members submitted that matched no payment notification (oldest first).</CardDescription>
         </div>
         {isOperator ? <ExportButton name="codes" filters={{}} /> : null}
       </CardHeader>
@@ -160,6 +167,7 @@ export function ReviewCodesPanel() {
           minWidthClassName="min-w-[40rem]"
           skeleton="bar"
         />
+        {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="manual codes" onPageChange={setPage} /> : null}
       </CardContent>
       {/* Keyed so each opening starts with that row's amount and an empty note. */}
       <ResolveDialog
