@@ -27,7 +27,7 @@ const openSessions = async (id: bigint) =>
   Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM sessions WHERE member_id = $1 AND revoked_at IS NULL', [id.toString()]))[0]!.n);
 
 const READS = ['adminmembers', 'adminmember', 'adminmemberhistory'];
-const CHANGES = ['adminupdatemember', 'adminsuspend', 'adminunsuspend', 'adminsignout', 'adminresetlink', 'admindeposit'];
+const CHANGES = ['adminupdatemember', 'adminsuspend', 'adminunsuspend', 'adminsignout', 'adminresetlink', 'admindeposit', 'adminchangeupline'];
 
 describe('access', () => {
   it.each([...READS, ...CHANGES])('%s refuses members (403) and visitors (401)', async (action) => {
@@ -190,5 +190,76 @@ describe('admindeposit', () => {
       expect((await admin('admindeposit', { username: m.username, amount: '5', reference: 'BANK-0002', ...bad })).status).toBe(400);
     }
     expect((await wallets(t, m.id)).deposit).toBe(25_050n);
+  });
+});
+
+describe('adminchangeupline', () => {
+  const activated = async (sponsor: TestMember) => {
+    const m = await createMember(t, { countryId: c.kes, sponsor });
+    await fund(t, m.id, 50_000n);
+    expect((await callAction(t.app, 'activateaccount', { method: 'POST', token: m.token, payload: {} })).status).toBe(200);
+    return m;
+  };
+  const chainOf = async (m: TestMember) =>
+    (await t.sql<{ l1: string | null; l2: string | null; l3: string | null }>('SELECT l1_id::text AS l1, l2_id::text AS l2, l3_id::text AS l3 FROM members WHERE id = $1', [m.id.toString()]))[0];
+  const countsDiffer = async () =>
+    Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM (
+      (SELECT upline_id, level, total, active FROM team_counts WHERE total > 0 EXCEPT SELECT upline_id, level, total, active FROM team_counts_from_members)
+      UNION ALL
+      (SELECT upline_id, level, total, active FROM team_counts_from_members EXCEPT SELECT upline_id, level, total, active FROM team_counts)) x`))[0]!.n);
+
+  it('moves a member and their downline, moves paid commissions by ledger entries, and deactivation still reverses them', async () => {
+    const a = await createMember(t, { countryId: c.kes, status: 'active' });
+    const b = await activated(a);
+    const cc = await activated(b);
+    const d = await activated(cc);
+    const n = await createMember(t, { countryId: c.kes, status: 'active' });
+    expect((await wallets(t, a.id)).balance).toBe(45_000n);
+    const moved = await admin('adminchangeupline', { username: b.username, upline: n.username, reason: 'wrong sponsor at sign-up' });
+    expect(moved).toMatchObject({ status: 200, data: { uplines: [n.username], members_moved: 3, activations_moved: 3, commissions_reversed: 6, commissions_paid: 6 } });
+    expect(await chainOf(b)).toEqual({ l1: n.id.toString(), l2: null, l3: null });
+    expect(await chainOf(cc)).toEqual({ l1: b.id.toString(), l2: n.id.toString(), l3: null });
+    expect(await chainOf(d)).toEqual({ l1: cc.id.toString(), l2: b.id.toString(), l3: n.id.toString() });
+    expect((await wallets(t, a.id)).balance).toBe(0n);
+    expect((await wallets(t, n.id)).balance).toBe(45_000n);
+    expect((await wallets(t, b.id)).balance).toBe(40_000n);
+    expect((await wallets(t, cc.id)).balance).toBe(25_000n);
+    expect(await countsDiffer()).toBe(0);
+    expect(await lastAudit('member.change_upline')).toMatchObject({
+      actor_id: operator.id.toString(),
+      target_id: b.id.toString(),
+      before: { l1: a.id.toString(), l2: null, l3: null },
+      after: { l1: n.id.toString(), activationsMoved: 3, reason: 'wrong sponsor at sign-up' },
+    });
+    // Deactivating D now takes back the commissions the new chain holds: C 250, B 150, N 50.
+    expect(await admin('admindeactivate', { username: d.username })).toMatchObject({ status: 200, data: { commissions_reversed: 3 } });
+    expect((await wallets(t, n.id)).balance).toBe(40_000n);
+    expect((await wallets(t, b.id)).balance).toBe(25_000n);
+    expect((await wallets(t, cc.id)).balance).toBe(0n);
+    expect((await wallets(t, a.id)).balance).toBe(0n);
+  });
+
+  it('refuses cycles, self, unknown and unchanged uplines, and a move an old upline can no longer pay back', async () => {
+    const top = await createMember(t, { countryId: c.kes, status: 'active' });
+    const mid = await createMember(t, { countryId: c.kes, status: 'active', sponsor: top });
+    const low = await createMember(t, { countryId: c.kes, status: 'active', sponsor: mid });
+    const deep = await createMember(t, { countryId: c.kes, status: 'active', sponsor: low });
+    const under = await createMember(t, { countryId: c.kes, status: 'active', sponsor: deep });
+    expect(await admin('adminchangeupline', { username: top.username, upline: under.username })).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(await admin('adminchangeupline', { username: mid.username, upline: mid.username })).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(await admin('adminchangeupline', { username: mid.username, upline: top.username })).toMatchObject({ status: 409, code: 'ALREADY_DONE' });
+    expect((await admin('adminchangeupline', { username: mid.username, upline: 'nobody_here' })).status).toBe(404);
+    expect((await admin('adminchangeupline', { username: mid.username })).status).toBe(400);
+    expect(await chainOf(mid)).toEqual({ l1: top.id.toString(), l2: null, l3: null });
+
+    const spender = await createMember(t, { countryId: c.kes, status: 'active' });
+    const recruit = await activated(spender);
+    await admin('adminadjust', { username: spender.username, wallet: 'balance', amount: '-250.00', reason: 'spent it' });
+    const elsewhere = await createMember(t, { countryId: c.kes, status: 'active' });
+    const refused = await admin('adminchangeupline', { username: recruit.username, upline: elsewhere.username });
+    expect(refused).toMatchObject({ status: 422, code: 'INSUFFICIENT_FUNDS' });
+    expect(refused.msg).toContain(spender.username);
+    expect(await chainOf(recruit)).toEqual({ l1: spender.id.toString(), l2: null, l3: null });
+    expect((await wallets(t, elsewhere.id)).balance).toBe(0n);
   });
 });

@@ -122,6 +122,22 @@ export type AdminMemberStateData = z.infer<typeof AdminMemberStateDataSchema>;
 /** `adminresetlink`: a one-time reset link was mailed (or logged when no mail server is set). */
 export const AdminResetLinkDataSchema = z.object({ username: z.string(), email: z.string(), expires_at: z.string() });
 
+/**
+ * `adminchangeupline`: the new sponsor (level 1); levels 2 and 3 follow the sponsor's chain, and the member's downline
+ * shifts with them. Paid commissions move by ledger entries (reversed from the old uplines, paid to the new ones).
+ */
+export const AdminChangeUplinePayloadSchema = z.object({ username: UsernameSchema, upline: UsernameSchema, reason: ReasonSchema });
+export type AdminChangeUplinePayload = z.infer<typeof AdminChangeUplinePayloadSchema>;
+export const AdminChangeUplineDataSchema = z.object({
+  username: z.string(),
+  uplines: z.array(z.string()),
+  members_moved: z.number().int(),
+  activations_moved: z.number().int(),
+  commissions_reversed: z.number().int(),
+  commissions_paid: z.number().int(),
+});
+export type AdminChangeUplineData = z.infer<typeof AdminChangeUplineDataSchema>;
+
 /** `admindeposit`: a manual deposit received outside the app, in the member's currency, with its reference. */
 export const AdminDepositPayloadSchema = z.object({
   username: UsernameSchema,

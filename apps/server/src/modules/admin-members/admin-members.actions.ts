@@ -1,4 +1,6 @@
 import {
+  AdminChangeUplineDataSchema,
+  AdminChangeUplinePayloadSchema,
   AdminDepositDataSchema,
   AdminDepositPayloadSchema,
   AdminMemberActionPayloadSchema,
@@ -14,6 +16,7 @@ import {
 } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { loadMemberHistory, loadMemberPage, searchMembers } from './admin-members.service.ts';
+import { changeUpline } from './change-upline.service.ts';
 import { recordManualDeposit } from './manual-deposit.service.ts';
 import { sendResetLink, signOutEverywhere, suspendMember, unsuspendMember, updateMember } from './member-changes.service.ts';
 
@@ -105,5 +108,14 @@ export const adminMembersActions = [
       const data = await recordManualDeposit(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
       return { msg: data.duplicate ? 'This deposit was already recorded' : 'Deposit recorded', data };
     },
+  }),
+  defineAction({
+    name: 'adminchangeupline',
+    summary: "Move a member under a new sponsor: their levels and their downline's shift, paid commissions move by ledger entries; a cycle is refused.",
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminChangeUplinePayloadSchema,
+    data: AdminChangeUplineDataSchema,
+    handler: async (ctx) => ({ msg: 'Upline changed', data: await changeUpline(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
   }),
 ];
