@@ -5,7 +5,8 @@ import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 /**
  * The member page's changes, each one operator action on the server (audited there):
  * adminsuspend, adminunsuspend, adminsignout, adminresetlink, adminactivate, admindeactivate (username + reason),
- * adminupdatemember (edit), adminadjust (a wallet correction through the ledger) and admindeposit (a manual deposit).
+ * adminupdatemember (edit), adminadjust (a wallet correction through the ledger), admindeposit (a manual deposit) and
+ * adminchangeupline (a new sponsor; the commissions move on the server).
  */
 export type SimpleMemberAction = 'adminsuspend' | 'adminunsuspend' | 'adminsignout' | 'adminresetlink' | 'adminactivate' | 'admindeactivate';
 
@@ -30,7 +31,8 @@ export type MemberChange =
   | { action: SimpleMemberAction; payload: AdminMemberActionPayload }
   | { action: 'adminupdatemember'; payload: UpdateMemberRequest }
   | { action: 'adminadjust'; payload: AdjustRequest }
-  | { action: 'admindeposit'; payload: DepositRequest };
+  | { action: 'admindeposit'; payload: DepositRequest }
+  | { action: 'adminchangeupline'; payload: { username: string; upline: string; reason?: string } };
 
 /** POST one change; money changes carry the form's idempotency key. */
 export function postMemberChange(change: MemberChange, idempotencyKey?: string): Promise<ApiEnvelope<unknown>> {
@@ -46,6 +48,8 @@ export function useMemberChange() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'member', change.payload.username.toLowerCase()] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
+        // An upline change moves commissions between other members' wallets too.
+        ...(change.action === 'adminchangeupline' ? [queryClient.invalidateQueries({ queryKey: ['admin', 'member'] })] : []),
       ]),
   });
 }

@@ -4,7 +4,7 @@ import { Input, Select } from '@/components/ui/input';
 import { useCountryOptions } from '../api/get-countries';
 
 /** The values of the member action dialogs, as typed (the server validates them with the contracts). */
-export type FormValues = Partial<Record<'amount' | 'wallet' | 'reason' | 'reference' | 'email' | 'phone' | 'country_id', string>>;
+export type FormValues = Partial<Record<'amount' | 'wallet' | 'reason' | 'reference' | 'email' | 'phone' | 'country_id' | 'upline', string>>;
 
 interface FieldsProps {
   values: FormValues;
@@ -67,5 +67,13 @@ export function EditMemberFields({ values, set }: FieldsProps) {
         </Select>
       </Field>
     </>
+  );
+}
+
+export function ChangeUplineFields({ values, set }: FieldsProps) {
+  return (
+    <Field label="New upline (username)" htmlFor="change-upline">
+      <Input id="change-upline" autoComplete="off" value={values.upline ?? ''} onChange={(event) => set('upline', event.target.value)} required />
+    </Field>
   );
 }

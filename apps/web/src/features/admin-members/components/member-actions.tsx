@@ -1,5 +1,5 @@
 import type { AdminMemberData } from '@tuzo/contracts';
-import { Ban, KeyRound, LogOut, Pencil, PlusCircle, Power, PowerOff, Scale, ShieldCheck } from 'lucide-react';
+import { Ban, GitBranch, KeyRound, LogOut, Pencil, PlusCircle, Power, PowerOff, Scale, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Button, type ButtonVariant } from '@/components/ui/button';
@@ -9,10 +9,10 @@ import { Input } from '@/components/ui/input';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useMemberChange, type MemberChange, type SimpleMemberAction } from '../api/member-actions';
-import { AdjustWalletFields, DepositFields, EditMemberFields, type FormValues } from './member-action-fields';
+import { AdjustWalletFields, ChangeUplineFields, DepositFields, EditMemberFields, type FormValues } from './member-action-fields';
 
 type Member = AdminMemberData['member'];
-type DialogKind = SimpleMemberAction | 'adminadjust' | 'admindeposit' | 'adminupdatemember';
+type DialogKind = SimpleMemberAction | 'adminadjust' | 'admindeposit' | 'adminupdatemember' | 'adminchangeupline';
 
 interface DialogSpec {
   title: string;
@@ -51,6 +51,14 @@ function specs(member: Member): Record<DialogKind, DialogSpec> {
       isMoney: true,
       fields: DepositFields,
       build: (values) => ({ action: 'admindeposit', payload: { username, amount: values.amount ?? '', reference: values.reference ?? '', reason: values.reason || undefined } }),
+    },
+    adminchangeupline: {
+      title: `Move ${username} under a new upline`,
+      description:
+        'Their levels 2 and 3 follow the new upline, and their own team moves with them. Commissions already paid move to the new uplines by ledger entries; it is refused if an old upline has spent one.',
+      confirm: 'Change upline',
+      fields: ChangeUplineFields,
+      build: (values) => ({ action: 'adminchangeupline', payload: { username, upline: values.upline ?? '', reason: values.reason || undefined } }),
     },
     adminupdatemember: {
       title: `Edit ${username}`,
@@ -115,6 +123,7 @@ export function MemberActions({ member }: { member: Member }) {
         {button('adminupdatemember', 'Edit details', <Pencil aria-hidden="true" />)}
         {button('adminadjust', 'Adjust wallet', <Scale aria-hidden="true" />)}
         {button('admindeposit', 'Record deposit', <PlusCircle aria-hidden="true" />)}
+        {button('adminchangeupline', 'Change upline', <GitBranch aria-hidden="true" />)}
         {button('adminresetlink', 'Send reset link', <KeyRound aria-hidden="true" />)}
         {button('adminsignout', 'Sign out everywhere', <LogOut aria-hidden="true" />)}
         {member.status === 'inactive' ? button('adminactivate', 'Activate free', <Power aria-hidden="true" />) : null}
