@@ -135,6 +135,8 @@ export const UserDetailsSchema = z.object({
   ccurrency: z.string(),
   grouplink: z.string(),
   customer_care: z.string(),
+  /** The operator's announcement at the top of the app (`banner_text`); empty: no banner. */
+  banner: z.string(),
   isadmin: z.boolean(),
   /** member, support or operator; `isadmin` stays true for operators only. */
   role: MemberRoleSchema,

@@ -18,3 +18,4 @@ export * from './trivia.ts';
 export * from './lessons.ts';
 export * from './tasks.ts';
 export * from './staff.ts';
+export * from './admin-settings.ts';

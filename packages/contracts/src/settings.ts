@@ -144,6 +144,18 @@ export const SETTINGS = {
     description: 'Trivia: paid into Jumbo for each correct answer (system currency).',
     visibility: 'operator',
   }),
+  referral_disabled_countries: define({
+    schema: z.array(z.string().regex(/^[A-Z]{2,3}$/, 'Use country abbreviations such as KE')).max(300),
+    default: [],
+    description: 'Country abbreviations where referral commissions are switched off: activating there pays no upline.',
+    visibility: 'operator',
+  }),
+  banner_text: define({
+    schema: z.string().trim().max(300, 'The banner text is at most 300 characters'),
+    default: 'Claim your daily bonus and share your link to earn more.',
+    description: 'The announcement every member sees at the top of the app; empty hides it.',
+    visibility: 'operator',
+  }),
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -22,6 +22,7 @@ import { videosActions } from '../modules/videos/videos.actions.ts';
 import { adsActions } from '../modules/ads/ads.actions.ts';
 import { timetableActions } from '../modules/timetable/timetable.actions.ts';
 import { staffActions } from '../modules/staff/staff.actions.ts';
+import { adminSettingsActions } from '../modules/admin-settings/admin-settings.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -50,4 +51,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...adsActions,
   ...timetableActions,
   ...staffActions,
+  ...adminSettingsActions,
 ];

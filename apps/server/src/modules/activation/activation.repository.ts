@@ -14,6 +14,7 @@ export async function lockMemberForActivation(tx: DbOrTx, memberId: bigint) {
       l3Id: members.l3Id,
       currency: countries.currency,
       rateMicro: countries.rateMicro,
+      abbreviation: countries.abbreviation,
       cregMinor: countryFees.cregMinor,
       fl1Minor: countryFees.fl1Minor,
       fl2Minor: countryFees.fl2Minor,

@@ -6,6 +6,7 @@ import type { TransactionKind } from '../../ledger/accounts.ts';
 import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { readSetting } from '../settings/settings.service.ts';
 import { missingFeeLocal, toMemberString } from '../wallets/currency.ts';
 import {
   insertActivation,
@@ -120,8 +121,11 @@ async function insufficientMessage(tx: DbOrTx, member: LockedMember, feeSystemMi
 /**
  * Pays fl1/fl2/fl3 (the activating member's country row, converted to system units) from house:commissions into
  * each upline's Jumbo wallet. Suspended uplines and the house account get nothing; a zero commission is skipped.
+ * Where the operator switched referral commissions off for the activating member's country
+ * (`referral_disabled_countries`), no upline is paid.
  */
 async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType<typeof activationKeys>, at: Date): Promise<number> {
+  if ((await readSetting(tx, 'referral_disabled_countries')).includes(member.abbreviation)) return 0;
   const levels = [
     { level: 1, uplineId: member.l1Id, localMinor: member.fl1Minor ?? 0n },
     { level: 2, uplineId: member.l2Id, localMinor: member.fl2Minor ?? 0n },

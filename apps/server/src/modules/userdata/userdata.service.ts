@@ -9,7 +9,7 @@ import type { BalanceFacts } from '../wallets/wallets.repository.ts';
 import type { CountryReferenceRow } from '../reference/reference.repository.ts';
 import { selectLastUpdate, selectUserDataRow, type UserDataRow } from './userdata.repository.ts';
 
-const LINK_KEYS = ['grouplink', 'customer_care'] as const;
+const LINK_KEYS = ['grouplink', 'customer_care', 'banner_text'] as const;
 
 /** `userdata` and the `user_data` of `login`: details, balances and the withdrawal fee table, in one query. */
 export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<UserData> {
@@ -81,6 +81,7 @@ function toUserData(facts: UserDataFacts): UserData {
       ccurrency: country.currency,
       grouplink: links.grouplink,
       customer_care: links.customer_care,
+      banner: links.banner_text,
       isadmin: row.role === 'operator',
       role: row.role,
       is_totp_enrolled: row.isTotpEnrolled,

@@ -6,7 +6,7 @@ import { useCurrentUser } from '@/lib/session';
 export default function ShellRoute() {
   const { userdetails } = useCurrentUser();
   return (
-    <AppLayout grouplink={userdetails.grouplink} customerCare={userdetails.customer_care}>
+    <AppLayout grouplink={userdetails.grouplink} customerCare={userdetails.customer_care} banner={userdetails.banner}>
       <Outlet />
     </AppLayout>
   );

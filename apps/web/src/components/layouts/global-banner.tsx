@@ -3,22 +3,25 @@ import { useState } from 'react';
 
 const DISMISSED_KEY = 'tuzo_banner_dismissed';
 
-function wasDismissed(): boolean {
+function dismissedText(): string | null {
   try {
-    return sessionStorage.getItem(DISMISSED_KEY) === 'true';
+    return sessionStorage.getItem(DISMISSED_KEY);
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** The dismissible global banner of the shell; once closed it stays closed for this browser session. */
-export function GlobalBanner({ customerCare }: { customerCare: string | null | undefined }) {
-  const [isVisible, setVisible] = useState(() => !wasDismissed());
-  if (!isVisible) return null;
+/**
+ * The dismissible global banner of the shell with the operator's text (`banner_text`); once closed it stays closed
+ * for this browser session until the operator changes the text. An empty text shows no banner.
+ */
+export function GlobalBanner({ text, customerCare }: { text: string | null | undefined; customerCare: string | null | undefined }) {
+  const [dismissed, setDismissed] = useState(dismissedText);
+  if (!text || dismissed === text) return null;
   const dismiss = () => {
-    setVisible(false);
+    setDismissed(text);
     try {
-      sessionStorage.setItem(DISMISSED_KEY, 'true');
+      sessionStorage.setItem(DISMISSED_KEY, text);
     } catch {
       // Private browsing may refuse storage; the banner just comes back next time.
     }
@@ -27,7 +30,7 @@ export function GlobalBanner({ customerCare }: { customerCare: string | null | u
     <div role="region" aria-label="Announcement" data-slot="global-banner" className="flex items-start gap-3 bg-brand-700 px-4 py-2.5 text-sm text-white">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p className="flex-1">
-        Claim your daily bonus and share your link to earn more.
+        {text}
         {customerCare ? (
           <>
             {' '}

@@ -1,0 +1,145 @@
+import { DEFAULT_CASINO_TABLE, SETTINGS } from '@tuzo/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+
+let t: TestApp;
+let c: TestCountries;
+let operator: TestMember;
+let support: TestMember;
+let member: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await ensureTestCountries(t);
+  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
+  support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
+  member = await createMember(t, { countryId: c.kes, status: 'active' });
+});
+afterAll(async () => t.close());
+
+const change = (key: string, value: unknown, token = operator.token) => callAction(t.app, 'adminsetting', { method: 'POST', token, payload: { key, value } });
+const list = (token = operator.token) => callAction(t.app, 'adminsettings', { method: 'GET', token });
+const auditCount = async () => Number((await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'setting.change'"))[0]!.n);
+const lastAudit = async () =>
+  (await t.sql<{ actor_id: string; target_id: string; before: { value: unknown }; after: { value: unknown }; ip: string | null }>(
+    "SELECT actor_id::text, target_id, before, after, ip FROM audit_log WHERE action = 'setting.change' ORDER BY id DESC LIMIT 1",
+  ))[0]!;
+const referenceVersion = async () => BigInt((await t.sql<{ v: string }>('SELECT version::text AS v FROM reference_version'))[0]!.v);
+const userdata = async (who: TestMember) => (await callAction(t.app, 'userdata', { method: 'GET', token: who.token })).data;
+const casinoTable = (weightOfZero: number) => DEFAULT_CASINO_TABLE.map((s) => (s.figure === '0' ? { ...s, weight: weightOfZero } : s));
+
+describe('adminsettings', () => {
+  it('lists every operator setting with description, value and default; no internal secret', async () => {
+    for (const token of [operator.token, support.token]) {
+      const res = await list(token);
+      expect(res.status).toBe(200);
+      const keys = res.data.settings.map((row: { key: string }) => row.key);
+      expect(keys).toEqual(expect.arrayContaining(['grouplink', 'daily_reward', 'spins.casino_table', 'referral_disabled_countries', 'banner_text']));
+      expect(keys.some((key: string) => key.startsWith('hooks.'))).toBe(false);
+      const reward = res.data.settings.find((row: { key: string }) => row.key === 'daily_reward');
+      expect(reward).toMatchObject({ description: SETTINGS.daily_reward.description, default: '100.00' });
+      expect(res.data.casino_return_bounds).toEqual({ min: '90.00', max: '95.00' });
+    }
+  });
+
+  it('refuses members and visitors', async () => {
+    expect((await list(member.token)).status).toBe(403);
+    expect((await list('')).status).toBe(401);
+  });
+});
+
+describe('adminsetting', () => {
+  it('changes the daily reward: audited with before and after, reference version bumped, members see it', async () => {
+    const version = await referenceVersion();
+    const before = (await list()).data.settings.find((row: { key: string }) => row.key === 'daily_reward').value;
+    const res = await change('daily_reward', '150.00');
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ key: 'daily_reward', value: '150.00' });
+    expect(await lastAudit()).toMatchObject({ actor_id: operator.id.toString(), target_id: 'daily_reward', before: { value: before }, after: { value: '150.00' } });
+    expect((await lastAudit()).ip).not.toBeNull();
+    expect(await referenceVersion()).toBeGreaterThan(version);
+    expect((await userdata(member)).balances.reward).toBe('150.00');
+  });
+
+  it('shows the banner text in userdata, and an empty text hides it', async () => {
+    expect((await change('banner_text', '  Maintenance tonight at 22:00  ')).status).toBe(200);
+    expect((await userdata(member)).userdetails.banner).toBe('Maintenance tonight at 22:00');
+    expect(await lastAudit()).toMatchObject({ target_id: 'banner_text', after: { value: 'Maintenance tonight at 22:00' } });
+    expect((await change('banner_text', '')).status).toBe(200);
+    expect((await userdata(member)).userdetails.banner).toBe('');
+  });
+
+  it.each([
+    ['nosuchkey', 'x', 'There is no setting called nosuchkey'],
+    ['hooks.mpesa_callback_secret', 'abcdefghijklmnopqrstuvwxyz', 'There is no setting called hooks.mpesa_callback_secret'],
+    ['daily_reward', 'abc', 'daily_reward: Enter an amount such as 100.00'],
+    ['daily_reward', 150, 'daily_reward:'],
+    ['daily_target', 0, 'daily_target:'],
+    ['grouplink', 'not a link', 'grouplink: Enter a full link starting with https://'],
+    ['customer_care', 'x', 'customer_care: Enter a full link'],
+    ['public_site_url', 'ftp//', 'public_site_url:'],
+    ['welcome_bonus', '-5', 'welcome_bonus:'],
+    ['banner_text', 'x'.repeat(301), 'banner_text: The banner text is at most 300 characters'],
+    ['referral_disabled_countries', ['kenya'], 'referral_disabled_countries: Use country abbreviations such as KE (at 0)'],
+    ['casino_disabled_countries', 'KE', 'casino_disabled_countries:'],
+    ['spins.casino_table', casinoTable(0), 'spins.casino_table: Every segment needs a weight of at least 1 (at 5.weight)'],
+    ['spins.free_table', [{ figure: '5', weight: 1 }], 'spins.free_table:'],
+    ['deposits.procedures', { ke: {} }, 'deposits.procedures:'],
+  ])('refuses %s = %j with a clear message and no audit row', async (key, value, message) => {
+    const audits = await auditCount();
+    const res = await change(key, value);
+    expect(res).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(res.msg).toContain(message);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('refuses a casino table whose expected return leaves 90-95 %, naming the computed return', async () => {
+    const audits = await auditCount();
+    const high = await change('spins.casino_table', DEFAULT_CASINO_TABLE.map((s) => (s.figure === '2' ? { ...s, weight: 200_000 } : s)));
+    expect(high).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(high.msg).toBe("The casino wheel's expected return is 102.70 %; it must stay between 90.00 % and 95.00 % of the stake");
+    const low = await change('spins.casino_table', casinoTable(400_000));
+    expect(low.status).toBe(400);
+    expect(low.msg).toMatch(/expected return is 7\d\.\d\d %/);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('accepts a casino table inside the bounds; the members\' odds publish the new return', async () => {
+    const res = await change('spins.casino_table', casinoTable(120_000));
+    expect(res.status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ target_id: 'spins.casino_table', before: { value: DEFAULT_CASINO_TABLE }, after: { value: casinoTable(120_000) } });
+    const odds = await callAction(t.app, 'spinodds', { method: 'GET', token: member.token, query: { kind: 'casino' } });
+    expect(odds.data.expected_return).toBe('93.88');
+  });
+
+  it('refuses support staff (403) and writes nothing', async () => {
+    const audits = await auditCount();
+    expect(await change('daily_reward', '999.00', support.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await change('daily_reward', '999.00', member.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect((await userdata(member)).balances.reward).toBe('150.00');
+    expect(await auditCount()).toBe(audits);
+  });
+});
+
+describe('referral commissions switch', () => {
+  it('pays no upline when the activating member is in a country where commissions are off', async () => {
+    expect((await change('referral_disabled_countries', ['ZK'])).status).toBe(200);
+    const sponsor = await createMember(t, { countryId: c.kes, status: 'active' });
+    const joiner = await createMember(t, { countryId: c.kes, sponsor });
+    await fund(t, joiner.id, 50_000n);
+    const res = await callAction(t.app, 'activateaccount', { method: 'POST', token: joiner.token, payload: {} });
+    expect(res.status).toBe(200);
+    expect(res.data.commissions_paid).toBe(0);
+    expect((await wallets(t, sponsor.id)).balance).toBe(0n);
+    // Another country still pays.
+    const abroad = await createMember(t, { countryId: c.ugx, sponsor });
+    await fund(t, abroad.id, 17_000_000n);
+    expect((await callAction(t.app, 'activateaccount', { method: 'POST', token: abroad.token, payload: {} })).data.commissions_paid).toBe(1);
+    // Switched back on: paid again.
+    expect((await change('referral_disabled_countries', [])).status).toBe(200);
+    const later = await createMember(t, { countryId: c.kes, sponsor });
+    await fund(t, later.id, 50_000n);
+    expect((await callAction(t.app, 'activateaccount', { method: 'POST', token: later.token, payload: {} })).data.commissions_paid).toBe(1);
+  });
+});
