@@ -19,3 +19,4 @@ export * from './lessons.ts';
 export * from './tasks.ts';
 export * from './staff.ts';
 export * from './admin-settings.ts';
+export * from './admin-overview.ts';

@@ -11,6 +11,7 @@ import { payForClientActions } from '../modules/payforclient/payforclient.action
 import { adminActions } from '../modules/admin/admin.actions.ts';
 import { adminMembersActions } from '../modules/admin-members/admin-members.actions.ts';
 import { adminMoneyActions } from '../modules/admin-money/admin-money.actions.ts';
+import { adminOverviewActions } from '../modules/admin-overview/admin-overview.actions.ts';
 import { depositsActions } from '../modules/deposits/deposits.actions.ts';
 import { teamActions } from '../modules/team/team.actions.ts';
 import { spinsActions } from '../modules/spins/spins.actions.ts';
@@ -40,6 +41,7 @@ export const allActions: readonly RegisteredAction[] = [
   ...adminActions,
   ...adminMembersActions,
   ...adminMoneyActions,
+  ...adminOverviewActions,
   ...depositsActions,
   ...teamActions,
   ...spinsActions,

@@ -1,0 +1,211 @@
+import {
+  expectedReturnBasisPoints,
+  formatBasisPoints,
+  formatMinor,
+  OVERVIEW_DAYS,
+  parseDbMinor,
+  type AdminOverviewData,
+  type AdminOverviewDay,
+  type AdminOverviewPeriod,
+} from '@tuzo/contracts';
+import { operatorDay } from '../../lib/clock.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { loadSpinSettings } from '../spins/spins.wheel.ts';
+import {
+  selectActivationsPerDay,
+  selectDepositsPerDay,
+  selectJoinsPerDay,
+  selectMemberCounts,
+  selectPendingWithdrawals,
+  selectSpinPostings,
+  selectTaskPayoutsPerDay,
+  selectTopEarners,
+  selectWithdrawalsPerDay,
+  type OverviewWindow,
+} from './admin-overview.repository.ts';
+
+const TOP_EARNERS = 10;
+const TASK_KINDS = ['youtube', 'tiktok', 'ads', 'trivia'] as const;
+type TaskKind = (typeof TASK_KINDS)[number];
+
+/** A calendar day plus `offset` days (pure date arithmetic, no time zone involved). */
+export function addDays(day: string, offset: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + offset);
+  return at.toISOString().slice(0, 10);
+}
+
+/** Monday of the week holding `day`. */
+export function weekStart(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+interface Bucket {
+  joined: number;
+  activations: number;
+  deposits: bigint;
+  depositsCount: number;
+  withdrawals: bigint;
+  withdrawalsCount: number;
+  tasks: Record<TaskKind, bigint>;
+}
+
+const emptyBucket = (): Bucket => ({
+  joined: 0,
+  activations: 0,
+  deposits: 0n,
+  depositsCount: 0,
+  withdrawals: 0n,
+  withdrawalsCount: 0,
+  tasks: { youtube: 0n, tiktok: 0n, ads: 0n, trivia: 0n },
+});
+
+function period(buckets: readonly Bucket[]): AdminOverviewPeriod {
+  const sum = buckets.reduce((acc, b) => {
+    acc.joined += b.joined;
+    acc.activations += b.activations;
+    acc.deposits += b.deposits;
+    acc.depositsCount += b.depositsCount;
+    acc.withdrawals += b.withdrawals;
+    acc.withdrawalsCount += b.withdrawalsCount;
+    for (const kind of TASK_KINDS) acc.tasks[kind] += b.tasks[kind];
+    return acc;
+  }, emptyBucket());
+  return {
+    joined: sum.joined,
+    activations: sum.activations,
+    deposits: formatMinor(sum.deposits),
+    deposits_count: sum.depositsCount,
+    withdrawals: formatMinor(sum.withdrawals),
+    withdrawals_count: sum.withdrawalsCount,
+    task_payouts: formatMinor(TASK_KINDS.reduce((total, kind) => total + sum.tasks[kind], 0n)),
+  };
+}
+
+/** Percent with two decimals, rounded half up: 9137 / 10000 -> "91.37". */
+function percent(part: bigint, whole: bigint): string | null {
+  if (whole <= 0n) return null;
+  return formatBasisPoints((part * 10_000n * 2n + whole) / (2n * whole));
+}
+
+/**
+ * `adminoverview`: member counts, the last 30 operator days (joins, activations, deposits, withdrawals, task pay),
+ * today's and this week's totals, pending withdrawals, top earners and the spin house result. The queries are
+ * independent reads, run side by side on the pool.
+ */
+export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
+  const timeZone = deps.config.TUZO_TIMEZONE;
+  const today = operatorDay(deps.clock.now(), timeZone);
+  const window: OverviewWindow = { fromDay: addDays(today, -(OVERVIEW_DAYS - 1)), toDay: addDays(today, 1), timeZone };
+  const db = deps.db;
+  const [counts, joins, activations, deposits, withdrawals, tasks, pending, earners, spins, spinSettings] = await Promise.all([
+    selectMemberCounts(db),
+    selectJoinsPerDay(db, window),
+    selectActivationsPerDay(db, window),
+    selectDepositsPerDay(db, window),
+    selectWithdrawalsPerDay(db, window),
+    selectTaskPayoutsPerDay(db, window),
+    selectPendingWithdrawals(db),
+    selectTopEarners(db, TOP_EARNERS),
+    selectSpinPostings(db),
+    loadSpinSettings(db),
+  ]);
+
+  const dayList = Array.from({ length: OVERVIEW_DAYS }, (_, i) => addDays(window.fromDay, i));
+  const buckets = new Map(dayList.map((day) => [day, emptyBucket()]));
+  const at = (day: string) => buckets.get(day);
+  for (const row of joins) {
+    const b = at(row.day);
+    if (b) b.joined = Number(row.n);
+  }
+  for (const row of activations) {
+    const b = at(row.day);
+    if (b) b.activations = Number(row.n);
+  }
+  for (const row of deposits) {
+    const b = at(row.day);
+    if (b) {
+      b.deposits = parseDbMinor(row.minor);
+      b.depositsCount = Number(row.n);
+    }
+  }
+  for (const row of withdrawals) {
+    const b = at(row.day);
+    if (b) {
+      b.withdrawals = parseDbMinor(row.minor);
+      b.withdrawalsCount = Number(row.n);
+    }
+  }
+  for (const row of tasks) {
+    const b = at(row.day);
+    if (b && (TASK_KINDS as readonly string[]).includes(row.kind)) b.tasks[row.kind as TaskKind] = parseDbMinor(row.minor);
+  }
+
+  const members = { total: 0, active: 0, dormant: 0, suspended: 0 };
+  const byCountry = new Map<string, AdminOverviewData['members']['by_country'][number]>();
+  for (const row of counts) {
+    const n = Number(row.n);
+    const country = byCountry.get(row.abbreviation) ?? { country: row.country, abbreviation: row.abbreviation, total: 0, active: 0, dormant: 0, suspended: 0 };
+    country.total += n;
+    members.total += n;
+    if (row.status === 'active') {
+      country.active += n;
+      members.active += n;
+    } else {
+      country.dormant += n;
+      members.dormant += n;
+    }
+    if (row.status === 'suspended') {
+      country.suspended += n;
+      members.suspended += n;
+    }
+    byCountry.set(row.abbreviation, country);
+  }
+
+  const casino = spins.find((row) => row.kind === 'casino_spin');
+  const free = spins.find((row) => row.kind === 'free_spin');
+  const stakes = parseDbMinor(casino?.in_minor);
+  const wins = parseDbMinor(casino?.out_minor);
+  const prizes = parseDbMinor(free?.out_minor);
+  const week = weekStart(today);
+
+  const days: AdminOverviewDay[] = dayList.map((day) => {
+    const b = buckets.get(day) ?? emptyBucket();
+    return {
+      day,
+      joined: b.joined,
+      activations: b.activations,
+      deposits: formatMinor(b.deposits),
+      deposits_count: b.depositsCount,
+      withdrawals: formatMinor(b.withdrawals),
+      withdrawals_count: b.withdrawalsCount,
+      tasks: { youtube: formatMinor(b.tasks.youtube), tiktok: formatMinor(b.tasks.tiktok), ads: formatMinor(b.tasks.ads), trivia: formatMinor(b.tasks.trivia) },
+    };
+  });
+
+  return {
+    currency: deps.config.SYSTEM_CURRENCY,
+    time_zone: timeZone,
+    today,
+    week_start: week,
+    members: { ...members, by_country: [...byCountry.values()] },
+    totals: {
+      today: period([buckets.get(today) ?? emptyBucket()]),
+      week: period(dayList.filter((day) => day >= week).map((day) => buckets.get(day) ?? emptyBucket())),
+    },
+    pending_withdrawals: { count: Number(pending.n), amount: formatMinor(parseDbMinor(pending.minor)) },
+    top_earners: earners.map((row) => ({ username: row.username, country: row.country, status: row.status, earned: formatMinor(parseDbMinor(row.minor)) })),
+    spins: {
+      casino_count: Number(casino?.n ?? 0),
+      casino_stakes: formatMinor(stakes),
+      casino_wins: formatMinor(wins),
+      realised_return: percent(wins, stakes),
+      expected_return: formatBasisPoints(expectedReturnBasisPoints(spinSettings.casinoTable)),
+      free_paid_count: Number(free?.n ?? 0),
+      free_prizes: formatMinor(prizes),
+      house_result: formatMinor(stakes - wins - prizes),
+    },
+    days,
+  };
+}
