@@ -18,5 +18,6 @@ export * from './trivia.ts';
 export * from './lessons.ts';
 export * from './tasks.ts';
 export * from './staff.ts';
+export * from './admin-content.ts';
 export * from './admin-settings.ts';
 export * from './admin-overview.ts';

@@ -23,6 +23,7 @@ import { videosActions } from '../modules/videos/videos.actions.ts';
 import { adsActions } from '../modules/ads/ads.actions.ts';
 import { timetableActions } from '../modules/timetable/timetable.actions.ts';
 import { staffActions } from '../modules/staff/staff.actions.ts';
+import { adminContentActions } from '../modules/admin-content/admin-content.actions.ts';
 import { adminSettingsActions } from '../modules/admin-settings/admin-settings.actions.ts';
 
 /**
@@ -53,5 +54,6 @@ export const allActions: readonly RegisteredAction[] = [
   ...adsActions,
   ...timetableActions,
   ...staffActions,
+  ...adminContentActions,
   ...adminSettingsActions,
 ];

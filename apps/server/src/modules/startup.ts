@@ -3,6 +3,7 @@ import type { AppDeps } from '../lib/deps.ts';
 import { seedOnStartup } from './seed/seed.service.ts';
 import { startDeposits } from './deposits/deposits.startup.ts';
 import { registerExportRoutes } from './exports/exports.routes.ts';
+import { registerAdminContentRoutes } from './admin-content/admin-content.routes.ts';
 import { seedLessons } from './lessons/lessons.seed.ts';
 import { seedTriviaQuestions } from './trivia/trivia.seed.ts';
 import { startTaskContent } from './videos/demo-content.ts';
@@ -19,4 +20,5 @@ export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Prom
   await startDeposits(app, deps);
   await startTaskContent(app, deps);
   await registerExportRoutes(app, deps);
+  await registerAdminContentRoutes(app, deps);
 }

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { SeveritySchema } from './envelope.ts';
+
+/**
+ * The operator console's content screens (apps/web/src/features/admin-content): the trivia bank and notifications
+ * to a member, a country or everyone. Reads are for support staff; every change is an operator's and is audited.
+ */
+const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
+const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
+/** An empty query-string value means "no filter". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const IdSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = String(value).trim();
+  if (!/^[1-9]\d{0,17}$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'A valid id is required' });
+    return z.NEVER;
+  }
+  return BigInt(text);
+});
+
+export const TRIVIA_QUESTION_MAX = 500;
+export const TRIVIA_OPTION_MAX = 200;
+/** The CSV import's limits: the body (bytes) and the data rows. */
+export const TRIVIA_IMPORT_MAX_BYTES = 1024 * 1024;
+export const TRIVIA_IMPORT_MAX_ROWS = 2_000;
+export const TRIVIA_IMPORT_HEADER = ['question', 'option_a', 'option_b', 'option_c', 'option_d', 'correct'] as const;
+
+export const TriviaQuestionTextSchema = z
+  .string({ error: 'The question is required' })
+  .trim()
+  .min(1, 'The question is required')
+  .max(TRIVIA_QUESTION_MAX, `The question is at most ${TRIVIA_QUESTION_MAX} characters`);
+export const TriviaOptionSchema = z
+  .string({ error: 'Each option is required' })
+  .trim()
+  .min(1, 'Each option is required')
+  .max(TRIVIA_OPTION_MAX, `An option is at most ${TRIVIA_OPTION_MAX} characters`);
+
+/** Four options, no two the same (ignoring case and spaces around them). */
+export const TriviaOptionsSchema = z
+  .array(TriviaOptionSchema, { error: 'Four options are required' })
+  .length(4, 'Exactly four options are required')
+  .refine((options) => new Set(options.map((option) => option.toLowerCase())).size === 4, 'The four options must all be different');
+
+/** `admintrivia`: the bank, newest first; `q` searches the question text, `status` keeps active or retired ones. */
+export const AdminTriviaPayloadSchema = z.object({
+  q: optional(z.string().trim().max(100)),
+  status: optional(z.enum(['active', 'retired'], { error: 'status must be active or retired' })),
+  page: PageSchema,
+  limit: LimitSchema,
+});
+export type AdminTriviaPayload = z.infer<typeof AdminTriviaPayloadSchema>;
+
+export const AdminTriviaRowSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  options: z.array(z.string()).length(4),
+  /** The right option's position, 1 to 4 (A to D). */
+  correct: z.number().int().min(1).max(4),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminTriviaRow = z.infer<typeof AdminTriviaRowSchema>;
+export const AdminTriviaDataSchema = z.object({ rows: z.array(AdminTriviaRowSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export type AdminTriviaData = z.infer<typeof AdminTriviaDataSchema>;
+
+/** `admintriviasave`: add a question (no `id`) or edit one. */
+export const AdminTriviaSavePayloadSchema = z.object({
+  id: IdSchema.optional(),
+  question: TriviaQuestionTextSchema,
+  options: TriviaOptionsSchema,
+  correct: z.coerce.number({ error: 'Pick the correct option' }).int().min(1, 'Pick the correct option (A to D)').max(4, 'Pick the correct option (A to D)'),
+  active: z.boolean({ error: 'active must be true or false' }).default(true),
+});
+export type AdminTriviaSavePayload = z.infer<typeof AdminTriviaSavePayloadSchema>;
+export type AdminTriviaSaveInput = z.input<typeof AdminTriviaSavePayloadSchema>;
+export const AdminTriviaSaveDataSchema = AdminTriviaRowSchema;
+
+/** `admintriviaretire`: retire a question (`active: false`, no longer served) or restore it. */
+export const AdminTriviaRetirePayloadSchema = z.object({
+  id: IdSchema,
+  active: z.boolean({ error: 'active must be true or false' }),
+});
+export type AdminTriviaRetirePayload = z.infer<typeof AdminTriviaRetirePayloadSchema>;
+
+/**
+ * `POST /api/admin/trivia/import` (text/csv body, at most 1 MB and 2,000 rows): header
+ * `question,option_a,option_b,option_c,option_d,correct`; `correct` is A-D, 1-4 or the right option's text. Valid
+ * rows are inserted together; rejected rows are reported with their line number and reason.
+ */
+export const AdminTriviaImportDataSchema = z.object({
+  inserted: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type AdminTriviaImportData = z.infer<typeof AdminTriviaImportDataSchema>;
+
+export const BROADCAST_TARGETS = ['member', 'country', 'everyone'] as const;
+export const BroadcastTargetSchema = z.enum(BROADCAST_TARGETS, { error: 'target must be member, country or everyone' });
+export type BroadcastTarget = z.infer<typeof BroadcastTargetSchema>;
+
+/** `adminbroadcast`: a notification to one member (`username`), every member of a country (`country_id`) or everyone. */
+export const AdminBroadcastPayloadSchema = z
+  .object({
+    target: BroadcastTargetSchema,
+    username: optional(z.string().trim().min(1).max(40)),
+    country_id: optional(z.coerce.number({ error: 'Pick a country' }).int().min(1, 'Pick a country')),
+    msg: z.string({ error: 'The message is required' }).trim().min(1, 'The message is required').max(500, 'The message is at most 500 characters'),
+    severity: SeveritySchema.default('info'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.target === 'member' && value.username === undefined) ctx.addIssue({ code: 'custom', path: ['username'], message: 'The member’s username is required' });
+    if (value.target === 'country' && value.country_id === undefined) ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Pick a country' });
+  });
+export type AdminBroadcastPayload = z.infer<typeof AdminBroadcastPayloadSchema>;
+export type AdminBroadcastInput = z.input<typeof AdminBroadcastPayloadSchema>;
+export const AdminBroadcastDataSchema = z.object({ target: BroadcastTargetSchema, sent: z.number().int(), sent_at: z.string() });
+export type AdminBroadcastData = z.infer<typeof AdminBroadcastDataSchema>;
