@@ -143,3 +143,117 @@ describe('referral commissions switch', () => {
     expect((await callAction(t.app, 'activateaccount', { method: 'POST', token: later.token, payload: {} })).data.commissions_paid).toBe(1);
   });
 });
+
+describe('admincountries and admincountry', () => {
+  const kesPayload = () => ({
+    id: c.kes,
+    rate: '1',
+    enabled: true,
+    fees: { creg: '600', fl1: '300', fl2: '150', fl3: '50', cbonus: '100', min_with: '250.50' },
+    tariff: [
+      { min: '1000', max: '4999', tariff: '50' },
+      { min: '250.50', max: '999.99', tariff: '30' },
+    ],
+  });
+  const save = (payload: unknown, token = operator.token) => callAction(t.app, 'admincountry', { method: 'POST', token, payload });
+  const countryAudit = async () =>
+    (await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'country.change'"))[0]!.n;
+
+  it('lists every country with rate, fees and brackets (support reads too)', async () => {
+    const res = await callAction(t.app, 'admincountries', { method: 'GET', token: support.token });
+    expect(res.status).toBe(200);
+    const ugx = res.data.countries.find((row: { id: number }) => row.id === c.ugx);
+    expect(ugx).toMatchObject({ abbreviation: 'ZU', currency: 'UGX', rate: '28.5', enabled: true, fees: { creg: '17000.00', fl1: '8000.00', min_with: '7000.00' } });
+    expect(ugx.tariff[0]).toEqual({ min: '7000.00', max: '34999.00', tariff: '1000.00' });
+  });
+
+  it('replaces the fee row and the brackets as a whole, audited; members see the new minimum and tariff', async () => {
+    const version = await referenceVersion();
+    const res = await save(kesPayload());
+    expect(res.status).toBe(200);
+    expect(res.data.tariff).toEqual([
+      { min: '250.50', max: '999.99', tariff: '30.00' },
+      { min: '1000.00', max: '4999.00', tariff: '50.00' },
+    ]);
+    const audit = (await t.sql<{ actor_id: string; target_id: string; before: { fees: { creg: string }; tariff: unknown[] }; after: { fees: { creg: string }; tariff: unknown[] } }>(
+      "SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = 'country.change' ORDER BY id DESC LIMIT 1",
+    ))[0]!;
+    expect(audit).toMatchObject({ actor_id: operator.id.toString(), target_id: String(c.kes), before: { fees: { creg: '500.00' } }, after: { fees: { creg: '600.00' } } });
+    expect(audit.before.tariff).toHaveLength(4);
+    expect(audit.after.tariff).toHaveLength(2);
+    expect(await referenceVersion()).toBeGreaterThan(version);
+    const fee = (await userdata(member)).fee;
+    expect(fee.min_with).toBe('250.50');
+    expect(fee.tariff).toEqual([
+      { min_brackets: '250.50', max_brackets: '999.99', tariff: '30.00' },
+      { min_brackets: '1000.00', max_brackets: '4999.00', tariff: '50.00' },
+    ]);
+  });
+
+  it.each([
+    ['overlapping brackets', { tariff: [{ min: '100', max: '500', tariff: '10' }, { min: '500', max: '900', tariff: '20' }] }, 'Brackets 1 and 2 overlap'],
+    ['a bracket with min above max', { tariff: [{ min: '900', max: '100', tariff: '10' }] }, 'Bracket 1: the minimum is above the maximum'],
+    ['a number instead of a decimal string', { fees: { creg: 600, fl1: '1', fl2: '1', fl3: '1', cbonus: '1', min_with: '1' } }, 'Enter an amount such as 100.00'],
+    ['a negative amount', { fees: { creg: '-1', fl1: '1', fl2: '1', fl3: '1', cbonus: '1', min_with: '1' } }, 'Enter an amount such as 100.00'],
+    ['a zero rate', { rate: '0' }, 'Enter a rate above 0'],
+    ['a rate with 7 decimals', { rate: '0.0000001' }, 'Enter a rate above 0'],
+  ])('refuses %s with a clear message and no audit row', async (_name, change, message) => {
+    const audits = await countryAudit();
+    const res = await save({ ...kesPayload(), ...change });
+    expect(res).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(res.msg).toContain(message);
+    expect(await countryAudit()).toBe(audits);
+  });
+
+  it('refuses an unknown country (404), switching off the default country (400) and support staff (403)', async () => {
+    const audits = await countryAudit();
+    expect((await save({ ...kesPayload(), id: 999_999 })).status).toBe(404);
+    const defaultId = (await t.sql<{ id: number }>('SELECT id FROM countries WHERE is_default LIMIT 1'))[0]?.id;
+    if (defaultId !== undefined) {
+      const res = await save({ ...kesPayload(), id: defaultId, enabled: false });
+      expect(res).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(res.msg).toContain('stays enabled');
+    }
+    expect(await save(kesPayload(), support.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await countryAudit()).toBe(audits);
+  });
+
+  it('switches a country off and on again', async () => {
+    expect((await save({ ...kesPayload(), id: c.ugx, rate: '30', enabled: false, tariff: [] })).data).toMatchObject({ enabled: false, rate: '30', tariff: [] });
+    const countriesList = await callAction(t.app, 'admincountries', { method: 'GET', token: operator.token });
+    expect(countriesList.data.countries.find((row: { id: number }) => row.id === c.ugx)).toMatchObject({ enabled: false, rate: '30' });
+    expect((await save({ ...kesPayload(), id: c.ugx, rate: '28.5', enabled: true })).data.enabled).toBe(true);
+  });
+});
+
+describe('admintaskdays and admintaskday', () => {
+  const save = (payload: unknown, token = operator.token) => callAction(t.app, 'admintaskday', { method: 'POST', token, payload });
+
+  it('lists every task kind and changes one, audited', async () => {
+    const listed = await callAction(t.app, 'admintaskdays', { method: 'GET', token: support.token });
+    expect(listed.data.schedules.map((row: { kind: string }) => row.kind).sort()).toEqual(['ads', 'tiktok', 'trivia', 'youtube']);
+    const res = await save({ kind: 'youtube', weekdays: [5, 1] });
+    expect(res).toMatchObject({ status: 200, data: { kind: 'youtube', weekdays: [1, 5] } });
+    const audit = (await t.sql<{ target_id: string; before: unknown; after: unknown }>(
+      "SELECT target_id, before, after FROM audit_log WHERE action = 'task_days.change' ORDER BY id DESC LIMIT 1",
+    ))[0]!;
+    expect(audit).toEqual({ target_id: 'youtube', before: { weekdays: [0, 3] }, after: { weekdays: [1, 5] } });
+    const again = await callAction(t.app, 'admintaskdays', { method: 'GET', token: operator.token });
+    expect(again.data.schedules.find((row: { kind: string }) => row.kind === 'youtube').weekdays).toEqual([1, 5]);
+  });
+
+  it.each([
+    [{ kind: 'youtube', weekdays: [] }, 'Pick at least one day'],
+    [{ kind: 'youtube', weekdays: [7] }, 'Weekdays are 0 (Sunday) to 6 (Saturday)'],
+    [{ kind: 'youtube', weekdays: [1, 1] }, 'Each day once'],
+    [{ kind: 'netflix', weekdays: [1] }, 'kind must be youtube, tiktok, ads or trivia'],
+  ])('refuses %j with a clear message', async (payload, message) => {
+    const res = await save(payload);
+    expect(res).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(res.msg).toContain(message);
+  });
+
+  it('refuses support staff', async () => {
+    expect(await save({ kind: 'youtube', weekdays: [2] }, support.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAmountToMinor, parseRateToMicro } from './money.ts';
 import { isSettingKey, SETTINGS, type SettingDefinition, type SettingKey } from './settings.ts';
 import { expectedReturnBasisPoints, formatBasisPoints, type SpinTable } from './spins.ts';
 
@@ -74,3 +75,108 @@ export type AdminSettingPayload = z.infer<typeof AdminSettingPayloadSchema>;
 
 export const AdminSettingDataSchema = AdminSettingRowSchema;
 export type AdminSettingData = z.infer<typeof AdminSettingDataSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Countries, fee rows and tariff brackets (`admincountries`, `admincountry`).
+
+/** An amount in the country's own currency as a decimal string ("500", "12.50"); zero allowed. */
+const LocalAmountSchema = z
+  .string({ error: 'Enter an amount such as 100.00' })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 100.00')
+  .refine((text) => parseAmountToMinor(text) !== null, 'Enter an amount such as 100.00');
+const RateSchema = z
+  .string({ error: 'Enter a rate such as 1 or 28.5' })
+  .trim()
+  .refine((text) => parseRateToMicro(text) !== null, 'Enter a rate above 0 with at most 6 decimals, such as 1 or 28.5');
+
+export const FEE_FIELDS = ['creg', 'fl1', 'fl2', 'fl3', 'cbonus', 'min_with'] as const;
+export type FeeField = (typeof FEE_FIELDS)[number];
+export const FEE_FIELD_LABELS: Record<FeeField, string> = {
+  creg: 'Activation fee',
+  fl1: 'Level 1 commission',
+  fl2: 'Level 2 commission',
+  fl3: 'Level 3 commission',
+  cbonus: 'Sign-up bonus',
+  min_with: 'Minimum withdrawal',
+};
+
+export const AdminCountryFeesSchema = z.object({
+  creg: LocalAmountSchema,
+  fl1: LocalAmountSchema,
+  fl2: LocalAmountSchema,
+  fl3: LocalAmountSchema,
+  cbonus: LocalAmountSchema,
+  min_with: LocalAmountSchema,
+});
+export type AdminCountryFees = z.infer<typeof AdminCountryFeesSchema>;
+
+export const AdminTariffBracketSchema = z.object({ min: LocalAmountSchema, max: LocalAmountSchema, tariff: LocalAmountSchema });
+export type AdminTariffBracket = z.infer<typeof AdminTariffBracketSchema>;
+
+/** The first problem of a bracket list (replaced as a whole): each min <= max, and no two ranges overlap. */
+export function tariffProblem(brackets: readonly AdminTariffBracket[]): string | null {
+  const ranges = brackets.map((b, index) => ({ index, min: parseAmountToMinor(b.min) ?? 0n, max: parseAmountToMinor(b.max) ?? 0n }));
+  for (const range of ranges) {
+    if (range.min > range.max) return `Bracket ${range.index + 1}: the minimum is above the maximum`;
+  }
+  const sorted = [...ranges].sort((a, b) => (a.min < b.min ? -1 : a.min > b.min ? 1 : 0));
+  for (let i = 1; i < sorted.length; i += 1) {
+    const previous = sorted[i - 1]!;
+    const current = sorted[i]!;
+    if (current.min <= previous.max) return `Brackets ${previous.index + 1} and ${current.index + 1} overlap`;
+  }
+  return null;
+}
+
+export const AdminCountriesPayloadSchema = z.object({});
+export const AdminCountryRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  abbreviation: z.string(),
+  currency: z.string(),
+  rate: z.string(),
+  enabled: z.boolean(),
+  is_default: z.boolean(),
+  fees: AdminCountryFeesSchema.nullable(),
+  tariff: z.array(AdminTariffBracketSchema),
+});
+export type AdminCountryRow = z.infer<typeof AdminCountryRowSchema>;
+export const AdminCountriesDataSchema = z.object({ countries: z.array(AdminCountryRowSchema) });
+export type AdminCountriesData = z.infer<typeof AdminCountriesDataSchema>;
+
+/** `admincountry`: a country's rate, switch, fee row and tariff brackets, all replaced together. */
+export const AdminCountryPayloadSchema = z
+  .object({
+    id: z.coerce.number({ error: 'id is required' }).int().min(1, 'id is required'),
+    rate: RateSchema,
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    fees: AdminCountryFeesSchema,
+    tariff: z.array(AdminTariffBracketSchema).max(50, 'At most 50 brackets'),
+  })
+  .superRefine((value, ctx) => {
+    const problem = tariffProblem(value.tariff);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['tariff'] });
+  });
+export type AdminCountryPayload = z.infer<typeof AdminCountryPayloadSchema>;
+export const AdminCountryDataSchema = AdminCountryRowSchema;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Task days (`admintaskdays`, `admintaskday`): the weekdays each task kind runs on (0 Sunday .. 6 Saturday).
+
+export const ADMIN_TASK_KINDS = ['youtube', 'tiktok', 'ads', 'trivia'] as const;
+export const AdminTaskScheduleSchema = z.object({
+  kind: z.enum(ADMIN_TASK_KINDS, { error: 'kind must be youtube, tiktok, ads or trivia' }),
+  weekdays: z
+    .array(z.number().int().min(0, 'Weekdays are 0 (Sunday) to 6 (Saturday)').max(6, 'Weekdays are 0 (Sunday) to 6 (Saturday)'))
+    .min(1, 'Pick at least one day')
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, 'Each day once'),
+});
+export type AdminTaskSchedule = z.infer<typeof AdminTaskScheduleSchema>;
+export const AdminTaskDaysPayloadSchema = z.object({});
+export const AdminTaskDaysDataSchema = z.object({ schedules: z.array(AdminTaskScheduleSchema) });
+export type AdminTaskDaysData = z.infer<typeof AdminTaskDaysDataSchema>;
+export const AdminTaskDayPayloadSchema = AdminTaskScheduleSchema;
+export type AdminTaskDayPayload = z.infer<typeof AdminTaskDayPayloadSchema>;
+export const AdminTaskDayDataSchema = AdminTaskScheduleSchema;

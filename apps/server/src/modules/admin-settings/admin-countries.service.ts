@@ -1,0 +1,97 @@
+import {
+  ADMIN_TASK_KINDS,
+  formatMinor,
+  formatRateMicro,
+  parseAmountToMinor,
+  parseRateToMicro,
+  type AdminCountriesData,
+  type AdminCountryPayload,
+  type AdminCountryRow,
+  type AdminTaskDayPayload,
+  type AdminTaskDaysData,
+  type AdminTaskSchedule,
+} from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { lockTaskSchedule, replaceCountry, selectCountryStates, selectTaskSchedules, updateTaskSchedule, type CountryState } from './admin-countries.repository.ts';
+
+function toRow(state: CountryState): AdminCountryRow {
+  const { fees } = state;
+  return {
+    id: state.id,
+    name: state.name,
+    abbreviation: state.abbreviation,
+    currency: state.currency,
+    rate: formatRateMicro(state.rateMicro),
+    enabled: state.enabled,
+    is_default: state.isDefault,
+    fees:
+      fees === null
+        ? null
+        : {
+            creg: formatMinor(fees.cregMinor),
+            fl1: formatMinor(fees.fl1Minor),
+            fl2: formatMinor(fees.fl2Minor),
+            fl3: formatMinor(fees.fl3Minor),
+            cbonus: formatMinor(fees.cbonusMinor),
+            min_with: formatMinor(fees.minWithMinor),
+          },
+    tariff: state.tariff.map((b) => ({ min: formatMinor(b.minMinor), max: formatMinor(b.maxMinor), tariff: formatMinor(b.tariffMinor) })),
+  };
+}
+
+/** `admincountries`: every country with its rate, switch, fee row and tariff brackets (local currency). */
+export async function listCountries(deps: AppDeps): Promise<AdminCountriesData> {
+  return { countries: (await selectCountryStates(deps.db)).map(toRow) };
+}
+
+// The payload schema has checked every amount and the rate, so these parses cannot fail.
+const minor = (text: string) => parseAmountToMinor(text) ?? 0n;
+
+/**
+ * `admincountry`: replaces a country's rate, switch, fee row and tariff brackets in one transaction, audited with the
+ * whole country before and after. The default country (the sign-up form's preselection) cannot be switched off.
+ */
+export async function changeCountry(deps: AppDeps, input: AdminCountryPayload & { operatorId: bigint; ip: string }): Promise<AdminCountryRow> {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await selectCountryStates(tx, { id: input.id, isLocked: true });
+    if (!current) throw new AppError('NOT_FOUND', 'Country not found');
+    if (current.isDefault && !input.enabled) throw new AppError('VALIDATION_FAILED', `${current.name} is the default country of the sign-up form and stays enabled`);
+    const fees = {
+      cregMinor: minor(input.fees.creg),
+      fl1Minor: minor(input.fees.fl1),
+      fl2Minor: minor(input.fees.fl2),
+      fl3Minor: minor(input.fees.fl3),
+      cbonusMinor: minor(input.fees.cbonus),
+      minWithMinor: minor(input.fees.min_with),
+    };
+    const tariff = input.tariff
+      .map((b) => ({ minMinor: minor(b.min), maxMinor: minor(b.max), tariffMinor: minor(b.tariff) }))
+      .sort((a, b) => (a.minMinor < b.minMinor ? -1 : a.minMinor > b.minMinor ? 1 : 0));
+    const rateMicro = parseRateToMicro(input.rate) ?? current.rateMicro;
+    await replaceCountry(tx, { id: input.id, rateMicro, enabled: input.enabled, fees, tariff, at: deps.clock.now() });
+    const after = toRow({ ...current, rateMicro, enabled: input.enabled, fees, tariff });
+    await writeAudit(tx, { actorId: input.operatorId, action: 'country.change', targetType: 'country', targetId: input.id, before: toRow(current), after, ip: input.ip });
+    return after;
+  });
+}
+
+/** `admintaskdays`: the weekdays each task kind runs on. */
+export async function listTaskDays(deps: AppDeps): Promise<AdminTaskDaysData> {
+  const rows = await selectTaskSchedules(deps.db);
+  const known = new Set<string>(ADMIN_TASK_KINDS);
+  return { schedules: rows.filter((row) => known.has(row.kind)).map((row) => ({ kind: row.kind as AdminTaskSchedule['kind'], weekdays: row.weekdays.map(Number).sort((a, b) => a - b) })) };
+}
+
+/** `admintaskday`: one task kind's weekdays, audited with the days before and after. */
+export async function changeTaskDays(deps: AppDeps, input: AdminTaskDayPayload & { operatorId: bigint; ip: string }): Promise<AdminTaskSchedule> {
+  const weekdays = [...input.weekdays].sort((a, b) => a - b);
+  return deps.db.transaction(async (tx) => {
+    const before = await lockTaskSchedule(tx, input.kind);
+    if (before === null) throw new AppError('NOT_FOUND', 'Task kind not found');
+    await updateTaskSchedule(tx, { kind: input.kind, weekdays, at: deps.clock.now() });
+    await writeAudit(tx, { actorId: input.operatorId, action: 'task_days.change', targetType: 'task', targetId: input.kind, before: { weekdays: before.map(Number).sort((a, b) => a - b) }, after: { weekdays }, ip: input.ip });
+    return { kind: input.kind, weekdays };
+  });
+}
