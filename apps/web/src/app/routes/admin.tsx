@@ -3,6 +3,7 @@ import { AuditPage } from '@/features/admin-audit';
 import { ConsoleLayout } from '@/features/admin-console';
 import { MemberPage, MembersSearch } from '@/features/admin-members';
 import { MoneyPage } from '@/features/admin-money';
+import { SettingsPage } from '@/features/admin-settings';
 import { SecurityPage, StaffPage } from '@/features/admin-staff';
 import { useCurrentUser } from '@/lib/session';
 
@@ -35,6 +36,7 @@ export default function AdminRoute() {
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="security" element={<SecurityPage />} />
+        <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<MoneyPage />} />
       </Routes>
     </ConsoleLayout>

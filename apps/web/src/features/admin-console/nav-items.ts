@@ -1,4 +1,4 @@
-import { Banknote, KeyRound, ScrollText, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, KeyRound, ScrollText, Settings, UserCog, Users, type LucideIcon } from 'lucide-react';
 
 /** One entry of the operator console's own navigation. */
 export interface ConsoleNavItem {
@@ -20,6 +20,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Staff', url: '/admin/staff', icon: UserCog },
   { title: 'Audit log', url: '/admin/audit', icon: ScrollText },
   { title: 'Security', url: '/admin/security', icon: KeyRound },
+  { title: 'Settings', url: '/admin/settings', icon: Settings },
 ];
 
 /** The entry the current path belongs to (the longest matching prefix), for the active state and the page title. */

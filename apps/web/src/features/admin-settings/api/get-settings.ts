@@ -1,0 +1,15 @@
+import type { AdminSettingsData } from '@tuzo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** GET adminsettings: every operator setting of the registry with its description, value and default. */
+export async function getSettings(): Promise<AdminSettingsData> {
+  const { data } = await apiCall<AdminSettingsData>('adminsettings');
+  return data;
+}
+
+export const settingsQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings'], queryFn: getSettings, retry: false, staleTime: 5_000 });
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}

@@ -1,0 +1,26 @@
+import type { AdminTaskDayPayload, AdminTaskDaysData, AdminTaskSchedule } from '@tuzo/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** GET admintaskdays: the weekdays each task runs on. */
+export async function getTaskDays(): Promise<AdminTaskDaysData> {
+  const { data } = await apiCall<AdminTaskDaysData>('admintaskdays');
+  return data;
+}
+
+export const taskDaysQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings', 'task-days'], queryFn: getTaskDays, retry: false, staleTime: 5_000 });
+
+export function useTaskDays() {
+  return useQuery(taskDaysQueryOptions());
+}
+
+/** POST admintaskday: one task's weekdays. */
+export async function saveTaskDays(payload: AdminTaskDayPayload): Promise<AdminTaskSchedule> {
+  const { data } = await apiCall<AdminTaskSchedule>('admintaskday', { method: 'POST', payload });
+  return data;
+}
+
+export function useSaveTaskDays() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveTaskDays, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'task-days'] }) });
+}
