@@ -1,6 +1,7 @@
 import { Route, Routes, useParams } from 'react-router';
 import { AuditPage } from '@/features/admin-audit';
 import { ConsoleLayout } from '@/features/admin-console';
+import { ContentPage } from '@/features/admin-content';
 import { MemberPage, MembersSearch } from '@/features/admin-members';
 import { MoneyPage } from '@/features/admin-money';
 import { SettingsPage } from '@/features/admin-settings';
@@ -33,6 +34,7 @@ export default function AdminRoute() {
         <Route path="money" element={<MoneyPage />} />
         <Route path="members" element={<MembersSearch />} />
         <Route path="members/:username" element={<MemberRoute />} />
+        <Route path="content" element={<ContentPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="security" element={<SecurityPage />} />

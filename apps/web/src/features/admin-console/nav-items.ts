@@ -1,4 +1,4 @@
-import { Banknote, KeyRound, ScrollText, Settings, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, FileText, KeyRound, ScrollText, Settings, UserCog, Users, type LucideIcon } from 'lucide-react';
 
 /** One entry of the operator console's own navigation. */
 export interface ConsoleNavItem {
@@ -17,6 +17,7 @@ export interface ConsoleNavItem {
 export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Members', url: '/admin/members', icon: Users },
   { title: 'Money', url: '/admin/money', icon: Banknote, alsoActiveOn: ['/admin'] },
+  { title: 'Content', url: '/admin/content', icon: FileText },
   { title: 'Staff', url: '/admin/staff', icon: UserCog },
   { title: 'Audit log', url: '/admin/audit', icon: ScrollText },
   { title: 'Security', url: '/admin/security', icon: KeyRound },
