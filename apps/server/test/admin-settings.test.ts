@@ -60,6 +60,16 @@ describe('adminsetting', () => {
     expect((await lastAudit()).ip).not.toBeNull();
     expect(await referenceVersion()).toBeGreaterThan(version);
     expect((await userdata(member)).balances.reward).toBe('150.00');
+    // Read back through the registry: a decimal string stays a string (not a number that reads as the default).
+    expect((await list()).data.settings.find((row: { key: string }) => row.key === 'daily_reward')).toMatchObject({ value: '150.00', default: '100.00' });
+  });
+
+  it('changes the minimum casino stake, which the spin rules read at once', async () => {
+    expect((await change('spins.min_stake', '35.00')).status).toBe(200);
+    const state = await callAction(t.app, 'spinstate', { method: 'GET', token: member.token });
+    expect(state.data.minStake).toBe('35.00');
+    expect((await change('spins.min_stake', '20.00')).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ target_id: 'spins.min_stake', before: { value: '35.00' }, after: { value: '20.00' } });
   });
 
   it('shows the banner text in userdata, and an empty text hides it', async () => {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 
@@ -6,15 +6,21 @@ import { settings } from '../../db/schema.ts';
  * The operator's settings (key -> JSON value). Every module reads and seeds them here; each module owns the meaning
  * and defaults of its own keys.
  */
+/**
+ * The value as JSON text, parsed here once: Drizzle's jsonb column parses a string value a second time, so a stored
+ * "20.00" would come back as the number 20 and read as the default.
+ */
+export const settingValueText = sql<string>`${settings.value}::text`;
+
 export async function selectSettings(db: DbOrTx, keys: readonly string[]): Promise<Map<string, unknown>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
-  return new Map(rows.map((row) => [row.key, row.value]));
+  const rows = await db.select({ key: settings.key, value: settingValueText }).from(settings).where(inArray(settings.key, [...keys]));
+  return new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
 }
 
 export async function selectSetting(db: DbOrTx, key: string): Promise<unknown> {
-  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return rows[0]?.value ?? null;
+  const rows = await db.select({ value: settingValueText }).from(settings).where(eq(settings.key, key)).limit(1);
+  return rows[0] ? (JSON.parse(rows[0].value) as unknown) : null;
 }
 
 /** Stores the value unless the key exists (an operator's change is never overwritten); returns the stored value. */
