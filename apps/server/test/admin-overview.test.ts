@@ -33,15 +33,16 @@ async function deposit(who: TestMember, minor: bigint, at: string, status: 0 | 2
   );
 }
 
-async function withdrawal(who: TestMember, minor: bigint, at: string, declined = false) {
+async function withdrawal(who: TestMember, minor: bigint, at: string, outcome: 'pending' | 'declined' | 'paid' = 'pending', decidedAt = at) {
   const hold = await post({ kind: 'withdrawal_hold', memberId: who.id, at: new Date(at), legs: [{ account: { memberId: who.id, wallet: 'balance' }, amountMinor: -minor }, { account: { system: 'hold:withdrawals' }, amountMinor: minor }] });
-  const settle = declined
-    ? await post({ kind: 'withdrawal_refund', memberId: who.id, at: new Date(at), legs: [{ account: { system: 'hold:withdrawals' }, amountMinor: -minor }, { account: { memberId: who.id, wallet: 'balance' }, amountMinor: minor }] })
-    : null;
+  const back = outcome === 'declined' ? { memberId: who.id, wallet: 'balance' as const } : { system: 'provider:payouts' as const };
+  const settle = outcome === 'pending'
+    ? null
+    : await post({ kind: outcome === 'declined' ? 'withdrawal_refund' : 'withdrawal_complete', memberId: who.id, at: new Date(decidedAt), legs: [{ account: { system: 'hold:withdrawals' }, amountMinor: -minor }, { account: back, amountMinor: minor }] });
   await t.sql(
-    `INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at)
-     VALUES ($1, 'balance', $2, 0, 'KES', 1000000, $2, 0, $3, $4, $5, $6, $7)`,
-    [who.id.toString(), minor.toString(), declined ? 1 : 0, `overview-w:${seq}`, hold.transactionId.toString(), settle?.transactionId.toString() ?? null, at],
+    `INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at, decided_at)
+     VALUES ($1, 'balance', $2, 0, 'KES', 1000000, $2, 0, $3, $4, $5, $6, $7, $8)`,
+    [who.id.toString(), minor.toString(), { pending: 0, declined: 1, paid: 2 }[outcome], `overview-w:${seq}`, hold.transactionId.toString(), settle?.transactionId.toString() ?? null, at, outcome === 'pending' ? null : decidedAt],
   );
 }
 
@@ -58,6 +59,7 @@ beforeAll(async () => {
   member = await createMember(t, { countryId: c.kes, status: 'inactive' });
   await createMember(t, { countryId: c.ugx, status: 'suspended' });
   d = await createMember(t, { countryId: c.ugx, status: 'active', prefix: 'sponsor' });
+  await t.sql(`UPDATE members SET joined_at = '2026-01-05T05:00:00Z'`); // before the 30 days, but for:
   await t.sql(`UPDATE members SET joined_at = '2026-03-11T05:00:00Z' WHERE id = $1`, [a.id.toString()]);
   await t.sql(`UPDATE members SET joined_at = '2026-03-09T05:00:00Z' WHERE id = $1`, [d.id.toString()]);
   await t.sql(`INSERT INTO activations (member_id, generation, fee_system_minor, created_at) VALUES ($1, 1, 50000, '2026-03-11T06:00:00Z'), ($2, 1, 50000, '2026-03-09T06:00:00Z')`, [a.id.toString(), d.id.toString()]);
@@ -70,9 +72,12 @@ beforeAll(async () => {
   await deposit(a, 999_00n, '2026-03-11T07:00:00Z', 0); // pending: not counted
 
   await fund(t, a.id, 500_00n, 'balance');
-  await withdrawal(a, 30_00n, '2026-03-11T06:00:00Z');
-  await withdrawal(a, 12_00n, '2026-03-09T06:00:00Z');
-  await withdrawal(a, 40_00n, '2026-03-11T07:00:00Z', true); // declined: not counted
+  await withdrawal(a, 30_00n, '2026-03-11T06:00:00Z'); // pending
+  await withdrawal(a, 12_00n, '2026-03-09T06:00:00Z'); // pending
+  await withdrawal(a, 40_00n, '2026-03-11T07:00:00Z', 'declined'); // not paid: not counted
+  await withdrawal(a, 25_00n, '2026-03-10T09:00:00Z', 'paid', '2026-03-11T07:30:00Z'); // paid today
+  await withdrawal(a, 5_00n, '2026-03-10T09:00:00Z', 'paid', '2026-03-10T22:30:00Z'); // paid at 01:30 today in Nairobi
+  await withdrawal(a, 8_00n, '2026-03-08T09:00:00Z', 'paid', '2026-03-09T12:00:00Z'); // paid on Monday
 
   await task('youtube', 5_00n, '2026-03-11T08:00:00Z');
   await task('ads', 2_00n, '2026-03-10T22:30:00Z');
@@ -109,18 +114,18 @@ describe('adminoverview', () => {
     ]);
     expect(data.members).toMatchObject({ total: 6, active: 4, dormant: 2, suspended: 1 });
 
-    expect(data.totals.today).toEqual({ joined: 1, activations: 1, deposits: '150.00', deposits_count: 2, withdrawals: '30.00', withdrawals_count: 1, task_payouts: '7.00' });
-    expect(data.totals.week).toEqual({ joined: 2, activations: 2, deposits: '170.00', deposits_count: 3, withdrawals: '42.00', withdrawals_count: 2, task_payouts: '10.00' });
+    expect(data.totals.today).toEqual({ joined: 1, activations: 1, deposits: '150.00', deposits_count: 2, withdrawals: '30.00', withdrawals_count: 2, task_payouts: '7.00' });
+    expect(data.totals.week).toEqual({ joined: 2, activations: 2, deposits: '170.00', deposits_count: 3, withdrawals: '38.00', withdrawals_count: 3, task_payouts: '10.00' });
     expect(data.pending_withdrawals).toEqual({ count: 2, amount: '42.00' });
 
     expect(data.days).toHaveLength(30);
     expect(data.days[0].day).toBe('2026-02-10');
     expect(data.days[29]).toEqual({
-      day: '2026-03-11', joined: 1, activations: 1, deposits: '150.00', deposits_count: 2, withdrawals: '30.00', withdrawals_count: 1,
+      day: '2026-03-11', joined: 1, activations: 1, deposits: '150.00', deposits_count: 2, withdrawals: '30.00', withdrawals_count: 2,
       tasks: { youtube: '5.00', tiktok: '0.00', ads: '2.00', trivia: '0.00' },
     });
     expect(data.days[26]).toMatchObject({ day: '2026-03-08', deposits: '7.00', deposits_count: 1, withdrawals: '0.00' });
-    expect(data.days[27]).toMatchObject({ day: '2026-03-09', joined: 1, deposits: '20.00', withdrawals: '12.00', tasks: { trivia: '3.00' } });
+    expect(data.days[27]).toMatchObject({ day: '2026-03-09', joined: 1, deposits: '20.00', withdrawals: '8.00', withdrawals_count: 1, tasks: { trivia: '3.00' } });
     expect(data.days[28]).toEqual({
       day: '2026-03-10', joined: 0, activations: 0, deposits: '0.00', deposits_count: 0, withdrawals: '0.00', withdrawals_count: 0,
       tasks: { youtube: '0.00', tiktok: '0.00', ads: '0.00', trivia: '0.00' },
@@ -144,9 +149,12 @@ describe('adminoverview', () => {
     let { data } = await overview();
     expect(data.today).toBe('2026-03-12');
     expect(data.days[0].day).toBe('2026-02-11');
-    expect(data.days[28]).toMatchObject({ day: '2026-03-11', deposits: '150.00' });
+    expect(data.days[28]).toMatchObject({ day: '2026-03-11', deposits: '150.00', withdrawals: '30.00', tasks: { youtube: '5.00', ads: '2.00' } });
+    // The closed day was written once: the same figures come from overview_days.
+    const kept = await t.sql<{ deposits_minor: string }>(`SELECT deposits_minor::text FROM overview_days WHERE day = '2026-03-11'`);
+    expect(kept).toEqual([{ deposits_minor: '15000' }]);
     expect(data.totals.today).toMatchObject({ deposits: '0.00', deposits_count: 0, withdrawals: '0.00', task_payouts: '0.00', joined: 0 });
-    expect(data.totals.week).toMatchObject({ deposits: '170.00', withdrawals: '42.00', task_payouts: '10.00' });
+    expect(data.totals.week).toMatchObject({ deposits: '170.00', withdrawals: '38.00', task_payouts: '10.00' });
 
     clock.set(new Date('2026-03-16T09:00:00Z'));
     ({ data } = await overview());

@@ -4,7 +4,8 @@ import { MoneyStringSchema } from './money.ts';
 /**
  * The operator console's overview (`adminoverview`, support): every amount is in the system currency as a decimal
  * string; days are the operator's calendar (TUZO_TIMEZONE). `days` holds exactly 30 buckets, oldest first, ending
- * today; a day without activity is there with zeros. "This week" starts on Monday (operator's calendar).
+ * today; a day without activity is there with zeros. "This week" starts on Monday (operator's calendar). Closed days
+ * are computed once and kept (overview_days); today is counted live.
  */
 export const AdminOverviewPayloadSchema = z.object({}).passthrough();
 export type AdminOverviewPayload = z.infer<typeof AdminOverviewPayloadSchema>;
@@ -18,7 +19,7 @@ export const AdminOverviewDaySchema = z.object({
   /** Completed deposits, by the day they were credited. */
   deposits: MoneyStringSchema,
   deposits_count: z.number().int(),
-  /** Withdrawals requested that day and not declined (pending or paid), amount the members receive. */
+  /** Withdrawals paid that day (completed by an operator's decision), amount the members receive. */
   withdrawals: MoneyStringSchema,
   withdrawals_count: z.number().int(),
   /** Task pay (kinds youtube, tiktok, ads, trivia) from house:tasks. */

@@ -3,10 +3,36 @@
 -- Members by status and country: an index-only scan instead of reading every member row.
 CREATE INDEX members_status_country ON members (status, country_id) WHERE NOT is_house;
 
--- The 30 daily buckets of the overview read only their window.
+-- A day's figures read only that day: completed deposits by completion, paid withdrawals by decision, activations.
 CREATE INDEX deposits_completed ON deposits (completed_at) INCLUDE (amount_system_minor) WHERE status = 2;
-CREATE INDEX withdrawals_created ON withdrawals (created_at) INCLUDE (amount_system_minor, status);
+CREATE INDEX withdrawals_paid ON withdrawals (decided_at) INCLUDE (amount_system_minor) WHERE status = 2;
 CREATE INDEX activations_created ON activations (created_at);
+
+-- The figures of each closed operator day (in the operator's time zone), written once by the first overview after
+-- the day ends: every figure counted there is final once its day is over (joins, activations, completed deposits,
+-- paid withdrawals, task pay and spins are timestamped when they happen and never change). The overview then reads
+-- 29 rows and counts only today live; the spin house result adds up every day since the first spin.
+CREATE TABLE overview_days (
+  time_zone          text   NOT NULL,
+  day                date   NOT NULL,
+  joined             integer NOT NULL,
+  activations        integer NOT NULL,
+  deposits_count     integer NOT NULL,
+  deposits_minor     bigint NOT NULL,
+  withdrawals_count  integer NOT NULL,
+  withdrawals_minor  bigint NOT NULL,
+  youtube_minor      bigint NOT NULL,
+  tiktok_minor       bigint NOT NULL,
+  ads_minor          bigint NOT NULL,
+  trivia_minor       bigint NOT NULL,
+  casino_count       integer NOT NULL,
+  casino_in_minor    bigint NOT NULL,
+  casino_out_minor   bigint NOT NULL,
+  free_count         integer NOT NULL,
+  free_out_minor     bigint NOT NULL,
+  computed_at        timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (time_zone, day)
+);
 
 -- What each member has earned (commissions, bonuses, task pay, trivia, spin winnings; net of reversals), kept
 -- beside member_totals by a trigger so "top earners" reads ten index entries instead of summing every member's

@@ -12,15 +12,16 @@ import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { loadSpinSettings } from '../spins/spins.wheel.ts';
 import {
-  selectActivationsPerDay,
-  selectDepositsPerDay,
-  selectJoinsPerDay,
+  insertClosedDays,
+  selectClosedDays,
+  selectClosedSpinTotals,
+  selectFirstSpinDay,
+  selectLastClosedDay,
   selectMemberCounts,
   selectPendingWithdrawals,
-  selectSpinPostings,
-  selectTaskPayoutsPerDay,
+  selectTodayFigures,
   selectTopEarners,
-  selectWithdrawalsPerDay,
+  type DayFiguresRow,
   type OverviewWindow,
 } from './admin-overview.repository.ts';
 
@@ -89,58 +90,55 @@ function percent(part: bigint, whole: bigint): string | null {
   return formatBasisPoints((part * 10_000n * 2n + whole) / (2n * whole));
 }
 
+/** Closed days not yet written (from the day after the last written one, or the window's or first spin's day). */
+async function rollUpClosedDays(deps: AppDeps, input: { today: string; fromDay: string; timeZone: string }): Promise<void> {
+  const last = await selectLastClosedDay(deps.db, input.timeZone);
+  let start = last === null ? input.fromDay : addDays(last, 1);
+  if (last === null) {
+    const firstSpin = await selectFirstSpinDay(deps.db, input.timeZone);
+    if (firstSpin !== null && firstSpin < start) start = firstSpin;
+  }
+  if (start < input.today) await insertClosedDays(deps.db, { fromDay: start, toDay: input.today, timeZone: input.timeZone });
+}
+
+function toBucket(row: DayFiguresRow | undefined): Bucket {
+  if (!row) return emptyBucket();
+  return {
+    joined: Number(row.joined),
+    activations: Number(row.activations),
+    deposits: parseDbMinor(row.deposits_minor),
+    depositsCount: Number(row.deposits_count),
+    withdrawals: parseDbMinor(row.withdrawals_minor),
+    withdrawalsCount: Number(row.withdrawals_count),
+    tasks: { youtube: parseDbMinor(row.youtube_minor), tiktok: parseDbMinor(row.tiktok_minor), ads: parseDbMinor(row.ads_minor), trivia: parseDbMinor(row.trivia_minor) },
+  };
+}
+
 /**
- * `adminoverview`: member counts, the last 30 operator days (joins, activations, deposits, withdrawals, task pay),
- * today's and this week's totals, pending withdrawals, top earners and the spin house result. The queries are
- * independent reads, run side by side on the pool.
+ * `adminoverview`: member counts, the last 30 operator days (joins, activations, completed deposits, paid
+ * withdrawals, task pay), today's and this week's totals, pending withdrawals, top earners and the spin house result.
+ * Closed days are written once to overview_days (the first overview after a day ends does it); today is counted live.
  */
 export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
   const timeZone = deps.config.TUZO_TIMEZONE;
   const today = operatorDay(deps.clock.now(), timeZone);
-  const window: OverviewWindow = { fromDay: addDays(today, -(OVERVIEW_DAYS - 1)), toDay: addDays(today, 1), timeZone };
+  const window: OverviewWindow = { fromDay: addDays(today, -(OVERVIEW_DAYS - 1)), toDay: today, timeZone };
   const db = deps.db;
-  const [counts, joins, activations, deposits, withdrawals, tasks, pending, earners, spins, spinSettings] = await Promise.all([
+  await rollUpClosedDays(deps, { today, fromDay: window.fromDay, timeZone });
+  const [counts, closed, todayRow, closedSpins, pending, earners, spinSettings] = await Promise.all([
     selectMemberCounts(db),
-    selectJoinsPerDay(db, window),
-    selectActivationsPerDay(db, window),
-    selectDepositsPerDay(db, window),
-    selectWithdrawalsPerDay(db, window),
-    selectTaskPayoutsPerDay(db, window),
+    selectClosedDays(db, window),
+    selectTodayFigures(db, { today, timeZone }),
+    selectClosedSpinTotals(db, { toDay: today, timeZone }),
     selectPendingWithdrawals(db),
     selectTopEarners(db, TOP_EARNERS),
-    selectSpinPostings(db),
     loadSpinSettings(db),
   ]);
 
   const dayList = Array.from({ length: OVERVIEW_DAYS }, (_, i) => addDays(window.fromDay, i));
-  const buckets = new Map(dayList.map((day) => [day, emptyBucket()]));
-  const at = (day: string) => buckets.get(day);
-  for (const row of joins) {
-    const b = at(row.day);
-    if (b) b.joined = Number(row.n);
-  }
-  for (const row of activations) {
-    const b = at(row.day);
-    if (b) b.activations = Number(row.n);
-  }
-  for (const row of deposits) {
-    const b = at(row.day);
-    if (b) {
-      b.deposits = parseDbMinor(row.minor);
-      b.depositsCount = Number(row.n);
-    }
-  }
-  for (const row of withdrawals) {
-    const b = at(row.day);
-    if (b) {
-      b.withdrawals = parseDbMinor(row.minor);
-      b.withdrawalsCount = Number(row.n);
-    }
-  }
-  for (const row of tasks) {
-    const b = at(row.day);
-    if (b && (TASK_KINDS as readonly string[]).includes(row.kind)) b.tasks[row.kind as TaskKind] = parseDbMinor(row.minor);
-  }
+  const byDay = new Map(closed.map((row) => [row.day, row]));
+  if (todayRow) byDay.set(today, todayRow);
+  const buckets = new Map(dayList.map((day) => [day, toBucket(byDay.get(day))]));
 
   const members = { total: 0, active: 0, dormant: 0, suspended: 0 };
   const byCountry = new Map<string, AdminOverviewData['members']['by_country'][number]>();
@@ -163,11 +161,9 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
     byCountry.set(row.abbreviation, country);
   }
 
-  const casino = spins.find((row) => row.kind === 'casino_spin');
-  const free = spins.find((row) => row.kind === 'free_spin');
-  const stakes = parseDbMinor(casino?.in_minor);
-  const wins = parseDbMinor(casino?.out_minor);
-  const prizes = parseDbMinor(free?.out_minor);
+  const stakes = parseDbMinor(closedSpins.casino_in_minor) + parseDbMinor(todayRow?.casino_in_minor);
+  const wins = parseDbMinor(closedSpins.casino_out_minor) + parseDbMinor(todayRow?.casino_out_minor);
+  const prizes = parseDbMinor(closedSpins.free_out_minor) + parseDbMinor(todayRow?.free_out_minor);
   const week = weekStart(today);
 
   const days: AdminOverviewDay[] = dayList.map((day) => {
@@ -197,12 +193,12 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
     pending_withdrawals: { count: Number(pending.n), amount: formatMinor(parseDbMinor(pending.minor)) },
     top_earners: earners.map((row) => ({ username: row.username, country: row.country, status: row.status, earned: formatMinor(parseDbMinor(row.minor)) })),
     spins: {
-      casino_count: Number(casino?.n ?? 0),
+      casino_count: Number(closedSpins.casino_count) + Number(todayRow?.casino_count ?? 0),
       casino_stakes: formatMinor(stakes),
       casino_wins: formatMinor(wins),
       realised_return: percent(wins, stakes),
       expected_return: formatBasisPoints(expectedReturnBasisPoints(spinSettings.casinoTable)),
-      free_paid_count: Number(free?.n ?? 0),
+      free_paid_count: Number(closedSpins.free_count) + Number(todayRow?.free_count ?? 0),
       free_prizes: formatMinor(prizes),
       house_result: formatMinor(stakes - wins - prizes),
     },
