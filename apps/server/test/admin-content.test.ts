@@ -214,3 +214,166 @@ describe('adminbroadcast', () => {
     expect(await auditCount('notification.broadcast')).toBe(before);
   });
 });
+
+describe('videos', () => {
+  const VIDEO = { task: 'youtube', title: 'How to save', url: 'https://www.youtube.com/watch?v=abc123', price: '7.50', active: true };
+
+  it('adds, edits, retires and restores; lists by task and state; each change audited', async () => {
+    const added = await post('adminvideosave', VIDEO);
+    expect(added).toMatchObject({ status: 200, data: { task: 'youtube', source: 'youtube', title: 'How to save', price: '7.50', active: true } });
+    const id = added.data.id as string;
+    expect(await lastAudit('video.add')).toMatchObject({ actor_id: operator.id.toString(), target_id: id, after: { price: '7.50' } });
+    const edited = await post('adminvideosave', { ...VIDEO, id, task: 'tiktok', url: '/media/demo/videos/tiktok-01.webm', price: '3' });
+    expect(edited.data).toMatchObject({ id, task: 'tiktok', source: 'file', price: '3.00' });
+    expect(await lastAudit('video.edit')).toMatchObject({ target_id: id, before: { price_minor: '750' }, after: { price: '3.00' } });
+    expect((await post('adminvideoretire', { id, active: false })).data.active).toBe(false);
+    expect(await lastAudit('video.retire')).toMatchObject({ target_id: id, after: { active: false } });
+    expect((await post('adminvideoretire', { id, active: false })).code).toBe('CONFLICT');
+    expect((await get('adminvideos', { task: 'tiktok', status: 'retired' }, support.token)).data.rows.map((row: { id: string }) => row.id)).toContain(id);
+    expect((await get('adminvideos', { task: 'youtube' })).data.rows.map((row: { id: string }) => row.id)).not.toContain(id);
+    expect((await post('adminvideoretire', { id, active: true })).data.active).toBe(true);
+  });
+
+  it('refuses bad videos with 400 and no audit row', async () => {
+    const before = await auditCount('video.add');
+    const bad: Array<[unknown, RegExp]> = [
+      [{ ...VIDEO, url: 'http://www.youtube.com/watch?v=x' }, /https:\/\/ link or a file/],
+      [{ ...VIDEO, url: 'https://example.com/video.mp4' }, /YouTube or TikTok/],
+      [{ ...VIDEO, url: '/media/demo/videos/missing.webm' }, /No such file/],
+      [{ ...VIDEO, url: '/media/../package.json' }, /https:\/\/ link or a file/],
+      [{ ...VIDEO, price: '0' }, /above zero/],
+      [{ ...VIDEO, price: '1.234' }, /decimal/],
+      [{ ...VIDEO, price: 5 }, /price/],
+      [{ ...VIDEO, task: 'vimeo' }, /youtube or tiktok/],
+      [{ ...VIDEO, title: '' }, /title is required/],
+    ];
+    for (const [payload, message] of bad) {
+      const result = await post('adminvideosave', payload);
+      expect(result.httpStatus, JSON.stringify(payload)).toBe(400);
+      expect(result.msg).toMatch(message);
+    }
+    expect((await post('adminvideosave', { ...VIDEO, id: '999999' })).code).toBe('NOT_FOUND');
+    expect(await auditCount('video.add')).toBe(before);
+  });
+});
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const upload = async (body: Buffer | string, token = operator.token, contentType = 'application/octet-stream') => {
+  const response = await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload: body });
+  return { httpStatus: response.statusCode, ...(response.json() as { msg: string; code: string | null; data: any }) };
+};
+
+describe('ads and image upload', () => {
+  it('uploads a PNG (type by its bytes, random name, served under /media/uploads/) and saves an ad with it; audited', async () => {
+    const uploaded = await upload(PNG, operator.token, 'image/png');
+    expect(uploaded).toMatchObject({ httpStatus: 200, data: { type: 'image/png', bytes: PNG.length, url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{32}\.png$/) } });
+    expect(await lastAudit('media.upload')).toMatchObject({ actor_id: operator.id.toString(), after: { url: uploaded.data.url } });
+    const served = await t.app.inject({ method: 'GET', url: uploaded.data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const ad = await post('adminadsave', { name: 'Jua Lamps', image_url: uploaded.data.url, link: 'https://jua.example/lamps' });
+    expect(ad).toMatchObject({ status: 200, data: { name: 'Jua Lamps', image_url: uploaded.data.url, link: 'https://jua.example/lamps', active: true } });
+    expect(await lastAudit('ad.add')).toMatchObject({ target_id: ad.data.id, after: { name: 'Jua Lamps' } });
+    const edited = await post('adminadsave', { id: ad.data.id, name: 'Jua Solar', image_url: 'https://cdn.example/ad.webp' });
+    expect(edited.data).toMatchObject({ name: 'Jua Solar', link: null });
+    expect(await lastAudit('ad.edit')).toMatchObject({ before: { name: 'Jua Lamps' }, after: { name: 'Jua Solar' } });
+    expect((await post('adminadretire', { id: ad.data.id, active: false })).data.active).toBe(false);
+    expect(await lastAudit('ad.retire')).toMatchObject({ target_id: ad.data.id });
+    expect((await get('adminads', { status: 'retired' }, support.token)).data.rows.map((row: { id: string }) => row.id)).toContain(ad.data.id);
+  });
+
+  it('refuses SVG, other files, empty and oversize bodies, and non-operators', async () => {
+    const before = await auditCount('media.upload');
+    expect(await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', operator.token, 'image/svg+xml')).toMatchObject({ httpStatus: 415 });
+    expect(await upload(Buffer.from('GIF89a......'), operator.token, 'image/png')).toMatchObject({ httpStatus: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await upload(Buffer.alloc(0))).toMatchObject({ httpStatus: 400 });
+    expect(await upload(Buffer.concat([PNG, Buffer.alloc(512 * 1024)]))).toMatchObject({ httpStatus: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect((await upload(PNG, support.token)).code).toBe('FORBIDDEN');
+    expect((await upload(PNG, '')).code).toBe('UNAUTHORIZED');
+    expect(await auditCount('media.upload')).toBe(before);
+  });
+
+  it('refuses bad ads with 400', async () => {
+    const before = await auditCount('ad.add');
+    const bad: Array<[unknown, RegExp]> = [
+      [{ name: 'x', image_url: 'javascript:alert(1)' }, /https:\/\/ link or a file/],
+      [{ name: 'x', image_url: '/media/uploads/nothing.png' }, /No such file/],
+      [{ name: 'x', image_url: 'https://cdn.example/a.png', link: 'http://plain.example' }, /https:\/\//],
+      [{ name: '', image_url: 'https://cdn.example/a.png' }, /name is required/],
+    ];
+    for (const [payload, message] of bad) {
+      const result = await post('adminadsave', payload);
+      expect(result.httpStatus, JSON.stringify(payload)).toBe(400);
+      expect(result.msg).toMatch(message);
+    }
+    expect((await post('adminadretire', { id: '999999', active: false })).code).toBe('NOT_FOUND');
+    expect(await auditCount('ad.add')).toBe(before);
+  });
+});
+
+describe('timetable', () => {
+  it('adds, edits and deletes rows, audited; members see active rows only', async () => {
+    const added = await post('admintimetablesave', { name: 'Bonus Friday', dates: ['Friday', '2026-12-24'], sort_order: 3 });
+    expect(added).toMatchObject({ status: 200, data: { name: 'Bonus Friday', dates: ['Friday', '2026-12-24'], sort_order: 3, active: true } });
+    const id = added.data.id as number;
+    expect(await lastAudit('timetable.add')).toMatchObject({ target_id: String(id), after: { name: 'Bonus Friday' } });
+    expect((await post('admintimetablesave', { id, name: 'Bonus Friday', dates: ['Friday'], active: false })).data).toMatchObject({ dates: ['Friday'], active: false });
+    expect(await lastAudit('timetable.edit')).toMatchObject({ before: { dates: ['Friday', '2026-12-24'] }, after: { active: false } });
+    expect((await get('admintimetable', {}, support.token)).data.rows.map((row: { id: number }) => row.id)).toContain(id);
+    expect(await post('admintimetabledelete', { id })).toMatchObject({ status: 200, data: { id } });
+    expect(await lastAudit('timetable.delete')).toMatchObject({ target_id: String(id), before: { name: 'Bonus Friday' } });
+    expect((await post('admintimetabledelete', { id })).code).toBe('NOT_FOUND');
+  });
+
+  it('refuses bad rows with 400', async () => {
+    for (const payload of [{ name: 'x', dates: [] }, { name: 'x', dates: ['Someday'] }, { name: '', dates: ['Monday'] }, { name: 'x', dates: 'Monday' }]) {
+      expect((await post('admintimetablesave', payload)).httpStatus, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await post('admintimetabledelete', { id: 'x' })).httpStatus).toBe(400);
+  });
+});
+
+describe('lessons', () => {
+  it('adds and edits lessons, audited; a kind and part already taken is a conflict', async () => {
+    const added = await post('adminlessonsave', { kind: 'forex', part: 42, title: 'Risk', summary: 'Never risk more than you can lose.', link: 'https://learn.example/risk' });
+    expect(added).toMatchObject({ status: 200, data: { kind: 'forex', part: 42, title: 'Risk', active: true } });
+    expect(await lastAudit('lesson.add')).toMatchObject({ target_id: added.data.id, after: { part: 42 } });
+    const edited = await post('adminlessonsave', { id: added.data.id, kind: 'forex', part: 42, title: 'Risk basics', summary: 'Size positions.', active: false });
+    expect(edited.data).toMatchObject({ title: 'Risk basics', link: null, active: false });
+    expect(await lastAudit('lesson.edit')).toMatchObject({ before: { title: 'Risk' }, after: { title: 'Risk basics' } });
+    expect((await post('adminlessonsave', { kind: 'forex', part: 42, title: 'Again', summary: 'x' })).code).toBe('CONFLICT');
+    const other = await post('adminlessonsave', { kind: 'forex', part: 43, title: 'Other', summary: 'x' });
+    expect((await post('adminlessonsave', { id: other.data.id, kind: 'forex', part: 42, title: 'Other', summary: 'x' })).code).toBe('CONFLICT');
+    const listed = await get('adminlessons', { kind: 'forex' }, support.token);
+    expect(listed.data.rows.map((row: { part: number }) => row.part)).toEqual(expect.arrayContaining([42, 43]));
+    expect(listed.data.rows.every((row: { kind: string }) => row.kind === 'forex')).toBe(true);
+  });
+
+  it('refuses bad lessons with 400', async () => {
+    for (const payload of [
+      { kind: 'stocks', part: 1, title: 'x', summary: 'x' },
+      { kind: 'forex', part: 100, title: 'x', summary: 'x' },
+      { kind: 'forex', part: 1, title: '', summary: 'x' },
+      { kind: 'forex', part: 1, title: 'x', summary: 'x'.repeat(4001) },
+      { kind: 'forex', part: 1, title: 'x', summary: 'x', link: 'ftp://x' },
+    ]) {
+      expect((await post('adminlessonsave', payload)).httpStatus, JSON.stringify(payload).slice(0, 80)).toBe(400);
+    }
+    expect((await post('adminlessonsave', { id: '999999', kind: 'forex', part: 1, title: 'x', summary: 'x' })).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('content access', () => {
+  it.each(['adminvideosave', 'adminvideoretire', 'adminadsave', 'adminadretire', 'admintimetablesave', 'admintimetabledelete', 'adminlessonsave'])(
+    '%s is for operators',
+    async (action) => {
+      expect((await post(action, {}, support.token)).code).toBe('FORBIDDEN');
+      expect((await post(action, {}, member.token)).code).toBe('FORBIDDEN');
+    },
+  );
+  it.each(['adminvideos', 'adminads', 'admintimetable', 'adminlessons'])('%s is read by support, not members', async (action) => {
+    expect((await get(action, {}, support.token)).status).toBe(200);
+    expect((await get(action, {}, member.token)).code).toBe('FORBIDDEN');
+  });
+});

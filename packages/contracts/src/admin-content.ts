@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SeveritySchema } from './envelope.ts';
+import { LESSON_KINDS } from './lessons.ts';
 
 /**
  * The operator console's content screens (apps/web/src/features/admin-content): the trivia bank and notifications
@@ -115,3 +116,103 @@ export type AdminBroadcastPayload = z.infer<typeof AdminBroadcastPayloadSchema>;
 export type AdminBroadcastInput = z.input<typeof AdminBroadcastPayloadSchema>;
 export const AdminBroadcastDataSchema = z.object({ target: BroadcastTargetSchema, sent: z.number().int(), sent_at: z.string() });
 export type AdminBroadcastData = z.infer<typeof AdminBroadcastDataSchema>;
+
+/* Videos, ads, the timetable and lessons (operator content). */
+
+const ActiveFilterPayloadSchema = z.object({
+  status: optional(z.enum(['active', 'retired'], { error: 'status must be active or retired' })),
+  page: PageSchema,
+  limit: LimitSchema,
+});
+const pagedRows = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+/** A file this app serves (`/media/…`, no `..`) or an https link; checked to exist on the server. */
+const MediaUrlSchema = z
+  .string({ error: 'The link is required' })
+  .trim()
+  .min(1, 'The link is required')
+  .max(500, 'The link is at most 500 characters')
+  .refine((url) => /^https:\/\/[^\s]+$/.test(url) || (/^\/media\/[\w./-]+$/.test(url) && !url.includes('..')), 'Use an https:// link or a file under /media/');
+const HttpsLinkSchema = z.string().trim().max(500, 'The link is at most 500 characters').regex(/^https:\/\/[^\s]+$/, 'The link must start with https://');
+export const RetirePayloadSchema = z.object({ id: IdSchema, active: z.boolean({ error: 'active must be true or false' }) });
+
+export const VIDEO_TASKS = ['youtube', 'tiktok'] as const;
+export const AdminVideosPayloadSchema = ActiveFilterPayloadSchema.extend({ task: optional(z.enum(VIDEO_TASKS, { error: 'task must be youtube or tiktok' })) });
+export const AdminVideoRowSchema = z.object({
+  id: z.string(),
+  task: z.enum(VIDEO_TASKS),
+  source: z.enum(['youtube', 'tiktok', 'file']),
+  title: z.string(),
+  url: z.string(),
+  /** In the system currency. */
+  price: z.string(),
+  active: z.boolean(),
+});
+export type AdminVideoRow = z.infer<typeof AdminVideoRowSchema>;
+export const AdminVideosDataSchema = pagedRows(AdminVideoRowSchema);
+/** `adminvideosave`: a YouTube or TikTok https link (played in the official embed) or a file under /media/. */
+export const AdminVideoSavePayloadSchema = z.object({
+  id: IdSchema.optional(),
+  task: z.enum(VIDEO_TASKS, { error: 'task must be youtube or tiktok' }),
+  title: z.string({ error: 'The title is required' }).trim().min(1, 'The title is required').max(200, 'The title is at most 200 characters'),
+  url: MediaUrlSchema,
+  price: z
+    .string({ error: 'The price is required' })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'The price is a decimal like 5 or 5.50')
+    .refine((price) => Number(price) > 0, 'The price must be above zero'),
+  active: z.boolean({ error: 'active must be true or false' }).default(true),
+});
+export type AdminVideoSavePayload = z.infer<typeof AdminVideoSavePayloadSchema>;
+
+export const AdminAdsPayloadSchema = ActiveFilterPayloadSchema;
+export const AdminAdRowSchema = z.object({ id: z.string(), name: z.string(), image_url: z.string(), link: z.string().nullable(), active: z.boolean() });
+export type AdminAdRow = z.infer<typeof AdminAdRowSchema>;
+export const AdminAdsDataSchema = pagedRows(AdminAdRowSchema);
+/** `adminadsave`: the image is an uploaded file (`POST /api/admin/upload`) or an https link. */
+export const AdminAdSavePayloadSchema = z.object({
+  id: IdSchema.optional(),
+  name: z.string({ error: 'The name is required' }).trim().min(1, 'The name is required').max(200, 'The name is at most 200 characters'),
+  image_url: MediaUrlSchema,
+  link: optional(HttpsLinkSchema),
+  active: z.boolean({ error: 'active must be true or false' }).default(true),
+});
+export type AdminAdSavePayload = z.infer<typeof AdminAdSavePayloadSchema>;
+
+/** `POST /api/admin/upload`: a PNG, JPEG or WebP image (checked by its first bytes; SVG refused), at most 512 KB. */
+export const UPLOAD_MAX_BYTES = 512 * 1024;
+export const AdminUploadDataSchema = z.object({ url: z.string(), bytes: z.number().int(), type: z.enum(['image/png', 'image/jpeg', 'image/webp']) });
+export type AdminUploadData = z.infer<typeof AdminUploadDataSchema>;
+
+const TimetableDateSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/, 'Each day is a date like 2026-01-31 or a weekday name like Monday');
+export const AdminTimetablePayloadSchema = z.object({});
+export const AdminTimetableRowSchema = z.object({ id: z.number().int(), name: z.string(), dates: z.array(z.string()), sort_order: z.number().int(), active: z.boolean() });
+export type AdminTimetableRow = z.infer<typeof AdminTimetableRowSchema>;
+export const AdminTimetableDataSchema = z.object({ rows: z.array(AdminTimetableRowSchema) });
+export const AdminTimetableSavePayloadSchema = z.object({
+  id: z.coerce.number().int().min(1).optional(),
+  name: z.string({ error: 'The name is required' }).trim().min(1, 'The name is required').max(200, 'The name is at most 200 characters'),
+  dates: z.array(TimetableDateSchema, { error: 'dates is a list' }).min(1, 'At least one day').max(31, 'At most 31 days'),
+  sort_order: z.coerce.number().int().min(0).max(10_000).default(0),
+  active: z.boolean({ error: 'active must be true or false' }).default(true),
+});
+export type AdminTimetableSavePayload = z.infer<typeof AdminTimetableSavePayloadSchema>;
+export const AdminTimetableDeletePayloadSchema = z.object({ id: z.coerce.number({ error: 'A valid id is required' }).int().min(1, 'A valid id is required') });
+
+export const AdminLessonsPayloadSchema = z.object({ kind: optional(z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' })) });
+export const AdminLessonRowSchema = z.object({ id: z.string(), kind: z.enum(LESSON_KINDS), part: z.number().int(), title: z.string(), summary: z.string(), link: z.string().nullable(), active: z.boolean() });
+export type AdminLessonRow = z.infer<typeof AdminLessonRowSchema>;
+export const AdminLessonsDataSchema = z.object({ rows: z.array(AdminLessonRowSchema) });
+/** `adminlessonsave`: add a lesson (a kind and part not taken) or edit one. */
+export const AdminLessonSavePayloadSchema = z.object({
+  id: IdSchema.optional(),
+  kind: z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' }),
+  part: z.coerce.number({ error: 'part must be a whole number' }).int().min(1, 'part is 1 to 99').max(99, 'part is 1 to 99'),
+  title: z.string({ error: 'The title is required' }).trim().min(1, 'The title is required').max(200, 'The title is at most 200 characters'),
+  summary: z.string({ error: 'The summary is required' }).trim().min(1, 'The summary is required').max(4000, 'The summary is at most 4000 characters'),
+  link: optional(HttpsLinkSchema),
+  active: z.boolean({ error: 'active must be true or false' }).default(true),
+});
+export type AdminLessonSavePayload = z.infer<typeof AdminLessonSavePayloadSchema>;

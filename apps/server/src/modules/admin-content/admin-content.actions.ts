@@ -10,6 +10,7 @@ import {
 } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { broadcast } from './broadcast.service.ts';
+import { contentActions } from './content.actions.ts';
 import { listTrivia, retireTrivia, saveTrivia } from './trivia-bank.service.ts';
 
 /**
@@ -63,4 +64,5 @@ export const adminContentActions = [
       return { msg: data.sent === 1 ? 'Notification sent to 1 member' : `Notification sent to ${data.sent} members`, data };
     },
   }),
+  ...contentActions,
 ];
