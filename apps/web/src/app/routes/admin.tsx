@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router';
+import { PageSpinner } from '@/components/ui/skeleton';
 import { AuditPage } from '@/features/admin-audit';
 import { ConsoleLayout } from '@/features/admin-console';
 import { ContentPage } from '@/features/admin-content';
@@ -7,6 +9,9 @@ import { MoneyPage } from '@/features/admin-money';
 import { SettingsPage } from '@/features/admin-settings';
 import { SecurityPage, StaffPage } from '@/features/admin-staff';
 import { useCurrentUser } from '@/lib/session';
+
+/** The overview and its chart library load only when the overview opens. */
+const OverviewPage = lazy(() => import('@/features/admin-overview').then((module) => ({ default: module.OverviewPage })));
 
 function MemberRoute() {
   const { username = '' } = useParams();
@@ -31,6 +36,14 @@ export default function AdminRoute() {
     <ConsoleLayout username={userdetails.uname}>
       <Routes>
         <Route index element={<MoneyPage />} />
+        <Route
+          path="overview"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading the overview" />}>
+              <OverviewPage />
+            </Suspense>
+          }
+        />
         <Route path="money" element={<MoneyPage />} />
         <Route path="members" element={<MembersSearch />} />
         <Route path="members/:username" element={<MemberRoute />} />

@@ -1,4 +1,4 @@
-import { Banknote, FileText, KeyRound, ScrollText, Settings, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, LayoutDashboard, FileText, KeyRound, ScrollText, Settings, UserCog, Users, type LucideIcon } from 'lucide-react';
 
 /** One entry of the operator console's own navigation. */
 export interface ConsoleNavItem {
@@ -12,9 +12,10 @@ export interface ConsoleNavItem {
 
 /**
  * The console's navigation, in order. Other console features append their entry here (staff, audit log, settings);
- * the layout renders whatever this list holds. There is no Overview entry until an overview screen exists.
+ * the layout renders whatever this list holds.
  */
 export const CONSOLE_NAV: ConsoleNavItem[] = [
+  { title: 'Overview', url: '/admin/overview', icon: LayoutDashboard },
   { title: 'Members', url: '/admin/members', icon: Users },
   { title: 'Money', url: '/admin/money', icon: Banknote, alsoActiveOn: ['/admin'] },
   { title: 'Content', url: '/admin/content', icon: FileText },
