@@ -281,6 +281,10 @@ describe('ads and image upload', () => {
     expect((await post('adminadretire', { id: ad.data.id, active: false })).data.active).toBe(false);
     expect(await lastAudit('ad.retire')).toMatchObject({ target_id: ad.data.id });
     expect((await get('adminads', { status: 'retired' }, support.token)).data.rows.map((row: { id: string }) => row.id)).toContain(ad.data.id);
+    // Newest first by number, not by text ("10" after "9").
+    for (let index = 0; index < 10; index += 1) await post('adminadsave', { name: `Filler ${index}`, image_url: 'https://cdn.example/f.png' });
+    const ids = (await get('adminads', {})).data.rows.map((row: { id: string }) => BigInt(row.id));
+    expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
   });
 
   it('refuses SVG, other files, empty and oversize bodies, and non-operators', async () => {

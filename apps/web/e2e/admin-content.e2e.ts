@@ -8,9 +8,13 @@ import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
 
 /**
  * The console's Content page end to end: the operator (signed in with an authenticator code) adds a trivia question
- * and finds it in the bank, then sends a member a notification, which the member sees when they sign in.
+ * and finds it in the bank, opens the videos, adds an ad with an uploaded image, then sends a member a notification,
+ * which the member sees when they sign in.
  * Screenshots at each step.
  */
+/** A 1x1 transparent PNG. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
 const opened: OpenPage[] = [];
@@ -61,16 +65,30 @@ test('operator adds a trivia question, sees it in the bank and notifies a member
   const bank = await api.call<{ rows: Array<{ question: string; correct: number; options: string[] }> }>(`admintrivia&q=${encodeURIComponent(question)}`, { token: admin.token });
   expect(bank.data.rows).toEqual([expect.objectContaining({ question, correct: 1, options: ['Lake Victoria', 'Lake Tanganyika', 'Lake Malawi', 'Lake Turkana'] })]);
 
-  // 4. Notify a member by username.
+  // 4. Videos and ads: the demo videos are listed; an ad gets an uploaded PNG (type checked by its bytes).
+  await page.getByRole('tab', { name: 'Videos' }).click();
+  await page.getByTestId('video-row').first().waitFor();
+  await screenshot(page, 'admin-content-4-videos-desktop');
+  await page.getByRole('tab', { name: 'Ads' }).click();
+  const adForm = page.getByRole('form', { name: 'Add ad' });
+  await adForm.getByLabel('Name').fill('E2E Solar Lamps');
+  await adForm.getByLabel(/^Upload an image/).setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect.poll(() => adForm.getByLabel(/^Image URL/).inputValue()).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.png$/);
+  await adForm.getByRole('button', { name: 'Add ad' }).click();
+  await page.getByText('Ad saved').first().waitFor();
+  await page.getByTestId('ad-row').filter({ hasText: 'E2E Solar Lamps' }).waitFor();
+  await screenshot(page, 'admin-content-5-ads-desktop');
+
+  // 5. Notify a member by username.
   await page.getByRole('tab', { name: 'Notify' }).click();
   const notify = page.getByRole('form', { name: 'Send a notification' });
   await notify.getByLabel('Member username').fill(DEMO_MEMBER.username);
   await notify.getByLabel('Message').fill('Your e2e notification from the operator');
-  await screenshot(page, 'admin-content-4-notify-desktop');
+  await screenshot(page, 'admin-content-6-notify-desktop');
   await notify.getByRole('button', { name: 'Send notification' }).click();
   await page.getByText('Notification sent to 1 member').first().waitFor();
 
-  // 5. The member signs in (on a phone) and sees it.
+  // 6. The member signs in (on a phone) and sees it.
   const memberPage = await open(PHONE, 'admin-content-member-phone');
   await memberPage.goto('/login');
   await loginThroughForm(memberPage, DEMO_MEMBER.username, DEMO_MEMBER.password);
@@ -79,6 +97,6 @@ test('operator adds a trivia question, sees it in the bank and notifies a member
   await memberPage.getByTestId('notification-bell').click();
   await memberPage.waitForURL('**/notifications');
   await memberPage.getByTestId('notification-item').filter({ hasText: 'Your e2e notification from the operator' }).waitFor();
-  await screenshot(memberPage, 'admin-content-5-member-sees-it-phone');
+  await screenshot(memberPage, 'admin-content-7-member-sees-it-phone');
   for (const item of opened) expect(item.pageErrors).toEqual([]);
 });

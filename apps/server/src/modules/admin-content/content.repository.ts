@@ -26,7 +26,7 @@ const activeFilter = (status: 'active' | 'retired' | undefined) => (status === u
 export async function selectVideoPage(db: DbOrTx, input: { task?: string | undefined; status?: 'active' | 'retired' | undefined; limit: number; offset: number }) {
   const where = whereOf([...activeFilter(input.status), ...(input.task ? [sql`task = ${input.task}`] : [])]);
   const rows = await db.execute<VideoRow>(sql`
-    SELECT id::text, task, source, title, url, price_minor::text, active FROM videos ${where} ORDER BY id DESC LIMIT ${input.limit} OFFSET ${input.offset}`);
+    SELECT id::text, task, source, title, url, price_minor::text, active FROM videos ${where} ORDER BY videos.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`);
   const total = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM videos ${where}`);
   return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
 }
@@ -68,7 +68,7 @@ export async function setVideoActive(tx: DbOrTx, id: bigint, active: boolean): P
 
 export async function selectAdPage(db: DbOrTx, input: { status?: 'active' | 'retired' | undefined; limit: number; offset: number }) {
   const where = whereOf(activeFilter(input.status));
-  const rows = await db.execute<AdRow>(sql`SELECT id::text, name, image_url, link, active FROM ads ${where} ORDER BY id DESC LIMIT ${input.limit} OFFSET ${input.offset}`);
+  const rows = await db.execute<AdRow>(sql`SELECT id::text, name, image_url, link, active FROM ads ${where} ORDER BY ads.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`);
   const total = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ads ${where}`);
   return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
 }

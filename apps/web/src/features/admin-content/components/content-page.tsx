@@ -1,23 +1,33 @@
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/session';
+import { AdsTab } from './ads-tab';
+import { LessonsTab } from './lessons-tab';
 import { NotifyForm } from './notify-form';
+import { TimetableTab } from './timetable-tab';
 import { TriviaBank } from './trivia-bank';
+import { VideosTab } from './videos-tab';
 
 const TABS = [
   { id: 'trivia', label: 'Trivia' },
+  { id: 'videos', label: 'Videos' },
+  { id: 'ads', label: 'Ads' },
+  { id: 'timetable', label: 'Timetable' },
+  { id: 'lessons', label: 'Lessons' },
   { id: 'notify', label: 'Notify' },
 ] as const;
+const isTabId = (value: string | null): value is TabId => TABS.some((item) => item.id === value);
 type TabId = (typeof TABS)[number]['id'];
 
 /**
- * Content (/admin/content): the trivia bank and notifications (to a member, a country or everyone). The tab is in
- * the address (`?tab=notify`) so a reload or a shared link opens the same one.
+ * Content (/admin/content): the trivia bank, videos, ads, the timetable, lessons and notifications (to a member, a
+ * country or everyone). The tab is in the address (`?tab=notify`) so a reload or a shared link opens the same one.
  */
 export function ContentPage() {
   const [params, setParams] = useSearchParams();
   const isOperator = useCurrentUser().userdetails.isadmin;
-  const tab: TabId = params.get('tab') === 'notify' ? 'notify' : 'trivia';
+  const requested = params.get('tab');
+  const tab: TabId = isTabId(requested) ? requested : 'trivia';
   const select = (next: TabId) => setParams(next === 'trivia' ? {} : { tab: next });
   return (
     <div className="flex flex-col gap-4">
@@ -46,9 +56,12 @@ export function ContentPage() {
         ))}
       </div>
       <div role="tabpanel" id={`content-panel-${tab}`} aria-labelledby={`content-tab-${tab}`}>
-        {tab === 'trivia' ? (
-          <TriviaBank />
-        ) : (
+        {tab === 'trivia' ? <TriviaBank /> : null}
+        {tab === 'videos' ? <VideosTab /> : null}
+        {tab === 'ads' ? <AdsTab /> : null}
+        {tab === 'timetable' ? <TimetableTab /> : null}
+        {tab === 'lessons' ? <LessonsTab /> : null}
+        {tab === 'notify' ? (
           <Card>
             <CardHeader>
               <CardTitle>Send a notification</CardTitle>
@@ -57,7 +70,7 @@ export function ContentPage() {
               {isOperator ? <NotifyForm /> : <p className="text-sm text-slate-700">Notifications to a country or to everyone are sent by operators.</p>}
             </CardContent>
           </Card>
-        )}
+        ) : null}
       </div>
     </div>
   );

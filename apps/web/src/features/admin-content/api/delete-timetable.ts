@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** POST admintimetabledelete: deletes a row. */
+export async function deleteTimetable(payload: Record<string, unknown>): Promise<{ msg: string }> {
+  const { msg } = await apiCall('admintimetabledelete', { method: 'POST', payload });
+  return { msg };
+}
+
+export function useDeleteTimetable() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteTimetable, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'timetable'] }) });
+}

@@ -1,0 +1,13 @@
+import type { AdminTimetableRow } from '@tuzo/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** GET admintimetable: every timetable row in its order. */
+export async function getTimetable(): Promise<AdminTimetableRow[]> {
+  const { data } = await apiCall<{ rows: AdminTimetableRow[] }>('admintimetable');
+  return data.rows;
+}
+
+export function useAdminTimetable() {
+  return useQuery({ queryKey: ['admin', 'timetable'], queryFn: getTimetable, retry: false });
+}

@@ -1,0 +1,20 @@
+import type { AdminVideoRow } from '@tuzo/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+interface Page {
+  rows: AdminVideoRow[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** GET adminvideos: the video lists, newest first (one page of 100). */
+export async function getVideos(filter: { task?: string; status?: string }, page: number): Promise<Page> {
+  const { data } = await apiCall<Page>('adminvideos', { query: { ...filter, page, limit: 100 } });
+  return data;
+}
+
+export function useAdminVideos(filter: { task?: string; status?: string }, page: number) {
+  return useQuery({ queryKey: ['admin', 'videos', filter, page], queryFn: () => getVideos(filter, page), retry: false, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** POST adminvideoretire: `active: false` retires, `true` restores. */
+export async function retireVideo(payload: Record<string, unknown>): Promise<{ msg: string }> {
+  const { msg } = await apiCall('adminvideoretire', { method: 'POST', payload });
+  return { msg };
+}
+
+export function useRetireVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: retireVideo, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'videos'] }) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** POST adminadsave: adds an ad (no id) or edits one. */
+export async function saveAd(payload: Record<string, unknown>): Promise<{ msg: string }> {
+  const { msg } = await apiCall('adminadsave', { method: 'POST', payload });
+  return { msg };
+}
+
+export function useSaveAd() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveAd, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'ads'] }) });
+}

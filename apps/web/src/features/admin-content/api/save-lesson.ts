@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** POST adminlessonsave: adds a lesson (no id) or edits one. */
+export async function saveLesson(payload: Record<string, unknown>): Promise<{ msg: string }> {
+  const { msg } = await apiCall('adminlessonsave', { method: 'POST', payload });
+  return { msg };
+}
+
+export function useSaveLesson() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveLesson, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'lessons'] }) });
+}
