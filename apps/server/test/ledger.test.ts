@@ -144,4 +144,23 @@ describe('ledger', () => {
     expect(after.mismatches[0]).toMatchObject({ cachedMinor: 10_001n, postedMinor: 10_000n });
     await t.app.deps.db.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor - 1 WHERE member_id = ${memberId}`);
   });
+
+  it('reports running totals and top-earner figures that drifted from the ledger', async () => {
+    await postTransaction(t.app.deps.db, {
+      kind: 'daily_bonus',
+      idempotencyKey: `test:earn:${memberId}`,
+      memberId,
+      legs: [
+        { account: { system: 'house:bonuses' }, amountMinor: -500n },
+        { account: { memberId, wallet: 'balance' }, amountMinor: 500n },
+      ],
+    });
+    expect((await reconcileLedger(t.app.deps.db)).ok).toBe(true);
+    await t.app.deps.db.execute(sql`UPDATE member_earnings SET total_minor = total_minor + 1 WHERE member_id = ${memberId}`);
+    const drifted = await reconcileLedger(t.app.deps.db);
+    expect(drifted.ok).toBe(false);
+    expect(drifted.totals).toEqual([expect.objectContaining({ bucket: 'member_earnings', storedMinor: 501n, ledgerMinor: 500n })]);
+    await t.app.deps.db.execute(sql`UPDATE member_earnings SET total_minor = total_minor - 1 WHERE member_id = ${memberId}`);
+    expect((await reconcileLedger(t.app.deps.db)).ok).toBe(true);
+  });
 });

@@ -41,6 +41,15 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     FROM member_totals s FULL JOIN member_totals_from_ledger l ON l.member_id = s.member_id AND l.bucket = s.bucket
     WHERE COALESCE(s.total_minor, 0) <> COALESCE(l.total_minor, 0)
     ORDER BY 1, 2 LIMIT 1000`);
+  // The overview's top-earners table (migration 0170) follows member_totals by trigger; it must equal the ledger too.
+  const earnings = await db.execute<{ member_id: string; stored: string; ledger: string }>(sql`
+    SELECT COALESCE(e.member_id, l.member_id)::text AS member_id,
+           COALESCE(e.total_minor, 0)::text AS stored, COALESCE(l.total_minor, 0)::text AS ledger
+    FROM member_earnings e
+    FULL JOIN (SELECT member_id, SUM(total_minor) AS total_minor FROM member_totals_from_ledger
+               WHERE member_earnings_bucket(bucket) GROUP BY member_id) l ON l.member_id = e.member_id
+    WHERE COALESCE(e.total_minor, 0) <> COALESCE(l.total_minor, 0)
+    ORDER BY 1 LIMIT 1000`);
   const mismatches: ReconcileReport['mismatches'] = [];
   const negative: ReconcileReport['negative'] = [];
   for (const row of accounts.rows) {
@@ -58,12 +67,20 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     mismatches,
     unbalanced: unbalanced.rows.map((row) => ({ transactionId: BigInt(row.id), sumMinor: parseDbMinor(row.total), legs: Number(row.legs) })),
     negative,
-    totals: totals.rows.map((row) => ({
-      memberId: BigInt(row.member_id),
-      bucket: row.bucket,
-      storedMinor: parseDbMinor(row.stored),
-      ledgerMinor: parseDbMinor(row.ledger),
-    })),
+    totals: [
+      ...totals.rows.map((row) => ({
+        memberId: BigInt(row.member_id),
+        bucket: row.bucket,
+        storedMinor: parseDbMinor(row.stored),
+        ledgerMinor: parseDbMinor(row.ledger),
+      })),
+      ...earnings.rows.map((row) => ({
+        memberId: BigInt(row.member_id),
+        bucket: 'member_earnings',
+        storedMinor: parseDbMinor(row.stored),
+        ledgerMinor: parseDbMinor(row.ledger),
+      })),
+    ],
     ok: false,
   };
   report.ok = report.mismatches.length === 0 && report.unbalanced.length === 0 && report.negative.length === 0 && report.totals.length === 0;
