@@ -354,6 +354,19 @@ describe('lessons', () => {
     expect(listed.data.rows.every((row: { kind: string }) => row.kind === 'forex')).toBe(true);
   });
 
+  it('two operators moving different lessons onto one part at once: one wins, the other is a conflict, never a 500', async () => {
+    const first = await post('adminlessonsave', { kind: 'crypto', part: 71, title: 'First', summary: 'x' });
+    const second = await post('adminlessonsave', { kind: 'crypto', part: 72, title: 'Second', summary: 'x' });
+    for (let round = 0; round < 5; round += 1) {
+      const part = 80 + round;
+      const answers = await Promise.all([
+        post('adminlessonsave', { id: first.data.id, kind: 'crypto', part, title: 'First', summary: 'x' }),
+        post('adminlessonsave', { id: second.data.id, kind: 'crypto', part, title: 'Second', summary: 'x' }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    }
+  });
+
   it('refuses bad lessons with 400', async () => {
     for (const payload of [
       { kind: 'stocks', part: 1, title: 'x', summary: 'x' },

@@ -168,9 +168,21 @@ export async function upsertLesson(
       ? await tx.execute<LessonRow>(sql`
           INSERT INTO lessons (kind, part, title, summary, link, active) VALUES (${v.kind}, ${v.part}, ${v.title}, ${v.summary}, ${v.link}, ${v.active})
           ON CONFLICT (kind, part) DO NOTHING RETURNING ${LESSON_COLUMNS}`)
-      : await tx.execute<LessonRow>(sql`
-          UPDATE lessons SET kind = ${v.kind}, part = ${v.part}, title = ${v.title}, summary = ${v.summary}, link = ${v.link}, active = ${v.active}
-          WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM lessons o WHERE o.kind = ${v.kind} AND o.part = ${v.part} AND o.id <> ${id})
-          RETURNING ${LESSON_COLUMNS}`);
+      : await tx
+          .execute<LessonRow>(sql`
+            UPDATE lessons SET kind = ${v.kind}, part = ${v.part}, title = ${v.title}, summary = ${v.summary}, link = ${v.link}, active = ${v.active}
+            WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM lessons o WHERE o.kind = ${v.kind} AND o.part = ${v.part} AND o.id <> ${id})
+            RETURNING ${LESSON_COLUMNS}`)
+          // Two operators moving different lessons onto one kind and part at once: the UNIQUE index refuses the second,
+          // which is the same answer as the NOT EXISTS above (null: the caller reports a conflict, never a 500).
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) return { rows: [] as LessonRow[] };
+            throw error;
+          });
   return result.rows[0] ?? null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === '23505' || cause.cause?.code === '23505';
 }
