@@ -239,6 +239,24 @@ describe('adminchangeupline', () => {
     expect((await wallets(t, a.id)).balance).toBe(0n);
   });
 
+  it('pays the new chain nothing where referral commissions are switched off, and still moves the old ones away', async () => {
+    const a = await createMember(t, { countryId: c.kes, status: 'active' });
+    const b = await activated(a);
+    const n = await createMember(t, { countryId: c.kes, status: 'active' });
+    expect((await wallets(t, a.id)).balance).toBe(25_000n);
+    const [country] = await t.sql<{ abbreviation: string }>('SELECT abbreviation FROM countries WHERE id = $1', [c.kes]);
+    await t.sql(`INSERT INTO settings (key, value) VALUES ('referral_disabled_countries', $1::jsonb)
+                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [JSON.stringify([country!.abbreviation])]);
+    try {
+      const moved = await admin('adminchangeupline', { username: b.username, upline: n.username });
+      expect(moved).toMatchObject({ status: 200, data: { commissions_reversed: 1, commissions_paid: 0 } });
+      expect((await wallets(t, a.id)).balance).toBe(0n);
+      expect((await wallets(t, n.id)).balance).toBe(0n);
+    } finally {
+      await t.sql("DELETE FROM settings WHERE key = 'referral_disabled_countries'");
+    }
+  });
+
   it('refuses cycles, self, unknown and unchanged uplines, and a move an old upline can no longer pay back', async () => {
     const top = await createMember(t, { countryId: c.kes, status: 'active' });
     const mid = await createMember(t, { countryId: c.kes, status: 'active', sponsor: top });

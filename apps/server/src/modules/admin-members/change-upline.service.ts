@@ -16,6 +16,7 @@ import {
 } from '../activation/activation.repository.ts';
 import { activationKeys } from '../activation/activation.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { readSetting } from '../settings/settings.service.ts';
 import { selectMemberDetail } from './admin-members.repository.ts';
 import { findTargetMember } from './admin-members.service.ts';
 import { countShiftedMembers, isInDownline, selectShiftedActiveMembers, shiftChain } from './change-upline.repository.ts';
@@ -94,7 +95,10 @@ async function moveActivation(tx: DbOrTx, input: { memberId: bigint; operatorId:
   const chain = [member.l1Id, member.l2Id, member.l3Id];
   const uplines = new Map((await selectUplines(tx, chain.filter((id): id is bigint => id !== null))).map((row) => [row.id, row]));
   const rates = [member.fl1Minor, member.fl2Minor, member.fl3Minor];
-  for (const level of LEVELS) {
+  // The new chain is paid as an activation made now would pay it: nothing where the operator switched referral
+  // commissions off for the member's country (the old chain's commissions are still moved away from it below).
+  const isReferralOff = (await readSetting(tx, 'referral_disabled_countries')).includes(member.abbreviation);
+  for (const level of isReferralOff ? [] : LEVELS) {
     const upline = uplines.get(chain[level - 1] ?? -1n);
     const amountMinor = localToSystemMinor(rates[level - 1] ?? 0n, member.rateMicro);
     if (!upline || upline.isHouse || upline.status === 'suspended' || amountMinor <= 0n) continue;
