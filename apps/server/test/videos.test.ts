@@ -107,6 +107,22 @@ describe('startvideo and payyoutube', () => {
     expect((await start(m, 'abc')).status).toBe(400);
   });
 
+  it('drops a video the operator retires after the draw: no longer listed, no longer paid', async () => {
+    clock.set(SUNDAY);
+    const m = await member();
+    const video = (await populate(m)).data.videos[3];
+    await start(m, video.v_id);
+    clock.advance(5_000);
+    await t.sql('UPDATE videos SET active = false WHERE id = $1', [video.v_id]);
+    try {
+      expect((await populate(m)).data.videos.map((v: { v_id: string }) => v.v_id)).not.toContain(video.v_id);
+      expect(await pay(m, video.v_id)).toMatchObject({ status: 404, msg: 'This video is not on show today' });
+      expect((await wallets(t, m.id)).youtube).toBe(0n);
+    } finally {
+      await t.sql('UPDATE videos SET active = true WHERE id = $1', [video.v_id]);
+    }
+  });
+
   it('pays once for 20 concurrent calls', async () => {
     clock.set(SUNDAY);
     const m = await member();

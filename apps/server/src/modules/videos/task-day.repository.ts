@@ -11,10 +11,18 @@ export async function selectTaskMember(db: DbOrTx, memberId: bigint) {
   return result.rows[0] ?? null;
 }
 
-/** The ids on show for the day, in their order, or null when the day has not been drawn yet. */
+/**
+ * The ids on show for the day, in their order, or null when the day has not been drawn yet. An item the operator
+ * retired after the draw leaves the day's set at once (no longer listed, no longer paid).
+ */
 export async function selectDaySet(db: DbOrTx, input: { day: string; kind: ShowKind }): Promise<bigint[] | null> {
   const result = await db.execute<{ ids: string[] }>(sql`
-    SELECT item_ids::text[] AS ids FROM task_day_sets WHERE day = ${input.day}::date AND kind = ${input.kind}`);
+    SELECT ARRAY(
+             SELECT s.id::text FROM unnest(d.item_ids) WITH ORDINALITY AS s (id, n)
+             WHERE CASE WHEN d.kind = 'ads' THEN EXISTS (SELECT 1 FROM ads a WHERE a.id = s.id AND a.active)
+                        ELSE EXISTS (SELECT 1 FROM videos v WHERE v.id = s.id AND v.active) END
+             ORDER BY s.n) AS ids
+    FROM task_day_sets d WHERE d.day = ${input.day}::date AND d.kind = ${input.kind}`);
   const row = result.rows[0];
   return row ? row.ids.map((id) => BigInt(id)) : null;
 }
