@@ -13,6 +13,7 @@ import { useAdminAds } from '../api/get-ads';
 import { useRetireAd } from '../api/retire-ad';
 import { useSaveAd } from '../api/save-ad';
 import { useUploadImage } from '../api/upload-image';
+import { ContentEditor } from './content-editor';
 import { submitWithSchema, toggleActive, type FieldErrors } from './submit-with-schema';
 
 /** Ads: add or edit (an uploaded PNG/JPEG/WebP image or an https link), retire or restore. */
@@ -33,7 +34,11 @@ export function AdsTab() {
       setImageUrl((await upload.mutateAsync(file)).url);
       setErrors({});
     } catch (failure) {
-      setErrors({ image_url: failureText(failure, { failed: 'The image was not uploaded', thrown: errorMessage(failure) }) ?? 'The image was not uploaded' });
+      setErrors({
+        image_url:
+          failureText(failure, { failed: 'The image was not uploaded', thrown: errorMessage(failure) }) ??
+          'The image was not uploaded',
+      });
     }
   }
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -41,8 +46,20 @@ export function AdsTab() {
     const form = event.currentTarget;
     const values = new FormData(form);
     const link = String(values.get('link') ?? '').trim();
-    const payload = { ...(editing ? { id: editing.id } : {}), name: values.get('name'), image_url: values.get('image_url'), ...(link ? { link } : {}), active: values.get('active') === 'on' };
-    const result = await submitWithSchema({ schema: AdminAdSavePayloadSchema, values: payload, send: save.mutateAsync, serverField: 'image_url', failed: 'The ad was not saved' });
+    const payload = {
+      ...(editing ? { id: editing.id } : {}),
+      name: values.get('name'),
+      image_url: values.get('image_url'),
+      ...(link ? { link } : {}),
+      active: values.get('active') === 'on',
+    };
+    const result = await submitWithSchema({
+      schema: AdminAdSavePayloadSchema,
+      values: payload,
+      send: save.mutateAsync,
+      serverField: 'image_url',
+      failed: 'The ad was not saved',
+    });
     setErrors(result ?? {});
     if (result === null) {
       toast.success('Ad saved');
@@ -52,10 +69,16 @@ export function AdsTab() {
     }
   }
   const columns: Array<DataTableColumn<AdminAdRow>> = [
-    { header: 'Image', cell: (row) => <img src={row.image_url} alt="" className="h-10 w-16 rounded object-cover" loading="lazy" /> },
+    {
+      header: 'Image',
+      cell: (row) => <img src={row.image_url} alt="" className="h-10 w-16 rounded object-cover" loading="lazy" />,
+    },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Link', cell: (row) => <span className="break-all text-xs">{row.link ?? '—'}</span> },
-    { header: 'State', cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Retired'}</Badge> },
+    {
+      header: 'State',
+      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Retired'}</Badge>,
+    },
     ...(isOperator
       ? [
           {
@@ -73,7 +96,12 @@ export function AdsTab() {
                 >
                   Edit
                 </Button>
-                <Button size="sm" variant="outline" disabled={retire.isPending} onClick={() => void toggleActive({ send: retire.mutateAsync, id: row.id, active: !row.active, noun: 'Ad' })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={retire.isPending}
+                  onClick={() => void toggleActive({ send: retire.mutateAsync, id: row.id, active: !row.active, noun: 'Ad' })}
+                >
                   {row.active ? 'Retire' : 'Restore'}
                 </Button>
               </div>
@@ -85,47 +113,60 @@ export function AdsTab() {
   return (
     <div className="flex flex-col gap-4">
       {isOperator ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{editing ? `Edit ad ${editing.id}` : 'Add an ad'}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <form key={editing?.id ?? 'new'} onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? 'Edit ad' : 'Add ad'} className="grid gap-3 sm:grid-cols-2">
-              <Field label="Name" htmlFor="ad-name" error={errors.name}>
-                <Input id="ad-name" name="name" maxLength={200} defaultValue={editing?.name ?? ''} {...invalidProps('ad-name', errors.name)} />
-              </Field>
-              <Field label="Link (optional, https)" htmlFor="ad-link" error={errors.link}>
-                <Input id="ad-link" name="link" maxLength={500} defaultValue={editing?.link ?? ''} {...invalidProps('ad-link', errors.link)} />
-              </Field>
-              <Field label="Image URL (upload, or an https link)" htmlFor="ad-image" error={errors.image_url}>
-                <Input id="ad-image" name="image_url" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} {...invalidProps('ad-image', errors.image_url)} />
-              </Field>
-              <Field label="Upload an image (PNG, JPEG or WebP, 512 KB)" htmlFor="ad-file">
-                <input id="ad-file" type="file" accept="image/png,image/jpeg,image/webp" className="block text-sm" onChange={(event) => void pickImage(event.target.files?.[0])} />
-              </Field>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} className="size-4" />
-                Active
-              </label>
-              <div className="flex gap-2 sm:col-span-2">
-                <Button type="submit" disabled={save.isPending || upload.isPending}>
-                  {upload.isPending ? 'Uploading…' : editing ? 'Save ad' : 'Add ad'}
-                </Button>
-                {editing ? (
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      setEditing(null);
-                      setImageUrl('');
-                    }}
-                  >
-                    Cancel
-                  </Button>
-                ) : null}
-              </div>
-            </form>
-          </CardContent>
-        </Card>
+        <ContentEditor
+          title={editing ? `Edit ad ${editing.id}` : 'Add an ad'}
+          formLabel={editing ? 'Edit ad' : 'Add ad'}
+          formKey={editing?.id ?? 'new'}
+          onSubmit={(event) => void submit(event)}
+          submitLabel={upload.isPending ? 'Uploading…' : editing ? 'Save ad' : 'Add ad'}
+          isPending={save.isPending || upload.isPending}
+          onCancel={
+            editing
+              ? () => {
+                  setEditing(null);
+                  setImageUrl('');
+                }
+              : undefined
+          }
+          active={{ defaultChecked: editing?.active ?? true, label: 'Active' }}
+        >
+          <Field label="Name" htmlFor="ad-name" error={errors.name}>
+            <Input
+              id="ad-name"
+              name="name"
+              maxLength={200}
+              defaultValue={editing?.name ?? ''}
+              {...invalidProps('ad-name', errors.name)}
+            />
+          </Field>
+          <Field label="Link (optional, https)" htmlFor="ad-link" error={errors.link}>
+            <Input
+              id="ad-link"
+              name="link"
+              maxLength={500}
+              defaultValue={editing?.link ?? ''}
+              {...invalidProps('ad-link', errors.link)}
+            />
+          </Field>
+          <Field label="Image URL (upload, or an https link)" htmlFor="ad-image" error={errors.image_url}>
+            <Input
+              id="ad-image"
+              name="image_url"
+              value={imageUrl}
+              onChange={(event) => setImageUrl(event.target.value)}
+              {...invalidProps('ad-image', errors.image_url)}
+            />
+          </Field>
+          <Field label="Upload an image (PNG, JPEG or WebP, 512 KB)" htmlFor="ad-file">
+            <input
+              id="ad-file"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="block text-sm"
+              onChange={(event) => void pickImage(event.target.files?.[0])}
+            />
+          </Field>
+        </ContentEditor>
       ) : null}
       <Card>
         <CardHeader>

@@ -11,6 +11,7 @@ import { failureText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { useAdminLessons } from '../api/get-lessons';
 import { useSaveLesson } from '../api/save-lesson';
+import { ContentEditor } from './content-editor';
 import { submitWithSchema, type FieldErrors } from './submit-with-schema';
 
 /** Lessons: forex and crypto parts; add (a free kind and part) or edit, hide by unticking Active. */
@@ -35,7 +36,13 @@ export function LessonsTab() {
       ...(link ? { link } : {}),
       active: values.get('active') === 'on',
     };
-    const result = await submitWithSchema({ schema: AdminLessonSavePayloadSchema, values: payload, send: save.mutateAsync, serverField: 'part', failed: 'The lesson was not saved' });
+    const result = await submitWithSchema({
+      schema: AdminLessonSavePayloadSchema,
+      values: payload,
+      send: save.mutateAsync,
+      serverField: 'part',
+      failed: 'The lesson was not saved',
+    });
     setErrors(result ?? {});
     if (result === null) {
       toast.success('Lesson saved');
@@ -47,13 +54,21 @@ export function LessonsTab() {
     { header: 'Course', cell: (row) => (row.kind === 'forex' ? 'Forex' : 'Crypto') },
     { header: 'Part', className: 'tabular-nums', cell: (row) => row.part },
     { header: 'Title', cell: (row) => row.title },
-    { header: 'State', cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Hidden'}</Badge> },
+    {
+      header: 'State',
+      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Hidden'}</Badge>,
+    },
     ...(isOperator
       ? [
           {
             header: 'Actions',
             cell: (row: AdminLessonRow) => (
-              <Button size="sm" variant="outline" onClick={() => setEditing(row)} aria-label={`Edit ${row.kind} part ${row.part}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(row)}
+                aria-label={`Edit ${row.kind} part ${row.part}`}
+              >
                 Edit
               </Button>
             ),
@@ -64,60 +79,68 @@ export function LessonsTab() {
   return (
     <div className="flex flex-col gap-4">
       {isOperator ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{editing ? `Edit ${editing.kind} part ${editing.part}` : 'Add a lesson'}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <form key={editing?.id ?? 'new'} onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? 'Edit lesson' : 'Add lesson'} className="grid gap-3 sm:grid-cols-2">
-              <Field label="Course" htmlFor="lesson-kind" error={errors.kind}>
-                <Select id="lesson-kind" name="kind" defaultValue={editing?.kind ?? 'forex'}>
-                  {LESSON_KINDS.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {kind === 'forex' ? 'Forex' : 'Crypto'}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label="Part (1-99)" htmlFor="lesson-part" error={errors.part}>
-                <Input id="lesson-part" name="part" type="number" min={1} max={99} defaultValue={editing?.part ?? ''} {...invalidProps('lesson-part', errors.part)} />
-              </Field>
-              <Field label="Title" htmlFor="lesson-title" error={errors.title}>
-                <Input id="lesson-title" name="title" maxLength={200} defaultValue={editing?.title ?? ''} {...invalidProps('lesson-title', errors.title)} />
-              </Field>
-              <Field label="Link (optional, https)" htmlFor="lesson-link" error={errors.link}>
-                <Input id="lesson-link" name="link" maxLength={500} defaultValue={editing?.link ?? ''} {...invalidProps('lesson-link', errors.link)} />
-              </Field>
-              <div className="sm:col-span-2">
-                <Field label="Summary" htmlFor="lesson-summary" error={errors.summary}>
-                  <textarea
-                    id="lesson-summary"
-                    name="summary"
-                    rows={4}
-                    maxLength={4000}
-                    defaultValue={editing?.summary ?? ''}
-                    className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-                    {...invalidProps('lesson-summary', errors.summary)}
-                  />
-                </Field>
-              </div>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} className="size-4" />
-                Active
-              </label>
-              <div className="flex gap-2 sm:col-span-2">
-                <Button type="submit" disabled={save.isPending}>
-                  {editing ? 'Save lesson' : 'Add lesson'}
-                </Button>
-                {editing ? (
-                  <Button variant="outline" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                ) : null}
-              </div>
-            </form>
-          </CardContent>
-        </Card>
+        <ContentEditor
+          title={editing ? `Edit ${editing.kind} part ${editing.part}` : 'Add a lesson'}
+          formLabel={editing ? 'Edit lesson' : 'Add lesson'}
+          formKey={editing?.id ?? 'new'}
+          onSubmit={(event) => void submit(event)}
+          submitLabel={editing ? 'Save lesson' : 'Add lesson'}
+          isPending={save.isPending}
+          onCancel={editing ? () => setEditing(null) : undefined}
+          active={{ defaultChecked: editing?.active ?? true, label: 'Active' }}
+        >
+          <Field label="Course" htmlFor="lesson-kind" error={errors.kind}>
+            <Select id="lesson-kind" name="kind" defaultValue={editing?.kind ?? 'forex'}>
+              {LESSON_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind === 'forex' ? 'Forex' : 'Crypto'}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Part (1-99)" htmlFor="lesson-part" error={errors.part}>
+            <Input
+              id="lesson-part"
+              name="part"
+              type="number"
+              min={1}
+              max={99}
+              defaultValue={editing?.part ?? ''}
+              {...invalidProps('lesson-part', errors.part)}
+            />
+          </Field>
+          <Field label="Title" htmlFor="lesson-title" error={errors.title}>
+            <Input
+              id="lesson-title"
+              name="title"
+              maxLength={200}
+              defaultValue={editing?.title ?? ''}
+              {...invalidProps('lesson-title', errors.title)}
+            />
+          </Field>
+          <Field label="Link (optional, https)" htmlFor="lesson-link" error={errors.link}>
+            <Input
+              id="lesson-link"
+              name="link"
+              maxLength={500}
+              defaultValue={editing?.link ?? ''}
+              {...invalidProps('lesson-link', errors.link)}
+            />
+          </Field>
+          <div className="sm:col-span-2">
+            <Field label="Summary" htmlFor="lesson-summary" error={errors.summary}>
+              <textarea
+                id="lesson-summary"
+                name="summary"
+                rows={4}
+                maxLength={4000}
+                defaultValue={editing?.summary ?? ''}
+                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+                {...invalidProps('lesson-summary', errors.summary)}
+              />
+            </Field>
+          </div>
+        </ContentEditor>
       ) : null}
       <Card>
         <CardHeader>

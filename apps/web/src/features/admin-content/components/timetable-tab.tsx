@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/lib/session';
 import { useDeleteTimetable } from '../api/delete-timetable';
 import { useAdminTimetable } from '../api/get-timetable';
 import { useSaveTimetable } from '../api/save-timetable';
+import { ContentEditor } from './content-editor';
 import { submitWithSchema, type FieldErrors } from './submit-with-schema';
 
 /** Timetable: the rows members see on /timetable (a name and its days); add, edit, delete. */
@@ -31,8 +32,20 @@ export function TimetableTab() {
       .split(',')
       .map((day) => day.trim())
       .filter((day) => day !== '');
-    const payload = { ...(editing ? { id: editing.id } : {}), name: values.get('name'), dates, sort_order: values.get('sort_order') || 0, active: values.get('active') === 'on' };
-    const result = await submitWithSchema({ schema: AdminTimetableSavePayloadSchema, values: payload, send: save.mutateAsync, serverField: 'name', failed: 'The row was not saved' });
+    const payload = {
+      ...(editing ? { id: editing.id } : {}),
+      name: values.get('name'),
+      dates,
+      sort_order: values.get('sort_order') || 0,
+      active: values.get('active') === 'on',
+    };
+    const result = await submitWithSchema({
+      schema: AdminTimetableSavePayloadSchema,
+      values: payload,
+      send: save.mutateAsync,
+      serverField: 'name',
+      failed: 'The row was not saved',
+    });
     setErrors(result ?? {});
     if (result === null) {
       toast.success('Timetable row saved');
@@ -46,14 +59,19 @@ export function TimetableTab() {
       await remove.mutateAsync({ id: row.id });
       toast.success('Timetable row deleted');
     } catch (failure) {
-      showErrorToast(failureText(failure, { failed: 'The row was not deleted', thrown: errorMessage(failure) }) ?? 'The row was not deleted');
+      showErrorToast(
+        failureText(failure, { failed: 'The row was not deleted', thrown: errorMessage(failure) }) ?? 'The row was not deleted',
+      );
     }
   }
   const columns: Array<DataTableColumn<AdminTimetableRow>> = [
     { header: 'Order', className: 'tabular-nums', cell: (row) => row.sort_order },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Days', cell: (row) => row.dates.join(', ') },
-    { header: 'State', cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Shown' : 'Hidden'}</Badge> },
+    {
+      header: 'State',
+      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Shown' : 'Hidden'}</Badge>,
+    },
     ...(isOperator
       ? [
           {
@@ -63,7 +81,13 @@ export function TimetableTab() {
                 <Button size="sm" variant="outline" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
                   Edit
                 </Button>
-                <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => void deleteRow(row)} aria-label={`Delete ${row.name}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={remove.isPending}
+                  onClick={() => void deleteRow(row)}
+                  aria-label={`Delete ${row.name}`}
+                >
                   Delete
                 </Button>
               </div>
@@ -75,38 +99,40 @@ export function TimetableTab() {
   return (
     <div className="flex flex-col gap-4">
       {isOperator ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{editing ? `Edit “${editing.name}”` : 'Add a timetable row'}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <form key={editing?.id ?? 'new'} onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? 'Edit timetable row' : 'Add timetable row'} className="grid gap-3 sm:grid-cols-2">
-              <Field label="Name" htmlFor="tt-name" error={errors.name}>
-                <Input id="tt-name" name="name" maxLength={200} defaultValue={editing?.name ?? ''} {...invalidProps('tt-name', errors.name)} />
-              </Field>
-              <Field label="Days (comma separated: Monday, 2026-12-24)" htmlFor="tt-dates" error={errors.dates}>
-                <Input id="tt-dates" name="dates" defaultValue={editing?.dates.join(', ') ?? ''} {...invalidProps('tt-dates', errors.dates)} />
-              </Field>
-              <Field label="Order" htmlFor="tt-order" error={errors.sort_order}>
-                <Input id="tt-order" name="sort_order" type="number" min={0} max={10000} defaultValue={editing?.sort_order ?? 0} />
-              </Field>
-              <label className="flex items-center gap-2 self-end pb-2 text-sm">
-                <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} className="size-4" />
-                Shown to members
-              </label>
-              <div className="flex gap-2 sm:col-span-2">
-                <Button type="submit" disabled={save.isPending}>
-                  {editing ? 'Save row' : 'Add row'}
-                </Button>
-                {editing ? (
-                  <Button variant="outline" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                ) : null}
-              </div>
-            </form>
-          </CardContent>
-        </Card>
+        <ContentEditor
+          title={editing ? `Edit “${editing.name}”` : 'Add a timetable row'}
+          formLabel={editing ? 'Edit timetable row' : 'Add timetable row'}
+          formKey={editing?.id ?? 'new'}
+          onSubmit={(event) => void submit(event)}
+          submitLabel={editing ? 'Save row' : 'Add row'}
+          isPending={save.isPending}
+          onCancel={editing ? () => setEditing(null) : undefined}
+        >
+          <Field label="Name" htmlFor="tt-name" error={errors.name}>
+            <Input
+              id="tt-name"
+              name="name"
+              maxLength={200}
+              defaultValue={editing?.name ?? ''}
+              {...invalidProps('tt-name', errors.name)}
+            />
+          </Field>
+          <Field label="Days (comma separated: Monday, 2026-12-24)" htmlFor="tt-dates" error={errors.dates}>
+            <Input
+              id="tt-dates"
+              name="dates"
+              defaultValue={editing?.dates.join(', ') ?? ''}
+              {...invalidProps('tt-dates', errors.dates)}
+            />
+          </Field>
+          <Field label="Order" htmlFor="tt-order" error={errors.sort_order}>
+            <Input id="tt-order" name="sort_order" type="number" min={0} max={10000} defaultValue={editing?.sort_order ?? 0} />
+          </Field>
+          <label className="flex items-center gap-2 self-end pb-2 text-sm">
+            <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} className="size-4" />
+            Shown to members
+          </label>
+        </ContentEditor>
       ) : null}
       <Card>
         <CardHeader>
@@ -118,7 +144,11 @@ export function TimetableTab() {
             columns={columns}
             rows={data}
             isPending={isPending}
-            error={error ? failureText(error, { failed: 'Failed to load the timetable', thrown: 'Failed to load the timetable' }) : null}
+            error={
+              error
+                ? failureText(error, { failed: 'Failed to load the timetable', thrown: 'Failed to load the timetable' })
+                : null
+            }
             emptyText="No timetable rows."
             getRowKey={(row) => String(row.id)}
             getRowAttributes={(row) => ({ 'data-testid': 'timetable-row', 'data-id': String(row.id) })}

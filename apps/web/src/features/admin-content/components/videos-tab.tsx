@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/lib/session';
 import { useAdminVideos } from '../api/get-videos';
 import { useRetireVideo } from '../api/retire-video';
 import { useSaveVideo } from '../api/save-video';
+import { ContentEditor } from './content-editor';
 import { submitWithSchema, toggleActive, type FieldErrors } from './submit-with-schema';
 
 /** Videos: the YouTube and TikTok lists; add or edit (an https link or a /media/ file, a price), retire or restore. */
@@ -36,7 +37,13 @@ export function VideosTab() {
       price: values.get('price'),
       active: values.get('active') === 'on',
     };
-    const result = await submitWithSchema({ schema: AdminVideoSavePayloadSchema, values: payload, send: save.mutateAsync, serverField: 'url', failed: 'The video was not saved' });
+    const result = await submitWithSchema({
+      schema: AdminVideoSavePayloadSchema,
+      values: payload,
+      send: save.mutateAsync,
+      serverField: 'url',
+      failed: 'The video was not saved',
+    });
     setErrors(result ?? {});
     if (result === null) {
       toast.success('Video saved');
@@ -49,7 +56,10 @@ export function VideosTab() {
     { header: 'List', cell: (row) => (row.task === 'youtube' ? 'YouTube' : 'TikTok') },
     { header: 'Link', cell: (row) => <span className="break-all text-xs">{row.url}</span> },
     { header: 'Price', className: 'tabular-nums', cell: (row) => row.price },
-    { header: 'State', cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Retired'}</Badge> },
+    {
+      header: 'State',
+      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Retired'}</Badge>,
+    },
     ...(isOperator
       ? [
           {
@@ -59,7 +69,12 @@ export function VideosTab() {
                 <Button size="sm" variant="outline" onClick={() => setEditing(row)} aria-label={`Edit video ${row.title}`}>
                   Edit
                 </Button>
-                <Button size="sm" variant="outline" disabled={retire.isPending} onClick={() => void toggleActive({ send: retire.mutateAsync, id: row.id, active: !row.active, noun: 'Video' })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={retire.isPending}
+                  onClick={() => void toggleActive({ send: retire.mutateAsync, id: row.id, active: !row.active, noun: 'Video' })}
+                >
                   {row.active ? 'Retire' : 'Restore'}
                 </Button>
               </div>
@@ -71,47 +86,53 @@ export function VideosTab() {
   return (
     <div className="flex flex-col gap-4">
       {isOperator ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{editing ? `Edit video ${editing.id}` : 'Add a video'}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <form key={editing?.id ?? 'new'} onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? 'Edit video' : 'Add video'} className="grid gap-3 sm:grid-cols-2">
-              <Field label="List" htmlFor="video-task" error={errors.task}>
-                <Select id="video-task" name="task" defaultValue={editing?.task ?? 'youtube'}>
-                  {VIDEO_TASKS.map((value) => (
-                    <option key={value} value={value}>
-                      {value === 'youtube' ? 'YouTube' : 'TikTok'}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label="Title" htmlFor="video-title" error={errors.title}>
-                <Input id="video-title" name="title" maxLength={200} defaultValue={editing?.title ?? ''} {...invalidProps('video-title', errors.title)} />
-              </Field>
-              <Field label="Link (https YouTube/TikTok, or /media/…)" htmlFor="video-url" error={errors.url}>
-                <Input id="video-url" name="url" maxLength={500} defaultValue={editing?.url ?? ''} {...invalidProps('video-url', errors.url)} />
-              </Field>
-              <Field label="Price (system currency)" htmlFor="video-price" error={errors.price}>
-                <Input id="video-price" name="price" inputMode="decimal" defaultValue={editing?.price ?? ''} {...invalidProps('video-price', errors.price)} />
-              </Field>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} className="size-4" />
-                Active
-              </label>
-              <div className="flex gap-2 sm:col-span-2">
-                <Button type="submit" disabled={save.isPending}>
-                  {editing ? 'Save video' : 'Add video'}
-                </Button>
-                {editing ? (
-                  <Button variant="outline" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                ) : null}
-              </div>
-            </form>
-          </CardContent>
-        </Card>
+        <ContentEditor
+          title={editing ? `Edit video ${editing.id}` : 'Add a video'}
+          formLabel={editing ? 'Edit video' : 'Add video'}
+          formKey={editing?.id ?? 'new'}
+          onSubmit={(event) => void submit(event)}
+          submitLabel={editing ? 'Save video' : 'Add video'}
+          isPending={save.isPending}
+          onCancel={editing ? () => setEditing(null) : undefined}
+          active={{ defaultChecked: editing?.active ?? true, label: 'Active' }}
+        >
+          <Field label="List" htmlFor="video-task" error={errors.task}>
+            <Select id="video-task" name="task" defaultValue={editing?.task ?? 'youtube'}>
+              {VIDEO_TASKS.map((value) => (
+                <option key={value} value={value}>
+                  {value === 'youtube' ? 'YouTube' : 'TikTok'}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Title" htmlFor="video-title" error={errors.title}>
+            <Input
+              id="video-title"
+              name="title"
+              maxLength={200}
+              defaultValue={editing?.title ?? ''}
+              {...invalidProps('video-title', errors.title)}
+            />
+          </Field>
+          <Field label="Link (https YouTube/TikTok, or /media/…)" htmlFor="video-url" error={errors.url}>
+            <Input
+              id="video-url"
+              name="url"
+              maxLength={500}
+              defaultValue={editing?.url ?? ''}
+              {...invalidProps('video-url', errors.url)}
+            />
+          </Field>
+          <Field label="Price (system currency)" htmlFor="video-price" error={errors.price}>
+            <Input
+              id="video-price"
+              name="price"
+              inputMode="decimal"
+              defaultValue={editing?.price ?? ''}
+              {...invalidProps('video-price', errors.price)}
+            />
+          </Field>
+        </ContentEditor>
       ) : null}
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-3">
