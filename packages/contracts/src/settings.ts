@@ -14,7 +14,15 @@ const SystemAmountSchema = z
   .string()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 100.00')
   .refine((text) => parseAmountToMinor(text) !== null, 'Enter an amount such as 100.00');
-const LinkSchema = z.url('Enter a full link starting with https://').max(500);
+/**
+ * A link members open or the app builds on: https only (ASVS 14.4 / 5.1.4), so an operator cannot send members to a
+ * plain-http page, a `javascript:` URL or any other scheme.
+ */
+const LinkSchema = z
+  .string({ error: 'Enter a full link starting with https://' })
+  .trim()
+  .max(500, 'Links are at most 500 characters')
+  .pipe(z.url({ protocol: /^https$/i, error: 'Enter a full link starting with https:// (http and other links are refused)' }));
 
 export interface SettingDefinition<TSchema extends z.ZodType = z.ZodType> {
   schema: TSchema;

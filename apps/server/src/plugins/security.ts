@@ -1,6 +1,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** `/api`, `/api?action=...` and `/api/...`: the envelope answers, the exports, the uploads and the API document. */
+const API_PATH = /^\/api(?:[/?]|$)/;
+
 /**
  * Security headers. The web app is served from the same origin and needs no third-party script; the education
  * pages embed videos and charts in frames from their providers, which frame-src allows.
@@ -20,6 +23,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS belongs to the TLS proxy in front (README, "HTTPS"): this process never sees the browser's scheme.
     strictTransportSecurity: false,
+  });
+  // Every /api answer, success or error envelope, 404 or 429, is private to the person who asked: no browser or
+  // proxy may keep a copy (ASVS 8.2.1). The API document and its page set their own `no-cache` and keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (API_PATH.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }
