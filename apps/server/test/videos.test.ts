@@ -158,6 +158,70 @@ describe('startvideo and payyoutube', () => {
   });
 });
 
+describe('one video at a time (spec: "Only one video plays at a time")', () => {
+  const NOT_STARTED = 'Play the video before asking to be paid for it';
+  const TOO_SOON = 'Watch at least 5 seconds of the video to be paid';
+
+  it('four videos started together: only the last one started pays after 5 s', async () => {
+    clock.set(SUNDAY);
+    const m = await member();
+    const videos = (await populate(m)).data.videos as Array<{ v_id: string; v_price: string }>;
+    for (const video of videos) expect((await start(m, video.v_id)).status).toBe(200);
+    clock.advance(5_000);
+    for (const video of videos.slice(0, 3)) expect(await pay(m, video.v_id)).toMatchObject({ status: 422, msg: NOT_STARTED });
+    expect((await pay(m, videos[3]!.v_id)).status).toBe(200);
+    expect((await wallets(t, m.id)).youtube).toBe(BigInt(videos[3]!.v_price.replace('.', '')));
+  });
+
+  it('starting a second video ends the first one’s timer; the first pays only 5 s after it is started again', async () => {
+    clock.set(SUNDAY);
+    const m = await member();
+    const [first, second] = (await populate(m)).data.videos as Array<{ v_id: string; v_price: string }>;
+    await start(m, first!.v_id);
+    clock.advance(3_000);
+    expect((await start(m, second!.v_id)).data.started_at).toBe(clock.now().toISOString());
+    clock.advance(3_000);
+    // The first video's 6 seconds since its start do not count: another video was started in between.
+    expect(await pay(m, first!.v_id)).toMatchObject({ status: 422, msg: NOT_STARTED });
+    const restarted = await start(m, first!.v_id);
+    expect(restarted.data.started_at).toBe(clock.now().toISOString());
+    // The second video's timer ended in turn.
+    clock.advance(5_000);
+    expect(await pay(m, second!.v_id)).toMatchObject({ status: 422, msg: NOT_STARTED });
+    expect((await pay(m, first!.v_id)).status).toBe(200);
+    expect((await wallets(t, m.id)).youtube).toBe(BigInt(first!.v_price.replace('.', '')));
+  });
+
+  it('counts across YouTube and TikTok: a TikTok start ends a YouTube video’s timer', async () => {
+    clock.set(SUNDAY);
+    const m = await member();
+    const youtube = (await populate(m)).data.videos[0];
+    const tiktok = (await callAction(t.app, 'populatetiktok', { token: m.token })).data[0];
+    await start(m, youtube.v_id);
+    clock.advance(1_000);
+    await start(m, tiktok.v_id);
+    clock.advance(4_000);
+    expect(await pay(m, youtube.v_id)).toMatchObject({ status: 422, msg: NOT_STARTED });
+    expect(await pay(m, tiktok.v_id, 'paytiktok')).toMatchObject({ status: 422, msg: TOO_SOON });
+    clock.advance(1_000);
+    expect((await pay(m, tiktok.v_id, 'paytiktok')).status).toBe(200);
+    expect(await wallets(t, m.id)).toMatchObject({ youtube: 0n, tiktok: BigInt(tiktok.v_price.replace('.', '')) });
+  });
+
+  it('four starts sent at once leave one running watch: one video pays, whichever won', async () => {
+    clock.set(SUNDAY);
+    const m = await member();
+    const videos = (await populate(m)).data.videos as Array<{ v_id: string }>;
+    const started = await Promise.all(videos.map((video) => start(m, video.v_id)));
+    expect(started.every((r) => r.status === 200)).toBe(true);
+    clock.advance(5_000);
+    const paid = await Promise.all(videos.map((video) => pay(m, video.v_id)));
+    expect(paid.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(paid.filter((r) => r.status === 422 && r.msg === NOT_STARTED)).toHaveLength(3);
+    expect(await t.sql('SELECT 1 FROM video_watches WHERE member_id = $1', [m.id.toString()])).toHaveLength(1);
+  });
+});
+
 describe('media', () => {
   it('serves the demo videos with range requests', async () => {
     const full = await t.app.inject({ method: 'GET', url: '/media/demo/videos/youtube-01.webm' });

@@ -30,11 +30,14 @@ export async function selectVideosForMember(db: DbOrTx, input: { ids: bigint[]; 
   }));
 }
 
-/** A video with the member's recorded start and payment of the day. */
+/**
+ * A video with the member's payment of the day and, when it is the member's running watch of `day`, when that watch
+ * started (null when the member is watching another video or has not started this one).
+ */
 export async function selectVideoFacts(db: DbOrTx, input: { videoId: bigint; memberId: bigint; day: string }) {
   const result = await db.execute<{ task: VideoTask; price_minor: string; started_at: string | null; paid: boolean }>(sql`
     SELECT v.task, v.price_minor::text AS price_minor,
-           (SELECT w.started_at FROM video_views w WHERE w.member_id = ${input.memberId} AND w.video_id = v.id AND w.day = ${input.day}::date) AS started_at,
+           (SELECT w.started_at FROM video_watches w WHERE w.member_id = ${input.memberId} AND w.video_id = v.id AND w.day = ${input.day}::date) AS started_at,
            EXISTS (SELECT 1 FROM video_payments p WHERE p.member_id = ${input.memberId} AND p.video_id = v.id AND p.day = ${input.day}::date) AS paid
     FROM videos v WHERE v.id = ${input.videoId}`);
   const row = result.rows[0];
@@ -42,15 +45,21 @@ export async function selectVideoFacts(db: DbOrTx, input: { videoId: bigint; mem
   return { task: row.task, priceMinor: BigInt(row.price_minor), startedAt: row.started_at === null ? null : new Date(row.started_at), isPaid: row.paid };
 }
 
-/** Records the first start of the day (a later start keeps the first); returns the start that counts. */
-export async function insertVideoView(db: DbOrTx, input: { memberId: bigint; videoId: bigint; day: string; at: Date }): Promise<Date> {
+/**
+ * Makes this video the member's one running watch and returns when it started. Starting the video that is already
+ * running on `day` keeps its start; starting any other video replaces the watch (one statement, so two racing
+ * starts leave exactly one), which ends the previous video's timer.
+ */
+export async function startVideoWatch(db: DbOrTx, input: { memberId: bigint; videoId: bigint; day: string; at: Date }): Promise<Date> {
   const result = await db.execute<{ started_at: string }>(sql`
-    WITH inserted AS (
-      INSERT INTO video_views (member_id, video_id, day, started_at) VALUES (${input.memberId}, ${input.videoId}, ${input.day}::date, ${input.at})
-      ON CONFLICT (member_id, video_id, day) DO NOTHING RETURNING started_at)
-    SELECT started_at FROM inserted
+    WITH started AS (
+      INSERT INTO video_watches AS w (member_id, video_id, day, started_at) VALUES (${input.memberId}, ${input.videoId}, ${input.day}::date, ${input.at})
+      ON CONFLICT (member_id) DO UPDATE SET video_id = EXCLUDED.video_id, day = EXCLUDED.day, started_at = EXCLUDED.started_at
+        WHERE w.video_id <> EXCLUDED.video_id OR w.day <> EXCLUDED.day
+      RETURNING started_at)
+    SELECT started_at FROM started
     UNION ALL
-    SELECT started_at FROM video_views WHERE member_id = ${input.memberId} AND video_id = ${input.videoId} AND day = ${input.day}::date
+    SELECT started_at FROM video_watches WHERE member_id = ${input.memberId} AND video_id = ${input.videoId} AND day = ${input.day}::date
     LIMIT 1`);
   const row = result.rows[0];
   return row ? new Date(row.started_at) : input.at;

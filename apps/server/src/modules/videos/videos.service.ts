@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { toMemberString } from '../wallets/currency.ts';
 import { itemsOnShow, loadTaskContext, type TaskContext } from './task-day.ts';
-import { insertVideoView, selectVideoFacts, selectVideoTask, selectVideosForMember, type VideoTask } from './videos.repository.ts';
+import { selectVideoFacts, startVideoWatch, selectVideoTask, selectVideosForMember, type VideoTask } from './videos.repository.ts';
 
 const WALLET_LABEL: Record<VideoTask, string> = { youtube: 'YouTube', tiktok: 'TikTok' };
 
@@ -53,21 +53,22 @@ async function openVideo(deps: AppDeps, input: { memberId: bigint; task: VideoTa
 }
 
 /**
- * `startvideo`: records when playback of a video on show starts, by the server's clock. The first start of the day
- * counts; starting again keeps it. `task` is found from the video (YouTube or TikTok list).
+ * `startvideo`: records when playback of a video on show starts, by the server's clock. A member watches one video
+ * at a time (spec: "Only one video plays at a time"): starting another video, YouTube or TikTok, ends this one's
+ * timer; starting the running one again keeps its start. `task` is found from the video (YouTube or TikTok list).
  */
 export async function startVideo(deps: AppDeps, input: { memberId: bigint; videoId: bigint }): Promise<StartVideoData> {
   const task = await selectVideoTask(deps.db, input.videoId);
   if (!task) throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
   const context = await openVideo(deps, { memberId: input.memberId, task, videoId: input.videoId });
-  const startedAt = await insertVideoView(deps.db, { memberId: input.memberId, videoId: input.videoId, day: context.availability.today, at: context.at });
+  const startedAt = await startVideoWatch(deps.db, { memberId: input.memberId, videoId: input.videoId, day: context.availability.today, at: context.at });
   return { v_id: input.videoId.toString(), started_at: startedAt.toISOString() };
 }
 
 /**
  * `payyoutube` / `paytiktok`: pays the video's price into the YouTube / TikTok wallet when the video is on show
- * today in that list, its start was recorded at least 5 seconds earlier by the server's clock, and it is not yet
- * paid today. Key `<task>:<member>:<video>:<day>` (and UNIQUE (member, video, day)): concurrent calls pay once.
+ * today in that list, it is the member's running watch (no other video was started since) and that watch started at
+ * least 5 seconds earlier by the server's clock, and it is not yet paid today. Key `<task>:<member>:<video>:<day>` (and UNIQUE (member, video, day)): concurrent calls pay once.
  */
 export async function payVideo(deps: AppDeps, input: { memberId: bigint; task: VideoTask; videoId: bigint }): Promise<PayVideoData> {
   const context = await openVideo(deps, input);

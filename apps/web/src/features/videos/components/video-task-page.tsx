@@ -1,4 +1,4 @@
-import type { VideoItem } from '@tuzo/contracts';
+import { VIDEO_PAY_AFTER_SECONDS, type VideoItem } from '@tuzo/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,12 @@ import { VideoPlayer } from './video-player';
 
 /** Videos whose payment already fired in this session: once per video per session (spec section 4). */
 const firedThisSession = new Set<string>();
-/** When the server recorded each start (the answer's arrival, so never earlier than the server's own record). */
-const startedAt = new Map<string, number>();
+/**
+ * The member's one running video (YouTube or TikTok) and when the server recorded its start (the answer's arrival, so
+ * never earlier than the server's own record). The server keeps one running watch per member: starting another video
+ * ends this one's timer, so it is forgotten here too and sent again when the member returns to it.
+ */
+const running: { vid: string | null; startedAt: number | null } = { vid: null, startedAt: null };
 
 interface VideoTaskPageProps {
   task: VideoTask;
@@ -31,18 +35,22 @@ export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPagePro
 
   const onStart = useCallback((vid: string) => {
     setActiveId(vid);
-    if (startedAt.has(vid)) return;
+    if (running.vid === vid) return;
+    running.vid = vid;
+    running.startedAt = null;
     startVideo(vid).then(
-      () => startedAt.set(vid, Date.now()),
+      () => {
+        if (running.vid === vid) running.startedAt = Date.now();
+      },
       (error: unknown) => console.warn('Video start was not recorded', error),
     );
   }, []);
   const inFlight = useRef(new Set<string>());
   const onWatched = useCallback(
     (video: VideoItem) => {
-      const started = startedAt.get(video.v_id);
+      const started = running.vid === video.v_id ? running.startedAt : null;
       if (video.v_status || firedThisSession.has(video.v_id) || inFlight.current.has(video.v_id)) return;
-      if (started === undefined || Date.now() - started < 5_000) return;
+      if (started === null || Date.now() - started < VIDEO_PAY_AFTER_SECONDS * 1000) return;
       firedThisSession.add(video.v_id);
       inFlight.current.add(video.v_id);
       pay.mutate(video.v_id, { onSuccess: () => setPaidNow((prev) => new Set(prev).add(video.v_id)) });
