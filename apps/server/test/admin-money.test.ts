@@ -66,13 +66,13 @@ describe('adminwithdrawalqueue and adminbulkdecide', () => {
 
     const payouts = await systemBalance(c.t, 'provider:payouts');
     const approved = await admin('adminbulkdecide', { ids: [a1, b1], value: '2' });
-    expect(approved).toMatchObject({ status: 200, data: { done: 2, failed: 0 } });
+    expect(approved).toMatchObject({ status: 200, data: { done: 2, requested: 0, failed: 0 } });
     expect((await systemBalance(c.t, 'provider:payouts')) - payouts).toBe(100_000n);
     const declined = await admin('adminbulkdecide', { ids: [a2, a1, '999999'], value: '1' });
-    expect(declined.data).toMatchObject({ done: 1, failed: 2 });
+    expect(declined.data).toMatchObject({ done: 1, requested: 0, failed: 2 });
     expect(declined.data.results).toEqual(
       expect.arrayContaining([
-        { id: a2, status: '1', code: null, msg: null },
+        { id: a2, status: '1', approval_id: null, code: null, msg: null },
         expect.objectContaining({ id: a1, status: null, code: 'CONFLICT' }),
         expect.objectContaining({ id: '999999', status: null, code: 'NOT_FOUND' }),
       ]),

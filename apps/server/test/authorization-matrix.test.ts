@@ -86,6 +86,8 @@ describe('authorization matrix', () => {
     const accessOf = (action: string) => operations.find((operation) => operation.action === action)?.access;
     expect([accessOf('adminreviewcodes'), accessOf('adminresolvecode'), accessOf('adminwithdrawals'), accessOf('adminnotify')]).toEqual(['support', 'support', 'support', 'support']);
     expect([accessOf('adminadjust'), accessOf('updatetrans'), accessOf('adminstaffcreate'), accessOf('adminaudit')]).toEqual(['operator', 'operator', 'operator', 'operator']);
+    // Four-eyes requests are decided by operators only (docs/decisions/018-four-eyes.md).
+    expect([accessOf('adminapprovals'), accessOf('adminapproverequest'), accessOf('adminrejectrequest')]).toEqual(['operator', 'operator', 'operator']);
   });
 
   it('answers every caller by the access rule, and never with a 5xx', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditManualCode } from '../src/modules/deposits/manual-code.service.ts';
+import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.service.ts';
 import { getPayments } from '../src/payments/index.ts';
 import { parsePaymentSms, SMS_PARSERS } from '../src/payments/sms/sms-forwarder.ts';
 import { depositTransactions, startDepositTestApp, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';
@@ -102,7 +102,9 @@ describe('recovercode review queue', () => {
         note: 'no amount',
       }),
     ).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
+      // Without a typed amount only a provider's notification can say how much (docs/decisions/018-four-eyes.md).
+      code: 'CONFLICT',
+      message: NO_NOTIFICATION_MSG,
     });
     const result = await creditManualCode(c.t.app.deps, {
       reviewId: BigInt(queued[0]!.id),

@@ -179,10 +179,23 @@ export const AdminBulkDecidePayloadSchema = z.object({
   value: z.enum(['1', '2'], { error: 'value must be 2 (approve) or 1 (decline)' }),
 });
 export type AdminBulkDecidePayload = z.infer<typeof AdminBulkDecidePayloadSchema>;
+/**
+ * `done` settled now, `requested` became four-eyes requests (an approval above `four_eyes_threshold`: nothing moved,
+ * `approval_id` waits for a second operator), `failed` could not be decided (`code`, `msg`).
+ */
 export const AdminBulkDecideDataSchema = z.object({
   done: z.number().int(),
+  requested: z.number().int(),
   failed: z.number().int(),
-  results: z.array(z.object({ id: z.string(), status: z.enum(['1', '2']).nullable(), code: z.string().nullable(), msg: z.string().nullable() })),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(['1', '2']).nullable(),
+      approval_id: z.string().nullable(),
+      code: z.string().nullable(),
+      msg: z.string().nullable(),
+    }),
+  ),
 });
 export type AdminBulkDecideData = z.infer<typeof AdminBulkDecideDataSchema>;
 

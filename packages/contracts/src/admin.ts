@@ -72,10 +72,15 @@ export const AdminReviewCodesDataSchema = z.object({
 });
 export type AdminReviewCodesData = z.infer<typeof AdminReviewCodesDataSchema>;
 
+/**
+ * `adminresolvecode`: approve (credit) or reject a queued code. Without `amount`, approving credits the provider's
+ * amount of the payment notification that matches the code (support may do this); with `amount` (the member's
+ * currency, typed by hand) it is an operator action under the four-eyes rule. Nobody resolves a code they submitted.
+ */
 export const AdminResolveCodePayloadSchema = z.object({
   id: IdSchema,
   approve: z.boolean({ error: 'approve must be true or false' }),
-  /** Amount to credit, in the member's currency; needed to approve unless a matching notification arrived. */
+  /** Amount to credit typed by hand, in the member's currency (operators only); the provider's amount wins when a notification matches. */
   amount: z.preprocess((value) => (value === '' || value === null ? undefined : value), AmountSchema.optional()),
   note: z.string().trim().max(500).optional(),
 });

@@ -21,3 +21,4 @@ export * from './staff.ts';
 export * from './admin-content.ts';
 export * from './admin-settings.ts';
 export * from './admin-overview.ts';
+export * from './approvals.ts';

@@ -73,6 +73,13 @@ export const SETTINGS = {
     description: 'The YouTube, TikTok and Ads wallets can be withdrawn from once they hold at least this (system currency).',
     visibility: 'operator',
   }),
+  four_eyes_threshold: define({
+    schema: SystemAmountSchema,
+    default: '10000.00',
+    description:
+      'Four-eyes: a wallet adjustment, manual deposit, code credited by hand or withdrawal approval above this amount (system currency) waits for a second operator.',
+    visibility: 'operator',
+  }),
   'deposits.limits': define({
     schema: z.object({ stkpushMax: SystemAmountSchema, flutterwaveMax: SystemAmountSchema }),
     default: { stkpushMax: '250000.00', flutterwaveMax: '1000000.00' },

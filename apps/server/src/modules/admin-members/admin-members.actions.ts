@@ -13,11 +13,14 @@ import {
   AdminMemberStateDataSchema,
   AdminResetLinkDataSchema,
   AdminUpdateMemberPayloadSchema,
+  isApprovalRequested,
+  orApprovalRequest,
 } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { loadMemberHistory, loadMemberPage, searchMembers } from './admin-members.service.ts';
 import { changeUpline } from './change-upline.service.ts';
-import { recordManualDeposit } from './manual-deposit.service.ts';
+import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
+import { recordOrRequestManualDeposit } from './manual-deposit.service.ts';
 import { sendResetLink, signOutEverywhere, suspendMember, unsuspendMember, updateMember } from './member-changes.service.ts';
 
 /**
@@ -99,13 +102,15 @@ export const adminMembersActions = [
   }),
   defineAction({
     name: 'admindeposit',
-    summary: "Record a manual deposit (member's currency) with its receipt reference; credits the Deposit wallet once per reference.",
+    summary:
+      "Record a manual deposit (member's currency) with its receipt reference; credits the Deposit wallet once per reference. Above four_eyes_threshold it answers 202 with a request a second operator approves.",
     methods: ['POST'],
     access: 'operator',
     payload: AdminDepositPayloadSchema,
-    data: AdminDepositDataSchema,
+    data: orApprovalRequest(AdminDepositDataSchema),
     handler: async (ctx) => {
-      const data = await recordManualDeposit(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      const data = await recordOrRequestManualDeposit(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      if (isApprovalRequested(data)) return approvalRequestedAnswer(ctx.deps, data);
       return { msg: data.duplicate ? 'This deposit was already recorded' : 'Deposit recorded', data };
     },
   }),

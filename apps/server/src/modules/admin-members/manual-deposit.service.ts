@@ -1,11 +1,46 @@
-import { formatMinor, type AdminDepositData, type AdminDepositPayload } from '@tuzo/contracts';
+import { formatMinor, type AdminDepositData, type AdminDepositPayload, type ApprovalRequestedData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { completeDeposit } from '../deposits/deposit-state.ts';
 import { findDepositByKey, findManualDepositByCode, insertDeposit, type DepositRow } from '../deposits/deposits.repository.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { findTargetMember } from './admin-members.service.ts';
+
+/**
+ * `admindeposit` under the four-eyes rule (docs/decisions/018-four-eyes.md): at or below `four_eyes_threshold`
+ * (converted to the system currency) one operator records the deposit at once; above it the deposit becomes a
+ * request a second operator approves. A reference already recorded goes straight to `recordManualDeposit`, which
+ * answers the replay (or the 409) and moves nothing. Nobody records a deposit into their own account.
+ */
+export async function recordOrRequestManualDeposit(
+  deps: AppDeps,
+  input: AdminDepositPayload & { operatorId: bigint; ip: string },
+): Promise<AdminDepositData | ApprovalRequestedData> {
+  const reference = input.reference.toUpperCase();
+  const member = await findTargetMember(deps.db, input.username);
+  const memberId = BigInt(member.id);
+  refuseOwnAccount({ memberId, staffId: input.operatorId });
+  const isRecorded = (await findDepositByKey(deps.db, `admin-deposit:${reference}`)) ?? (await findManualDepositByCode(deps.db, reference));
+  const currency = await loadMemberCurrency(deps.db, memberId);
+  const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
+  const thresholdMinor = await loadFourEyesThreshold(deps);
+  if (isRecorded || amountSystemMinor <= thresholdMinor) return recordManualDeposit(deps, input);
+  return requestApproval(deps, {
+    kind: 'deposit',
+    requestedBy: input.operatorId,
+    memberId,
+    amountSystemMinor,
+    amountMinor: input.amount,
+    currency: currency.currency,
+    params: { username: member.username, reference },
+    targetRef: reference,
+    reason: input.reason ?? '',
+    ip: input.ip,
+    thresholdMinor,
+  });
+}
 
 /**
  * `admindeposit`: money the member paid outside the app (a bank transfer, cash at the office) recorded by an
@@ -24,6 +59,7 @@ export async function recordManualDeposit(
   return deps.db.transaction(async (tx) => {
     const member = await findTargetMember(tx, input.username);
     const memberId = BigInt(member.id);
+    refuseOwnAccount({ memberId, staffId: input.operatorId });
     const currency = await loadMemberCurrency(tx, memberId);
     const earlier = (await findDepositByKey(tx, idempotencyKey)) ?? (await findManualDepositByCode(tx, reference));
     if (earlier) return replay(earlier, { memberId, amountLocalMinor: input.amount, idempotencyKey });

@@ -27,7 +27,8 @@ export const adminMoneyActions = [
   }),
   defineAction({
     name: 'adminbulkdecide',
-    summary: 'Approve (2) or decline (1, refunded in full) up to 100 pending withdrawals; each is settled and audited on its own.',
+    summary:
+      'Approve (2) or decline (1, refunded in full) up to 100 pending withdrawals; each is settled and audited on its own, an approval above four_eyes_threshold becomes a request a second operator approves.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminBulkDecidePayloadSchema,
@@ -35,7 +36,10 @@ export const adminMoneyActions = [
     handler: async (ctx) => {
       const data = await decideWithdrawals(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
       const verb = ctx.payload.value === '2' ? 'approved' : 'declined';
-      return { msg: data.failed === 0 ? `${data.done} ${verb}` : `${data.done} ${verb}, ${data.failed} could not be`, data };
+      const parts = [`${data.done} ${verb}`];
+      if (data.requested > 0) parts.push(`${data.requested} waiting for a second operator`);
+      if (data.failed > 0) parts.push(`${data.failed} could not be`);
+      return { msg: parts.join(', '), data };
     },
   }),
   defineAction({

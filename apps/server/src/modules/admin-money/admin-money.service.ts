@@ -1,5 +1,6 @@
 import {
   formatMinor,
+  isApprovalRequested,
   parseDbMinor,
   STUCK_DEPOSIT_MINUTES,
   type AdminBulkDecideData,
@@ -16,7 +17,7 @@ import { AppError, isAppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { lockDeposit } from '../deposits/deposits.repository.ts';
 import { settleStkDeposit } from '../deposits/stk-push.service.ts';
-import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { decideOrRequestWithdrawal } from '../admin/admin.service.ts';
 import {
   selectDepositsPage,
   selectDepositState,
@@ -70,8 +71,9 @@ export async function listWithdrawalQueue(deps: AppDeps, input: AdminWithdrawalQ
 
 /**
  * `adminbulkdecide`: the same decision for several pending withdrawals. Each is its own transaction through the
- * withdrawal state machine (locked, settled by recordMovement, audited), in id order; one that fails (already
- * decided, unknown) is reported and does not stop the others.
+ * withdrawal state machine (locked, settled by recordMovement, audited), in id order; an approval above the
+ * four-eyes threshold becomes a request (`approval_id`) that a second operator approves; one that fails (already
+ * decided, unknown, the operator's own) is reported and does not stop the others.
  */
 export async function decideWithdrawals(
   deps: AppDeps,
@@ -81,20 +83,26 @@ export async function decideWithdrawals(
   const results: AdminBulkDecideData['results'] = [];
   for (const id of ids) {
     try {
-      const decided = await decideWithdrawal(deps, {
+      const decided = await decideOrRequestWithdrawal(deps, {
         withdrawalId: id,
         decision: input.value === '2' ? 'complete' : 'decline',
         operatorId: input.operatorId,
         ip: input.ip,
       });
-      results.push({ id: decided.id, status: decided.status, code: null, msg: null });
+      if (isApprovalRequested(decided)) {
+        const msg = `Above the four-eyes limit: request #${decided.approval_id} waits for a second operator`;
+        results.push({ id: id.toString(), status: null, approval_id: decided.approval_id, code: null, msg });
+      } else {
+        results.push({ id: decided.id, status: decided.status, approval_id: null, code: null, msg: null });
+      }
     } catch (error) {
       if (!isAppError(error)) throw error;
-      results.push({ id: id.toString(), status: null, code: error.code, msg: error.message });
+      results.push({ id: id.toString(), status: null, approval_id: null, code: error.code, msg: error.message });
     }
   }
   const done = results.filter((result) => result.status !== null).length;
-  return { done, failed: results.length - done, results };
+  const requested = results.filter((result) => result.approval_id !== null).length;
+  return { done, requested, failed: results.length - done - requested, results };
 }
 
 /** `admindeposits`: deposits by status, provider and member; `stuck` = pending for STUCK_DEPOSIT_MINUTES or more. */

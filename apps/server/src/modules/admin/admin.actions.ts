@@ -10,12 +10,15 @@ import {
   AdminReviewCodesPayloadSchema,
   AdminWithdrawalsDataSchema,
   AdminWithdrawalsPayloadSchema,
+  isApprovalRequested,
+  orApprovalRequest,
   UpdateTransDataSchema,
   UpdateTransPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { listWithdrawalsForOperator } from '../withdrawals/withdrawals.service.ts';
-import { activateMemberFree, adjustWallet, deactivate, listCodeReviews, resolveCode, updateWithdrawal } from './admin.service.ts';
+import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
+import { activateMemberFree, adjustOrRequest, deactivate, listCodeReviews, resolveCode, updateWithdrawal } from './admin.service.ts';
 
 /**
  * Operator money actions. Every change writes an audit row in the same database transaction as the change. Support
@@ -36,11 +39,13 @@ export const adminActions = [
     name: 'updatetrans',
     methods: ['POST'],
     access: 'operator',
-    summary: 'Complete (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal.',
+    summary:
+      'Complete (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal; a completion above four_eyes_threshold answers 202 with a request a second operator approves.',
     payload: UpdateTransPayloadSchema,
-    data: UpdateTransDataSchema,
+    data: orApprovalRequest(UpdateTransDataSchema),
     handler: async (ctx) => {
       const result = await updateWithdrawal(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
       return { msg: result.status === '2' ? 'Withdrawal completed' : 'Withdrawal declined and refunded in full', data: result };
     },
   }),
@@ -48,13 +53,15 @@ export const adminActions = [
     name: 'adminadjust',
     methods: ['POST'],
     access: 'operator',
-    summary: 'Correct one wallet through a ledger entry with a reason (system currency, signed).',
+    summary:
+      'Correct one wallet through a ledger entry with a reason (system currency, signed); above four_eyes_threshold it answers 202 with a request a second operator approves.',
     payload: AdminAdjustPayloadSchema,
-    data: AdminAdjustDataSchema,
-    handler: async (ctx) => ({
-      msg: 'Wallet adjusted',
-      data: await adjustWallet(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip, clientKey: ctx.idempotencyKey }),
-    }),
+    data: orApprovalRequest(AdminAdjustDataSchema),
+    handler: async (ctx) => {
+      const result = await adjustOrRequest(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip, clientKey: ctx.idempotencyKey });
+      if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
+      return { msg: 'Wallet adjusted', data: result };
+    },
   }),
   defineAction({
     name: 'adminactivate',
@@ -93,11 +100,13 @@ export const adminActions = [
     name: 'adminresolvecode',
     methods: ['POST'],
     access: 'support',
-    summary: 'Credit (once) or reject a queued manual deposit code.',
+    summary:
+      "Reject a queued manual deposit code, or credit it (once) for the provider's amount of the payment notification that matches it; an amount typed by hand is for operators and above four_eyes_threshold answers 202 with a request.",
     payload: AdminResolveCodePayloadSchema,
-    data: AdminResolveCodeDataSchema,
+    data: orApprovalRequest(AdminResolveCodeDataSchema),
     handler: async (ctx) => {
-      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, role: ctx.member.role, ip: ctx.ip });
+      if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
       return { msg: result.status === 'credited' ? 'Code credited to the member' : 'Code rejected', data: result };
     },
   }),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema.ts';
 
@@ -9,6 +9,12 @@ export async function selectMemberByUsername(db: DbOrTx, username: string) {
     .from(members)
     .where(sql`lower(${members.username}) = ${username.toLowerCase()}`)
     .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A member's username by id (the four-eyes request names the member). */
+export async function selectMemberById(db: DbOrTx, id: bigint) {
+  const rows = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { formatMinor, type AdminAdjustPayload, type AdminReviewCodesData, type MemberWallet } from '@tuzo/contracts';
+import {
+  formatMinor,
+  type AdminAdjustData,
+  type AdminAdjustPayload,
+  type AdminResolveCodeData,
+  type AdminReviewCodesData,
+  type ApprovalRequestedData,
+  type MemberWallet,
+} from '@tuzo/contracts';
+import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
+import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
 import { creditManualCode } from '../deposits/manual-code.service.ts';
-import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
-import { selectMemberByUsername, selectPendingCodeReviews } from './admin.repository.ts';
+import { lockCodeReview, lockNotificationsByCode } from '../deposits/payment-notifications.repository.ts';
+import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
+import { selectWithdrawal } from '../withdrawals/withdrawals.repository.ts';
+import { decideWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
+import { selectMemberById, selectMemberByUsername, selectPendingCodeReviews } from './admin.repository.ts';
 
 async function findMember(deps: AppDeps, username: string) {
   const member = await selectMemberByUsername(deps.db, username);
@@ -16,9 +29,9 @@ async function findMember(deps: AppDeps, username: string) {
   return member;
 }
 
-/** `updatetrans`: value 2 completes, 1 declines (refund in full). */
+/** `updatetrans`: value 2 completes, 1 declines (refund in full). A completion above the threshold becomes a request. */
 export async function updateWithdrawal(deps: AppDeps, input: { tid: bigint; value: '1' | '2'; operatorId: bigint; ip: string }) {
-  return decideWithdrawal(deps, {
+  return decideOrRequestWithdrawal(deps, {
     withdrawalId: input.tid,
     decision: input.value === '2' ? 'complete' : 'decline',
     operatorId: input.operatorId,
@@ -27,23 +40,87 @@ export async function updateWithdrawal(deps: AppDeps, input: { tid: bigint; valu
 }
 
 /**
- * `adminadjust`: a correction of one wallet through the ledger (house:adjustments on the other side), with a
- * reason, audited in the same transaction: one `recordMovement` call after finding the member. The amount is in the
- * system currency and may be negative; a wallet never goes below zero. Idempotent on the operator's key when one is
- * sent: a repeat answers with the first transaction, the same key for another member, wallet, amount or reason is a
- * 409 CONFLICT.
+ * One operator's decision on a pending withdrawal. Declining (a refund) stays a one-operator action; completing a
+ * withdrawal whose payout is above `four_eyes_threshold` (system currency) becomes a request that a second operator
+ * approves (docs/decisions/018-four-eyes.md). Nobody decides their own withdrawal.
+ */
+export async function decideOrRequestWithdrawal(
+  deps: AppDeps,
+  input: { withdrawalId: bigint; decision: WithdrawalDecision; operatorId: bigint; ip: string },
+): Promise<{ id: string; status: '1' | '2' } | ApprovalRequestedData> {
+  const row = await selectWithdrawal(deps.db, input.withdrawalId);
+  if (row && input.decision === 'complete' && row.status === 0) {
+    refuseOwnAccount({ memberId: row.memberId, staffId: input.operatorId });
+    const thresholdMinor = await loadFourEyesThreshold(deps);
+    if (row.amountSystemMinor > thresholdMinor) {
+      const member = await selectMemberById(deps.db, row.memberId);
+      return requestApproval(deps, {
+        kind: 'withdrawal',
+        requestedBy: input.operatorId,
+        memberId: row.memberId,
+        amountSystemMinor: row.amountSystemMinor,
+        amountMinor: row.amountLocalMinor,
+        currency: row.currency,
+        params: { username: member?.username ?? '', withdrawal_id: row.id.toString(), wallet: row.wallet },
+        targetRef: row.id.toString(),
+        reason: 'Approve the withdrawal',
+        ip: input.ip,
+        thresholdMinor,
+      });
+    }
+  }
+  return decideWithdrawal(deps, input);
+}
+
+/**
+ * `adminadjust`: at or below `four_eyes_threshold` (the amount's size, system currency) the wallet is corrected at
+ * once (`adjustWallet`); above it the adjustment becomes a request a second operator approves. Nobody adjusts their
+ * own wallet.
+ */
+export async function adjustOrRequest(
+  deps: AppDeps,
+  input: AdminAdjustPayload & { operatorId: bigint; ip: string; clientKey: string | null },
+): Promise<AdminAdjustData | ApprovalRequestedData> {
+  const member = await findMember(deps, input.username);
+  refuseOwnAccount({ memberId: member.id, staffId: input.operatorId });
+  const thresholdMinor = await loadFourEyesThreshold(deps);
+  const sizeMinor = input.amount < 0n ? -input.amount : input.amount;
+  if (sizeMinor > thresholdMinor) {
+    return requestApproval(deps, {
+      kind: 'adjust',
+      requestedBy: input.operatorId,
+      memberId: member.id,
+      amountSystemMinor: sizeMinor,
+      amountMinor: input.amount,
+      currency: deps.config.SYSTEM_CURRENCY,
+      params: { username: member.username, wallet: input.wallet },
+      targetRef: null,
+      reason: input.reason,
+      ip: input.ip,
+      thresholdMinor,
+    });
+  }
+  const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  return adjustWallet(deps, { member, wallet: input.wallet, amount: input.amount, reason: input.reason, operatorId: input.operatorId, ip: input.ip, idempotencyKey });
+}
+
+/**
+ * A correction of one wallet through the ledger (house:adjustments on the other side), with a reason, audited in the
+ * same transaction: one `recordMovement` call. The amount is in the system currency and may be negative; a wallet
+ * never goes below zero. Idempotent on `idempotencyKey` (the operator's key, or `adjust:approval:<request>` when a
+ * second operator approves): a repeat answers with the first transaction, the same key for another member, wallet,
+ * amount or reason is a 409 CONFLICT.
  */
 export async function adjustWallet(
   deps: AppDeps,
-  input: AdminAdjustPayload & { operatorId: bigint; ip: string; clientKey: string | null },
-) {
-  const member = await findMember(deps, input.username);
-  const wallet: MemberWallet = input.wallet;
-  const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  input: { member: { id: bigint; username: string }; wallet: MemberWallet; amount: bigint; reason: string; operatorId: bigint; ip: string; idempotencyKey: string },
+): Promise<AdminAdjustData> {
+  const { member, wallet } = input;
+  refuseOwnAccount({ memberId: member.id, staffId: input.operatorId });
   const code = accountCode({ memberId: member.id, wallet });
   const recorded = await recordMovement(deps.db, {
     kind: 'adjustment',
-    idempotencyKey,
+    idempotencyKey: input.idempotencyKey,
     memberId: member.id,
     memo: `Operator adjustment: ${input.reason}`,
     request: { memberId: member.id, wallet, amountMinor: input.amount, reason: input.reason },
@@ -97,11 +174,60 @@ export async function listCodeReviews(deps: AppDeps, input: { page: number; limi
   };
 }
 
-/** `adminresolvecode`: the deposits module credits (once) or rejects the code, audited in its transaction. */
+/**
+ * `adminresolvecode`. Rejecting is a support action. Approving without an amount credits the provider's amount of
+ * the (verified) payment notification that matches the code, found by the deposits module under its lock; with no
+ * match it is refused. An amount typed by hand is an operator action, and above `four_eyes_threshold` it becomes a
+ * request a second operator approves. Nobody resolves a code they submitted.
+ */
 export async function resolveCode(
   deps: AppDeps,
+  input: { id: bigint; approve: boolean; amount?: bigint; note?: string; operatorId: bigint; role: AuthMember['role']; ip: string },
+): Promise<AdminResolveCodeData | ApprovalRequestedData> {
+  if (input.approve && input.amount !== undefined) {
+    if (input.role !== 'operator') {
+      throw new AppError('FORBIDDEN', "Only an operator can credit an amount typed by hand; leave the amount empty to credit the provider's amount");
+    }
+    const requested = await requestTypedCodeAmount(deps, { ...input, amount: input.amount });
+    if (requested) return requested;
+  }
+  return executeResolveCode(deps, input);
+}
+
+/** The four-eyes request for a code credited for a typed amount above the threshold; null at or below it. */
+async function requestTypedCodeAmount(deps: AppDeps, input: { id: bigint; amount: bigint; note?: string; operatorId: bigint; ip: string }) {
+  const review = await lockCodeReview(deps.db, input.id);
+  if (!review) throw new AppError('NOT_FOUND', 'Code review not found');
+  if (review.status !== 'pending') throw new AppError('ALREADY_DONE', `This code was already ${review.status}`);
+  refuseOwnAccount({ memberId: review.memberId, staffId: input.operatorId });
+  // A matching payment notification decides the amount (the provider's), so nothing typed needs a second operator.
+  const notifications = await lockNotificationsByCode(deps.db, review.code);
+  if (notifications.some((notification) => notification.claimedByDepositId === null)) return null;
+  const currency = await loadMemberCurrency(deps.db, review.memberId);
+  const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
+  const thresholdMinor = await loadFourEyesThreshold(deps);
+  if (amountSystemMinor <= thresholdMinor) return null;
+  const member = await selectMemberById(deps.db, review.memberId);
+  return requestApproval(deps, {
+    kind: 'code',
+    requestedBy: input.operatorId,
+    memberId: review.memberId,
+    amountSystemMinor,
+    amountMinor: input.amount,
+    currency: currency.currency,
+    params: { username: member?.username ?? '', review_id: review.id.toString(), code: review.code },
+    targetRef: review.id.toString(),
+    reason: input.note ?? '',
+    ip: input.ip,
+    thresholdMinor,
+  });
+}
+
+/** The deposits module credits (once) or rejects the code, audited in its transaction. */
+export async function executeResolveCode(
+  deps: AppDeps,
   input: { id: bigint; approve: boolean; amount?: bigint; note?: string; operatorId: bigint; ip: string },
-) {
+): Promise<AdminResolveCodeData> {
   const result = await creditManualCode(deps, {
     reviewId: input.id,
     operatorId: input.operatorId,

@@ -24,6 +24,8 @@ export const CODE_USED_MSG = 'This code has already been used';
 export const CODE_REVIEW_MSG =
   'We could not find this code yet. It has been sent for review and will be credited once confirmed.';
 const MAX_PENDING_REVIEWS = 10;
+export const NO_NOTIFICATION_MSG =
+  "No payment notification from the provider matches this code yet. Wait for it, or an operator credits an amount typed by hand";
 
 export type RecoverResult = ({ state: 'credited' } & CreditedCode) | { state: 'review' };
 
@@ -128,7 +130,10 @@ export async function describeCredit(deps: AppDeps, memberId: bigint, credited: 
 export interface CreditManualCodeInput {
   reviewId: bigint;
   operatorId: bigint;
-  /** In the member's currency; required to approve unless a matching notification has arrived meanwhile. */
+  /**
+   * Typed by hand, in the member's currency (an operator's, under the four-eyes rule); without it approving needs a
+   * matching notification, whose amount wins in any case.
+   */
   amountLocalMinor?: bigint;
   approve: boolean;
   note: string;
@@ -152,6 +157,8 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
     const review = await lockCodeReview(tx, input.reviewId);
     if (!review) throw new AppError('NOT_FOUND', 'Code review not found');
     if (review.status !== 'pending') throw new AppError('ALREADY_DONE', `This code was already ${review.status}`);
+    // Staff never resolve a code they submitted (docs/decisions/018-four-eyes.md).
+    if (review.memberId === input.operatorId) throw new AppError('FORBIDDEN', 'Staff cannot resolve a code they submitted; another staff member must');
     const audit = {
       actorId: input.operatorId,
       targetType: 'code_review',
@@ -177,8 +184,7 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
     if ((notifications.length > 0 && !unclaimed) || (await findManualDepositByCode(tx, review.code)))
       throw new AppError('CONFLICT', CODE_USED_MSG);
     const amountLocalMinor = unclaimed?.amountMinor ?? input.amountLocalMinor;
-    if (amountLocalMinor === undefined || amountLocalMinor <= 0n)
-      throw new AppError('VALIDATION_FAILED', 'Enter the amount to credit');
+    if (amountLocalMinor === undefined || amountLocalMinor <= 0n) throw new AppError('CONFLICT', NO_NOTIFICATION_MSG);
     const currency = unclaimed?.currency ?? (await loadMemberCurrency(tx, review.memberId)).currency;
     const credited = await creditCode(tx, deps, {
       memberId: review.memberId,

@@ -12,6 +12,12 @@ export async function lockWithdrawal(tx: DbOrTx, id: bigint): Promise<Withdrawal
   return rows[0] ?? null;
 }
 
+/** The withdrawal as it stands, unlocked (to decide whether its approval needs a second operator). */
+export async function selectWithdrawal(db: DbOrTx, id: bigint): Promise<WithdrawalRow | null> {
+  const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function markWithdrawalDecided(
   tx: DbOrTx,
   input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint; decidedAt: Date },

@@ -167,6 +167,8 @@ export async function decideWithdrawal(
   return deps.db.transaction(async (tx) => {
     const row = await lockWithdrawal(tx, input.withdrawalId);
     if (!row) throw new AppError('NOT_FOUND', 'Withdrawal not found');
+    // No staff member moves money into or out of their own account (docs/decisions/018-four-eyes.md).
+    if (row.memberId === input.operatorId) throw new AppError('FORBIDDEN', 'Staff cannot decide their own withdrawal; another operator must do it');
     const next = transition(row, input.decision);
     const at = deps.clock.now();
     const recorded = await recordMovement(tx, {

@@ -63,6 +63,7 @@ export const SETTING_LABELS: Record<string, string> = {
   referral_disabled_countries: 'Referral commissions off in',
   'deposits.limits': 'Deposit limits',
   'deposits.procedures': 'Payment methods and manual steps',
+  four_eyes_threshold: 'Second operator needed above',
 };
 
 /** The page's groups, in order; a registry key not listed here lands in "Other". */
@@ -71,5 +72,5 @@ export const SETTING_GROUPS: { title: string; keys: string[] }[] = [
   { title: 'Bonuses and task prices', keys: ['daily_target', 'daily_reward', 'welcome_bonus', 'task_wallet_unlock', 'ad_like_price', 'ad_comment_price', 'trivia_price'] },
   { title: 'Spins', keys: ['spins.casino_table', 'spins.free_table', 'spins.min_stake', 'spins.rounds'] },
   { title: 'Country switches', keys: ['casino_disabled_countries', 'referral_disabled_countries'] },
-  { title: 'Payments', keys: ['deposits.limits', 'deposits.procedures'] },
+  { title: 'Payments', keys: ['deposits.limits', 'deposits.procedures', 'four_eyes_threshold'] },
 ];

@@ -1,0 +1,50 @@
+import {
+  AdminApprovalDecisionDataSchema,
+  AdminApprovalsDataSchema,
+  AdminApprovalsPayloadSchema,
+  AdminApproveRequestPayloadSchema,
+  AdminRejectRequestPayloadSchema,
+} from '@tuzo/contracts';
+import { defineAction } from '../../actions/types.ts';
+import { approveRequest } from './approval-execution.ts';
+import { listApprovals, rejectRequest } from './approvals.service.ts';
+
+/**
+ * The console's Approvals page (docs/decisions/018-four-eyes.md): money actions above `four_eyes_threshold` wait
+ * here for a second operator. Operators only; every step is audited in its own transaction.
+ */
+export const approvalsActions = [
+  defineAction({
+    name: 'adminapprovals',
+    summary: 'Four-eyes requests: pending ones oldest first, or decided ones newest first; who asked, what, for whom, why.',
+    methods: ['GET'],
+    access: 'operator',
+    payload: AdminApprovalsPayloadSchema,
+    data: AdminApprovalsDataSchema,
+    handler: async (ctx) => ({ msg: 'Approval requests loaded', data: await listApprovals(ctx.deps, { ...ctx.payload, callerId: ctx.member.id }) }),
+  }),
+  defineAction({
+    name: 'adminapproverequest',
+    summary: 'Approve a pending four-eyes request (not your own): the money moves now, once.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminApproveRequestPayloadSchema,
+    data: AdminApprovalDecisionDataSchema,
+    handler: async (ctx) => ({
+      msg: 'Approved: the money has moved',
+      data: await approveRequest(ctx.deps, { ...ctx.payload, approverId: ctx.member.id, ip: ctx.ip }),
+    }),
+  }),
+  defineAction({
+    name: 'adminrejectrequest',
+    summary: 'Reject a pending four-eyes request with a reason (nothing moves); the operator who asked it cancels it this way.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminRejectRequestPayloadSchema,
+    data: AdminApprovalDecisionDataSchema,
+    handler: async (ctx) => {
+      const data = await rejectRequest(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      return { msg: data.state === 'cancelled' ? 'Request cancelled' : 'Request rejected: nothing moved', data };
+    },
+  }),
+];

@@ -1,0 +1,213 @@
+import {
+  APPROVAL_KIND_LABELS,
+  APPROVAL_REQUESTED_STATUS,
+  formatMinor,
+  parseAmountToMinor,
+  parseDbMinor,
+  WALLET_LABELS,
+  type AdminApprovalDecisionData,
+  type AdminApprovalRow,
+  type AdminApprovalsData,
+  type AdminApprovalsPayload,
+  type ApprovalKind,
+  type ApprovalRequestedData,
+  type ApprovalState,
+  type MemberWallet,
+} from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { readSetting } from '../settings/settings.service.ts';
+import {
+  insertApprovalRequest,
+  lockApprovalRequest,
+  markApprovalDecided,
+  selectApprovalRequests,
+  selectPendingIdForTarget,
+  type ApprovalListRow,
+  type ApprovalRequestRow,
+  type NewApprovalRequest,
+} from './approvals.repository.ts';
+
+/**
+ * Four-eyes on money (docs/decisions/018-four-eyes.md): the threshold, the self-money rule, asking, rejecting and
+ * listing. Approving executes the original action and lives in approval-execution.ts (it needs the money services).
+ */
+
+export const OWN_ACCOUNT_MSG = 'Staff cannot move money into or out of their own account; another operator must do it';
+
+/** No staff member moves money into or out of their own account, below the threshold too. */
+export function refuseOwnAccount(input: { memberId: bigint; staffId: bigint }): void {
+  if (input.memberId === input.staffId) throw new AppError('FORBIDDEN', OWN_ACCOUNT_MSG);
+}
+
+/** The operator's `four_eyes_threshold`, system minor units: an amount above it needs a second operator. */
+export async function loadFourEyesThreshold(deps: AppDeps): Promise<bigint> {
+  const text = await readSetting(deps.db, 'four_eyes_threshold');
+  const minor = parseAmountToMinor(text);
+  if (minor === null) throw new Error(`four_eyes_threshold passed its schema but is not an amount: ${text}`);
+  return minor;
+}
+
+export type ApprovalRequestInput = Omit<NewApprovalRequest, 'at'> & { ip: string; thresholdMinor: bigint };
+
+/**
+ * Stores a pending request instead of moving money, audited in the same transaction. One pending request per
+ * target (withdrawal, code, receipt reference): a second is a 409 naming the first.
+ */
+export async function requestApproval(deps: AppDeps, input: ApprovalRequestInput): Promise<ApprovalRequestedData> {
+  const id = await deps.db.transaction(async (tx) => {
+    const { ip, thresholdMinor, ...request } = input;
+    const inserted = await insertApprovalRequest(tx, { ...request, at: deps.clock.now() });
+    if (inserted === null) return null;
+    await writeAudit(tx, {
+      actorId: input.requestedBy,
+      action: 'approval.request',
+      targetType: 'approval_request',
+      targetId: inserted,
+      before: null,
+      after: {
+        state: 'pending',
+        kind: input.kind,
+        memberId: input.memberId,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        amountSystemMinor: input.amountSystemMinor,
+        thresholdMinor,
+        params: input.params,
+        reason: input.reason,
+      },
+      ip,
+    });
+    return inserted;
+  });
+  if (id === null) {
+    const pending = input.targetRef === null ? null : await selectPendingIdForTarget(deps.db, input.kind, input.targetRef);
+    throw new AppError('CONFLICT', `Request #${pending?.toString() ?? '?'} for this is already waiting for a second operator`);
+  }
+  return { approval_id: id.toString(), state: 'pending', kind: input.kind, amount_system: formatMinor(input.amountSystemMinor), threshold: formatMinor(input.thresholdMinor) };
+}
+
+/** The answer of a money action that became a request: 202, nothing moved, the request's id in `data`. */
+export function approvalRequestedAnswer(deps: AppDeps, data: ApprovalRequestedData) {
+  const currency = deps.config.SYSTEM_CURRENCY;
+  return {
+    status: APPROVAL_REQUESTED_STATUS,
+    msg: `Above the four-eyes limit of ${currency} ${data.threshold}: request #${data.approval_id} waits for a second operator to approve it`,
+    data,
+  };
+}
+
+export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
+
+/**
+ * The request's state machine: pending -> approved | rejected | cancelled; a decided request never changes again.
+ * Who may take which step is checked by the callers (nobody approves or rejects their own request; only the
+ * operator who asked cancels).
+ */
+export function nextApprovalState(state: ApprovalState, decision: ApprovalDecision): 'approved' | 'rejected' | 'cancelled' {
+  switch (state) {
+    case 'pending':
+      switch (decision) {
+        case 'approve':
+          return 'approved';
+        case 'reject':
+          return 'rejected';
+        case 'cancel':
+          return 'cancelled';
+        default:
+          return assertNever(decision);
+      }
+    case 'approved':
+    case 'rejected':
+    case 'cancelled':
+      throw new AppError('ALREADY_DONE', `This request was already ${state}`);
+    default:
+      return assertNever(state);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${String(value)}`);
+}
+
+export function toDecisionData(request: ApprovalRequestRow, state: 'approved' | 'rejected' | 'cancelled', username: string): AdminApprovalDecisionData {
+  return { id: request.id.toString(), state, kind: request.kind, username, amount_system: formatMinor(request.amountSystemMinor) };
+}
+
+/**
+ * `adminrejectrequest`: another operator rejects a pending request, or the operator who asked cancels it. Nothing
+ * moves either way; audited in the same transaction.
+ */
+export async function rejectRequest(
+  deps: AppDeps,
+  input: { id: bigint; reason: string; operatorId: bigint; ip: string },
+): Promise<AdminApprovalDecisionData> {
+  return deps.db.transaction(async (tx) => {
+    const request = await lockApprovalRequest(tx, input.id);
+    if (!request) throw new AppError('NOT_FOUND', 'Approval request not found');
+    const state = nextApprovalState(request.state, request.requestedBy === input.operatorId ? 'cancel' : 'reject');
+    await markApprovalDecided(tx, { id: request.id, state, decidedBy: input.operatorId, at: deps.clock.now(), note: input.reason, result: null });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: state === 'cancelled' ? 'approval.cancel' : 'approval.reject',
+      targetType: 'approval_request',
+      targetId: request.id,
+      before: { state: request.state, kind: request.kind, memberId: request.memberId, amountMinor: request.amountMinor, currency: request.currency },
+      after: { state, reason: input.reason },
+      ip: input.ip,
+    });
+    return toDecisionData(request, state, String(request.params.username ?? ''));
+  });
+}
+
+/** What the request is about, in words: the wallet, the receipt, the code or the withdrawal. */
+export function describeApproval(kind: ApprovalKind, params: Record<string, unknown>): string {
+  const text = (key: string) => String(params[key] ?? '');
+  switch (kind) {
+    case 'adjust':
+      return `${WALLET_LABELS[text('wallet') as MemberWallet] ?? text('wallet')} wallet`;
+    case 'deposit':
+      return `Receipt ${text('reference')}`;
+    case 'code':
+      return `Code ${text('code')}`;
+    case 'withdrawal':
+      return `Withdrawal #${text('withdrawal_id')} from ${WALLET_LABELS[text('wallet') as MemberWallet] ?? text('wallet')} wallet`;
+    default:
+      return assertNever(kind);
+  }
+}
+
+function toRow(row: ApprovalListRow, callerId: bigint): AdminApprovalRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    requested_by: row.requested_by,
+    is_mine: BigInt(row.requested_by_id) === callerId,
+    username: row.username,
+    amount: formatMinor(parseDbMinor(row.amount_minor)),
+    currency: row.currency,
+    amount_system: formatMinor(parseDbMinor(row.amount_system_minor)),
+    detail: `${APPROVAL_KIND_LABELS[row.kind]}: ${describeApproval(row.kind, row.params)}`,
+    reason: row.reason,
+    requested_at: new Date(row.requested_at).toISOString(),
+    decided_by: row.decided_by,
+    decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
+    decision_note: row.decision_note,
+  };
+}
+
+/** `adminapprovals`: the pending requests (oldest first) or the decided ones (newest first). */
+export async function listApprovals(deps: AppDeps, input: AdminApprovalsPayload & { callerId: bigint }): Promise<AdminApprovalsData> {
+  const { rows, total } = await selectApprovalRequests(deps.db, { view: input.view, offset: (input.page - 1) * input.limit, limit: input.limit });
+  const threshold = await loadFourEyesThreshold(deps);
+  return {
+    rows: rows.map((row) => toRow(row, input.callerId)),
+    page: input.page,
+    limit: input.limit,
+    total,
+    threshold: formatMinor(threshold),
+    currency: deps.config.SYSTEM_CURRENCY,
+  };
+}
