@@ -56,6 +56,10 @@ const ConfigSchema = z
     MPESA_SHORTCODE: z.string().default('174379'),
     MPESA_PASSKEY: optionalText,
     MPESA_CALLBACK_SECRET: optionalText,
+    // The API operator ("initiator") and its password encrypted with Safaricom's certificate: the transaction status
+    // query that confirms C2B and SMS-forwarded payments before they are credited needs both.
+    MPESA_INITIATOR_NAME: optionalText,
+    MPESA_SECURITY_CREDENTIAL: optionalText,
     FLW_BASE_URL: optionalText,
     FLW_SECRET_KEY: optionalText,
     FLW_SECRET_HASH: optionalText,

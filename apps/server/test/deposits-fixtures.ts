@@ -3,6 +3,7 @@ import type { ProviderSim } from '@tuzo/provider-sim';
 import { expect } from 'vitest';
 import { getWalletBalances } from '../src/ledger/ledger.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
+import type { BuildAppOptions } from '../src/app.ts';
 import { callAction, createTestApp, type CallOptions, type EnvelopeResponse, type TestApp } from './harness.ts';
 
 /** Shared set-up of the deposit tests: the real app listening on a port, its in-process simulator, members. */
@@ -32,8 +33,8 @@ export interface TestMember {
 
 let counter = 0;
 
-export async function startDepositTestApp(): Promise<DepositTestContext> {
-  const t = await createTestApp();
+export async function startDepositTestApp(options: Pick<BuildAppOptions, 'clock'> = {}): Promise<DepositTestContext> {
+  const t = await createTestApp({}, options);
   await t.app.listen({ port: 0 });
   const { sim } = t;
   sim.mpesa.behaviour.callbackDelayMs = 150;

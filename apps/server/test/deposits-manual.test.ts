@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.service.ts';
 import { getPayments } from '../src/payments/index.ts';
 import { parsePaymentSms, SMS_PARSERS } from '../src/payments/sms/sms-forwarder.ts';
-import { depositTransactions, startDepositTestApp, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';
+import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';
 
 let c: DepositTestContext;
 let operator: TestMember;
@@ -21,6 +21,9 @@ const forwardSms = (secret: string, body: unknown, contentType = 'application/js
     headers: { 'content-type': contentType },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+/** Waits until M-Pesa's status query has confirmed the code (the simulator answers after its callback delay). */
+const confirmed = (code: string) =>
+  waitFor(async () => (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = $1 AND verification = 'verified'`, [code])).length > 0);
 const reviews = (member: TestMember) =>
   c.t.sql<{ id: string; code: string; status: string }>(
     `SELECT id::text, code, status FROM code_reviews WHERE member_id = $1 ORDER BY id`,
@@ -36,6 +39,7 @@ describe('recovercode with M-Pesa C2B confirmations', () => {
       BillRefNumber: 'alice',
     });
     expect(sent).toMatchObject({ delivered: true });
+    await confirmed('QK12ABC3DE');
     const alice = await c.member('KE');
     const bob = await c.member('KE');
     const claimed = await recover(alice, 'qk12abc3de');
@@ -65,6 +69,7 @@ describe('recovercode with M-Pesa C2B confirmations', () => {
   it('stores a repeated C2B confirmation once; ten concurrent claims credit once', async () => {
     await c.sim.mpesa.sendC2B({ TransID: 'RACE00CODE1', TransAmount: '20', MSISDN: '254712345678' });
     await c.sim.mpesa.sendC2B({ TransID: 'RACE00CODE1', TransAmount: '20', MSISDN: '254712345678' });
+    await confirmed('RACE00CODE1');
     expect(await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = 'RACE00CODE1'`)).toHaveLength(1);
     const members = await Promise.all(Array.from({ length: 10 }, () => c.member('KE')));
     const results = await Promise.all(members.map((m) => recover(m, 'RACE00CODE1')));
@@ -76,6 +81,7 @@ describe('recovercode with M-Pesa C2B confirmations', () => {
 
   it('converts a KES notification for a Ugandan member and shows it in their currency', async () => {
     await c.sim.mpesa.sendC2B({ TransID: 'UGKES00001', TransAmount: '100.00', MSISDN: '254712345678' });
+    await confirmed('UGKES00001');
     const member = await c.member('UG');
     const claimed = await recover(member, 'UGKES00001');
     expect(claimed.data.amount).toBe('2850.00');
@@ -152,6 +158,7 @@ describe('recovercode review queue', () => {
     });
     expect(rejected).toEqual({ status: 'rejected', depositId: null, amountSystemMinor: null });
     await c.sim.mpesa.sendC2B({ TransID: 'LATEARRIV1', TransAmount: '12.50', MSISDN: '254712345678' });
+    await confirmed('LATEARRIV1');
     const approved = await creditManualCode(c.t.app.deps, {
       reviewId: BigInt(toApprove!.id),
       operatorId: operator.id,
@@ -215,8 +222,10 @@ describe('SMS forwarder', () => {
     expect(parsePaymentSms('QK12ABC3DE Confirmed. Ksh1.234 received from X 254712345678 on 1/1/26')).toBeNull();
   });
 
-  it('refuses a wrong secret and stores a good message that recovercode can claim once', async () => {
+  it('refuses a wrong secret and stores a good message that recovercode can claim once M-Pesa confirms it', async () => {
     const secret = getPayments(c.t.app.deps).smsForwarderSecret;
+    // The payment reached the operator's phone only (no C2B confirmation): M-Pesa still knows it.
+    c.sim.mpesa.registerTransaction({ receipt: 'SMS0000ABC', amount: 2500, msisdn: '254712345678' });
     const sms = {
       from: 'MPESA',
       message:
@@ -241,6 +250,7 @@ describe('SMS forwarder', () => {
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ ok: false });
 
+    await confirmed('SMS0000ABC');
     const member = await c.member('KE');
     expect(await recover(member, 'SMS0000ABC')).toMatchObject({ httpStatus: 200, data: { amount: '2500.00' } });
     expect(await c.depositWallet(member)).toBe(250_000n);
@@ -253,7 +263,7 @@ describe('SMS forwarder', () => {
     expect(ledgerSource).toEqual({ code: 'provider:manual' });
   });
 
-  it('accepts a form-encoded MTN MoMo message and credits a Ugandan member in UGX', async () => {
+  it('accepts a form-encoded MTN MoMo message; M-Pesa cannot confirm it, so the claim goes to the operator, who credits UGX', async () => {
     const secret = getPayments(c.t.app.deps).smsForwarderSecret;
     const text = SMS_PARSERS[1]!.sample.replace('12345678901', '55512345678');
     const stored = await forwardSms(
@@ -262,8 +272,20 @@ describe('SMS forwarder', () => {
       'application/x-www-form-urlencoded',
     );
     expect(await stored.json()).toMatchObject({ stored: true, transId: '55512345678' });
+    expect(await c.t.sql(`SELECT verification FROM payment_notifications WHERE trans_id = '55512345678'`)).toEqual([
+      { verification: 'manual' },
+    ]);
     const member = await c.member('UG');
-    expect(await recover(member, '55512345678')).toMatchObject({ httpStatus: 200, data: { amount: '50000.00' } });
+    expect(await recover(member, '55512345678')).toMatchObject({ httpStatus: 202, msg: REVIEW_MSG, data: { state: 'review' } });
+    expect(await c.depositWallet(member)).toBe(0n);
+    const [review] = await reviews(member);
+    await creditManualCode(c.t.app.deps, {
+      reviewId: BigInt(review!.id),
+      operatorId: operator.id,
+      amountLocalMinor: 5_000_000n,
+      approve: true,
+      note: 'Seen on the MTN statement',
+    });
     // 50,000 UGX at 28.5 UGX per KES = 1,754.385... KES, rounded half up to 1,754.39.
     expect(await c.depositWallet(member)).toBe(175_439n);
   });

@@ -66,7 +66,8 @@ export const RefCodeSchema = z.preprocess(
 export const RecoverCodePayloadSchema = z.object({ ref_code: RefCodeSchema });
 export type RecoverCodePayload = z.infer<typeof RecoverCodePayloadSchema>;
 export const RecoverCodeDataSchema = z.object({
-  state: z.enum(['credited', 'review']),
+  /** credited: added now; verifying: waits for M-Pesa's confirmation (202); review: queued for the operator (202). */
+  state: z.enum(['credited', 'review', 'verifying']),
   amount: MoneyStringSchema.nullable(),
   depositId: z.string().nullable(),
 });

@@ -6,7 +6,7 @@ import { randomHex, TimerSet } from './shared.ts';
 
 export { FlutterwaveSim, MpesaSim };
 export type { FlutterwaveBehaviour, FlutterwaveCredentials, MpesaBehaviour, MpesaCredentials };
-export type { C2BInput, SimPush } from './mpesa.ts';
+export type { C2BInput, SimPush, SimTransaction } from './mpesa.ts';
 export type { UrlSource } from './shared.ts';
 
 export interface ProviderSimOptions {
@@ -37,6 +37,8 @@ export interface ServerSettings {
   MPESA_CONSUMER_SECRET: string;
   MPESA_SHORTCODE: string;
   MPESA_PASSKEY: string;
+  MPESA_INITIATOR_NAME: string;
+  MPESA_SECURITY_CREDENTIAL: string;
   FLW_BASE_URL: string;
   FLW_SECRET_KEY: string;
   FLW_SECRET_HASH: string;
@@ -51,6 +53,8 @@ export function serverSettings(sim: ProviderSim): ServerSettings {
     MPESA_CONSUMER_SECRET: m.consumerSecret,
     MPESA_SHORTCODE: m.shortcode,
     MPESA_PASSKEY: m.passkey,
+    MPESA_INITIATOR_NAME: m.initiatorName,
+    MPESA_SECURITY_CREDENTIAL: m.securityCredential,
     FLW_BASE_URL: sim.url,
     FLW_SECRET_KEY: f.secretKey,
     FLW_SECRET_HASH: f.secretHash,
@@ -68,13 +72,16 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   const log = app.log;
   let url = '';
 
-  const { consumerKey, consumerSecret, shortcode, passkey, ...mpesaBehaviour } = options.mpesa ?? {};
+  const { consumerKey, consumerSecret, shortcode, passkey, initiatorName, securityCredential, ...mpesaBehaviour } =
+    options.mpesa ?? {};
   const mpesa = new MpesaSim(
     {
       consumerKey: consumerKey ?? `simkey_${randomHex(8)}`,
       consumerSecret: consumerSecret ?? `simsecret_${randomHex(8)}`,
       shortcode: shortcode ?? '174379',
       passkey: passkey ?? randomHex(32),
+      initiatorName: initiatorName ?? 'testapi',
+      securityCredential: securityCredential ?? Buffer.from(randomHex(32)).toString('base64'),
     },
     { ...mpesaBehaviour, ...(options.callbackDelayMs !== undefined ? { callbackDelayMs: options.callbackDelayMs } : {}) },
     timers,

@@ -11,6 +11,9 @@ export interface MpesaCredentials {
   consumerSecret: string;
   shortcode: string;
   passkey: string;
+  /** The API operator (initiator) and its encrypted password, for the transaction status query. */
+  initiatorName: string;
+  securityCredential: string;
 }
 
 /** Knobs a test may change at any time; they apply to pushes made afterwards. */
@@ -40,6 +43,15 @@ export interface SimPush {
   resultDesc: string;
   receipt: string | null;
   callbacksSent: number;
+}
+
+/** A completed payment the simulated M-Pesa knows: the status query answers Completed with its amount. */
+export interface SimTransaction {
+  receipt: string;
+  amount: number;
+  msisdn: string;
+  firstName: string;
+  completedAt: number;
 }
 
 export interface C2BInput {
@@ -83,6 +95,10 @@ const TOKEN_TTL_S = 3599;
 export class MpesaSim {
   readonly behaviour: MpesaBehaviour;
   readonly pushes = new Map<string, SimPush>();
+  /** Payments by receipt: every C2B confirmation sent, every successful push, and any a test registers. */
+  readonly transactions = new Map<string, SimTransaction>();
+  /** Every transaction status query received, in order (tests read how many went out). */
+  readonly statusQueries: Array<{ transactionId: string; resultUrl: string }> = [];
   confirmationUrl: string | null = null;
   validationUrl: string | null = null;
   private readonly tokens = new Map<string, number>();
@@ -114,6 +130,9 @@ export class MpesaSim {
       this.guard(request, reply, () => this.stkPush(request, reply)),
     );
     app.post('/mpesa/stkpushquery/v1/query', (request, reply) => this.guard(request, reply, () => this.stkQuery(request, reply)));
+    app.post('/mpesa/transactionstatus/v1/query', (request, reply) =>
+      this.guard(request, reply, () => this.transactionStatus(request, reply)),
+    );
     app.post('/mpesa/c2b/v1/registerurl', (request, reply) => this.guard(request, reply, () => this.registerUrl(request, reply)));
     app.post('/sim/c2b', async (request, reply) => {
       const body = (request.body ?? {}) as Partial<C2BInput>;
@@ -140,10 +159,22 @@ export class MpesaSim {
       MSISDN: String(input.MSISDN),
       FirstName: input.FirstName ?? 'JOHN',
     };
+    this.registerTransaction({ receipt: transId, amount: Number(body.TransAmount), msisdn: body.MSISDN, firstName: body.FirstName });
     if (!this.confirmationUrl) return { TransID: transId, delivered: false, httpStatus: 0 };
     const status = await postJson(this.confirmationUrl, body);
     this.log.info({ transId, status }, 'mpesa sim: C2B confirmation sent');
     return { TransID: transId, delivered: status >= 200 && status < 300, httpStatus: status };
+  }
+
+  /** Records a payment M-Pesa knows (one that reached the business another way, e.g. by SMS only). */
+  registerTransaction(input: { receipt: string; amount: number; msisdn?: string; firstName?: string }): void {
+    this.transactions.set(input.receipt.toUpperCase(), {
+      receipt: input.receipt.toUpperCase(),
+      amount: input.amount,
+      msisdn: input.msisdn ?? '254700000000',
+      firstName: input.firstName ?? 'JOHN',
+      completedAt: Date.now(),
+    });
   }
 
   private generateToken(request: FastifyRequest, reply: FastifyReply) {
@@ -225,6 +256,7 @@ export class MpesaSim {
       callbacksSent: 0,
     };
     this.pushes.set(push.checkoutRequestId, push);
+    if (push.receipt) this.registerTransaction({ receipt: push.receipt, amount: push.amount, msisdn: String(phone) });
     if (outcome.sendCallback && !behaviour.dropCallbacks) {
       const copies = outcome.duplicate || behaviour.duplicateCallbacks ? 2 : 1;
       const amount = behaviour.callbackAmountOverride ?? push.amount;
@@ -291,6 +323,94 @@ export class MpesaSim {
       ResultCode: String(push.resultCode),
       ResultDesc: push.resultDesc,
     });
+  }
+
+  /** Checks a transaction status query; the bad field or null. */
+  private findInvalidStatusField(body: Record<string, unknown>): string | null {
+    const isText = (value: unknown, max = 100) => typeof value === 'string' && value.length >= 1 && value.length <= max;
+    const isUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/[^\s]+$/.test(value);
+    if (!isText(body.Initiator)) return 'Initiator';
+    if (!isText(body.SecurityCredential, 1024)) return 'SecurityCredential';
+    if (body.CommandID !== 'TransactionStatusQuery') return 'CommandID';
+    if (!isText(body.TransactionID, 40) && !isText(body.OriginalConversationID)) return 'TransactionID';
+    if (String(body.PartyA ?? '') !== this.credentials.shortcode) return 'PartyA';
+    if (String(body.IdentifierType ?? '') !== '4') return 'IdentifierType';
+    if (!isUrl(body.ResultURL)) return 'ResultURL';
+    if (!isUrl(body.QueueTimeOutURL)) return 'QueueTimeOutURL';
+    if (!isText(body.Remarks)) return 'Remarks';
+    return null;
+  }
+
+  /**
+   * Transaction status query: acknowledged at once, the result posted to ResultURL after the callback delay. A known
+   * receipt is Completed with its amount; a wrong initiator gets 2001; an unknown receipt gets a failure ResultCode
+   * and no ResultParameters (Daraja's own code for it is not documented; the simulator's is R000002).
+   */
+  private transactionStatus(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const invalid = this.findInvalidStatusField(body);
+    if (invalid) return this.badRequest(reply, invalid);
+    const originatorConversationId = `${randomHex(4)}-${randomHex(4)}-1`;
+    const conversationId = `AG_${darajaTimestamp().slice(0, 8)}_${randomHex(10)}`;
+    const transactionId = String(body.TransactionID ?? '').toUpperCase();
+    const resultUrl = body.ResultURL as string;
+    this.statusQueries.push({ transactionId, resultUrl });
+    const result = this.statusResult(body, { originatorConversationId, conversationId, transactionId });
+    this.timers.after(this.behaviour.callbackDelayMs, async () => {
+      const status = await postJson(resultUrl, result);
+      this.log.info({ transactionId, status }, 'mpesa sim: transaction status result sent');
+    });
+    return reply.send({
+      OriginatorConversationID: originatorConversationId,
+      ConversationID: conversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  }
+
+  private statusResult(
+    body: Record<string, unknown>,
+    ids: { originatorConversationId: string; conversationId: string; transactionId: string },
+  ) {
+    const base = {
+      ResultType: 0,
+      OriginatorConversationID: ids.originatorConversationId,
+      ConversationID: ids.conversationId,
+      TransactionID: randomCode(10),
+      ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: String(body.Occasion ?? '') } },
+    };
+    const { initiatorName, securityCredential } = this.credentials;
+    if (body.Initiator !== initiatorName || body.SecurityCredential !== securityCredential) {
+      return { Result: { ...base, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.' } };
+    }
+    const known = this.transactions.get(ids.transactionId);
+    if (!known) {
+      return { Result: { ...base, ResultCode: 'R000002', ResultDesc: 'The transaction could not be found.' } };
+    }
+    const finalised = darajaTimestamp(new Date(known.completedAt));
+    const parameters: Array<{ Key: string; Value?: string | number }> = [
+      { Key: 'DebitPartyName', Value: `${known.msisdn} - ${known.firstName}` },
+      { Key: 'CreditPartyName', Value: `${this.credentials.shortcode} - Tuzo` },
+      { Key: 'OriginatorConversationID', Value: ids.originatorConversationId },
+      { Key: 'InitiatedTime', Value: Number(finalised) },
+      { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+      { Key: 'DebitPartyCharges' },
+      { Key: 'TransactionReason' },
+      { Key: 'ReasonType', Value: 'Pay Bill Online' },
+      { Key: 'TransactionStatus', Value: 'Completed' },
+      { Key: 'FinalisedTime', Value: Number(finalised) },
+      { Key: 'Amount', Value: known.amount },
+      { Key: 'ConversationID', Value: ids.conversationId },
+      { Key: 'ReceiptNo', Value: known.receipt },
+    ];
+    return {
+      Result: {
+        ...base,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        ResultParameters: { ResultParameter: parameters },
+      },
+    };
   }
 
   private registerUrl(request: FastifyRequest, reply: FastifyReply) {

@@ -209,6 +209,65 @@ describe('M-Pesa Daraja simulator', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ errorMessage: 'Bad Request - Invalid TransAmount' });
   });
+
+  const statusQuery = (transactionId: string, overrides: Record<string, unknown> = {}) =>
+    daraja('/mpesa/transactionstatus/v1/query', {
+      Initiator: sim.mpesa.credentials.initiatorName,
+      SecurityCredential: sim.mpesa.credentials.securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      TransactionID: transactionId,
+      PartyA: sim.mpesa.credentials.shortcode,
+      IdentifierType: '4',
+      ResultURL: `${receiverUrl}/status/${transactionId}`,
+      QueueTimeOutURL: `${receiverUrl}/status-timeout`,
+      Remarks: 'Confirm payment',
+      Occasion: 'deposit',
+      ...overrides,
+    });
+  const resultFor = async (path: string) => {
+    expect(await waitFor(() => received.some((r) => r.path === path))).toBe(true);
+    return received.find((r) => r.path === path)!.body.Result;
+  };
+  const parameters = (result: any) =>
+    Object.fromEntries((result.ResultParameters?.ResultParameter ?? []).map((p: { Key: string; Value: unknown }) => [p.Key, p.Value]));
+
+  it('answers a transaction status query asynchronously: Completed with the amount of a payment it confirmed', async () => {
+    await fetch(`${sim.url}/sim/c2b`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ TransID: 'TSQ0000001', TransAmount: '250.00', MSISDN: '254712345678', FirstName: 'ANN' }),
+    });
+    const ack = await statusQuery('tsq0000001');
+    expect(ack.status).toBe(200);
+    expect(ack.body).toMatchObject({ ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
+    const result = await resultFor('/status/tsq0000001');
+    expect(result).toMatchObject({
+      ResultCode: 0,
+      ConversationID: ack.body.ConversationID,
+      OriginatorConversationID: ack.body.OriginatorConversationID,
+    });
+    expect(parameters(result)).toMatchObject({
+      TransactionStatus: 'Completed',
+      ReceiptNo: 'TSQ0000001',
+      Amount: 250,
+      DebitPartyName: '254712345678 - ANN',
+    });
+  });
+
+  it('fails the status of an unknown receipt and of a wrong initiator; refuses a malformed query at once', async () => {
+    sim.mpesa.registerTransaction({ receipt: 'TSQ0000002', amount: 40 });
+    await statusQuery('NOSUCHCODE1');
+    const unknown = await resultFor('/status/NOSUCHCODE1');
+    expect(unknown).toMatchObject({ ResultCode: 'R000002', ResultDesc: 'The transaction could not be found.' });
+    expect(unknown.ResultParameters).toBeUndefined();
+    await statusQuery('TSQ0000002', { Initiator: 'someone-else' });
+    expect(await resultFor('/status/TSQ0000002')).toMatchObject({ ResultCode: 2001 });
+    const bad = await statusQuery('TSQ0000002', { CommandID: 'AccountBalance' });
+    expect(bad).toMatchObject({ status: 400, body: { errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CommandID' } });
+    expect((await statusQuery('TSQ0000002', { IdentifierType: '1' })).body).toMatchObject({ errorMessage: 'Bad Request - Invalid IdentifierType' });
+    const successfulPush = [...sim.mpesa.pushes.values()].find((p) => p.receipt !== null);
+    expect(successfulPush && sim.mpesa.transactions.get(successfulPush.receipt!)).toMatchObject({ amount: successfulPush?.amount });
+  });
 });
 
 describe('Flutterwave simulator', () => {

@@ -11,7 +11,7 @@ import {
 } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { depositHistory, grabPayment } from './deposits.service.ts';
-import { CODE_REVIEW_MSG, describeCredit, recoverCode } from './manual-code.service.ts';
+import { CODE_REVIEW_MSG, CODE_VERIFYING_MSG, describeCredit, recoverCode } from './manual-code.service.ts';
 import { requestPaymentLink } from './payment-link.service.ts';
 import { STK_SENT_MSG, startStkPush } from './stk-push.service.ts';
 
@@ -86,6 +86,8 @@ export const depositsActions = [
       const result = await recoverCode(ctx.deps, { member, code: ctx.payload.ref_code });
       if (result.state === 'review')
         return { status: 202, msg: CODE_REVIEW_MSG, data: { state: 'review' as const, amount: null, depositId: null } };
+      if (result.state === 'verifying')
+        return { status: 202, msg: CODE_VERIFYING_MSG, data: { state: 'verifying' as const, amount: null, depositId: null } };
       const shown = await describeCredit(ctx.deps, member.id, result);
       return {
         msg: `Deposit of ${shown} confirmed and added to your Deposit wallet.`,

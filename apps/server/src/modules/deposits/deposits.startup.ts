@@ -5,6 +5,7 @@ import { createPayments, getPayments, setPayments } from '../../payments/index.t
 import { seedSetting } from '../settings/settings.service.ts';
 import { registerDepositWebhooks } from './deposits.webhooks.ts';
 import { defaultProcedures } from './procedures.ts';
+import { verifyPendingNotifications } from './notification-verification.service.ts';
 import { reconcilePendingPushes } from './stk-push.service.ts';
 
 const RECONCILE_EVERY_MS = 15_000;
@@ -19,6 +20,16 @@ async function hookSecret(
   const stored = await seedSetting(deps.db, key, randomBytes(24).toString('base64url'));
   if (stored === '') throw new Error(`Setting ${key} is not a usable secret`);
   return stored;
+}
+
+/**
+ * The periodic work of deposits, also called directly by tests: STK pushes M-Pesa has not settled are asked about
+ * by status query, and payment notifications still waiting for M-Pesa's confirmation are asked about again.
+ */
+export async function runDepositSweep(deps: AppDeps): Promise<{ pushesChecked: number; notificationsQueried: number }> {
+  const pushes = await reconcilePendingPushes(deps);
+  const notifications = await verifyPendingNotifications(deps);
+  return { pushesChecked: pushes.checked, notificationsQueried: notifications.queried };
 }
 
 /**
@@ -47,7 +58,7 @@ export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promis
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = reconcilePendingPushes(deps)
+    running = runDepositSweep(deps)
       .catch((error: unknown) => deps.log.error({ err: error }, 'Deposit reconciler failed'))
       .finally(() => (running = null));
   }, RECONCILE_EVERY_MS);

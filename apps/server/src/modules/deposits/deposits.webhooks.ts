@@ -3,6 +3,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
 import { getPayments } from '../../payments/index.ts';
 import { MPESA_ACCEPTED } from '../../payments/mpesa/callbacks.ts';
+import { handleTransactionStatusResult } from './notification-verification.service.ts';
 import { recordC2BConfirmation, recordForwardedSms } from './payment-notifications.service.ts';
 import { handleFlutterwaveWebhook } from './payment-link.service.ts';
 import { handleStkCallback } from './stk-push.service.ts';
@@ -54,6 +55,15 @@ export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDep
       '/hooks/mpesa/:secret/c2b-validate',
       mpesaHook(async () => undefined),
     );
+    hooks.post(
+      '/hooks/mpesa/:secret/status',
+      mpesaHook((body) => handleTransactionStatusResult(deps, body)),
+    );
+    // A queued query that timed out inside M-Pesa: nothing to do, the sweep asks again.
+    hooks.post(
+      '/hooks/mpesa/:secret/status-timeout',
+      mpesaHook(async () => undefined),
+    );
 
     hooks.post('/hooks/flutterwave', async (request, reply) => {
       const { raw } = readBody(request);
@@ -63,13 +73,19 @@ export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDep
         .send(result.status === 200 ? { status: 'success' } : { status: 'error', message: 'Invalid signature' });
     });
 
-    hooks.post('/hooks/sms/:secret', async (request, reply) => {
-      if (!safeEqual((request.params as { secret: string }).secret, getPayments(deps).smsForwarderSecret)) {
+    // The shared secret travels in the X-Forwarder-Secret header (preferred: a header stays out of URLs and access
+    // logs) or, for forwarder apps that cannot set headers, as the last path segment (redacted in our log).
+    const smsHook = async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers['x-forwarder-secret'];
+      const given = (request.params as { secret?: string }).secret ?? (typeof header === 'string' ? header : '');
+      if (!safeEqual(given, getPayments(deps).smsForwarderSecret)) {
         return reply.code(401).send({ ok: false, error: 'Invalid secret' });
       }
       const outcome = await recordForwardedSms(deps, readBody(request).body);
       if ('malformed' in outcome) return reply.code(400).send({ ok: false, error: outcome.reason });
       return reply.send({ ok: true, ...outcome });
-    });
+    };
+    hooks.post('/hooks/sms', smsHook);
+    hooks.post('/hooks/sms/:secret', smsHook);
   });
 }

@@ -16,18 +16,25 @@ import {
   insertCodeReview,
   lockCodeReview,
   lockNotificationsByCode,
+  lockUnverifiedByCode,
   resolveCodeReview,
+  setWaitingMember,
   type NotificationRow,
 } from './payment-notifications.repository.ts';
 
 export const CODE_USED_MSG = 'This code has already been used';
 export const CODE_REVIEW_MSG =
   'We could not find this code yet. It has been sent for review and will be credited once confirmed.';
+export const CODE_VERIFYING_MSG =
+  'We are confirming this code with M-Pesa. It will be added to your Deposit wallet as soon as M-Pesa confirms it; there is no need to send it again.';
+export const CODE_UNKNOWN_MSG = 'M-Pesa does not know this transaction code. Please check the code and try again.';
+export const CODE_MISMATCH_MSG =
+  'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.';
 const MAX_PENDING_REVIEWS = 10;
 export const NO_NOTIFICATION_MSG =
   "No payment notification from the provider matches this code yet. Wait for it, or an operator credits an amount typed by hand";
 
-export type RecoverResult = ({ state: 'credited' } & CreditedCode) | { state: 'review' };
+export type RecoverResult = ({ state: 'credited' } & CreditedCode) | { state: 'review' } | { state: 'verifying' };
 
 interface CreditedCode {
   depositId: bigint;
@@ -52,7 +59,7 @@ async function rateFor(db: DbOrTx, deps: AppDeps, currency: string): Promise<big
  * Books a manual deposit for `code` (completed at once) inside the caller's transaction. The deposit row's UNIQUE
  * (method, provider_ref) makes a code creditable once, whichever path (notification or operator) gets there first.
  */
-async function creditCode(
+export async function creditCode(
   tx: DbOrTx,
   deps: AppDeps,
   input: {
@@ -90,14 +97,49 @@ async function creditCode(
   return { depositId: deposit.id, amountSystemMinor, amountLocalMinor: input.amountLocalMinor, currency: input.currency };
 }
 
-/** `recovercode`: claim an unclaimed payment notification once, or queue the code for the operator. */
+type Refusal = 'used' | 'unknown' | 'mismatch';
+
+/**
+ * A code whose notifications M-Pesa has not confirmed: a pending one is reserved for this member and credited when
+ * the status query confirms it (another member's claim finds it used); one M-Pesa refused is refused; a provider
+ * Tuzo cannot ask (`manual`), or no notification at all, goes to the operator's review.
+ */
+async function claimUnverified(tx: DbOrTx, deps: AppDeps, input: { member: AuthMember; code: string }): Promise<RecoverResult | Refusal> {
+  const rows = await lockUnverifiedByCode(tx, input.code);
+  const pending = rows.find((n) => n.verification === 'pending');
+  if (pending) {
+    if (pending.waitingMemberId !== null && pending.waitingMemberId !== input.member.id) return 'used';
+    await setWaitingMember(tx, pending.id, input.member.id, deps.clock.now());
+    return { state: 'verifying' };
+  }
+  if (rows.some((n) => n.verification === 'manual')) return { state: 'review' };
+  const refused = rows.find((n) => n.verification === 'refused');
+  if (refused) return refused.verifiedAmountMinor === null ? 'unknown' : 'mismatch';
+  return { state: 'review' };
+}
+
+function refusalError(refusal: Refusal): AppError {
+  switch (refusal) {
+    case 'used':
+      return new AppError('CONFLICT', CODE_USED_MSG);
+    case 'unknown':
+      return new AppError('VALIDATION_FAILED', CODE_UNKNOWN_MSG);
+    case 'mismatch':
+      return new AppError('VALIDATION_FAILED', CODE_MISMATCH_MSG);
+  }
+}
+
+/**
+ * `recovercode`: claim a verified, unclaimed payment notification once; wait for M-Pesa's confirmation of a pending
+ * one; refuse one M-Pesa does not know; or queue the code for the operator.
+ */
 export async function recoverCode(deps: AppDeps, input: { member: AuthMember; code: string }): Promise<RecoverResult> {
-  const outcome = await deps.db.transaction(async (tx): Promise<RecoverResult | 'used'> => {
+  const outcome = await deps.db.transaction(async (tx): Promise<RecoverResult | Refusal> => {
     const notifications = await lockNotificationsByCode(tx, input.code);
     const unclaimed = notifications.find((n) => n.claimedByDepositId === null);
     if (notifications.length > 0 && !unclaimed) return 'used';
     if (await findManualDepositByCode(tx, input.code)) return 'used';
-    if (!unclaimed) return { state: 'review' };
+    if (!unclaimed) return claimUnverified(tx, deps, input);
     const credited = await creditCode(tx, deps, {
       memberId: input.member.id,
       code: input.code,
@@ -108,8 +150,8 @@ export async function recoverCode(deps: AppDeps, input: { member: AuthMember; co
     });
     return { state: 'credited', ...credited };
   });
-  if (outcome === 'used') throw new AppError('CONFLICT', CODE_USED_MSG);
-  if (outcome.state === 'credited') return outcome;
+  if (typeof outcome === 'string') throw refusalError(outcome);
+  if (outcome.state !== 'review') return outcome;
   if (!(await hasPendingReview(deps.db, input.member.id, input.code))) {
     if ((await countPendingReviews(deps.db, input.member.id)) >= MAX_PENDING_REVIEWS) {
       throw new AppError(

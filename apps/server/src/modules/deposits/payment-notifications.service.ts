@@ -1,9 +1,21 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { parseC2BConfirmation } from '../../payments/mpesa/callbacks.ts';
 import { parsePaymentSms, SmsWebhookSchema } from '../../payments/sms/sms-forwarder.ts';
-import { insertNotification } from './payment-notifications.repository.ts';
+import { QUERYABLE_SOURCES, requestVerification } from './notification-verification.service.ts';
+import { insertNotification, type NewNotification } from './payment-notifications.repository.ts';
 
-/** Stores an M-Pesa C2B confirmation (a paybill payment made by hand) for `recovercode` to claim. */
+/**
+ * Stores a notification unverified and, where M-Pesa can confirm it, sends the transaction status query at once
+ * (decision 020): nothing is credited from the notification alone. Returns whether it was new.
+ */
+async function storeNotification(deps: AppDeps, notification: Omit<NewNotification, 'verification'>): Promise<boolean> {
+  const isQueryable = QUERYABLE_SOURCES.has(notification.source);
+  const id = await insertNotification(deps.db, { ...notification, verification: isQueryable ? 'pending' : 'manual' });
+  if (id !== null && isQueryable) await requestVerification(deps, { id, transId: notification.transId });
+  return id !== null;
+}
+
+/** Stores an M-Pesa C2B confirmation (a paybill payment made by hand) for `recovercode` to claim once confirmed. */
 export async function recordC2BConfirmation(deps: AppDeps, body: unknown): Promise<{ stored: boolean }> {
   const confirmation = parseC2BConfirmation(body);
   if (!confirmation) {
@@ -11,7 +23,7 @@ export async function recordC2BConfirmation(deps: AppDeps, body: unknown): Promi
     deps.log.error({ body }, 'M-Pesa C2B confirmation not stored: malformed body');
     return { stored: false };
   }
-  const stored = await insertNotification(deps.db, {
+  const stored = await storeNotification(deps, {
     source: 'mpesa_c2b',
     transId: confirmation.transId,
     amountMinor: confirmation.amountMinor,
@@ -39,7 +51,7 @@ export async function recordForwardedSms(deps: AppDeps, body: unknown): Promise<
     deps.log.warn({ from: payload.data.from, text: payload.data.text }, 'Forwarded SMS is not a recognised payment message');
     return { stored: false, reason: 'Not a recognised payment message' };
   }
-  const stored = await insertNotification(deps.db, {
+  const stored = await storeNotification(deps, {
     source: `sms_${parsed.provider}`,
     transId: parsed.transId,
     amountMinor: parsed.amountMinor,

@@ -82,3 +82,60 @@ export function parseC2BConfirmation(body: unknown): C2BConfirmation | null {
 
 /** What Daraja expects back from every callback: always 200, always accepted. */
 export const MPESA_ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
+
+/**
+ * The asynchronous result of a Daraja request (transaction status, B2C, account balance), posted to its ResultURL.
+ * ResultCode may be a number or a string; parameters are read by Key, never by position; a failure has none.
+ */
+const ResultParameterSchema = z.object({ Key: z.string(), Value: z.union([z.string(), z.number()]).optional() });
+const ResultEnvelopeSchema = z.object({
+  Result: z.object({
+    ResultCode: z.union([z.number(), z.string()]),
+    ResultDesc: z.string().max(500).default(''),
+    ConversationID: z.string().min(1).max(100),
+    OriginatorConversationID: z.string().max(100).optional(),
+    ResultParameters: z
+      .object({ ResultParameter: z.union([z.array(ResultParameterSchema).max(50), ResultParameterSchema]) })
+      .optional(),
+  }),
+});
+
+export interface TransactionStatusResult {
+  conversationId: string;
+  /** "0" on success; Daraja's code as text otherwise. */
+  resultCode: string;
+  resultDesc: string;
+  /** Present on success: `TransactionStatus` ("Completed"), `ReceiptNo`, `Amount` (minor units), `DebitPartyName`. */
+  status: string | null;
+  receiptNo: string | null;
+  amountMinor: bigint | null;
+  debitPartyName: string | null;
+}
+
+export function parseTransactionStatusResult(body: unknown): TransactionStatusResult | null {
+  const parsed = ResultEnvelopeSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const result = parsed.data.Result;
+  const list = result.ResultParameters?.ResultParameter;
+  const items = new Map((Array.isArray(list) ? list : list ? [list] : []).map((item) => [item.Key, item.Value]));
+  const text = (key: string) => {
+    const value = items.get(key);
+    return value === undefined ? null : String(value);
+  };
+  const amount = items.get('Amount');
+  return {
+    conversationId: result.ConversationID,
+    resultCode: String(result.ResultCode).trim(),
+    resultDesc: result.ResultDesc,
+    status: text('TransactionStatus'),
+    receiptNo: text('ReceiptNo')?.toUpperCase() ?? null,
+    amountMinor: amount === undefined ? null : providerAmountToMinor(amount),
+    debitPartyName: text('DebitPartyName'),
+  };
+}
+
+/**
+ * Result codes that say our request could not be answered (our initiator or credential, or M-Pesa busy), not that
+ * the transaction is unknown: the payment stays unconfirmed and is asked about again later.
+ */
+export const RETRYABLE_RESULT_CODES: ReadonlySet<string> = new Set(['17', '26', '21', '2001', '8006', '11', '2006', '500.003.02']);

@@ -8,6 +8,9 @@ export interface DarajaConfig {
   consumerSecret: string;
   shortcode: string;
   passkey: string;
+  /** Needed by the transaction status query only; without them it is refused before any call. */
+  initiatorName?: string;
+  securityCredential?: string;
   transactionType?: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
 }
 
@@ -28,6 +31,21 @@ export interface StkPushAccepted {
 
 export type StkQueryResult = { state: 'pending' } | { state: 'done'; resultCode: number; resultDesc: string };
 
+export interface TransactionStatusRequest {
+  /** The M-Pesa receipt (a C2B TransID). */
+  transactionId: string;
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  remarks: string;
+  occasion?: string;
+}
+
+/** Daraja's acknowledgement of an asynchronous request; the result arrives later carrying the same ConversationID. */
+export interface AsyncAccepted {
+  conversationId: string;
+  originatorConversationId: string;
+}
+
 const TOKEN_CACHE_MS = 50 * 60_000;
 const TokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.union([z.string(), z.number()]) });
 const ErrorSchema = z.object({ errorCode: z.string(), errorMessage: z.string() }).partial();
@@ -35,6 +53,11 @@ const PushAcceptedSchema = z.object({
   MerchantRequestID: z.string(),
   CheckoutRequestID: z.string(),
   ResponseCode: z.string(),
+});
+const AsyncAcceptedSchema = z.object({
+  ConversationID: z.string().min(1),
+  OriginatorConversationID: z.string().min(1),
+  ResponseCode: z.union([z.string(), z.number()]),
 });
 const QueryResultSchema = z.object({ ResultCode: z.union([z.string(), z.number()]), ResultDesc: z.string().optional() });
 
@@ -90,6 +113,35 @@ export class DarajaClient {
     const resultCode = Number(result.data.ResultCode);
     if (!Number.isInteger(resultCode)) throw this.errorFrom(response);
     return { state: 'done', resultCode, resultDesc: result.data.ResultDesc ?? '' };
+  }
+
+  /**
+   * Asks M-Pesa for a transaction's status (Daraja's reconciliation path). Only the acknowledgement comes back here;
+   * the result is posted to `resultUrl` (see parseTransactionStatusResult) with the ConversationID returned.
+   */
+  async transactionStatus(request: TransactionStatusRequest): Promise<AsyncAccepted> {
+    const { initiatorName, securityCredential, shortcode } = this.config;
+    if (!initiatorName || !securityCredential) {
+      throw new ProviderError('mpesa', 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set', 0);
+    }
+    const response = await this.authorisedPost('/mpesa/transactionstatus/v1/query', () => ({
+      Initiator: initiatorName,
+      SecurityCredential: securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      TransactionID: request.transactionId,
+      PartyA: shortcode,
+      IdentifierType: '4',
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.queueTimeoutUrl,
+      Remarks: request.remarks,
+      Occasion: request.occasion ?? '',
+    }));
+    const accepted = AsyncAcceptedSchema.safeParse(response.body);
+    if (response.status !== 200 || !accepted.success || String(accepted.data.ResponseCode) !== '0') throw this.errorFrom(response);
+    return {
+      conversationId: accepted.data.ConversationID,
+      originatorConversationId: accepted.data.OriginatorConversationID,
+    };
   }
 
   async registerC2BUrls(urls: { confirmationUrl: string; validationUrl: string }): Promise<void> {
