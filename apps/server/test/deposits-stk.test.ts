@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDepositSweep } from '../src/modules/deposits/deposits.startup.ts';
 import { reconcilePendingPushes } from '../src/modules/deposits/stk-push.service.ts';
 import { getPayments } from '../src/payments/index.ts';
 import {
@@ -10,9 +11,15 @@ import {
   type TestMember,
 } from './deposits-fixtures.ts';
 
+/** Real time plus an offset the tests move forward: the simulator runs on real time, the app's rules on this. */
+const clock = {
+  offsetMs: 0,
+  now: () => new Date(Date.now() + clock.offsetMs),
+  advance: (ms: number) => void (clock.offsetMs += ms),
+};
 let c: DepositTestContext;
 beforeAll(async () => {
-  c = await startDepositTestApp();
+  c = await startDepositTestApp({ clock });
 });
 afterAll(async () => c.t.close());
 
@@ -21,6 +28,15 @@ const push = (member: TestMember, phone: string, amount: unknown = 100, headers:
 const statusOf = async (member: TestMember, depositId: string) => (await c.deposits(member)).find((d) => d.id === depositId);
 const settled = (member: TestMember, depositId: string) =>
   waitFor(async () => ((await statusOf(member, depositId))?.status ?? 0) !== 0);
+const postCallback = async (body: unknown) => {
+  const secret = getPayments(c.t.app.deps).mpesaCallbackSecret;
+  const answer = await fetch(`${c.t.app.deps.publicUrl()}/hooks/mpesa/${secret}/stk`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(await answer.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+};
 const reconcileNow = (options: { timeoutMs?: number } = {}) => reconcilePendingPushes(c.t.app.deps, { minAgeMs: 0, ...options });
 
 describe('stkpush', () => {
@@ -111,8 +127,8 @@ describe('stkpush', () => {
     c.sim.mpesa.behaviour.stkTimeoutMs = 60_000;
     const member = await c.member('KE');
     const response = await push(member, '254700000037', 100);
-    await sleep(50);
-    await reconcileNow({ timeoutMs: 10 });
+    clock.advance(3 * 60_000);
+    await reconcileNow();
     expect((await statusOf(member, response.data.depositId))?.failure_reason).toMatch(/^Timed out/);
     // M-Pesa finally reports success (the member paid): the timed-out deposit completes, once.
     const simPush = c.sim.mpesa.pushes.get(response.data.checkoutRequestId)!;
@@ -128,6 +144,95 @@ describe('stkpush', () => {
     expect(await late.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect(await statusOf(member, response.data.depositId)).toMatchObject({ status: 2, provider_ref: 'LATE000001' });
     expect(await c.depositWallet(member)).toBe(10_000n);
+  });
+
+  it('keeps asking M-Pesa about a push it timed out: a payment completed late is credited by the sweep, once', async () => {
+    c.sim.mpesa.behaviour.dropCallbacks = true;
+    const member = await c.member('KE');
+    let response;
+    try {
+      c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
+      response = await push(member, '254700000037', 120);
+    } finally {
+      c.sim.mpesa.behaviour.dropCallbacks = false;
+      c.sim.mpesa.behaviour.stkTimeoutMs = 60_000;
+    }
+    const depositId: string = response.data.depositId;
+    clock.advance(3 * 60_000);
+    await runDepositSweep(c.t.app.deps);
+    expect(await statusOf(member, depositId)).toMatchObject({
+      status: 1,
+      failure_reason: 'Timed out: no answer from M-Pesa yet; it is credited if M-Pesa confirms the payment',
+    });
+    // M-Pesa completes it (the member entered the PIN late) and no callback ever comes: only the query can tell.
+    const simPush = c.sim.mpesa.pushes.get(response.data.checkoutRequestId)!;
+    simPush.resultCode = 0;
+    simPush.resolvesAt = Date.now();
+    await runDepositSweep(c.t.app.deps);
+    expect((await statusOf(member, depositId))?.status).toBe(1); // asked a moment ago: next check in a minute
+    clock.advance(61_000);
+    await runDepositSweep(c.t.app.deps);
+    expect(await statusOf(member, depositId)).toMatchObject({ status: 2, failure_reason: null });
+    expect(await c.depositWallet(member)).toBe(12_000n);
+    clock.advance(61_000);
+    await runDepositSweep(c.t.app.deps);
+    expect(await depositTransactions(c.t, member.id)).toBe(1);
+  });
+
+  it('gives a timed-out push M-Pesa\'s final failure, after which a late success callback changes nothing', async () => {
+    const member = await c.member('KE');
+    c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
+    const response = await push(member, '254700000037', 80).finally(() => (c.sim.mpesa.behaviour.stkTimeoutMs = 60_000));
+    clock.advance(3 * 60_000);
+    await runDepositSweep(c.t.app.deps);
+    expect((await statusOf(member, response.data.depositId))?.failure_reason).toMatch(/^Timed out/);
+    const simPush = c.sim.mpesa.pushes.get(response.data.checkoutRequestId)!;
+    simPush.resultCode = 1032;
+    simPush.resolvesAt = Date.now();
+    clock.advance(61_000);
+    await runDepositSweep(c.t.app.deps);
+    expect(await statusOf(member, response.data.depositId)).toMatchObject({ status: 1, failure_reason: 'Cancelled on the phone (1032)' });
+    const told = await c.t.sql(`SELECT msg FROM member_notifications WHERE member_id = $1`, [member.id.toString()]);
+    expect(told).toHaveLength(1);
+    // A forged (or confused) success callback afterwards: the final state stands, nothing is credited.
+    simPush.resultCode = 0;
+    simPush.receipt = 'NOTFINAL01';
+    await postCallback(c.sim.mpesa.stkCallbackBody(simPush));
+    clock.advance(61_000);
+    await runDepositSweep(c.t.app.deps);
+    expect(await statusOf(member, response.data.depositId)).toMatchObject({ status: 1, failure_reason: 'Cancelled on the phone (1032)' });
+    expect(await c.depositWallet(member)).toBe(0n);
+  });
+
+  it('never lets a late failure callback undo a completed push', async () => {
+    const member = await c.member('KE');
+    const response = await push(member, '0712000777', 90);
+    await settled(member, response.data.depositId);
+    const simPush = c.sim.mpesa.pushes.get(response.data.checkoutRequestId)!;
+    await postCallback(c.sim.mpesa.stkCallbackBody({ ...simPush, resultCode: 1032, resultDesc: 'Request cancelled by user.' }));
+    expect(await statusOf(member, response.data.depositId)).toMatchObject({ status: 2 });
+    expect(await c.depositWallet(member)).toBe(9_000n);
+  });
+
+  it('credits once when a late callback and the sweep\'s query settle a timed-out push together', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const member = await c.member('KE');
+      c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
+      const response = await push(member, '254700000037', 30).finally(() => (c.sim.mpesa.behaviour.stkTimeoutMs = 60_000));
+      clock.advance(3 * 60_000);
+      await runDepositSweep(c.t.app.deps);
+      expect((await statusOf(member, response.data.depositId))?.failure_reason).toMatch(/^Timed out/);
+      const simPush = c.sim.mpesa.pushes.get(response.data.checkoutRequestId)!;
+      simPush.resultCode = 0;
+      simPush.resolvesAt = Date.now();
+      simPush.receipt = `RACE${round}00000`;
+      clock.advance(61_000);
+      const callback = c.sim.mpesa.stkCallbackBody(simPush);
+      await Promise.all([postCallback(callback), runDepositSweep(c.t.app.deps), postCallback(callback), runDepositSweep(c.t.app.deps)]);
+      expect((await statusOf(member, response.data.depositId))?.status).toBe(2);
+      expect(await c.depositWallet(member)).toBe(3_000n);
+      expect(await depositTransactions(c.t, member.id)).toBe(1);
+    }
   });
 
   it('credits nothing for a forged callback with an unknown CheckoutRequestID, or on a wrong path secret', async () => {

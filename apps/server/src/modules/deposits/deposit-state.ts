@@ -15,9 +15,11 @@ import {
 } from './deposits.repository.ts';
 
 /**
- * The deposit state machine: pending (0) -> completed (2) | failed (1). One extra edge: a push we gave up on
- * ourselves (TIMED_OUT: the provider never answered in time) may still complete when the provider later confirms
- * the payment, because the member's money did move. Every other transition is refused.
+ * The deposit state machine: pending (0) -> completed (2) | failed (1). A push we gave up waiting for ourselves
+ * (TIMED_OUT: M-Pesa accepted it but had not answered in time) is not final: it completes when M-Pesa later confirms
+ * the payment (a late callback, or the sweep's status query), because the member's money did move, and it takes
+ * M-Pesa's own failure reason when the query gives one (then it is final). Every other transition is refused: a
+ * completed deposit, or one M-Pesa itself declined, is never changed by a late answer.
  */
 export const PENDING = 0;
 export const FAILED = 1;
@@ -34,9 +36,11 @@ export function decideTransition(deposit: Pick<DepositRow, 'status' | 'failureRe
       return 'apply';
     case COMPLETED:
       return event.type === 'confirm' ? 'already' : 'refuse';
-    case FAILED:
-      if (event.type === 'fail') return 'already';
-      return deposit.failureReason?.startsWith(TIMED_OUT) ? 'apply' : 'refuse';
+    case FAILED: {
+      const isTimedOut = deposit.failureReason?.startsWith(TIMED_OUT) ?? false;
+      if (event.type === 'fail') return isTimedOut && !event.reason.startsWith(TIMED_OUT) ? 'apply' : 'already';
+      return isTimedOut ? 'apply' : 'refuse';
+    }
     default: {
       const unknown: never = status;
       throw new Error(`Unknown deposit status ${String(unknown)}`);
@@ -110,7 +114,8 @@ export async function failDeposit(tx: DbOrTx, depositId: bigint, reason: string)
   const decision = decideTransition(deposit, { type: 'fail', reason });
   if (decision === 'apply') {
     await updateDepositFailed(tx, deposit.id, reason);
-    if (deposit.method === 'stkpush') {
+    // The member hears once: when a timed-out push later gets M-Pesa's final reason, they were already told.
+    if (deposit.method === 'stkpush' && deposit.status === PENDING) {
       const amount = await memberAmountText(tx, deposit);
       await notifyMember(tx, { memberId: deposit.memberId, msg: `Your M-Pesa payment of ${amount} did not go through: ${reason}.`, severity: 'warning' });
     }

@@ -138,7 +138,28 @@ export async function updateDepositCompleted(
   done: { providerRef: string | null; ledgerTransactionId: bigint },
 ): Promise<void> {
   await db.execute(sql`UPDATE deposits SET status = 2, completed_at = now(), ledger_transaction_id = ${done.ledgerTransactionId},
-                       provider_ref = COALESCE(${done.providerRef}, provider_ref) WHERE id = ${id}`);
+                       provider_ref = COALESCE(${done.providerRef}, provider_ref), failure_reason = NULL WHERE id = ${id}`);
+}
+
+/**
+ * Pushes we stopped waiting for (failed with a reason starting `timedOutPrefix`) that M-Pesa accepted, made after
+ * `createdAfter` and not asked about since `checkedBefore`, oldest first.
+ */
+export async function selectTimedOutPushes(
+  db: DbOrTx,
+  input: { timedOutPrefix: string; createdAfter: Date; checkedBefore: Date; limit: number },
+): Promise<DepositRow[]> {
+  const result = await db.execute<RawDeposit>(sql`
+    SELECT ${COLUMNS} FROM deposits
+    WHERE method = 'stkpush' AND status = 1 AND failure_reason LIKE ${`${input.timedOutPrefix}%`}
+      AND checkout_request_id IS NOT NULL AND created_at > ${input.createdAfter.toISOString()}
+      AND (provider_checked_at IS NULL OR provider_checked_at < ${input.checkedBefore.toISOString()})
+    ORDER BY created_at LIMIT ${input.limit}`);
+  return result.rows.map(toDeposit);
+}
+
+export async function markProviderChecked(db: DbOrTx, id: bigint, at: Date): Promise<void> {
+  await db.execute(sql`UPDATE deposits SET provider_checked_at = ${at.toISOString()} WHERE id = ${id}`);
 }
 
 /** STK pushes still pending and older than `before`, oldest first. */

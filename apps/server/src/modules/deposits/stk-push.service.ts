@@ -7,7 +7,9 @@ import { completeDeposit, failDeposit, PENDING, FAILED, TIMED_OUT } from './depo
 import { assertWithinLimit, createPendingDeposit, loadProfile, maxDepositMinor } from './deposit-setup.ts';
 import {
   findDepositByCheckout,
+  markProviderChecked,
   selectPendingPushes,
+  selectTimedOutPushes,
   setCheckoutIds,
   updateDepositFailed,
   type DepositRow,
@@ -111,21 +113,28 @@ export async function handleStkCallback(deps: AppDeps, body: unknown): Promise<v
 
 interface SettleOptions {
   receipt?: string | null;
-  /** A push still pending this long after it was made is marked failed (default 2 minutes). */
+  /** A push still pending this long after it was made is marked timed out (default 2 minutes). */
   timeoutMs?: number;
 }
 
+/** How long the sweep keeps asking M-Pesa about a push it timed out, and how often. */
+export const TIMED_OUT_RECHECK_FOR_MS = 24 * 3_600_000;
+export const TIMED_OUT_RECHECK_EVERY_MS = 60_000;
+const TIMED_OUT_REASON = `${TIMED_OUT}: no answer from M-Pesa yet; it is credited if M-Pesa confirms the payment`;
+
 /**
  * Asks M-Pesa for the push's result and applies it: success credits once, a failure code marks it failed. The row
- * may be stale: completeDeposit / failDeposit lock it and decide the transition again.
- * Also the operator console's "check with the provider" (admin-money).
+ * may be stale: completeDeposit / failDeposit lock it and decide the transition again, so a callback and a query
+ * racing each other credit once, and a final state is never overwritten.
+ * Also the operator console's "check with the provider" (admin-money) and the sweep's work on timed-out pushes.
  */
 export async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, options: SettleOptions = {}): Promise<void> {
   const mpesa = getPayments(deps).mpesa;
   const { id: depositId, checkoutRequestId } = deposit;
   if (!mpesa || !checkoutRequestId) return;
-  const reopenable = deposit.status === FAILED && deposit.failureReason?.startsWith(TIMED_OUT);
-  if (deposit.status !== PENDING && !reopenable) return;
+  const isTimedOut = deposit.status === FAILED && (deposit.failureReason?.startsWith(TIMED_OUT) ?? false);
+  if (deposit.status !== PENDING && !isTimedOut) return;
+  if (isTimedOut) await markProviderChecked(deps.db, depositId, deps.clock.now());
   let result;
   try {
     result = await mpesa.stkQuery(checkoutRequestId);
@@ -134,9 +143,9 @@ export async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, optio
     return;
   }
   if (result.state === 'pending') {
-    const ageMs = Date.now() - deposit.createdAt.getTime();
+    const ageMs = deps.clock.now().getTime() - deposit.createdAt.getTime();
     if (deposit.status === PENDING && ageMs > (options.timeoutMs ?? 120_000)) {
-      await deps.db.transaction((tx) => failDeposit(tx, depositId, `${TIMED_OUT}: no answer from M-Pesa`));
+      await deps.db.transaction((tx) => failDeposit(tx, depositId, TIMED_OUT_REASON));
     }
     return;
   }
@@ -149,30 +158,41 @@ export async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, optio
         memo: `M-Pesa STK push ${checkoutRequestId}`,
       }),
     );
-  } else if (deposit.status === PENDING) {
-    const reason = RESULT_REASONS[result.resultCode] ?? (result.resultDesc || 'M-Pesa declined the payment');
-    await deps.db.transaction((tx) => failDeposit(tx, depositId, `${reason} (${result.resultCode})`));
+    return;
   }
+  const reason = RESULT_REASONS[result.resultCode] ?? (result.resultDesc || 'M-Pesa declined the payment');
+  await deps.db.transaction((tx) => failDeposit(tx, depositId, `${reason} (${result.resultCode})`));
 }
 
 /**
- * The background reconciler's work, also called directly by tests: settles pending pushes older than `minAgeMs`
- * by status query; pushes that never reached M-Pesa (no CheckoutRequestID) are failed after `timeoutMs`.
+ * The sweep's work on STK pushes (deposits.startup.ts runs it every 15 s; tests call it directly, moving deps.clock):
+ * pending pushes older than `minAgeMs` are settled by status query, pushes that never reached M-Pesa (no
+ * CheckoutRequestID) are failed after `timeoutMs`, and pushes we timed out are asked about again every minute for a
+ * day, so a payment M-Pesa completes late is credited without the member typing its code.
  */
 export async function reconcilePendingPushes(
   deps: AppDeps,
   options: { minAgeMs?: number; timeoutMs?: number; limit?: number } = {},
 ): Promise<{ checked: number }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const pending = await selectPendingPushes(deps.db, new Date(Date.now() - (options.minAgeMs ?? 20_000)), options.limit ?? 50);
+  const now = deps.clock.now().getTime();
+  const limit = options.limit ?? 50;
+  const pending = await selectPendingPushes(deps.db, new Date(now - (options.minAgeMs ?? 20_000)), limit);
   for (const deposit of pending) {
     if (!deposit.checkoutRequestId) {
-      if (Date.now() - deposit.createdAt.getTime() > timeoutMs) {
+      if (now - deposit.createdAt.getTime() > timeoutMs) {
         await deps.db.transaction((tx) => failDeposit(tx, deposit.id, 'Not sent: the payment request did not reach M-Pesa'));
       }
       continue;
     }
     await settleStkDeposit(deps, deposit, { timeoutMs });
   }
-  return { checked: pending.length };
+  const timedOut = await selectTimedOutPushes(deps.db, {
+    timedOutPrefix: TIMED_OUT,
+    createdAfter: new Date(now - TIMED_OUT_RECHECK_FOR_MS),
+    checkedBefore: new Date(now - TIMED_OUT_RECHECK_EVERY_MS),
+    limit,
+  });
+  for (const deposit of timedOut) await settleStkDeposit(deps, deposit, { timeoutMs });
+  return { checked: pending.length + timedOut.length };
 }
