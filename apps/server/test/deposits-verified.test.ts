@@ -47,7 +47,7 @@ const statusHook = () => `${c.t.app.deps.publicUrl()}/hooks/mpesa/${getPayments(
 
 describe('C2B confirmations wait for the transaction status query', () => {
   it('stores the confirmation unverified and queries M-Pesa; a code claimed meanwhile waits, then is credited once', async () => {
-    c.sim.mpesa.behaviour.callbackDelayMs = 1200;
+    c.sim.mpesa.behaviour.callbackDelayMs = 1500;
     try {
       await c.sim.mpesa.sendC2B({ TransID: 'WAIT000001', TransAmount: '640.00', MSISDN: '254712345678' });
       expect(await notification('WAIT000001')).toMatchObject({ verification: 'pending', query_attempts: 1, claimed: false });
@@ -114,7 +114,7 @@ describe('SMS-forwarded M-Pesa payments are confirmed the same way', () => {
   it('takes the shared secret in a header; refuses a code M-Pesa does not know and tells the member who claimed it', async () => {
     expect((await forwardSms(mpesaSms('NOSUCH0001', '300.00'), { 'x-forwarder-secret': 'wrong' })).status).toBe(401);
     expect((await forwardSms(mpesaSms('NOSUCH0001', '300.00'), {})).status).toBe(401);
-    c.sim.mpesa.behaviour.callbackDelayMs = 800;
+    c.sim.mpesa.behaviour.callbackDelayMs = 1500;
     try {
       expect(await (await forwardSms(mpesaSms('NOSUCH0001', '300.00'), smsSecret())).json()).toEqual({ ok: true, stored: true, transId: 'NOSUCH0001' });
       const carol = await c.member('KE');

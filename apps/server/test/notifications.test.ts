@@ -145,6 +145,8 @@ describe('deposits', () => {
   it('a claimed M-Pesa code notifies; an operator credit and a rejection of queued codes notify too', async () => {
     const m = await c.member('KE');
     await c.sim.mpesa.sendC2B({ TransID: 'QN12ABC3DE', TransAmount: '1000.00', MSISDN: '254712345678', BillRefNumber: m.username });
+    // Claimable once M-Pesa's transaction status query has confirmed it (decision 020).
+    await waitFor(async () => (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = 'QN12ABC3DE' AND verification = 'verified'`)).length > 0);
     expect((await c.call('recovercode', m, { method: 'POST', payload: { ref_code: 'QN12ABC3DE' } })).status).toBe(200);
     expect((await inbox(m)).map((n) => n.msg)).toEqual(['Your deposit of KES 1000.00 has been received.']);
 
