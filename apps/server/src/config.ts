@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAFF_PASSWORD_MIN } from '@tuzo/contracts';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
@@ -45,7 +46,10 @@ const ConfigSchema = z
           return z.NEVER;
         }
       }),
+    // Member sessions: absolute lifetime and idle timeout. Staff sessions are fixed at 12 hours and 30 minutes idle
+    // (modules/auth/session.service.ts); see docs/decisions/021-sessions-and-sign-in.md.
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+    SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Tuzo <no-reply@tuzo.local>'),
     WEB_DIST_DIR: optionalText,
@@ -69,8 +73,8 @@ const ConfigSchema = z
   .superRefine((value, ctx) => {
     const admin = [value.TUZO_ADMIN_USERNAME, value.TUZO_ADMIN_PASSWORD].filter(Boolean).length;
     if (admin === 1) ctx.addIssue({ code: 'custom', message: 'Set both TUZO_ADMIN_USERNAME and TUZO_ADMIN_PASSWORD, or neither' });
-    if (value.TUZO_ADMIN_PASSWORD && value.TUZO_ADMIN_PASSWORD.length < 8) {
-      ctx.addIssue({ code: 'custom', message: 'TUZO_ADMIN_PASSWORD must be at least 8 characters' });
+    if (value.TUZO_ADMIN_PASSWORD && value.TUZO_ADMIN_PASSWORD.length < STAFF_PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', message: `TUZO_ADMIN_PASSWORD must be at least ${STAFF_PASSWORD_MIN} characters (a staff password)` });
     }
   });
 

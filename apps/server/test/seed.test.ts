@@ -61,13 +61,13 @@ describe('reference data', () => {
 describe('operator from the environment', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-pass-1' });
+    t = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
   });
   afterAll(async () => t.close());
 
   it('creates the operator, who can log in and is reported as admin', async () => {
     expect(await t.sql("SELECT role, status FROM members WHERE username = 'boss'")).toEqual([{ role: 'operator', status: 'active' }]);
-    const token = await loginOk(t, 'boss', 'boss-pass-1');
+    const token = await loginOk(t, 'boss', 'boss-password-1');
     const res = await callAction(t.app, 'userdata', { token });
     expect(res.data.userdetails).toMatchObject({ isadmin: true, account_status: true });
     expect(await t.sql("SELECT action FROM audit_log WHERE action = 'seed.operator_create'")).toHaveLength(1);
@@ -77,7 +77,7 @@ describe('operator from the environment', () => {
     const app = await restart(t, { TUZO_ADMIN_USERNAME: 'Boss', TUZO_ADMIN_PASSWORD: 'new-boss-pass' });
     await app.close();
     expect(await t.sql("SELECT count(*)::int AS n FROM members WHERE lower(username) = 'boss'")).toEqual([{ n: 1 }]);
-    expect((await callAction(t.app, 'login', { payload: { username: 'boss', password: 'boss-pass-1' } })).status).toBe(400);
+    expect((await callAction(t.app, 'login', { payload: { username: 'boss', password: 'boss-password-1' } })).status).toBe(400);
     await loginOk(t, 'boss', 'new-boss-pass');
   });
 
@@ -94,7 +94,7 @@ describe('operator from the environment', () => {
 describe('demo content', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-pass-1' });
+    t = await createTestApp({ TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
   });
   afterAll(async () => t.close());
 
@@ -150,15 +150,15 @@ describe('demo content', () => {
   });
 
   it('is added only to a system without real members', async () => {
-    const fresh = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-pass-1' });
+    const fresh = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
     try {
       await registerOk(fresh, { username: 'real_one' });
-      const app = await restart(fresh, { TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-pass-1' });
+      const app = await restart(fresh, { TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
       await app.close();
       expect(await fresh.sql("SELECT count(*)::int AS n FROM members WHERE username LIKE 'demo\\_%'")).toEqual([{ n: 0 }]);
       // With only the house account and the operator, the same start adds it.
       await fresh.sql("DELETE FROM members WHERE username = 'real_one'");
-      const again = await restart(fresh, { TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-pass-1' });
+      const again = await restart(fresh, { TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
       await again.close();
       expect(await fresh.sql("SELECT count(*)::int AS n FROM members WHERE username LIKE 'demo\\_%'")).toEqual([{ n: 5 }]);
     } finally {

@@ -4,7 +4,7 @@ import { totpCode } from '../src/modules/staff/totp.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 
-const BOSS = { username: 'boss', password: 'boss-pass-1' };
+const BOSS = { username: 'boss', password: 'boss-password-1' };
 const START = new Date('2026-11-23T09:00:05Z');
 const clock = new SettableClock(START);
 let t: TestApp;

@@ -192,6 +192,23 @@ export type LoginData = z.infer<typeof LoginDataSchema>;
 
 export const AuthDataSchema = z.object({ lastupdate: z.string().nullable() });
 
+/**
+ * Access links (`/access/<token>`, spec part 1): a signed-in member asks for one to open Tuzo on another device; the
+ * token in it works once, for ACCESS_LINK_TTL_MINUTES, and is exchanged for a normal session by `accessexchange`.
+ */
+export const ACCESS_LINK_TTL_MINUTES = 10;
+export const AccessLinkDataSchema = z.object({ link: z.string(), expires_at: z.string() });
+export type AccessLinkData = z.infer<typeof AccessLinkDataSchema>;
+export const AccessExchangePayloadSchema = z.object({
+  token: z.string({ error: 'This access link is not valid' }).trim().min(20, 'This access link is not valid').max(200, 'This access link is not valid'),
+  /** The browser already holds another member's session and the person chose to replace it (see SIGNED_IN_AS_OTHER). */
+  switch: z.boolean({ error: 'switch must be true or false' }).optional(),
+});
+export type AccessExchangePayload = z.infer<typeof AccessExchangePayloadSchema>;
+/** What SIGNED_IN_AS_OTHER carries in `data`: who is signed in on this browser, and whose link this is. */
+export const SignedInAsOtherSchema = z.object({ signed_in_as: z.string(), link_for: z.string() });
+export type SignedInAsOther = z.infer<typeof SignedInAsOtherSchema>;
+
 /** Actions that answer with a message only carry `data: null`. */
 export const NoDataSchema = z.null();
 /** Actions that take no fields (unknown fields are ignored, as the spec's client sends some). */

@@ -9,6 +9,13 @@ export const STAFF_ROLES = ['support', 'operator'] as const;
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'role must be support or operator' });
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 export const MEMBER_ROLES = ['member', ...STAFF_ROLES] as const;
+
+/**
+ * Staff passwords have at least 12 characters at every change (staff create, change password, reset link, the
+ * TUZO_ADMIN_PASSWORD bootstrap); members keep the spec's 4 to 30. See docs/decisions/021-sessions-and-sign-in.md.
+ */
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MESSAGE = 'A staff password has at least 12 characters';
 export const MemberRoleSchema = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof MemberRoleSchema>;
 
@@ -78,7 +85,7 @@ export type AdminStaffData = z.infer<typeof AdminStaffDataSchema>;
 export const AdminStaffCreatePayloadSchema = z.object({
   username: StaffUsernameSchema,
   email: z.string({ error: 'Email is required' }).trim().max(254, 'Invalid email address').email('Invalid email address'),
-  password: z.string({ error: 'Password is required' }).min(10, 'A staff password has at least 10 characters').max(200),
+  password: z.string({ error: 'Password is required' }).min(STAFF_PASSWORD_MIN, STAFF_PASSWORD_MESSAGE).max(200),
   role: StaffRoleSchema,
 });
 export type AdminStaffCreatePayload = z.infer<typeof AdminStaffCreatePayloadSchema>;

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { codeForStatus, HTTP_METHODS, type ErrorCode, type HttpMethod, type Notification } from '@tuzo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, isAppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { resolveBearer } from '../modules/auth/session.service.ts';
-import { sharedPerIpLimitHook, type PerIpRule } from '../modules/rate-limits/rate-limits.service.ts';
+import { sharedLimitHook, type SharedRule } from '../modules/rate-limits/rate-limits.service.ts';
 import { renderApiDocs } from './api-docs.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { checkResponseData } from './response-check.ts';
@@ -95,16 +94,28 @@ function readIdempotencyKey(request: FastifyRequest, payload: unknown): string |
 }
 
 /**
- * Who an in-process limit counts: a signed-in caller by their bearer token (hashed), so thousands of members behind
- * one carrier NAT address each get the action's budget; an anonymous caller by address. A made-up token buys
- * nothing: the action refuses it (401) after one indexed lookup.
+ * The signed-in member behind a request, resolved once: the rate limits (which run first, on `onRequest`) and the
+ * action itself share one session lookup per request.
  */
-function limitSubject(request: FastifyRequest): string {
-  const authorization = request.headers.authorization;
-  if (typeof authorization === 'string' && authorization.length > 0) {
-    return `session:${createHash('sha256').update(authorization).digest('base64url').slice(0, 22)}`;
-  }
-  return `ip:${request.ip}`;
+function memberResolver(deps: AppDeps): (request: FastifyRequest) => Promise<AuthMember | null> {
+  const resolved = new WeakMap<FastifyRequest, Promise<AuthMember | null>>();
+  return (request) => {
+    let member = resolved.get(request);
+    if (!member) {
+      member = resolveBearer(deps, request.headers.authorization);
+      resolved.set(request, member);
+    }
+    return member;
+  };
+}
+
+/**
+ * Who a limit counts: a signed-in caller by member id, after the token is resolved, so neither the spelling of the
+ * Authorization header nor a fresh sign-in resets the budget, and thousands of members behind one carrier NAT
+ * address each get the action's budget; anyone else (no token, or a token that resolves to nobody) by address.
+ */
+function limitSubject(request: FastifyRequest, member: AuthMember | null): string {
+  return member ? `member:${member.id.toString()}` : `ip:${request.ip}`;
 }
 
 /**
@@ -116,6 +127,7 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
   const registry = new Map(actions.map((action) => [action.name, action]));
   if (registry.size !== actions.length) throw new Error('Duplicate action names in the registry');
   const strictResponses = deps.config.NODE_ENV !== 'production';
+  const memberOf = memberResolver(deps);
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const method = request.method as HttpMethod;
@@ -124,7 +136,7 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
       reply.header('Allow', action.methods.join(', '));
       throw new AppError('METHOD_NOT_ALLOWED', `${action.name} does not accept ${method}; use ${action.methods.join(' or ')}`);
     }
-    const member = await resolveBearer(deps, request.headers.authorization);
+    const member = await memberOf(request);
     checkAccess(action, member);
     const raw = readPayload(request, method);
     const idempotencyKey = readIdempotencyKey(request, raw);
@@ -136,26 +148,31 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
   };
 
   // Public actions with their own limit (sign-in, sign-up, password reset, the availability checks) are counted per
-  // IP in PostgreSQL, one count for every process; the other actions keep the in-process counter, so the hot path
-  // gains no write (docs/decisions/009-shared-limits.md).
-  const sharedRuleOf = (request: FastifyRequest): PerIpRule | null => {
+  // IP in PostgreSQL, and actions marked `isShared` (code guessing, money) per member, one count for every process;
+  // the other actions keep the in-process counter per member (or address), so the hot path gains no write
+  // (docs/decisions/009-shared-limits.md, 021-sessions-and-sign-in.md).
+  const actionOf = (request: FastifyRequest): RegisteredAction | undefined => {
     const name = actionNameOf(request);
-    const action = typeof name === 'string' ? registry.get(name) : undefined;
-    return action?.access === 'public' && action.rateLimit ? { action: action.name, perMinute: action.rateLimit.perMinute } : null;
+    return typeof name === 'string' ? registry.get(name) : undefined;
+  };
+  const sharedRuleOf = async (request: FastifyRequest): Promise<SharedRule | null> => {
+    const action = actionOf(request);
+    if (!action?.rateLimit) return null;
+    const { perMinute, isShared } = action.rateLimit;
+    if (action.access === 'public') return { key: `ip:${request.ip}:${action.name}`, perMinute };
+    if (!isShared) return null;
+    const member = await memberOf(request);
+    return member ? { key: `${limitSubject(request, member)}:${action.name}`, perMinute } : null;
   };
   const rateLimitOptions = deps.config.RATE_LIMIT_ENABLED
     ? {
-        onRequest: sharedPerIpLimitHook(deps, sharedRuleOf),
+        onRequest: sharedLimitHook(deps, sharedRuleOf),
         config: {
           rateLimit: {
             timeWindow: 60_000,
-            allowList: (request: FastifyRequest) => sharedRuleOf(request) !== null,
-            keyGenerator: (request: FastifyRequest) => `${limitSubject(request)}:${String(actionNameOf(request) ?? '')}`,
-            max: (request: FastifyRequest) => {
-              const name = actionNameOf(request);
-              const action = typeof name === 'string' ? registry.get(name) : undefined;
-              return action?.rateLimit?.perMinute ?? DEFAULT_PER_MINUTE;
-            },
+            allowList: async (request: FastifyRequest) => (await sharedRuleOf(request)) !== null,
+            keyGenerator: async (request: FastifyRequest) => `${limitSubject(request, await memberOf(request))}:${String(actionNameOf(request) ?? '')}`,
+            max: (request: FastifyRequest) => actionOf(request)?.rateLimit?.perMinute ?? DEFAULT_PER_MINUTE,
           },
         },
       }
@@ -172,7 +189,10 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
 
 /** Turns any error into an envelope: AppError keeps its code's status; Fastify's own 4xx keep theirs; the rest 500. */
 export function envelopeErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (isAppError(error)) return sendEnvelope(reply, { status: error.status, msg: error.message, data: error.data, info: [...error.info], code: error.code });
+  if (isAppError(error)) {
+    if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
+    return sendEnvelope(reply, { status: error.status, msg: error.message, data: error.data, info: [...error.info], code: error.code });
+  }
   const fastifyError = error as { statusCode?: number; code?: string; message?: string };
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {

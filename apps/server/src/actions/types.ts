@@ -45,8 +45,16 @@ export interface ActionResult<TData = unknown> {
 }
 
 export interface RateLimitRule {
-  /** Requests allowed per minute per IP for this action. */
+  /**
+   * Requests allowed per minute: per IP for a public action, per signed-in member otherwise (an anonymous request
+   * to a signed-in action is counted per IP until it is refused).
+   */
   perMinute: number;
+  /**
+   * Counted in PostgreSQL so every process shares one count (decision 009): code guessing (`recovercode`) and the
+   * actions that move money. Public actions with a limit are always counted there, per IP.
+   */
+  isShared?: boolean;
 }
 
 /**

@@ -81,6 +81,20 @@ export const sessions = pgTable('sessions', {
   revokedAt: ts('revoked_at'),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  // Idle timeout (migration 0210): the session ends `idle_seconds` after `last_seen_at`.
+  lastSeenAt: ts('last_seen_at').notNull(),
+  idleSeconds: integer('idle_seconds').notNull(),
+});
+
+export const accessLinks = pgTable('access_links', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdIp: text('created_ip'),
+  usedIp: text('used_ip'),
 });
 
 export const passwordResets = pgTable('password_resets', {

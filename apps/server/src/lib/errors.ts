@@ -7,6 +7,8 @@ export class AppError extends Error {
   readonly data: unknown;
   /** Notifications for the envelope's `info` (a refusal the spec's client does not show otherwise). */
   readonly info: readonly Notification[];
+  /** For RATE_LIMITED: whole seconds until a retry can succeed, sent as the `Retry-After` header. */
+  retryAfterSeconds: number | null = null;
 
   constructor(code: ErrorCode, message: string, data: unknown = null, info: readonly Notification[] = []) {
     super(message);
@@ -16,6 +18,13 @@ export class AppError extends Error {
     this.data = data;
     this.info = info;
   }
+}
+
+/** A 429 RATE_LIMITED refusal whose answer carries `Retry-After: <seconds>`. */
+export function rateLimitedError(message: string, retryAfterSeconds: number): AppError {
+  const error = new AppError('RATE_LIMITED', message);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
 }
 
 export function isAppError(error: unknown): error is AppError {

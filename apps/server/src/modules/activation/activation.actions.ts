@@ -10,7 +10,7 @@ export const activationActions = [
     access: 'member',
     payload: ActivatePayloadSchema,
     data: ActivateDataSchema,
-    rateLimit: { perMinute: 20 },
+    rateLimit: { perMinute: 20, isShared: true },
     handler: async (ctx) => ({
       msg: ACTIVATION_MESSAGES.success,
       data: await activateAccount(ctx.deps, { memberId: ctx.member.id }),

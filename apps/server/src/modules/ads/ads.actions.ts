@@ -24,7 +24,7 @@ export const adsActions = [
     summary: 'Like (pays once a day), unlike (pays nothing) or comment (stored once, pays once) an ad on show; into the Ads wallet.',
     payload: PayAdsPayloadSchema,
     data: PayAdsDataSchema,
-    rateLimit: { perMinute: 120 },
+    rateLimit: { perMinute: 120, isShared: true },
     handler: async (ctx) => {
       const data = await respondToAd(ctx.deps, { memberId: ctx.member.id, adId: ctx.payload.addId, liked: ctx.payload.liked, message: ctx.payload.message });
       return { msg: DONE_MESSAGES[data.action], data };

@@ -1,7 +1,8 @@
-import { AuthDataSchema, LoginDataSchema, LoginPayloadSchema, NoDataSchema, NoPayloadSchema, UpdatePasswordPayloadSchema } from '@tuzo/contracts';
+import { AccessExchangePayloadSchema, AccessLinkDataSchema, AuthDataSchema, LoginDataSchema, LoginPayloadSchema, NoDataSchema, NoPayloadSchema, UpdatePasswordPayloadSchema } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { loadLastUpdate } from '../userdata/userdata.service.ts';
+import { exchangeAccessLink, issueAccessLink } from './access-link.service.ts';
 import { changePassword, login, logout } from './auth.service.ts';
 
 export const authActions = [
@@ -54,6 +55,31 @@ export const authActions = [
     handler: async (ctx) => {
       await changePassword(ctx.deps, ctx.member, ctx.payload);
       return { msg: 'Password changed successfully!' };
+    },
+  }),
+  defineAction({
+    name: 'accesslink',
+    methods: ['POST'],
+    access: 'member',
+    summary: 'A single-use link (/access/<token>, valid 10 minutes) that signs this member in on another device. Members only.',
+    payload: NoPayloadSchema,
+    data: AccessLinkDataSchema,
+    rateLimit: { perMinute: 5 },
+    handler: async ({ member, deps, ip }) => ({ msg: 'Open this link on your other device within 10 minutes. It works once.', data: await issueAccessLink(deps, { member, ip }) }),
+  }),
+  defineAction({
+    name: 'accessexchange',
+    methods: ['POST'],
+    access: 'public',
+    summary:
+      'Exchange an access link token for a session (once). With another member signed in on this browser it answers SIGNED_IN_AS_OTHER until `switch` is true.',
+    payload: AccessExchangePayloadSchema,
+    data: LoginDataSchema,
+    rateLimit: { perMinute: 30 },
+    handler: async ({ payload, member, deps, ip, request }) => {
+      const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+      const data = await exchangeAccessLink(deps, { token: payload.token, isSwitch: payload.switch === true, current: member, ip, userAgent });
+      return { msg: 'Login successful', data };
     },
   }),
 ];

@@ -8,6 +8,7 @@ export interface CredentialRow {
   email: string;
   passwordHash: string;
   status: 'inactive' | 'active' | 'suspended';
+  role: 'member' | 'support' | 'operator';
   isHouse: boolean;
   updatedAt: Date;
   totpEnabledAt: Date | null;
@@ -20,6 +21,7 @@ const credentialColumns = {
   email: members.email,
   passwordHash: members.passwordHash,
   status: members.status,
+  role: members.role,
   isHouse: members.isHouse,
   updatedAt: members.updatedAt,
   totpEnabledAt: members.totpEnabledAt,

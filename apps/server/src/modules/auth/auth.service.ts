@@ -1,10 +1,11 @@
-import type { LoginData, LoginPayload, UpdatePasswordPayload } from '@tuzo/contracts';
+import { STAFF_PASSWORD_MESSAGE, STAFF_PASSWORD_MIN, type LoginData, type LoginPayload, type UpdatePasswordPayload } from '@tuzo/contracts';
 import type { AuthMember } from '../../actions/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
 import { checkSecondFactor } from '../staff/totp.service.ts';
 import { loadUserData } from '../userdata/userdata.service.ts';
-import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from './auth.repository.ts';
+import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash, type CredentialRow } from './auth.repository.ts';
 import { admitLoginAttempt, clearLoginAttempts } from './login-lockout.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeMemberSessions, revokeSession } from './session.repository.ts';
@@ -12,26 +13,45 @@ import { createSession } from './session.service.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
+type LoginInput = LoginPayload & { ip: string; userAgent: string | null };
+
+/** Staff passwords have at least STAFF_PASSWORD_MIN characters at every change; members keep the spec's rules. */
+export function checkStaffPassword(role: CredentialRow['role'], password: string): void {
+  if (role !== 'member' && password.length < STAFF_PASSWORD_MIN) throw new AppError('VALIDATION_FAILED', STAFF_PASSWORD_MESSAGE);
+}
+
 /**
  * Wrong credentials answer 400, not 401: the client treats any 401 as "Session expired". The house account has an
  * unusable password and is refused outright; a suspended member (or disabled staff account) is told so only after the
- * right password, and staff with two-factor sign-in need its code as well. Every
- * password check on an account is counted by the shared login lockout (login-lockout.ts) before it runs.
+ * right password, and staff with two-factor sign-in need its code as well. Every password check on an account is
+ * counted by the shared login lockout (login-lockout.ts) before it runs. Staff sign-ins and failed staff passwords
+ * are audited (`auth.staff_login`, `auth.staff_login_failed`).
  */
-export async function login(deps: AppDeps, input: LoginPayload & { ip: string; userAgent: string | null }): Promise<LoginData> {
+export async function login(deps: AppDeps, input: LoginInput): Promise<LoginData> {
   const member = await selectMemberByCredential(deps.db, input.username);
   if (!member || member.isHouse) {
     await burnPasswordCheck(input.password);
     throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
   }
-  await admitLoginAttempt(deps, member.id);
-  if (!(await verifyPassword(member.passwordHash, input.password))) throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
-  await clearLoginAttempts(deps, member.id);
+  const attempt = { memberId: member.id, ip: input.ip };
+  await admitLoginAttempt(deps, attempt);
+  const isStaff = member.role !== 'member';
+  if (!(await verifyPassword(member.passwordHash, input.password))) {
+    if (isStaff) await writeAudit(deps.db, { actorId: null, action: 'auth.staff_login_failed', targetType: 'member', targetId: member.id, after: { reason: 'password' }, ip: input.ip });
+    throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
+  }
+  await clearLoginAttempts(deps, attempt);
   if (member.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended');
-  if (member.disabledAt) throw new AppError('ACCOUNT_SUSPENDED', 'This staff account has been disabled');
+  if (member.disabledAt) {
+    await writeAudit(deps.db, { actorId: null, action: 'auth.staff_login_failed', targetType: 'member', targetId: member.id, after: { reason: 'disabled' }, ip: input.ip });
+    throw new AppError('ACCOUNT_SUSPENDED', 'This staff account has been disabled');
+  }
   // Two-factor sign-in (staff): the password alone answers TOTP_REQUIRED; see docs/decisions/015-staff-roles-and-totp.md.
   if (member.totpEnabledAt) await checkSecondFactor(deps, { memberId: member.id, totp: input.totp, ip: input.ip });
-  const accessToken = await createSession(deps, { memberId: member.id, ip: input.ip, userAgent: input.userAgent });
+  const accessToken = await createSession(deps, { memberId: member.id, role: member.role, ip: input.ip, userAgent: input.userAgent });
+  if (isStaff) {
+    await writeAudit(deps.db, { actorId: member.id, action: 'auth.staff_login', targetType: 'member', targetId: member.id, after: { role: member.role, totp: member.totpEnabledAt !== null }, ip: input.ip });
+  }
   const userData = await loadUserData(deps, member.id);
   return { access_token: accessToken, user_data: userData, lastupdate: userData.userdetails.lastupdate };
 }
@@ -46,6 +66,7 @@ export async function changePassword(deps: AppDeps, member: AuthMember, input: U
   if (!row || !(await verifyPassword(row.passwordHash, input.curpassword))) {
     throw new AppError('BAD_REQUEST', 'Current password is incorrect');
   }
+  checkStaffPassword(row.role, input.newpassword);
   const passwordHash = await hashPassword(input.newpassword);
   await deps.db.transaction(async (tx) => {
     await updatePasswordHash(tx, { memberId: member.id, passwordHash });

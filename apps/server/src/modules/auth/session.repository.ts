@@ -5,9 +5,9 @@ import { sessions } from '../../db/schema.ts';
 
 export async function insertSession(
   db: DbOrTx,
-  values: { memberId: bigint; tokenHash: string; expiresAt: Date; ip: string; userAgent: string | null },
+  values: { memberId: bigint; tokenHash: string; createdAt: Date; expiresAt: Date; idleSeconds: number; ip: string; userAgent: string | null },
 ): Promise<void> {
-  await db.insert(sessions).values(values);
+  await db.insert(sessions).values({ ...values, lastSeenAt: values.createdAt });
 }
 
 export interface SessionMemberRow {
@@ -21,18 +21,33 @@ export interface SessionMemberRow {
 }
 
 /**
- * The member behind a live (unexpired, unrevoked) session token hash. Every signed-in request runs it, so it is a
- * named statement (parsed and planned once per connection) rather than a query built on each call.
+ * The member behind a live session token hash: not revoked, before its absolute expiry, and used within its idle
+ * timeout. Every signed-in request runs it, so it is a named statement (parsed and planned once per connection) and
+ * one round trip. It also records that the session was seen, but only when the last record is older than 1/30 of the
+ * idle timeout (staff: a minute, members: hours), so the `userdata` poll does not write on every call; the timeout is
+ * therefore honoured to within 1/30 of its length. The UPDATE never moves `last_seen_at` backwards.
  */
 export async function findSessionMember(pool: pg.Pool, input: { tokenHash: string; now: Date }): Promise<SessionMemberRow | null> {
   const result = await pool.query<{ session_id: string; id: string; username: string; status: SessionMemberRow['status']; role: SessionMemberRow['role']; country_id: number; totp_enrolled: boolean }>({
     name: 'session_member',
     // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
-    text: `SELECT s.id::text AS session_id, m.id::text AS id, m.username, m.status, m.role, m.country_id,
-                  m.totp_enabled_at IS NOT NULL AS totp_enrolled
-           FROM sessions s JOIN members m ON m.id = s.member_id
-           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND m.disabled_at IS NULL
-           LIMIT 1`,
+    text: `WITH found AS (
+             SELECT s.id AS session_id, s.last_seen_at, s.idle_seconds, m.id, m.username, m.status, m.role, m.country_id,
+                    m.totp_enabled_at IS NOT NULL AS totp_enrolled
+             FROM sessions s JOIN members m ON m.id = s.member_id
+             WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz
+               AND s.last_seen_at + make_interval(secs => s.idle_seconds) > $2::timestamptz
+               AND m.disabled_at IS NULL
+             LIMIT 1
+           ), seen AS (
+             UPDATE sessions SET last_seen_at = $2::timestamptz
+             FROM found
+             WHERE sessions.id = found.session_id
+               AND found.last_seen_at + make_interval(secs => found.idle_seconds / 30.0) <= $2::timestamptz
+               AND sessions.last_seen_at < $2::timestamptz
+             RETURNING sessions.id
+           )
+           SELECT session_id::text, id::text, username, status, role, country_id, totp_enrolled FROM found`,
     values: [input.tokenHash, input.now.toISOString()],
   });
   const row = result.rows[0];

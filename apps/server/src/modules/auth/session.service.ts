@@ -1,23 +1,60 @@
 import type { AuthMember } from '../../actions/types.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { findSessionMember, insertSession } from './session.repository.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
+/** Staff sessions last at most 12 hours and end after 30 minutes without a request (decision 021). */
+export const STAFF_SESSION_MS = 12 * 3_600_000;
+export const STAFF_IDLE_SECONDS = 30 * 60;
+
+type Role = AuthMember['role'];
+
+/** How long a new session of `role` may live, and how long it may sit unused. Members' lengths come from config. */
+export function sessionLengths(deps: AppDeps, role: Role): { lifetimeMs: number; idleSeconds: number } {
+  if (role !== 'member') return { lifetimeMs: STAFF_SESSION_MS, idleSeconds: STAFF_IDLE_SECONDS };
+  return { lifetimeMs: deps.config.SESSION_TTL_HOURS * 3_600_000, idleSeconds: deps.config.SESSION_IDLE_HOURS * 3600 };
+}
+
+interface NewSession {
+  memberId: bigint;
+  role: Role;
+  ip: string;
+  userAgent: string | null;
+}
+
 /** Creates a session for the member and returns the bearer token (the only time it exists in clear). */
-export async function createSession(
-  deps: AppDeps,
-  input: { memberId: bigint; ip: string; userAgent: string | null },
-): Promise<string> {
+export async function createSession(deps: AppDeps, input: NewSession): Promise<string> {
+  return openSession(deps, deps.db, input);
+}
+
+/** `createSession` inside a transaction the caller holds (an access link is spent and the session opened together). */
+export async function openSession(deps: AppDeps, db: DbOrTx, input: NewSession): Promise<string> {
   const token = newOpaqueToken();
-  const expiresAt = new Date(Date.now() + deps.config.SESSION_TTL_HOURS * 3_600_000);
-  await insertSession(deps.db, { memberId: input.memberId, tokenHash: hashToken(token), expiresAt, ip: input.ip, userAgent: input.userAgent });
+  const createdAt = deps.clock.now();
+  const { lifetimeMs, idleSeconds } = sessionLengths(deps, input.role);
+  await insertSession(db, {
+    memberId: input.memberId,
+    tokenHash: hashToken(token),
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + lifetimeMs),
+    idleSeconds,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  });
   return token;
+}
+
+/** The bearer token of an `Authorization: Bearer <token>` header, or null for anything else. */
+export function bearerTokenOf(authorization: string | undefined): string | null {
+  if (!authorization) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(authorization.trim());
+  return match?.[1] ?? null;
 }
 
 /** Resolves `Authorization: Bearer <token>` to the signed-in member, or null. */
 export async function resolveBearer(deps: AppDeps, authorization: string | undefined): Promise<AuthMember | null> {
-  if (!authorization) return null;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(authorization.trim());
-  if (!match?.[1]) return null;
-  return findSessionMember(deps.pool, { tokenHash: hashToken(match[1]), now: deps.clock.now() });
+  const token = bearerTokenOf(authorization);
+  if (token === null) return null;
+  return findSessionMember(deps.pool, { tokenHash: hashToken(token), now: deps.clock.now() });
 }

@@ -14,7 +14,7 @@ export const bonusesActions = [
     summary: 'Claim today’s daily bonus into Jumbo once the daily target is reached; once per operator day.',
     payload: ClaimBonusPayloadSchema,
     data: ClaimBonusDataSchema,
-    rateLimit: { perMinute: 30 },
+    rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
       const data = await claimDailyBonus(ctx.deps, ctx.member.id);
       return { msg: `Daily bonus of ${data.currency} ${data.amount} claimed`, data };
@@ -27,7 +27,7 @@ export const bonusesActions = [
     summary: 'Claim the welcome bonus into Jumbo once 15 level-1 members are active; once per member ever.',
     payload: ClaimBonusPayloadSchema,
     data: ClaimBonusDataSchema,
-    rateLimit: { perMinute: 30 },
+    rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
       const data = await claimWelcomeBonus(ctx.deps, ctx.member.id);
       return { msg: `Welcome bonus of ${data.currency} ${data.amount} claimed`, data };

@@ -36,7 +36,7 @@ export const depositsActions = [
     summary: 'Prompt the phone for an M-Pesa payment (Kenya, KES); the deposit stays pending until the provider confirms.',
     payload: StkPushPayloadSchema,
     data: StkPushDataSchema,
-    rateLimit: { perMinute: 10 },
+    rateLimit: { perMinute: 10, isShared: true },
     handler: async (ctx) => {
       const member = ctx.member;
       const deposit = await startStkPush(ctx.deps, {
@@ -58,7 +58,7 @@ export const depositsActions = [
     summary: 'Create a pending deposit and a hosted Flutterwave payment link.',
     payload: RequestPaymentPayloadSchema,
     data: RequestPaymentDataSchema,
-    rateLimit: { perMinute: 10 },
+    rateLimit: { perMinute: 10, isShared: true },
     handler: async (ctx) => {
       const member = ctx.member;
       const { deposit, link } = await requestPaymentLink(ctx.deps, {
@@ -80,7 +80,7 @@ export const depositsActions = [
     payload: RecoverCodePayloadSchema,
     data: RecoverCodeDataSchema,
     // Codes are short: a low limit keeps anyone from guessing other people's unclaimed payments.
-    rateLimit: { perMinute: 10 },
+    rateLimit: { perMinute: 10, isShared: true },
     handler: async (ctx) => {
       const member = ctx.member;
       const result = await recoverCode(ctx.deps, { member, code: ctx.payload.ref_code });

@@ -1,6 +1,7 @@
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { selectMemberByCredential, updatePasswordHash } from '../auth/auth.repository.ts';
+import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from '../auth/auth.repository.ts';
+import { checkStaffPassword } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeMemberSessions } from '../auth/session.repository.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
@@ -45,12 +46,15 @@ export async function requestPasswordReset(deps: AppDeps, credential: string): P
   });
 }
 
-/** Sets the new password for a live token, spends it (and the member's other tokens) and signs out everywhere. */
+/** Sets the new password for a live token (staff: 12 characters or more), spends it (and the member's other tokens) and signs out everywhere. */
 export async function resetPassword(deps: AppDeps, input: { token: string; newpassword: string }): Promise<void> {
   const passwordHash = await hashPassword(input.newpassword);
   await deps.db.transaction(async (tx) => {
     const memberId = await consumePasswordReset(tx, hashToken(input.token));
     if (memberId === null) throw new AppError('BAD_REQUEST', INVALID_LINK);
+    // A staff account needs a staff-length password; refusing here rolls back, so the link still works.
+    const member = await selectMemberCredentialById(tx, memberId);
+    if (member) checkStaffPassword(member.role, input.newpassword);
     await retireMemberResets(tx, memberId);
     await updatePasswordHash(tx, { memberId, passwordHash });
     await revokeMemberSessions(tx, memberId);

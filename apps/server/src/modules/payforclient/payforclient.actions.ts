@@ -30,7 +30,7 @@ export const payForClientActions = [
     summary: 'Pay from Jumbo or Deposit into a level 1-3 team member’s Deposit wallet.',
     payload: PayForClientPayloadSchema,
     data: PayForClientDataSchema,
-    rateLimit: { perMinute: 30 },
+    rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => ({
       msg: PAY_FOR_CLIENT_MESSAGES.paid,
       data: await payForClient(ctx.deps, {

@@ -34,6 +34,16 @@ export async function deleteCounter(db: DbOrTx, key: string): Promise<void> {
 }
 
 /**
+ * Takes one hit back from a key's open window (a sign-in that turned out right is not a failure). A count of one
+ * goes away with its row; the CHECK keeps hits above zero.
+ */
+export async function uncountHit(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`
+    WITH taken AS (UPDATE rate_limit_counters SET hits = hits - 1 WHERE key = ${key} AND hits > 1 RETURNING key)
+    DELETE FROM rate_limit_counters WHERE key = ${key} AND hits = 1 AND NOT EXISTS (SELECT 1 FROM taken)`);
+}
+
+/**
  * Deletes up to `limit` rows whose window closed before `before`, oldest first. Rows another statement holds are
  * skipped (never waited for), so pruning cannot deadlock with counting.
  */

@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { rateLimitedError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { countHit, deleteCounter, deleteExpiredCounters } from './rate-limits.repository.ts';
+import { countHit, deleteCounter, deleteExpiredCounters, uncountHit } from './rate-limits.repository.ts';
 
 /** At most `max` hits per window of `windowMs`, the window opening with the first hit. */
 export interface SharedLimit {
@@ -11,6 +11,8 @@ export interface SharedLimit {
 
 export interface HitResult {
   isAllowed: boolean;
+  /** This hit's number in the window: `max + 1` is the first refused one. */
+  hits: number;
   /** Whole seconds until the window closes (at least 1). */
   retryAfterSeconds: number;
 }
@@ -35,31 +37,35 @@ export async function takeHit(deps: AppDeps, input: { key: string; limit: Shared
     await deleteExpiredCounters(deps.db, { before: now, limit: PRUNE_BATCH });
   }
   const retryAfterSeconds = Math.max(1, Math.ceil((state.expiresAt.getTime() - now.getTime()) / 1000));
-  return { isAllowed: state.hits <= input.limit.max, retryAfterSeconds };
+  return { isAllowed: state.hits <= input.limit.max, hits: state.hits, retryAfterSeconds };
 }
 
 export async function forgetHits(deps: AppDeps, key: string): Promise<void> {
   await deleteCounter(deps.db, key);
 }
 
-/** A public action's per-IP budget, counted in PostgreSQL (see `sharedPerIpLimitHook`). */
-export interface PerIpRule {
-  action: string;
+/** Takes back one hit counted on `key` (see `uncountHit`). */
+export async function returnHit(deps: AppDeps, key: string): Promise<void> {
+  await uncountHit(deps.db, key);
+}
+
+/** A budget counted in PostgreSQL for one request: its key (`ip:<address>:<action>` or `member:<id>:<action>`). */
+export interface SharedRule {
+  key: string;
   perMinute: number;
 }
 
 /**
- * An `onRequest` hook for the action endpoint: when `ruleOf` names a shared per-IP rule for the request, counts the
- * hit under `ip:<address>:<action>` and refuses the request with 429 RATE_LIMITED (and Retry-After) past the
- * budget. It runs before the body is parsed, like the in-process limiter it replaces for these actions.
+ * An `onRequest` hook for the action endpoint: when `ruleOf` names a shared rule for the request, counts the hit
+ * under its key and refuses the request with 429 RATE_LIMITED (and Retry-After) past the budget. It runs before the
+ * body is parsed, like the in-process limiter it replaces for these actions.
  */
-export function sharedPerIpLimitHook(deps: AppDeps, ruleOf: (request: FastifyRequest) => PerIpRule | null) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const rule = ruleOf(request);
+export function sharedLimitHook(deps: AppDeps, ruleOf: (request: FastifyRequest) => Promise<SharedRule | null>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const rule = await ruleOf(request);
     if (!rule) return;
-    const hit = await takeHit(deps, { key: `ip:${request.ip}:${rule.action}`, limit: { max: rule.perMinute, windowMs: 60_000 } });
+    const hit = await takeHit(deps, { key: rule.key, limit: { max: rule.perMinute, windowMs: 60_000 } });
     if (hit.isAllowed) return;
-    reply.header('retry-after', String(hit.retryAfterSeconds));
-    throw new AppError('RATE_LIMITED', `Too many requests. Please wait ${hit.retryAfterSeconds} seconds and try again.`);
+    throw rateLimitedError(`Too many requests. Please wait ${hit.retryAfterSeconds} seconds and try again.`, hit.retryAfterSeconds);
   };
 }

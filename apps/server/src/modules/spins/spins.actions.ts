@@ -30,7 +30,7 @@ export const spinsActions = [
     summary: 'The free spin, once per member ever: a provably fair draw on the free wheel, the prize paid into Jumbo.',
     payload: NoPayloadSchema,
     data: SpinDataSchema,
-    rateLimit: { perMinute: 20 },
+    rateLimit: { perMinute: 20, isShared: true },
     handler: async (ctx) => {
       const data = await spinFree(ctx.deps, { memberId: ctx.member.id });
       return { msg: `You won ${data.currency} ${data.win}`, data };
@@ -43,7 +43,7 @@ export const spinsActions = [
     summary: 'A casino spin: the stake leaves Jumbo (1) or Deposit (2), stake x the drawn multiplier is paid into Jumbo.',
     payload: RequestSpinPayloadSchema,
     data: SpinDataSchema,
-    rateLimit: { perMinute: 60 },
+    rateLimit: { perMinute: 60, isShared: true },
     handler: async (ctx) => {
       const data = await spinCasino(ctx.deps, {
         memberId: ctx.member.id,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type TotpConfirmData, type TotpSetupData } from '@tuzo/contracts';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { revokeMemberSessions } from '../auth/session.repository.ts';
 import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
@@ -30,11 +30,21 @@ function limitKey(memberId: bigint): string {
   return `totp:${memberId.toString()}`;
 }
 
-async function admitTotpAttempt(deps: AppDeps, memberId: bigint): Promise<void> {
-  const hit = await takeHit(deps, { key: limitKey(memberId), limit: TOTP_LIMIT });
+/** Counts a code attempt; past the budget refuses with 429 and Retry-After, auditing the first refusal of a lock. */
+async function admitTotpAttempt(deps: AppDeps, input: { memberId: bigint; ip: string }): Promise<void> {
+  const hit = await takeHit(deps, { key: limitKey(input.memberId), limit: TOTP_LIMIT });
   if (hit.isAllowed) return;
+  if (hit.hits === TOTP_LIMIT.max + 1) {
+    const until = new Date(deps.clock.now().getTime() + hit.retryAfterSeconds * 1000).toISOString();
+    await writeAudit(deps.db, { actorId: null, action: 'auth.lockout', targetType: 'member', targetId: input.memberId, after: { scope: 'totp', until }, ip: input.ip });
+  }
   const minutes = Math.ceil(hit.retryAfterSeconds / 60);
-  throw new AppError('RATE_LIMITED', `Too many codes tried. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  throw rateLimitedError(`Too many codes tried. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, hit.retryAfterSeconds);
+}
+
+/** A wrong second-factor code is audited (`auth.totp_failed`): staff accounts hold the keys to money. */
+async function auditTotpFailure(deps: AppDeps, input: { memberId: bigint; ip: string; stage: 'login' | 'enrolment' }): Promise<void> {
+  await writeAudit(deps.db, { actorId: null, action: 'auth.totp_failed', targetType: 'member', targetId: input.memberId, after: { stage: input.stage }, ip: input.ip });
 }
 
 /** Recovery codes are compared without case, spaces or hyphens; only this hash is stored. */
@@ -66,15 +76,15 @@ export async function beginTotpSetup(deps: AppDeps, member: AuthMember): Promise
  */
 export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; code: string; ip: string }): Promise<TotpConfirmData> {
   const memberId = input.member.id;
-  await admitTotpAttempt(deps, memberId);
+  await admitTotpAttempt(deps, { memberId, ip: input.ip });
   const at = deps.clock.now();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode(deps));
-  await deps.db.transaction(async (tx) => {
+  const isConfirmed = await deps.db.transaction(async (tx) => {
     const state = await selectTotpState(tx, memberId, { forUpdate: true });
     if (!state?.totpSecret) throw new AppError('BAD_REQUEST', 'Start with totpsetup to get a secret first');
     if (state.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on for this account');
     const step = matchTotpStep({ secretBase32: state.totpSecret, code: input.code, at, afterStep: null });
-    if (step === null) throw new AppError('TOTP_INVALID', INVALID_CODE);
+    if (step === null) return false;
     await enableTotp(tx, { memberId, step, at });
     await replaceRecoveryCodes(tx, { memberId, hashes: codes.map(hashRecoveryCode) });
     // Sessions opened with the password alone end here, except the one that proved it holds the authenticator.
@@ -88,7 +98,12 @@ export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; co
       after: { totp: true, recoveryCodes: codes.length },
       ip: input.ip,
     });
+    return true;
   });
+  if (!isConfirmed) {
+    await auditTotpFailure(deps, { memberId, ip: input.ip, stage: 'enrolment' });
+    throw new AppError('TOTP_INVALID', INVALID_CODE);
+  }
   await forgetHits(deps, limitKey(memberId));
   return { recovery_codes: codes, enabled_at: at.toISOString() };
 }
@@ -102,11 +117,14 @@ export async function checkSecondFactor(deps: AppDeps, input: { memberId: bigint
   if (input.totp === undefined) {
     throw new AppError('TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app');
   }
-  await admitTotpAttempt(deps, input.memberId);
+  await admitTotpAttempt(deps, input);
   const code = input.totp.replace(/\s+/g, '');
   const at = deps.clock.now();
   const isAccepted = /^\d{6}$/.test(code) ? await acceptAuthenticatorCode(deps, { memberId: input.memberId, code, at }) : await acceptRecoveryCode(deps, { ...input, code, at });
-  if (!isAccepted) throw new AppError('TOTP_INVALID', INVALID_CODE);
+  if (!isAccepted) {
+    await auditTotpFailure(deps, { memberId: input.memberId, ip: input.ip, stage: 'login' });
+    throw new AppError('TOTP_INVALID', INVALID_CODE);
+  }
   await forgetHits(deps, limitKey(input.memberId));
 }
 

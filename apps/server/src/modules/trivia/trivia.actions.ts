@@ -31,7 +31,7 @@ export const triviaActions = [
     summary: 'Submit today’s trivia answers once: each correct answer (served, on time) pays the trivia price into Jumbo.',
     payload: AnswerQuizPayloadSchema,
     data: AnswerQuizDataSchema,
-    rateLimit: { perMinute: 30 },
+    rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
       const data = await submitAnswers(ctx.deps, { memberId: ctx.member.id, answers: ctx.payload.answers });
       return { msg: triviaResultMessage(data), data };

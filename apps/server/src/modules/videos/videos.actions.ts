@@ -44,7 +44,7 @@ export const videosActions = [
     summary: 'Pays a YouTube video on show into the YouTube wallet, 5 s after its recorded start, once per day.',
     payload: VideoIdPayloadSchema,
     data: PayVideoDataSchema,
-    rateLimit: { perMinute: 120 },
+    rateLimit: { perMinute: 120, isShared: true },
     handler: async (ctx) => {
       const data = await payVideo(ctx.deps, { memberId: ctx.member.id, task: 'youtube', videoId: ctx.payload.vid });
       return { msg: `${data.currency} ${data.amount} added to your YouTube wallet`, data };
@@ -57,7 +57,7 @@ export const videosActions = [
     summary: 'Pays a TikTok video on show into the TikTok wallet, 5 s after its recorded start, once per day.',
     payload: VideoIdPayloadSchema,
     data: PayVideoDataSchema,
-    rateLimit: { perMinute: 120 },
+    rateLimit: { perMinute: 120, isShared: true },
     handler: async (ctx) => {
       const data = await payVideo(ctx.deps, { memberId: ctx.member.id, task: 'tiktok', videoId: ctx.payload.vid });
       return { msg: `${data.currency} ${data.amount} added to your TikTok wallet`, data };

@@ -10,7 +10,7 @@ export const withdrawalsActions = [
     summary: 'Request a withdrawal: amount plus charge leave the wallet into a pending withdrawal.',
     payload: WithdrawPayloadSchema,
     data: WithdrawDataSchema,
-    rateLimit: { perMinute: 30 },
+    rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => ({
       msg: WITHDRAWAL_MESSAGES.accepted,
       data: await requestWithdrawal(ctx.deps, {
