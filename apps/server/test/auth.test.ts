@@ -197,13 +197,17 @@ describe('login, auth, logout', () => {
     expect((await callAction(t.app, 'auth')).status).toBe(401);
   });
 
-  it('locks an account for 15 minutes after 5 failed logins, even for the right password', async () => {
+  it('locks an account at this address for 15 minutes after 5 failed logins, even for the right password; other addresses still sign in', async () => {
     await registerOk(t, { username: 'henry_lock' });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await callAction(t.app, 'login', { payload: { username: 'henry_lock', password: 'wrong' } })).status).toBe(400);
     }
-    const locked = await callAction(t.app, 'login', { payload: { username: 'henry_lock', password: 'secret123' } });
-    expect(locked).toMatchObject({ status: 429, resultcode: false, msg: 'Too many failed attempts. Try again in 15 minutes.' });
+    const locked = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: { username: 'henry_lock', password: 'secret123' } });
+    expect(locked.json()).toMatchObject({ status: 429, resultcode: false, msg: 'Too many failed attempts. Try again in 15 minutes.' });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // The member, from their own address, is not locked out by the failures made at this one.
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.40', headers: { 'content-type': 'application/json' }, payload: { username: 'henry_lock', password: 'secret123' } });
+    expect(elsewhere.json()).toMatchObject({ status: 200, msg: 'Login successful' });
     // Another account is not affected.
     await registerOk(t, { username: 'henry_ok' });
     await loginOk(t, 'henry_ok');
