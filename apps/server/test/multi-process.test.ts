@@ -37,6 +37,21 @@ describe('two processes on one database', () => {
     await loginOk(second, 'two_clear');
   });
 
+  it('counts a member\'s code guesses (recovercode) across both processes against one budget, whatever the session', async () => {
+    clock.advance(60_000);
+    await registerOk(first, { username: 'two_codes' });
+    const sessions = [await loginOk(first, 'two_codes'), await loginOk(second, 'two_codes')];
+    const budget = perMinuteOf('recovercode');
+    for (let attempt = 0; attempt < budget; attempt += 1) {
+      const app = attempt % 2 === 0 ? first.app : second.app;
+      // An unreadable code is refused (400) after the shared limit counted it.
+      expect((await callAction(app, 'recovercode', { token: sessions[attempt % 2], payload: {} })).status).toBe(400);
+    }
+    for (const [app, token] of [[first.app, sessions[1]], [second.app, sessions[0]]] as const) {
+      expect(await callAction(app, 'recovercode', { token, payload: {} })).toMatchObject({ httpStatus: 429, code: 'RATE_LIMITED' });
+    }
+  });
+
   it('counts one address\'s sign-ups across both processes against one per-IP budget', async () => {
     clock.advance(60_000); // a fresh per-IP window: the sign-ups of the test above are in the previous one
     const perMinute = perMinuteOf('register');

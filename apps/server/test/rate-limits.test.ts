@@ -125,8 +125,8 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('limits of signed-in actions (in each process)', () => {
-  it('count each session, so members behind one carrier address do not share a budget', async () => {
+describe('limits of signed-in actions', () => {
+  it('count each member, so members behind one carrier address do not share a budget', async () => {
     const { ensureTestCountries, createMember } = await import('./money-fixtures.ts');
     const { kes } = await ensureTestCountries(limited);
     const first = await createMember(limited, { countryId: kes });

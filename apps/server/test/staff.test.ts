@@ -94,10 +94,15 @@ describe('login with two-factor sign-in', () => {
 
   it('limits attempts per account (5 per 15 minutes), then lets the right code in after the window', async () => {
     clock.advance(15 * 60_000 + 1000); // a fresh window: the refusals above counted too
+    const [{ lastAudit } = { lastAudit: '0' }] = await t.sql<{ lastAudit: string }>('SELECT coalesce(max(id), 0)::text AS "lastAudit" FROM audit_log');
 
     for (let i = 0; i < 5; i += 1) expect((await login({ ...BOSS, totp: '000000' })).code).toBe('TOTP_INVALID');
-    const limited = await login({ ...BOSS, totp: totpCode(bossSecret, clock.now()) });
-    expect(limited).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    const limited = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: { ...BOSS, totp: totpCode(bossSecret, clock.now()) } });
+    expect(limited.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED', msg: 'Too many codes tried. Try again in 15 minutes.' });
+    expect(limited.headers['retry-after']).toBe(String(15 * 60));
+    // Each wrong code and the lock itself are in the audit log (decision 021).
+    const audited = await t.sql<{ action: string; n: number }>("SELECT action, count(*)::int AS n FROM audit_log WHERE action IN ('auth.totp_failed', 'auth.lockout') AND id > $1 GROUP BY action ORDER BY action", [lastAudit]);
+    expect(audited).toEqual([{ action: 'auth.lockout', n: 1 }, { action: 'auth.totp_failed', n: 5 }]);
     clock.advance(15 * 60_000 + 1000);
     const ok = await login({ ...BOSS, totp: totpCode(bossSecret, clock.now()) });
     expect(ok.status, ok.msg).toBe(200);
