@@ -21,6 +21,8 @@ interface Operation {
 }
 
 const ACCESS_REFUSALS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'ACCOUNT_INACTIVE', 'TOTP_ENROLMENT_REQUIRED']);
+/** Member-level actions that refuse staff accounts (FORBIDDEN): an access link would sign staff in without the authenticator. */
+const MEMBERS_ONLY = new Set(['accesslink']);
 /** Actions that end the caller's session get a fresh session of the same member for each call. */
 const SESSION_ENDING = new Set(['logout']);
 
@@ -71,7 +73,7 @@ function expectedRefusal(caller: Caller, operation: Operation): string | null {
   const { access } = operation;
   if (access === 'public') return null;
   if (caller === 'visitor') return 'UNAUTHORIZED';
-  if (access === 'member') return null;
+  if (access === 'member') return MEMBERS_ONLY.has(operation.action) && caller !== 'inactive' && caller !== 'active' ? 'FORBIDDEN' : null;
   if (access === 'active') return caller === 'inactive' ? 'ACCOUNT_INACTIVE' : null;
   if (caller === 'inactive' || caller === 'active') return 'FORBIDDEN';
   if (access === 'operator' && caller === 'support') return 'FORBIDDEN';
