@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BigIdSchema, IntIdSchema, intId, isCalendarDate } from './primitives.ts';
 import { SeveritySchema } from './envelope.ts';
 import { LESSON_KINDS } from './lessons.ts';
 
@@ -10,14 +11,7 @@ const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int
 const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
 /** An empty query-string value means "no filter". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-const IdSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = String(value).trim();
-  if (!/^[1-9]\d{0,17}$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'A valid id is required' });
-    return z.NEVER;
-  }
-  return BigInt(text);
-});
+const IdSchema = BigIdSchema;
 
 export const TRIVIA_QUESTION_MAX = 500;
 export const TRIVIA_OPTION_MAX = 200;
@@ -104,7 +98,7 @@ export const AdminBroadcastPayloadSchema = z
   .object({
     target: BroadcastTargetSchema,
     username: optional(z.string().trim().min(1).max(40)),
-    country_id: optional(z.coerce.number({ error: 'Pick a country' }).int().min(1, 'Pick a country')),
+    country_id: optional(intId('Pick a country')),
     msg: z.string({ error: 'The message is required' }).trim().min(1, 'The message is required').max(500, 'The message is at most 500 characters'),
     severity: SeveritySchema.default('info'),
   })
@@ -186,20 +180,21 @@ export type AdminUploadData = z.infer<typeof AdminUploadDataSchema>;
 const TimetableDateSchema = z
   .string()
   .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/, 'Each day is a date like 2026-01-31 or a weekday name like Monday');
+  .regex(/^(\d{4}-\d{2}-\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/, 'Each day is a date like 2026-01-31 or a weekday name like Monday')
+  .refine((value) => !/^\d/.test(value) || isCalendarDate(value), 'Each day is a real date like 2026-01-31 or a weekday name like Monday');
 export const AdminTimetablePayloadSchema = z.object({});
 export const AdminTimetableRowSchema = z.object({ id: z.number().int(), name: z.string(), dates: z.array(z.string()), sort_order: z.number().int(), active: z.boolean() });
 export type AdminTimetableRow = z.infer<typeof AdminTimetableRowSchema>;
 export const AdminTimetableDataSchema = z.object({ rows: z.array(AdminTimetableRowSchema) });
 export const AdminTimetableSavePayloadSchema = z.object({
-  id: z.coerce.number().int().min(1).optional(),
+  id: IntIdSchema.optional(),
   name: z.string({ error: 'The name is required' }).trim().min(1, 'The name is required').max(200, 'The name is at most 200 characters'),
   dates: z.array(TimetableDateSchema, { error: 'dates is a list' }).min(1, 'At least one day').max(31, 'At most 31 days'),
   sort_order: z.coerce.number().int().min(0).max(10_000).default(0),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type AdminTimetableSavePayload = z.infer<typeof AdminTimetableSavePayloadSchema>;
-export const AdminTimetableDeletePayloadSchema = z.object({ id: z.coerce.number({ error: 'A valid id is required' }).int().min(1, 'A valid id is required') });
+export const AdminTimetableDeletePayloadSchema = z.object({ id: IntIdSchema });
 
 export const AdminLessonsPayloadSchema = z.object({ kind: optional(z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' })) });
 export const AdminLessonRowSchema = z.object({ id: z.string(), kind: z.enum(LESSON_KINDS), part: z.number().int(), title: z.string(), summary: z.string(), link: z.string().nullable(), active: z.boolean() });

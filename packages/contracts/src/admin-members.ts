@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BigIdSchema, calendarDate, intId } from './primitives.ts';
 import { AdminWithdrawalRowSchema } from './admin.ts';
 import { EmailSchema } from './auth.ts';
 import { AmountSchema, MoneyStringSchema } from './money.ts';
@@ -13,17 +14,10 @@ const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int
 const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
 const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
 const ReasonSchema = z.string().trim().max(500).optional();
-const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const DaySchema = calendarDate('Use a real date like 2026-01-31');
 /** An empty query-string value means "no filter". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-const IdSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = String(value).trim();
-  if (!/^[1-9]\d{0,17}$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'A valid id is required' });
-    return z.NEVER;
-  }
-  return BigInt(text);
-});
+const IdSchema = BigIdSchema;
 const paged = <T extends z.ZodType>(row: T) =>
   z.object({ rows: z.array(row), page: z.number().int(), limit: z.number().int(), total: z.number().int(), is_total_capped: z.boolean() });
 
@@ -38,7 +32,7 @@ export const MEMBER_TOTAL_CAP = 10_000;
 export const AdminMembersPayloadSchema = z.object({
   q: optional(z.string().trim().max(100)),
   status: optional(MemberStatusSchema),
-  country: optional(z.coerce.number().int().min(1)),
+  country: optional(intId('Pick a country')),
   joined_from: optional(DaySchema),
   joined_to: optional(DaySchema),
   page: PageSchema,
@@ -105,7 +99,7 @@ export const AdminUpdateMemberPayloadSchema = z
     username: UsernameSchema,
     email: optional(EmailSchema),
     phone: optional(z.string().trim().regex(/^\+?\d{9,16}$/, 'Phone must be the dial code and number, digits only')),
-    country_id: optional(z.coerce.number().int().min(1)),
+    country_id: optional(intId('Pick a country')),
     reason: ReasonSchema,
   })
   .refine((value) => value.email !== undefined || value.phone !== undefined || value.country_id !== undefined, {

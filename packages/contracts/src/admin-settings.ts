@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intId } from './primitives.ts';
 import { parseAmountToMinor, parseRateToMicro } from './money.ts';
 import { isSettingKey, SETTINGS, type SettingDefinition, type SettingKey } from './settings.ts';
 import { expectedReturnBasisPoints, formatBasisPoints, type SpinTable } from './spins.ts';
@@ -148,7 +149,7 @@ export type AdminCountriesData = z.infer<typeof AdminCountriesDataSchema>;
 /** `admincountry`: a country's rate, switch, fee row and tariff brackets, all replaced together. */
 export const AdminCountryPayloadSchema = z
   .object({
-    id: z.coerce.number({ error: 'id is required' }).int().min(1, 'id is required'),
+    id: intId('id is required'),
     rate: RateSchema,
     enabled: z.boolean({ error: 'enabled must be true or false' }),
     fees: AdminCountryFeesSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BigIdSchema } from './primitives.ts';
 import { AmountSchema, MoneyStringSchema } from './money.ts';
 import { MemberWalletSchema, SignedAmountSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';
@@ -6,14 +7,7 @@ import { WithdrawalStatusSchema } from './withdrawals.ts';
 const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
 const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
 const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
-const IdSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = String(value).trim();
-  if (!/^[1-9]\d{0,17}$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'A valid id is required' });
-    return z.NEVER;
-  }
-  return BigInt(text);
-});
+const IdSchema = BigIdSchema;
 
 export const AdminWithdrawalsPayloadSchema = z.object({
   status: WithdrawalStatusSchema.optional(),

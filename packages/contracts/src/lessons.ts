@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigId } from './primitives.ts';
 
 /**
  * Forex and crypto education (spec part 2: "Forex and Crypto education", section 3 "Lesson"): a fixed list of lessons
@@ -46,7 +47,7 @@ export type EnrollData = z.infer<typeof EnrollDataSchema>;
 
 /** `lessondone` (POST) {id, done?}: marks a lesson done (or, with done false, not done) for an enrolled member. */
 export const LessonDonePayloadSchema = z.object({
-  id: z.union([z.string().regex(/^\d{1,18}$/, 'id must be a lesson id'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]).transform(String),
+  id: bigId('id must be a lesson id').transform(String),
   done: z.boolean().default(true),
 });
 export type LessonDonePayload = z.input<typeof LessonDonePayloadSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigId } from './primitives.ts';
 import { SeveritySchema, type Severity } from './envelope.ts';
 
 /**
@@ -66,10 +67,10 @@ export type NotificationsData = z.infer<typeof NotificationsDataSchema>;
 /** `readnotifications` (POST): the ids to mark read; none (or an empty list) marks every notification read. */
 export const ReadNotificationsPayloadSchema = z.object({
   ids: z
-    .array(z.union([z.string().regex(/^\d{1,18}$/, 'ids must be notification ids'), z.number().int().positive()]), { error: 'ids must be a list of notification ids' })
+    .array(bigId('ids must be notification ids'), { error: 'ids must be a list of notification ids' })
     .max(NOTIFICATIONS_PAGE_LIMIT_MAX, `At most ${NOTIFICATIONS_PAGE_LIMIT_MAX} ids at once`)
     .optional()
-    .transform((ids) => (ids && ids.length > 0 ? ids.map((id) => BigInt(id)) : null)),
+    .transform((ids) => (ids && ids.length > 0 ? ids : null)),
 });
 export type ReadNotificationsPayload = z.input<typeof ReadNotificationsPayloadSchema>;
 

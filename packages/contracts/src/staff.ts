@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './primitives.ts';
 import { SeveritySchema } from './envelope.ts';
 
 /**
@@ -102,11 +103,7 @@ export const AdminStaffTotpResetPayloadSchema = z.object({
 });
 export const AdminStaffDisableDataSchema = StaffRowSchema;
 
-const DateSchema = z
-  .string({ error: 'Dates are YYYY-MM-DD' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Dates are YYYY-MM-DD');
+const DateSchema = calendarDate('Dates are real days written YYYY-MM-DD');
 const OptionalFilter = z.string().trim().max(60).optional().transform((value) => (value ? value : undefined));
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigId } from './primitives.ts';
 import { MoneyStringSchema } from './money.ts';
 
 /**
@@ -43,9 +44,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 /** An item id as the spec's client sends it: a number or its digits. */
-const ItemIdSchema = z
-  .union([z.string().regex(/^\d{1,18}$/, 'Unknown item'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], { error: 'Unknown item' })
-  .transform((value) => BigInt(value));
+const ItemIdSchema = bigId('Unknown item');
 
 export const VideoIdPayloadSchema = z.object({ vid: ItemIdSchema });
 export type VideoIdPayload = z.input<typeof VideoIdPayloadSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigId } from './primitives.ts';
 import { MoneyStringSchema } from './money.ts';
 
 /**
@@ -48,7 +49,7 @@ export const PopulateTriviaPayloadSchema = z.object({}).passthrough();
 export const PopulateTriviaDataSchema = z.array(TriviaQuestionSchema);
 export type PopulateTriviaData = z.infer<typeof PopulateTriviaDataSchema>;
 
-const QidSchema = z.union([z.string().regex(/^\d{1,18}$/, 'qid must be a question id'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]).transform(String);
+const QidSchema = bigId('qid must be a question id').transform(String);
 
 /** One answer: the question id and the option text chosen (spec part 2, section 3). */
 export const TriviaAnswerSchema = z.object({

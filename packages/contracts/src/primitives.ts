@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * The building blocks every contract uses for ids and days, bounded by what the column behind them holds, so a value
+ * the contract admits can never make PostgreSQL refuse the query (docs/decisions/023-bad-input-and-replays.md).
+ */
+
+/** The largest PostgreSQL `integer` (`serial` ids: countries, tariff brackets, timetable rows). */
+export const PG_INT_MAX = 2_147_483_647;
+/** The largest PostgreSQL `bigint` (`bigserial` ids: members, withdrawals, notifications, ...). */
+export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
+
+/**
+ * An id of an `integer` column: a whole number from 1 to 2147483647, as a JSON number or its digits (query strings
+ * carry text). Answers a number.
+ */
+export const intId = (message = 'A valid id is required') =>
+  z
+    .union([z.string({ error: message }).trim().regex(/^[1-9]\d{0,9}$/, message), z.number({ error: message }).int(message).min(1, message).max(PG_INT_MAX, message)], {
+      error: message,
+    })
+    .transform((value, ctx) => {
+      const number = Number(value);
+      if (number > PG_INT_MAX) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    });
+export const IntIdSchema = intId();
+
+/**
+ * An id of a `bigint` column: a whole number from 1 to 9223372036854775807, as its digits or a JSON number (safe
+ * integers only: a larger JSON number has already lost digits). Answers a bigint.
+ */
+export const bigId = (message = 'A valid id is required') =>
+  z
+    .union([z.string({ error: message }).trim().regex(/^[1-9]\d{0,18}$/, message), z.number({ error: message }).int(message).min(1, message)], { error: message })
+    .transform((value, ctx) => {
+      const id = BigInt(value);
+      if (id > PG_BIGINT_MAX) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return id;
+    });
+export const BigIdSchema = bigId();
+
+/** True for a real day of the Gregorian calendar written YYYY-MM-DD, years 0001 to 9999 (PostgreSQL has no year 0). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar day, YYYY-MM-DD, that exists (`2026-02-30` and `9873-70-56` do not). */
+export const calendarDate = (message = 'Use a real date like 2026-01-31') =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isCalendarDate, message);
+export const CalendarDateSchema = calendarDate();
