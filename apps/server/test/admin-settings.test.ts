@@ -135,6 +135,26 @@ describe('adminsetting', () => {
   });
 });
 
+describe('the audit log after a setting is saved', () => {
+  it('adminaudit lists a setting change (target a key, not a member id) beside member changes, without a 500', async () => {
+    const target = await createMember(t, { countryId: c.kes, status: 'active' });
+    expect((await change('banner_text', 'Maintenance tonight')).status).toBe(200);
+    expect((await callAction(t.app, 'adminsuspend', { method: 'POST', token: operator.token, payload: { username: target.username, reason: 'Audit join check' } })).status).toBe(200);
+    expect((await callAction(t.app, 'adminunsuspend', { method: 'POST', token: operator.token, payload: { username: target.username, reason: 'Audit join check' } })).status).toBe(200);
+    // Enough rows of both kinds that the planner may join them any way it likes.
+    await t.sql(`INSERT INTO audit_log (actor_id, action, target_type, target_id) SELECT $1, 'setting.change', 'setting', 'banner_text' FROM generate_series(1, 300)`, [operator.id.toString()]);
+    await t.sql('ANALYZE audit_log');
+    for (const query of [{}, { member: target.username }, { audit_action: 'setting.change' }, { limit: '100' }] as Record<string, string>[]) {
+      const res = await callAction(t.app, 'adminaudit', { token: operator.token, query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+    }
+    const byMember = await callAction(t.app, 'adminaudit', { token: operator.token, query: { member: target.username } });
+    expect(byMember.data.rows.map((row: { member: string | null }) => row.member)).toContain(target.username);
+    const settings = await callAction(t.app, 'adminaudit', { token: operator.token, query: { audit_action: 'setting.change' } });
+    expect(settings.data.rows[0]).toMatchObject({ action: 'setting.change', member: null });
+  });
+});
+
 describe('referral commissions switch', () => {
   it('pays no upline when the activating member is in a country where commissions are off', async () => {
     expect((await change('referral_disabled_countries', ['ZK'])).status).toBe(200);

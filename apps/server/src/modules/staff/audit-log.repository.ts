@@ -41,7 +41,8 @@ export async function selectAuditPage(db: DbOrTx, input: { filter: AuditFilter; 
            target.username AS member, a.before, a.after, a.ip
     FROM audit_log a
     LEFT JOIN members actor ON actor.id = a.actor_id
-    LEFT JOIN members target ON a.target_type = 'member' AND a.target_id ~ '^[0-9]{1,18}$' AND target.id = a.target_id::bigint
+    -- CASE, not AND: PostgreSQL may evaluate an AND's sides in any order, and a setting's key is not a number.
+    LEFT JOIN members target ON target.id = CASE WHEN a.target_type = 'member' AND a.target_id ~ '^[0-9]{1,18}$' THEN a.target_id::bigint END
     WHERE ${where}
     ORDER BY a.created_at DESC, a.id DESC
     OFFSET ${input.offset} LIMIT ${input.limit}`);
