@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import { allActions } from './actions/index.ts';
 import { envelopeErrorHandler, registerActionEndpoint } from './actions/endpoint.ts';
 import type { RegisteredAction } from './actions/types.ts';
+import { envelopeClientErrorHandler, envelopeFrameworkErrors } from './actions/raw-errors.ts';
+import { registerTextGuard } from './actions/text-guard.ts';
 import { publicUrl, type Config } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -12,6 +14,8 @@ import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
 import { ReferenceCache } from './modules/reference/reference.service.ts';
+import { EXPORT_ROUTE_DOCS } from './modules/exports/exports.routes.ts';
+import { ADMIN_CONTENT_ROUTE_DOCS } from './modules/admin-content/admin-content.routes.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { runStartupTasks } from './modules/startup.ts';
@@ -45,6 +49,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick its own rate-limit key.
     trustProxy: toFastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
+    // Requests refused before routing still get the envelope (decision 023).
+    clientErrorHandler: envelopeClientErrorHandler,
+    frameworkErrors: envelopeFrameworkErrors,
   });
   const database = connectDatabase(options.databaseUrl);
   await migrate(database.pool);
@@ -81,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setErrorHandler(envelopeErrorHandler);
+  registerTextGuard(app);
   await registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
@@ -96,7 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.send({ ok: true });
   });
 
-  await registerActionEndpoint(app, deps, [...allActions, ...(options.extraActions ?? [])]);
+  // The routes beside the actions are listed in the API document with them (actions/route-docs.ts).
+  await registerActionEndpoint(app, deps, [...allActions, ...(options.extraActions ?? [])], [...EXPORT_ROUTE_DOCS, ...ADMIN_CONTENT_ROUTE_DOCS]);
   await runStartupTasks(app, deps);
   await registerWebApp(app, config.webDistDir);
 

@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Refused by Node's HTTP parser before routing (decision 023): too slow, URL or headers too large. */
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  REQUEST_HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   CASINO_DISABLED: 403,
   AGE_CONFIRMATION_REQUIRED: 403,
@@ -55,6 +59,12 @@ export function codeForStatus(status: number): ErrorCode {
       return 'PAYLOAD_TOO_LARGE';
     case 415:
       return 'UNSUPPORTED_MEDIA_TYPE';
+    case 408:
+      return 'REQUEST_TIMEOUT';
+    case 414:
+      return 'URI_TOO_LONG';
+    case 431:
+      return 'REQUEST_HEADERS_TOO_LARGE';
     case 422:
       return 'LIMIT_NOT_MET';
     case 429:

@@ -8,6 +8,8 @@ import { sharedLimitHook, type SharedRule } from '../modules/rate-limits/rate-li
 import { renderApiDocs } from './api-docs.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { checkResponseData } from './response-check.ts';
+import { assertStorableText } from './text-guard.ts';
+import type { RouteDoc } from './route-docs.ts';
 import type { AuthMember, RegisteredAction } from './types.ts';
 
 const DEFAULT_PER_MINUTE = 600;
@@ -123,7 +125,7 @@ function limitSubject(request: FastifyRequest, member: AuthMember | null): strin
  * action is looked up in the registry, its method and access rule checked, its payload validated with its
  * contract, its response data checked against its data contract, and the result wrapped in the envelope.
  */
-export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps, actions: readonly RegisteredAction[]) {
+export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps, actions: readonly RegisteredAction[], routes: readonly RouteDoc[] = []) {
   const registry = new Map(actions.map((action) => [action.name, action]));
   if (registry.size !== actions.length) throw new Error('Duplicate action names in the registry');
   const strictResponses = deps.config.NODE_ENV !== 'production';
@@ -139,6 +141,7 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
     const member = await memberOf(request);
     checkAccess(action, member);
     const raw = readPayload(request, method);
+    assertStorableText(raw);
     const idempotencyKey = readIdempotencyKey(request, raw);
     const parsed = action.payload.safeParse(raw, { reportInput: true });
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
@@ -177,13 +180,18 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
         },
       }
     : {};
-  const document = buildOpenApiDocument(actions, '/');
+  const document = buildOpenApiDocument(actions, '/', routes);
   const docsPage = renderApiDocs(actions, document);
   app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage));
-  for (const method of HTTP_METHODS) {
-    app.route({ method, url: '/api', handler: handle, ...rateLimitOptions });
-    app.route({ method, url: '/api/:action', handler: handle, ...rateLimitOptions });
+  // The handler checks the payload's text itself, after the method and access checks (text-guard.ts).
+  const config = { ...('config' in rateLimitOptions ? rateLimitOptions.config : {}), checksTextInHandler: true };
+  // Every method Fastify routes reaches the handler (HEAD comes with GET), so one no action takes (PATCH, OPTIONS,
+  // ...) gets the same 405 with Allow as any other wrong method.
+  const methods = [...new Set([...HTTP_METHODS, ...app.supportedMethods.filter((method) => method !== 'HEAD')])];
+  for (const method of methods) {
+    app.route({ method, url: '/api', handler: handle, ...rateLimitOptions, config });
+    app.route({ method, url: '/api/:action', handler: handle, ...rateLimitOptions, config });
   }
 }
 

@@ -1,5 +1,6 @@
 import { EnvelopeSchema, ERROR_CODES, type HttpMethod } from '@tuzo/contracts';
 import { z } from 'zod';
+import type { RouteDoc } from './route-docs.ts';
 import type { RegisteredAction } from './types.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -22,6 +23,49 @@ function envelopeOf(data: JsonSchema): JsonSchema {
   return { ...envelope, properties };
 }
 
+/** Offered only by the actions that replay a repeated key (`idempotent: true`; actions/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Repeating a request with the same key (same caller, same action) answers the first answer again, status and body, without ' +
+    'doing it twice; the same key with a different payload is 409 CONFLICT, and so is a repeat while the first is still running.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' },
+};
+
+const FAILURE_RESPONSE = {
+  description: 'Failure: `resultcode` false, HTTP status = `status`, `code` names the error.',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+};
+
+/** A route outside the action endpoint (route-docs.ts). */
+function routeOperation(route: RouteDoc): JsonSchema {
+  const success =
+    'data' in route.answer
+      ? { description: 'Success: `resultcode` true, `code` null.', content: { 'application/json': { schema: envelopeOf(toSchema(route.answer.data, 'output')) } } }
+      : { description: route.answer.description, content: { [route.answer.file]: { schema: { type: 'string' } } } };
+  return {
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+    summary: route.summary,
+    description: `A route of its own, outside the action endpoint. Who may call it: ${route.access}.`,
+    tags: [route.access],
+    'x-access': route.access,
+    ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    parameters: route.query ? queryParameters(toSchema(route.query, 'input')) : [],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            description: `${route.body.description} At most ${route.body.maxBytes} bytes.`,
+            content: Object.fromEntries(route.body.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+        }
+      : {}),
+    responses: { '200': success, default: FAILURE_RESPONSE },
+  };
+}
+
 function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
   const payload = toSchema(action.payload, 'input');
   const hasBody = method === 'POST' || method === 'PUT';
@@ -34,23 +78,30 @@ function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
     ...(action.rateLimit ? { 'x-rate-limit-per-minute-per-ip': action.rateLimit.perMinute } : {}),
     ...(action.isTotpEnrolment ? { 'x-totp-enrolment': true } : {}),
     ...(action.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    'x-action': action.name,
     parameters: [
       ...(hasBody ? [] : queryParameters(payload)),
-      { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' } },
+      ...(action.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
     ...(hasBody ? { requestBody: { required: false, content: { 'application/json': { schema: payload } } } } : {}),
     responses: {
       '200': { description: 'Success: `resultcode` true, `code` null.', content: { 'application/json': { schema: envelopeOf(toSchema(action.data, 'output')) } } },
-      default: { description: 'Failure: `resultcode` false, HTTP status = `status`, `code` names the error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+      default: FAILURE_RESPONSE,
     },
   };
 }
 
-/** The OpenAPI 3.1 document of every action, generated from the same contracts the endpoint validates with. */
-export function buildOpenApiDocument(actions: readonly RegisteredAction[], serverUrl: string): JsonSchema {
+/**
+ * The OpenAPI 3.1 document of every action and every other route, generated from the same contracts the endpoint
+ * validates with. Action operations carry `x-action` (their name); the other routes do not.
+ */
+export function buildOpenApiDocument(actions: readonly RegisteredAction[], serverUrl: string, routes: readonly RouteDoc[] = []): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const action of [...actions].sort((a, b) => a.name.localeCompare(b.name))) {
     paths[`/api/${action.name}`] = Object.fromEntries(action.methods.map((method) => [method.toLowerCase(), operation(action, method)]));
+  }
+  for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: routeOperation(route) };
   }
   const errorEnvelope = envelopeOf({ type: 'null' });
   (errorEnvelope.properties as Record<string, unknown>).code = { type: 'string', enum: ERROR_CODES };
@@ -64,7 +115,9 @@ export function buildOpenApiDocument(actions: readonly RegisteredAction[], serve
         'with the HTTP status equal to `status`. Money amounts are decimal strings. `x-access` says who may call each action: ' +
         '`public`, `member` (signed in), `active` (signed in with an active account), `support` (staff: the support or ' +
         'operator role) or `operator`. Staff actions also need two-factor sign-in turned on (`totpsetup`, `totpconfirm`); ' +
-        'until then they answer 403 `TOTP_ENROLMENT_REQUIRED`.',
+        'until then they answer 403 `TOTP_ENROLMENT_REQUIRED`. Only the operations that list the `Idempotency-Key` header honour it. ' +
+        'A method an action does not take is 405 `METHOD_NOT_ALLOWED` with `Allow`; a request whose URL or headers are too large is ' +
+        '431 `REQUEST_HEADERS_TOO_LARGE`, still as the envelope.',
     },
     servers: [{ url: serverUrl }],
     paths,

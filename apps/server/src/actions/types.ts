@@ -75,6 +75,11 @@ export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.Zo
   rateLimit?: RateLimitRule;
   /** A staff action that works before two-factor sign-in is on: only the enrolment itself (`totpsetup`, `totpconfirm`). */
   isTotpEnrolment?: boolean;
+  /**
+   * Honours `Idempotency-Key`: a repeat of a successful request answers the first answer (actions/idempotency.ts).
+   * Only these actions offer the header in the API document. Signed-in actions only: the key is the caller's.
+   */
+  idempotent?: boolean;
   handler: (ctx: ActionContext<z.output<TPayload>, A>) => Promise<ActionResult<z.input<TData>>>;
 }
 
@@ -88,6 +93,7 @@ export interface RegisteredAction {
   data: z.ZodType;
   rateLimit?: RateLimitRule;
   isTotpEnrolment?: boolean;
+  idempotent?: boolean;
   handler: (ctx: ActionContext<unknown>) => Promise<ActionResult>;
 }
 

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { AdminTriviaImportDataSchema, AdminUploadDataSchema, TRIVIA_IMPORT_MAX_BYTES, UPLOAD_MAX_BYTES } from '@tuzo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendEnvelope } from '../../actions/endpoint.ts';
+import type { RouteDoc } from '../../actions/route-docs.ts';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,6 +15,26 @@ import { sniffImageType, UPLOADS_PREFIX, uploadsDir } from './media-files.ts';
 import { importTrivia } from './trivia-bank.service.ts';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+
+/** The two routes as the API document lists them (route-docs.ts). */
+export const ADMIN_CONTENT_ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/api/admin/trivia/import',
+    summary: 'Imports trivia questions from a CSV file (header question,option_a,option_b,option_c,option_d,correct).',
+    access: 'operator',
+    body: { contentTypes: ['text/csv', 'text/plain'], description: 'The CSV file as the body.', maxBytes: TRIVIA_IMPORT_MAX_BYTES },
+    answer: { data: AdminTriviaImportDataSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/upload',
+    summary: 'Uploads an ad image (PNG, JPEG or WebP, read from its first bytes) and answers its URL.',
+    access: 'operator',
+    body: { contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'], description: 'The image\'s bytes as the body.', maxBytes: UPLOAD_MAX_BYTES },
+    answer: { data: AdminUploadDataSchema },
+  },
+];
 
 /**
  * `POST /api/admin/trivia/import` with a `text/csv` body of at most 1 MB: the trivia CSV import. A route of its own

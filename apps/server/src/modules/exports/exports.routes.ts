@@ -10,6 +10,7 @@ import {
 } from '@tuzo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { RouteDoc } from '../../actions/route-docs.ts';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -21,6 +22,24 @@ import { codesExport, depositsExport, memberLedgerExport, membersExport, selectE
 
 /** Rows read per keyset page: the most the server holds of an export at once. */
 export const EXPORT_PAGE_ROWS = 1_000;
+
+/** The exports as the API document lists them: one path per export, with its filters (route-docs.ts). */
+export const EXPORT_ROUTE_DOCS: readonly RouteDoc[] = (
+  [
+    ['members', 'Members as CSV, with the member list\'s filters.', AdminMembersFilterSchema],
+    ['withdrawals', 'Withdrawals as CSV, with the withdrawal queue\'s filters.', AdminWithdrawalsFilterSchema],
+    ['deposits', 'Deposits as CSV, with the deposit list\'s filters.', AdminDepositsFilterSchema],
+    ['codes', 'Payment codes (notifications and claims) as CSV.', undefined],
+    ['ledger', 'One member\'s ledger movements as CSV.', AdminMemberPagePayloadSchema],
+  ] as const satisfies readonly (readonly [ExportName, string, z.ZodType | undefined])[]
+).map(([name, summary, query]) => ({
+  method: 'GET',
+  path: `/api/admin/export/${name}`,
+  summary,
+  access: 'operator',
+  ...(query ? { query } : {}),
+  answer: { file: 'text/csv', description: `The CSV file (\`tuzo-${name}-<day>.csv\`), streamed; a refusal before the first byte is the envelope.` },
+}));
 
 /**
  * `GET /api/admin/export/<members|withdrawals|deposits|codes|ledger>?<the list's filters>` (ledger: `username`): the list as CSV, streamed
