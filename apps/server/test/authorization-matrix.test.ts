@@ -14,7 +14,10 @@ import { createMember, ensureTestCountries } from './money-fixtures.ts';
 type Caller = 'visitor' | 'inactive' | 'active' | 'support' | 'operator' | 'unenrolled';
 type Access = 'public' | 'member' | 'active' | 'support' | 'operator';
 interface Operation {
+  /** The action's name, or the path of a route beside the actions (`/api/admin/export/members`). */
   action: string;
+  /** A route outside the action endpoint: called at its path, not as `/api?action=`. */
+  isRoute: boolean;
   method: HttpMethod;
   access: Access;
   isTotpEnrolment: boolean;
@@ -57,8 +60,10 @@ beforeAll(async () => {
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Record<string, unknown>>> };
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
+      const actionName = operation['x-action'];
       operations.push({
-        action: path.replace('/api/', ''),
+        action: typeof actionName === 'string' ? actionName : path,
+        isRoute: typeof actionName !== 'string',
         method: method.toUpperCase() as HttpMethod,
         access: operation['x-access'] as Access,
         isTotpEnrolment: operation['x-totp-enrolment'] === true,
@@ -67,6 +72,19 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => t.close());
+
+/** A route beside the actions, called at its path with an empty body; an export's CSV answer has no code. */
+async function callRoute(operation: Operation, token: string | null): Promise<{ httpStatus: number; code: string | null; msg: string }> {
+  const response = await t.app.inject({
+    method: operation.method,
+    url: operation.action,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(operation.method === 'POST' ? { 'content-type': 'text/csv' } : {}) },
+    ...(operation.method === 'POST' ? { payload: '' } : {}),
+  });
+  if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) return { httpStatus: response.statusCode, code: null, msg: 'a file' };
+  const body = response.json() as { code: string | null; msg: string };
+  return { httpStatus: response.statusCode, code: body.code, msg: body.msg };
+}
 
 /** The refusal code a caller must get for an access level, or null when the caller is admitted. */
 function expectedRefusal(caller: Caller, operation: Operation): string | null {
@@ -90,6 +108,19 @@ describe('authorization matrix', () => {
     expect([accessOf('adminadjust'), accessOf('updatetrans'), accessOf('adminstaffcreate'), accessOf('adminaudit')]).toEqual(['operator', 'operator', 'operator', 'operator']);
     // Four-eyes requests are decided by operators only (docs/decisions/018-four-eyes.md).
     expect([accessOf('adminapprovals'), accessOf('adminapproverequest'), accessOf('adminrejectrequest')]).toEqual(['operator', 'operator', 'operator']);
+    // The routes beside the action endpoint are in the document too, with their access level.
+    const routes = operations.filter((operation) => operation.isRoute).map((operation) => `${operation.method} ${operation.action} ${operation.access}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/export/members operator',
+        'GET /api/admin/export/withdrawals operator',
+        'GET /api/admin/export/deposits operator',
+        'GET /api/admin/export/codes operator',
+        'GET /api/admin/export/ledger operator',
+        'POST /api/admin/upload operator',
+        'POST /api/admin/trivia/import operator',
+      ]),
+    );
   });
 
   it('answers every caller by the access rule, and never with a 5xx', async () => {
@@ -100,7 +131,9 @@ describe('authorization matrix', () => {
       for (const caller of Object.keys(tokens) as Caller[]) {
         const isBody = operation.method === 'POST' || operation.method === 'PUT';
         const token = SESSION_ENDING.has(operation.action) ? await freshToken(caller) : tokens[caller];
-        const res = await callAction(t.app, operation.action, { method: operation.method, token: token ?? undefined, ...(isBody ? { payload: {} } : {}) });
+        const res = operation.isRoute
+          ? await callRoute(operation, token)
+          : await callAction(t.app, operation.action, { method: operation.method, token: token ?? undefined, ...(isBody ? { payload: {} } : {}) });
         row[caller] = res.httpStatus;
         const where = `${operation.action} ${operation.method} as ${caller}: ${res.httpStatus} ${String(res.code)} ${res.msg}`;
         if (res.httpStatus >= 500) failures.push(`5xx ${where}`);
