@@ -23,14 +23,11 @@ function envelopeOf(data: JsonSchema): JsonSchema {
   return { ...envelope, properties };
 }
 
-/** Offered only by the actions that replay a repeated key (`idempotent: true`; actions/idempotency.ts). */
+/** The Idempotency-Key header. */
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description:
-    'Repeating a request with the same key (same caller, same action) answers the first answer again, status and body, without ' +
-    'doing it twice; the same key with a different payload is 409 CONFLICT, and so is a repeat while the first is still running.',
   schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' },
 };
 
@@ -81,7 +78,7 @@ function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
     'x-action': action.name,
     parameters: [
       ...(hasBody ? [] : queryParameters(payload)),
-      ...(action.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+      IDEMPOTENCY_KEY_PARAMETER,
     ],
     ...(hasBody ? { requestBody: { required: false, content: { 'application/json': { schema: payload } } } } : {}),
     responses: {
