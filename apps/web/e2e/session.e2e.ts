@@ -54,20 +54,3 @@ test('a bogus stored token: start-up verification fails with 401 and shows the l
   await screenshot(page, 'session');
   expect(opened.pageErrors).toEqual([]);
 });
-
-test('an access link stores the token and reloads into the app', async () => {
-  const opened = await openPage(e2e.browser, e2e.server.baseUrl);
-  page = opened.page;
-  screenshotOnFailure(() => page, 'access');
-  await page.goto('/login');
-  const token = await page.evaluate(async () => {
-    const response = await fetch('/api?action=login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo_l2', password: 'demo1234' }) });
-    return ((await response.json()) as { data: { access_token: string } }).data.access_token;
-  });
-  await page.goto(`/access/${encodeURIComponent(token)}`);
-  await page.getByRole('heading', { name: 'Please wait' }).waitFor();
-  await page.getByTestId('welcome-username').waitFor({ timeout: 15_000 });
-  expect(await page.getByTestId('welcome-username').textContent()).toBe('demo_l2');
-  await screenshot(page, 'access');
-  expect(opened.pageErrors).toEqual([]);
-});

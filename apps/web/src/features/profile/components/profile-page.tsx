@@ -2,6 +2,7 @@ import type { UserDetails } from '@tuzo/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDateTime } from '@/lib/format-date';
+import { AccessLinkCard } from './access-link-card';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 function rows(details: UserDetails): Array<[string, string]> {
@@ -50,6 +51,8 @@ export function ProfilePage({ details }: { details: UserDetails }) {
           </dl>
         </CardContent>
       </Card>
+      {/* Staff sign in with their authenticator; access links are for members (decision 021). */}
+      {details.role === 'member' ? <AccessLinkCard /> : null}
     </div>
   );
 }
