@@ -63,7 +63,8 @@ test('operator credits one queued manual code and rejects another', async () => 
   await rows.filter({ hasText: CREDITED_CODE }).getByRole('button', { name: 'Credit' }).click();
   const dialog = operator.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Credit' }).click();
-  await dialog.getByText('Enter the amount received, e.g. 500.00').waitFor();
+  // No payment notification matches the code: only an operator's typed amount can credit it (below the four-eyes limit).
+  await dialog.getByText(/No payment notification from the provider matches this code yet/).waitFor();
   await dialog.getByLabel(/Amount received/).fill('750');
   await dialog.getByRole('button', { name: 'Credit' }).click();
   await rows.filter({ hasText: CREDITED_CODE }).waitFor({ state: 'detached' });

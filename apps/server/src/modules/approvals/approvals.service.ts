@@ -2,6 +2,7 @@ import {
   APPROVAL_KIND_LABELS,
   APPROVAL_REQUESTED_STATUS,
   formatMinor,
+  formatMinorGrouped,
   parseAmountToMinor,
   parseDbMinor,
   WALLET_LABELS,
@@ -93,7 +94,7 @@ export function approvalRequestedAnswer(deps: AppDeps, data: ApprovalRequestedDa
   const currency = deps.config.SYSTEM_CURRENCY;
   return {
     status: APPROVAL_REQUESTED_STATUS,
-    msg: `Above the four-eyes limit of ${currency} ${data.threshold}: request #${data.approval_id} waits for a second operator to approve it`,
+    msg: `Above the four-eyes limit of ${currency} ${formatMinorGrouped(parseAmountToMinor(data.threshold) ?? 0n)}: request #${data.approval_id} waits for a second operator to approve it`,
     data,
   };
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/skeleton';
+import { ApprovalsPage } from '@/features/admin-approvals';
 import { AuditPage } from '@/features/admin-audit';
 import { ConsoleLayout } from '@/features/admin-console';
 import { ContentPage } from '@/features/admin-content';
@@ -45,6 +46,7 @@ export default function AdminRoute() {
           }
         />
         <Route path="money" element={<MoneyPage />} />
+        <Route path="approvals" element={<ApprovalsPage />} />
         <Route path="members" element={<MembersSearch />} />
         <Route path="members/:username" element={<MemberRoute />} />
         <Route path="content" element={<ContentPage />} />

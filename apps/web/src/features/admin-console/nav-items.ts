@@ -1,4 +1,4 @@
-import { Banknote, LayoutDashboard, FileText, KeyRound, ScrollText, Settings, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, LayoutDashboard, FileText, KeyRound, ScrollText, Settings, ShieldCheck, UserCog, Users, type LucideIcon } from 'lucide-react';
 
 /** One entry of the operator console's own navigation. */
 export interface ConsoleNavItem {
@@ -18,6 +18,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Overview', url: '/admin/overview', icon: LayoutDashboard },
   { title: 'Members', url: '/admin/members', icon: Users },
   { title: 'Money', url: '/admin/money', icon: Banknote, alsoActiveOn: ['/admin'] },
+  { title: 'Approvals', url: '/admin/approvals', icon: ShieldCheck },
   { title: 'Content', url: '/admin/content', icon: FileText },
   { title: 'Staff', url: '/admin/staff', icon: UserCog },
   { title: 'Audit log', url: '/admin/audit', icon: ScrollText },

@@ -48,6 +48,8 @@ export function useMemberChange() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'member', change.payload.username.toLowerCase()] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
+        // A money change above the four-eyes limit becomes a request on the Approvals page.
+        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
         // An upline change moves commissions between other members' wallets too.
         ...(change.action === 'adminchangeupline' ? [queryClient.invalidateQueries({ queryKey: ['admin', 'member'] })] : []),
       ]),

@@ -12,6 +12,8 @@ export function useBulkDecide() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkDecide,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
+    // Approvals above the four-eyes limit become requests on the Approvals page.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] })]),
   });
 }

@@ -4,8 +4,8 @@ import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 import { REVIEW_CODES_KEY } from './get-review-codes';
 
 /**
- * The contract's payload as sent: the id as text, and the amount to credit in the member's currency as text with
- * 2 decimals (the claimed amount when left out).
+ * The contract's payload as sent: the id as text, and an amount typed by hand in the member's currency as text with
+ * 2 decimals (operators only). Left out, approving credits the provider's amount of the matching payment notification.
  */
 export type ResolveCodeRequest = Omit<AdminResolveCodePayload, 'id' | 'amount'> & { id: string; amount?: string };
 
@@ -19,6 +19,8 @@ export function useResolveCode() {
   return useMutation({
     mutationFn: ({ payload, idempotencyKey }: { payload: ResolveCodeRequest; idempotencyKey: string }) =>
       resolveCode(payload, idempotencyKey),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REVIEW_CODES_KEY }),
+    // A typed amount above the four-eyes limit becomes a request on the Approvals page.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: REVIEW_CODES_KEY }), queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] })]),
   });
 }

@@ -18,6 +18,8 @@ export function useUpdateTransaction() {
   return useMutation({
     mutationFn: ({ tid, value, idempotencyKey }: { tid: string; value: WithdrawalDecision; idempotencyKey: string }) =>
       updateTransaction({ tid, value }, idempotencyKey),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
+    // An approval above the four-eyes limit becomes a request on the Approvals page.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] })]),
   });
 }

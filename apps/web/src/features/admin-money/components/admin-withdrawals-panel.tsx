@@ -87,7 +87,8 @@ export function AdminWithdrawalsPanel() {
     if (!bulk) return;
     try {
       const envelope = await bulkDecide.mutateAsync({ ids: [...selected], value: bulk });
-      const failures = envelope.data.results.filter((result) => result.status === null);
+      // A withdrawal above the four-eyes limit became a request (approval_id): not a failure, the message counts it.
+      const failures = envelope.data.results.filter((result) => result.status === null && result.approval_id === null);
       if (failures.length === 0) toast.success(envelope.msg);
       else showErrorToast(`${envelope.msg}: ${failures.map((failure) => `#${failure.id} ${failure.msg ?? failure.code ?? ''}`).join('; ')}`);
       setSelected(new Set());

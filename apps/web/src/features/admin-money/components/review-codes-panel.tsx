@@ -21,7 +21,7 @@ interface Resolution {
   approve: boolean;
 }
 
-function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null; onClose: () => void }) {
+function ResolveDialog({ resolution, isOperator, onClose }: { resolution: Resolution | null; isOperator: boolean; onClose: () => void }) {
   const resolve = useResolveCode();
   const key = useIdempotencyKey();
   const [amount, setAmount] = useState(() => (resolution?.row.amount ? (toPlainAmount(resolution.row.amount) ?? '') : ''));
@@ -32,9 +32,10 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
 
   async function onConfirm() {
     if (!resolution) return;
+    // Empty: the provider's amount of the matching notification is credited. Typed: an operator's amount.
     const minor = amount.trim() === '' ? null : toMinor(amount);
-    if (resolution.approve && (minor === null || minor <= 0n)) {
-      setAmountError('Enter the amount received, e.g. 500.00');
+    if (resolution.approve && amount.trim() !== '' && (minor === null || minor <= 0n)) {
+      setAmountError('Enter the amount received, e.g. 500.00, or leave it empty');
       return;
     }
     try {
@@ -42,7 +43,7 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
         payload: {
           id: resolution.row.id,
           approve: resolution.approve,
-          amount: resolution.approve ? (toPlainAmount(amount) ?? undefined) : undefined,
+          amount: resolution.approve && isOperator && amount.trim() !== '' ? (toPlainAmount(amount) ?? undefined) : undefined,
           note: note.trim() || undefined,
         },
         idempotencyKey: key.get(),
@@ -50,6 +51,11 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
       toast.success(envelope.msg || (resolution.approve ? 'Deposit credited' : 'Code rejected'));
       onClose();
     } catch (error) {
+      // No notification matches yet and no amount was typed: an operator may type one, so the dialog stays open.
+      if (isApiError(error, 'CONFLICT') && resolution.approve && isOperator && amount.trim() === '') {
+        setAmountError(error.msg || undefined);
+        return;
+      }
       const message = failureText(error, { failed: 'The code could not be resolved', thrown: errorMessage(error) });
       if (message) showErrorToast(message);
       // Another operator resolved it first, or it is gone: the queue was reloaded by the hook, so the dialog closes.
@@ -69,7 +75,9 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
         row ? (
           <p>
             Code <span className="font-mono font-semibold">{row.ref_code}</span> from <strong>{row.username}</strong>.{' '}
-            {resolution?.approve ? 'Check the payment arrived before crediting.' : 'The member is not credited.'}
+            {resolution?.approve
+              ? "The provider's amount is credited when its payment notification matches the code."
+              : 'The member is not credited.'}
           </p>
         ) : null
       }
@@ -78,8 +86,13 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
       isBusy={resolve.isPending}
       onConfirm={() => void onConfirm()}
     >
-      {resolution?.approve ? (
-        <Field label={`Amount received${row?.currency ? ` (${row.currency})` : ''}`} htmlFor={amountId} error={amountError}>
+      {resolution?.approve && isOperator ? (
+        <Field
+          label={`Amount received${row?.currency ? ` (${row.currency})` : ''}, only if no notification matches`}
+          htmlFor={amountId}
+          error={amountError}
+          hint={<p className="mt-1 text-xs text-slate-600">Leave empty to credit the provider&apos;s amount. A typed amount above the four-eyes limit waits for a second operator.</p>}
+        >
           <Input
             id={amountId}
             inputMode="decimal"
@@ -150,7 +163,7 @@ export function ReviewCodesPanel() {
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
           <CardTitle id="review-codes-title">Manual code review</CardTitle>
-          <CardDescription>Transaction codes members submitted that matched no payment notification (oldest first).</CardDescription>
+          <CardDescription>Transaction codes members submitted that matched no payment notification (oldest first). Credit one once the provider&apos;s notification arrives.</CardDescription>
         </div>
         {isOperator ? <ExportButton name="codes" filters={{}} /> : null}
       </CardHeader>
@@ -173,6 +186,7 @@ export function ReviewCodesPanel() {
       <ResolveDialog
         key={resolution ? `${resolution.row.id}-${String(resolution.approve)}` : 'closed'}
         resolution={resolution}
+        isOperator={isOperator}
         onClose={() => setResolution(null)}
       />
     </Card>

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminApprovalRow, AdminApprovalsData } from '@tuzo/contracts';
+import { apiCall } from '@/lib/api-client';
+
+export type ApprovalRow = AdminApprovalRow;
+export type ApprovalsView = 'pending' | 'decided';
+export const APPROVALS_PAGE_SIZE = 25;
+
+/** Every list of requests shares this key prefix: deciding one, or a money action that became one, reloads them. */
+export const APPROVALS_KEY = ['admin', 'approvals'] as const;
+
+/** GET adminapprovals: pending requests oldest first, or decided ones newest first. */
+export async function getApprovals(view: ApprovalsView, page: number): Promise<AdminApprovalsData> {
+  const { data } = await apiCall<AdminApprovalsData>('adminapprovals', { query: { view, page, limit: APPROVALS_PAGE_SIZE } });
+  return data;
+}
+
+export const approvalsQueryOptions = (view: ApprovalsView, page: number) =>
+  queryOptions({
+    queryKey: [...APPROVALS_KEY, view, page],
+    queryFn: () => getApprovals(view, page),
+    retry: false,
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useApprovals(view: ApprovalsView, page: number) {
+  return useQuery(approvalsQueryOptions(view, page));
+}
+
+export const APPROVALS_TEXTS = { failed: 'Failed to load the requests', thrown: 'Failed to load the requests' } as const;

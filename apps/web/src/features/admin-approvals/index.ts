@@ -1,0 +1,1 @@
+export { ApprovalsPage } from './components/approvals-page';
