@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TOTP_SECRET, createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
-import { depositTransactions, startDepositTestApp, type DepositTestContext } from './deposits-fixtures.ts';
+import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
 import { callAction } from './harness.ts';
 
 /**
@@ -218,6 +218,11 @@ describe('no staff member moves money into or out of their own account', () => {
 });
 
 describe('manual codes: support credits only what the provider reported', () => {
+  /** A C2B confirmation is usable once M-Pesa's transaction status query confirmed it (the provider's check). */
+  const confirmC2B = async (code: string, amount: string) => {
+    await c.sim.mpesa.sendC2B({ TransID: code, TransAmount: amount, MSISDN: '254712345678' });
+    await waitFor(async () => (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = $1 AND verification = 'verified'`, [code])).length > 0);
+  };
   const queue = async (code: string) => {
     const m = await c.member('KE');
     expect(await c.call('recovercode', m, { method: 'POST', payload: { ref_code: code } })).toMatchObject({ httpStatus: 202 });
@@ -238,7 +243,7 @@ describe('manual codes: support credits only what the provider reported', () => 
 
   it("support credits a code for the provider's amount once its notification arrives", async () => {
     const { m, reviewId } = await queue('SUPMATCH01');
-    await c.sim.mpesa.sendC2B({ TransID: 'SUPMATCH01', TransAmount: '350.00', MSISDN: '254712345678' });
+    await confirmC2B('SUPMATCH01', '350.00');
     const credited = await post('adminresolvecode', { id: reviewId, approve: true }, support);
     expect(credited).toMatchObject({ httpStatus: 200, data: { status: 'credited', amount_system: '350.00' } });
     expect(await c.depositWallet(m)).toBe(35_000n);
@@ -265,7 +270,7 @@ describe('manual codes: support credits only what the provider reported', () => 
 
   it('staff cannot resolve a code they submitted', async () => {
     const { m, reviewId } = await queue('OWNCODE001');
-    await c.sim.mpesa.sendC2B({ TransID: 'OWNCODE001', TransAmount: '50.00', MSISDN: '254712345678' });
+    await confirmC2B('OWNCODE001', '50.00');
     await c.t.sql("UPDATE members SET role = 'support', status = 'active', totp_secret = $2, totp_enabled_at = now() WHERE id = $1", [m.id.toString(), STAFF_TOTP_SECRET]);
     expect(await post('adminresolvecode', { id: reviewId, approve: true }, m)).toMatchObject({ httpStatus: 403 });
     expect(await post('adminresolvecode', { id: reviewId, approve: false }, m)).toMatchObject({ httpStatus: 403 });
