@@ -12,7 +12,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import type { SecretBox } from '../../apps/server/src/lib/secret-box.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
+import { totpSecretContext } from '../../apps/server/src/modules/staff/totp-sealing.ts';
 import { startBenchDatabase } from '../lib/database.ts';
 import { seed } from '../team/team.bench.ts';
 
@@ -26,11 +28,12 @@ interface Scenario {
 }
 
 /** A signed-in operator (with two-factor sign-in marked on where the schema has it, as staff actions need). */
-async function operatorToken(client: pg.Client): Promise<string> {
+/** The secret is stored sealed, as the app stores it (docs/decisions/022-secret-keys.md). */
+async function operatorToken(client: pg.Client, secrets: SecretBox): Promise<string> {
   const row = (await client.query(`SELECT id FROM members WHERE NOT is_house ORDER BY id LIMIT 1`)).rows[0] as { id: string };
   await client.query(`UPDATE members SET role = 'operator' WHERE id = $1`, [row.id]);
   const hasTotp = (await client.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'members' AND column_name = 'totp_enabled_at'`)).rows.length > 0;
-  if (hasTotp) await client.query(`UPDATE members SET totp_enabled_at = now(), totp_secret = 'JBSWY3DPEHPK3PXP' WHERE id = $1`, [row.id]);
+  if (hasTotp) await client.query(`UPDATE members SET totp_enabled_at = now(), totp_secret = $2 WHERE id = $1`, [row.id, secrets.seal('JBSWY3DPEHPK3PXP', totpSecretContext(BigInt(row.id)))]);
   const token = randomBytes(32).toString('base64url');
   await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [row.id, hashToken(token)]);
   return token;
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     const size = (await client.query(`SELECT count(*) AS n, pg_size_pretty(pg_relation_size('members_search_trgm')) AS trgm FROM members`)).rows[0] as { n: string; trgm: string };
     console.log(`bench: ${Number(size.n).toLocaleString('en')} members seeded in ${seconds.toFixed(1)} s; search index built in ${indexSeconds.toFixed(1)} s (${size.trgm}); ${REQUESTS} requests per query`);
-    const token = await operatorToken(client);
+    const token = await operatorToken(client, app.deps.secrets);
     const kenya = (await client.query(`SELECT id FROM countries WHERE abbreviation = 'KE'`)).rows[0] as { id: number } | undefined;
     const scenarios: Scenario[] = [
       { name: 'first page, no filter', query: {} },

@@ -16,7 +16,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import type { SecretBox } from '../../apps/server/src/lib/secret-box.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
+import { totpSecretContext } from '../../apps/server/src/modules/staff/totp-sealing.ts';
 import { startBenchDatabase } from '../lib/database.ts';
 import * as repo from '../../apps/server/src/modules/admin-overview/admin-overview.repository.ts';
 import { addDays } from '../../apps/server/src/modules/admin-overview/admin-overview.service.ts';
@@ -26,9 +28,10 @@ const REQUESTS = Number(process.env.OVERVIEW_REQUESTS ?? 40);
 const DEPOSITS = Number(process.env.OVERVIEW_DEPOSITS ?? 300_000);
 const GOAL_MS = 300;
 
-async function operatorToken(client: pg.Client): Promise<string> {
+/** The secret is stored sealed, as the app stores it (docs/decisions/022-secret-keys.md). */
+async function operatorToken(client: pg.Client, secrets: SecretBox): Promise<string> {
   const row = (await client.query(`SELECT id FROM members WHERE NOT is_house ORDER BY id LIMIT 1`)).rows[0] as { id: string };
-  await client.query(`UPDATE members SET role = 'operator', totp_enabled_at = now(), totp_secret = 'JBSWY3DPEHPK3PXP' WHERE id = $1`, [row.id]);
+  await client.query(`UPDATE members SET role = 'operator', totp_enabled_at = now(), totp_secret = $2 WHERE id = $1`, [row.id, secrets.seal('JBSWY3DPEHPK3PXP', totpSecretContext(BigInt(row.id)))]);
   const token = randomBytes(32).toString('base64url');
   await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [row.id, hashToken(token)]);
   return token;
@@ -99,7 +102,7 @@ async function main(): Promise<void> {
       (SELECT count(*) FROM withdrawals) AS withdrawals, (SELECT count(*) FROM ledger_postings) AS postings, (SELECT count(*) FROM member_earnings) AS earners`)).rows[0] as Record<string, string>;
     const n = (key: string) => Number(sizes[key]).toLocaleString('en');
     console.log(`bench: ${n('members')} members seeded in ${seconds.toFixed(1)} s; activity in ${activitySeconds.toFixed(1)} s: ${n('deposits')} deposits, ${n('withdrawals')} withdrawals, ${n('postings')} ledger postings, ${n('earners')} members with earnings; ${REQUESTS} requests`);
-    const token = await operatorToken(client);
+    const token = await operatorToken(client, app.deps.secrets);
     const url = `http://127.0.0.1:${address.port}/api?action=adminoverview`;
     const call = async () => {
       const started = performance.now();

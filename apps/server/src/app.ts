@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { parseJsonBody } from './lib/json-body.ts';
 import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
+import { loadSecretKeys } from './lib/secret-keys.ts';
 import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
 import { ReferenceCache } from './modules/reference/reference.service.ts';
 import { EXPORT_ROUTE_DOCS } from './modules/exports/exports.routes.ts';
@@ -19,6 +20,7 @@ import { ADMIN_CONTENT_ROUTE_DOCS } from './modules/admin-content/admin-content.
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { runStartupTasks } from './modules/startup.ts';
+import { sealTotpSecrets } from './modules/staff/totp-sealing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: envelopeClientErrorHandler,
     frameworkErrors: envelopeFrameworkErrors,
   });
+  // The key first: a missing or unreadable key stops the start before the database is touched.
+  const secretKeys = loadSecretKeys(config);
   const database = connectDatabase(options.databaseUrl);
   await migrate(database.pool);
 
@@ -65,11 +69,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     clock,
     random: options.random ?? cryptoRandom,
+    secrets: secretKeys.box,
     publicUrl: () => listeningUrl ?? publicUrl(config, config.PORT),
     reference: new ReferenceCache(database.pool),
     payments: null,
   };
   app.decorate('deps', deps);
+  if (secretKeys.source === 'generated') app.log.warn(`No TUZO_SECRET_KEY: generated a key for this data folder in ${secretKeys.file} (set TUZO_SECRET_KEY in production)`);
+  await sealTotpSecrets(deps).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (address && typeof address === 'object' && !config.PUBLIC_URL) listeningUrl = `http://localhost:${address.port}`;

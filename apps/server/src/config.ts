@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STAFF_PASSWORD_MIN } from '@tuzo/contracts';
 import { z } from 'zod';
+import { parseSecretKey } from './lib/secret-box.ts';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 /** The repository root: `./data` and the web build are resolved from here, whatever npm's working directory. */
@@ -18,6 +19,30 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
 
+const KEY_FORMAT = 'a 32-byte key: 64 hex characters or base64 (generate one with `openssl rand -base64 32`)';
+/** TUZO_SECRET_KEY and TUZO_SECRET_KEY_PREVIOUS (comma-separated): the keys that seal TOTP secrets (lib/secret-box.ts). */
+const secretKeys = () =>
+  optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const keys = value.split(',').map((part) => parseSecretKey(part));
+    if (keys.some((key) => key === null)) {
+      ctx.addIssue({ code: 'custom', message: `must be ${KEY_FORMAT}` });
+      return z.NEVER;
+    }
+    return keys as Buffer[];
+  });
+
+const LOOPBACK_URL = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i;
+
+/**
+ * A production server members reach: NODE_ENV=production with a PUBLIC_URL that is not this machine. `npm start`
+ * defaults to production, so a local try-out on a fresh clone (no PUBLIC_URL, or a localhost one) is production
+ * too; it keeps working without keys, as the provider simulator does (docs/decisions/006, 022).
+ */
+export function isPublicProduction(config: { NODE_ENV: string; PUBLIC_URL?: string | undefined }): boolean {
+  return config.NODE_ENV === 'production' && config.PUBLIC_URL !== undefined && !LOOPBACK_URL.test(config.PUBLIC_URL);
+}
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +56,10 @@ const ConfigSchema = z
     TUZO_ADMIN_USERNAME: optionalText,
     TUZO_ADMIN_PASSWORD: optionalText,
     TUZO_DEMO_SEED: flag(true),
+    // The key that seals two-factor secrets; required in production, generated into DATA_DIR otherwise.
+    TUZO_SECRET_KEY: secretKeys(),
+    // Keys from before a rotation: they still open secrets until the start-up step re-seals them with the new key.
+    TUZO_SECRET_KEY_PREVIOUS: secretKeys(),
     TUZO_TIMEZONE: z.string().default('Africa/Nairobi'),
     SYSTEM_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('KES'),
     RATE_LIMIT_ENABLED: flag(true),
@@ -71,6 +100,15 @@ const ConfigSchema = z
     PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })
   .superRefine((value, ctx) => {
+    if (value.TUZO_SECRET_KEY && value.TUZO_SECRET_KEY.length !== 1) {
+      ctx.addIssue({ code: 'custom', message: `TUZO_SECRET_KEY must be one key (older keys go in TUZO_SECRET_KEY_PREVIOUS)` });
+    }
+    if (isPublicProduction(value) && !value.TUZO_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `In production set TUZO_SECRET_KEY to ${KEY_FORMAT}; it encrypts the staff's two-factor secrets, so keep it safe and back it up`,
+      });
+    }
     const admin = [value.TUZO_ADMIN_USERNAME, value.TUZO_ADMIN_PASSWORD].filter(Boolean).length;
     if (admin === 1) ctx.addIssue({ code: 'custom', message: 'Set both TUZO_ADMIN_USERNAME and TUZO_ADMIN_PASSWORD, or neither' });
     if (value.TUZO_ADMIN_PASSWORD && value.TUZO_ADMIN_PASSWORD.length < STAFF_PASSWORD_MIN) {
@@ -78,7 +116,8 @@ const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDistDir: string };
+type ParsedConfig = z.infer<typeof ConfigSchema>;
+export type Config = Omit<ParsedConfig, 'TUZO_SECRET_KEY'> & { TUZO_SECRET_KEY: Buffer | undefined; dataDir: string; webDistDir: string };
 
 /** Parses the environment once at boot; a bad setting stops the process with a readable message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -90,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   return {
     ...config,
+    TUZO_SECRET_KEY: config.TUZO_SECRET_KEY?.[0],
     dataDir: path.resolve(REPO_ROOT, config.DATA_DIR),
     webDistDir: path.resolve(REPO_ROOT, config.WEB_DIST_DIR ?? 'apps/web/dist'),
   };

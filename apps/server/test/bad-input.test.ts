@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOk } from './auth-helpers.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries } from './money-fixtures.ts';
+import { createMember, enableTotpFor, ensureTestCountries } from './money-fixtures.ts';
 
 /**
  * "Bad input of any kind gets a clear msg and a 4xx, never a 500, and never loses or creates money": every
@@ -161,7 +161,8 @@ beforeAll(async () => {
   operatorToken = (await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' })).token;
   tokens.operator = await loginOk(t, 'fuzz_operator', 'fuzz-operator-1');
   // Staff actions need two-factor sign-in on; turned on here so the fuzzing reaches their handlers.
-  await t.sql("UPDATE members SET totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() WHERE username = 'fuzz_operator'");
+  const [fuzzOperator] = await t.sql<{ id: string }>("SELECT id::text AS id FROM members WHERE username = 'fuzz_operator'");
+  await enableTotpFor(t, BigInt(fuzzOperator!.id));
   // `freespin` takes no payload, so any call is a valid one that pays once per member: spend it before the fuzzing.
   for (const token of [tokens.active, tokens.support, tokens.operator]) await callAction(t.app, 'freespin', { token });
   operations = readOperations((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());

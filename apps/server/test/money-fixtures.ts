@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getWalletBalances, postTransaction } from '../src/ledger/ledger.ts';
 import type { WalletName } from '../src/ledger/accounts.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
+import { totpSecretContext } from '../src/modules/staff/totp-sealing.ts';
 import { loadBalances } from '../src/modules/wallets/wallets.service.ts';
 import type { TestApp } from './harness.ts';
 
@@ -86,11 +87,17 @@ export async function createMember(
   );
   const id = BigInt(rows[0]!.id);
   if (options.role === 'support' || options.role === 'operator') {
-    await t.sql('UPDATE members SET totp_secret = $2, totp_enabled_at = now() WHERE id = $1', [id.toString(), STAFF_TOTP_SECRET]);
+    await enableTotpFor(t, id);
   }
   const token = randomBytes(32).toString('base64url');
   await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [id.toString(), hashToken(token)]);
   return { id, username, token };
+}
+
+/** Turns two-factor sign-in on for a staff account, its secret sealed as the app stores it (TUZO_SECRET_KEY). */
+export async function enableTotpFor(t: TestApp, memberId: bigint, secret = STAFF_TOTP_SECRET): Promise<void> {
+  const sealed = t.app.deps.secrets.seal(secret, totpSecretContext(memberId));
+  await t.sql('UPDATE members SET totp_secret = $2, totp_enabled_at = now() WHERE id = $1', [memberId.toString(), sealed]);
 }
 
 let depositCounter = 0;

@@ -47,12 +47,19 @@ describe('the bootstrap operator enrols at its first sign-in', () => {
     recoveryCodes = confirmed.data.recovery_codes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    // 16 base32 characters (80 random bits) in four groups.
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
 
-    // Stored as hashes only; the secret is never sent again.
+    // Stored as salted hashes only (secret-keys.test.ts checks the hashing); the secret is stored sealed and never
+    // sent again.
     const stored = await t.sql<{ code_hash: string }>('SELECT code_hash FROM totp_recovery_codes');
     expect(stored).toHaveLength(10);
-    expect(stored.map((row) => row.code_hash)).not.toContain(recoveryCodes[0]);
+    for (const row of stored) expect(row.code_hash).toMatch(/^hmac-sha256\$[\w-]{22}\$[\w-]{43}$/);
+    const joined = stored.map((row) => row.code_hash).join(' ');
+    for (const code of recoveryCodes) expect(joined).not.toContain(code.replace(/-/g, ''));
+    const [secretRow] = await t.sql<{ totp_secret: string }>("SELECT totp_secret FROM members WHERE username = 'boss'");
+    expect(secretRow!.totp_secret).toMatch(/^v1:[0-9a-f]{8}:/);
+    expect(secretRow!.totp_secret).not.toContain(bossSecret);
     expect((await callAction(t.app, 'totpsetup', { token: bossToken, method: 'POST', payload: {} })).status).toBe(409);
     expect(JSON.stringify(await callAction(t.app, 'userdata', { token: bossToken }))).not.toContain(bossSecret);
     const audit = await t.sql<{ action: string; actor: string }>("SELECT action, actor_id::text AS actor FROM audit_log WHERE action = 'staff.totp_enable'");

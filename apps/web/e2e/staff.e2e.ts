@@ -3,7 +3,7 @@ import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFai
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
-import { freshTotpCode } from './support/staff.ts';
+import { freshTotpCode, loginStaffWithRecoveryCodeThroughForm, RECOVERY_CODE_PATTERN } from './support/staff.ts';
 
 /**
  * Staff roles and two-factor sign-in end to end: the bootstrap operator enrols an authenticator at its first sign-in
@@ -56,6 +56,7 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   await first.getByText('Save these recovery codes somewhere safe now').waitFor();
   const recoveryCodes = await first.getByTestId('recovery-code').allTextContents();
   expect(recoveryCodes).toHaveLength(10);
+  for (const code of recoveryCodes) expect(code).toMatch(RECOVERY_CODE_PATTERN);
   await screenshot(first, 'staff-2-operator-recovery-codes-desktop');
 
   // 2. A later sign-in: the password answers with the code step; a wrong code is refused, a current one signs in.
@@ -143,9 +144,11 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   await operator.getByText('1 entry', { exact: true }).waitFor();
   await screenshot(operator, 'staff-8-audit-action-filter-desktop');
 
-  // A recovery code signs the operator in once.
-  const viaRecovery = await api.call('login', { method: 'POST', payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, totp: recoveryCodes[0] } });
-  expect(viaRecovery.resultcode, viaRecovery.msg).toBe(true);
+  // A recovery code, typed into the login form's code step, signs the operator in once.
+  const recovering = await open(PHONE, 'staff-operator-recovery-code');
+  await recovering.goto('/login');
+  await loginStaffWithRecoveryCodeThroughForm(recovering, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, recoveryCode: recoveryCodes[0]! });
+  await recovering.waitForURL((url) => !url.pathname.startsWith('/login'));
   const again = await api.call('login', { method: 'POST', payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, totp: recoveryCodes[0] } });
   expect(again).toMatchObject({ resultcode: false, code: 'TOTP_INVALID' });
   expect(supportEnrolment.secret).not.toBe(secret);

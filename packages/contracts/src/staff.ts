@@ -26,12 +26,15 @@ export const TotpCodeSchema = z
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
 
-/** The second step of `login`: a current authenticator code, or one unused recovery code (xxxxx-xxxxx). */
+/**
+ * The second step of `login`: a current authenticator code, or one unused recovery code (16 characters shown as
+ * xxxx-xxxx-xxxx-xxxx; case, spaces and hyphens do not matter).
+ */
 export const LoginTotpSchema = z
   .string({ error: 'totp must be text' })
   .trim()
   .min(1, 'Enter the 6-digit code or a recovery code')
-  .max(20, 'Enter the 6-digit code or a recovery code');
+  .max(40, 'Enter the 6-digit code or a recovery code');
 
 export const RECOVERY_CODE_COUNT = 10;
 

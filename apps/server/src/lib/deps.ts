@@ -6,6 +6,7 @@ import type { ReferenceCache } from '../modules/reference/reference.service.ts';
 import type { Payments } from '../payments/index.ts';
 import type { Clock } from './clock.ts';
 import type { RandomSource } from './random.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /**
  * What services need from the running app: built once in app.ts and handed to every action, every field typed.
@@ -18,6 +19,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   clock: Clock;
   random: RandomSource;
+  /** Seals and opens stored secrets (TOTP) under TUZO_SECRET_KEY (docs/decisions/022-secret-keys.md). */
+  secrets: SecretBox;
   /** The address members and providers reach this server at. */
   publicUrl: () => string;
   /** This process's copy of settings, countries, fees and tariffs, checked against `reference_version` per read. */

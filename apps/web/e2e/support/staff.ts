@@ -66,3 +66,18 @@ export async function loginStaffThroughForm(page: Page, input: { username: strin
   await code.fill(await freshTotpCode(input.secret));
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/** The recovery code format (docs/decisions/022-secret-keys.md): 16 base32 characters (80 bits) in four groups. */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/;
+
+/**
+ * The login form's code step with a recovery code instead of an authenticator code, typed as a person copying it
+ * from paper might: capitals and spaces where the hyphens were (the server ignores case, spaces and hyphens).
+ */
+export async function loginStaffWithRecoveryCodeThroughForm(page: Page, input: { username: string; password: string; recoveryCode: string }): Promise<void> {
+  await loginThroughForm(page, input.username, input.password);
+  const code = page.getByLabel('Authentication code');
+  await code.waitFor();
+  await code.fill(input.recoveryCode.toUpperCase().replace(/-/g, ' '));
+  await page.getByRole('button', { name: 'Login' }).click();
+}

@@ -53,6 +53,31 @@ export async function claimTotpStep(db: DbOrTx, input: { memberId: bigint; step:
   return rows.length === 1;
 }
 
+/**
+ * The TOTP secrets not sealed under the current key (plaintext from before sealing, or sealed under an older key),
+ * locked: a second process starting at the same time waits, then finds them sealed and skips them.
+ */
+export async function selectTotpSecretsToSeal(db: DbOrTx, currentPrefix: string): Promise<Array<{ id: bigint; secret: string }>> {
+  const result = await db.execute<{ id: string; secret: string }>(sql`
+    SELECT id::text AS id, totp_secret AS secret FROM members
+    WHERE totp_secret IS NOT NULL AND left(totp_secret, ${currentPrefix.length}) <> ${currentPrefix}
+    ORDER BY id FOR UPDATE`);
+  return result.rows.map((row) => ({ id: BigInt(row.id), secret: row.secret }));
+}
+
+export async function updateTotpSecret(db: DbOrTx, input: { memberId: bigint; sealed: string }): Promise<void> {
+  await db.update(members).set({ totpSecret: input.sealed }).where(eq(members.id, input.memberId));
+}
+
+/** Validates members_totp_secret_sealed (added NOT VALID by migration 0223) once no plaintext secret is left. */
+export async function validateSealedConstraint(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute<{ valid: boolean }>(sql`
+    SELECT convalidated AS valid FROM pg_constraint WHERE conname = 'members_totp_secret_sealed' AND conrelid = 'members'::regclass`);
+  if (result.rows[0]?.valid !== false) return false;
+  await db.execute(sql`ALTER TABLE members VALIDATE CONSTRAINT members_totp_secret_sealed`);
+  return true;
+}
+
 export async function clearTotp(db: DbOrTx, memberId: bigint): Promise<void> {
   await db.update(members).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(members.id, memberId));
   await db.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.memberId, memberId));
@@ -61,18 +86,24 @@ export async function clearTotp(db: DbOrTx, memberId: bigint): Promise<void> {
 export async function replaceRecoveryCodes(db: DbOrTx, input: { memberId: bigint; hashes: string[] }): Promise<void> {
   await db.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.memberId, input.memberId));
   if (input.hashes.length === 0) return;
-  await db
-    .insert(totpRecoveryCodes)
-    .values(input.hashes.map((codeHash) => ({ memberId: input.memberId, codeHash })))
-    .onConflictDoNothing();
+  await db.insert(totpRecoveryCodes).values(input.hashes.map((codeHash) => ({ memberId: input.memberId, codeHash })));
 }
 
-/** Marks one unused recovery code used; false when there is no such unused code. */
-export async function useRecoveryCode(db: DbOrTx, input: { memberId: bigint; codeHash: string; at: Date }): Promise<boolean> {
+/** The member's unused recovery codes (each salted, so the typed code is checked against every one: at most ten). */
+export async function selectUnusedRecoveryCodes(db: DbOrTx, memberId: bigint): Promise<Array<{ id: bigint; codeHash: string }>> {
+  return db
+    .select({ id: totpRecoveryCodes.id, codeHash: totpRecoveryCodes.codeHash })
+    .from(totpRecoveryCodes)
+    .where(and(eq(totpRecoveryCodes.memberId, memberId), isNull(totpRecoveryCodes.usedAt)))
+    .orderBy(totpRecoveryCodes.id);
+}
+
+/** Marks one recovery code used if it still is unused: one statement, so two racing sign-ins cannot both use it. */
+export async function useRecoveryCode(db: DbOrTx, input: { memberId: bigint; codeId: bigint; at: Date }): Promise<boolean> {
   const rows = await db
     .update(totpRecoveryCodes)
     .set({ usedAt: input.at })
-    .where(and(eq(totpRecoveryCodes.memberId, input.memberId), eq(totpRecoveryCodes.codeHash, input.codeHash), isNull(totpRecoveryCodes.usedAt)))
+    .where(and(eq(totpRecoveryCodes.id, input.codeId), eq(totpRecoveryCodes.memberId, input.memberId), isNull(totpRecoveryCodes.usedAt)))
     .returning({ id: totpRecoveryCodes.id });
   return rows.length === 1;
 }

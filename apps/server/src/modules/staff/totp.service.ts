@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type TotpConfirmData, type TotpSetupData } from '@tuzo/contracts';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -11,10 +10,13 @@ import {
   enableTotp,
   replaceRecoveryCodes,
   selectTotpState,
+  selectUnusedRecoveryCodes,
   storePendingSecret,
   useRecoveryCode,
 } from './staff.repository.ts';
+import { hashRecoveryCode, isRecoveryCodeMatch, newRecoveryCode, normalizeRecoveryCode } from './recovery-codes.ts';
 import { encodeBase32, matchTotpStep, otpauthUri } from './totp.ts';
+import { totpSecretContext } from './totp-sealing.ts';
 
 export const TOTP_ISSUER = 'Tuzo';
 /**
@@ -47,20 +49,14 @@ async function auditTotpFailure(deps: AppDeps, input: { memberId: bigint; ip: st
   await writeAudit(deps.db, { actorId: null, action: 'auth.totp_failed', targetType: 'member', targetId: input.memberId, after: { stage: input.stage }, ip: input.ip });
 }
 
-/** Recovery codes are compared without case, spaces or hyphens; only this hash is stored. */
-export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
-}
-
-function newRecoveryCode(deps: AppDeps): string {
-  const text = encodeBase32(deps.random.bytes(7)).slice(0, 10).toLowerCase();
-  return `${text.slice(0, 5)}-${text.slice(5)}`;
-}
-
-/** `totpsetup`: a new 160-bit secret for the signed-in staff member, until two-factor sign-in is confirmed. */
+/**
+ * `totpsetup`: a new 160-bit secret for the signed-in staff member, until two-factor sign-in is confirmed. It is
+ * answered once, here, and stored only sealed under TUZO_SECRET_KEY (docs/decisions/022-secret-keys.md).
+ */
 export async function beginTotpSetup(deps: AppDeps, member: AuthMember): Promise<TotpSetupData> {
   const secret = encodeBase32(deps.random.bytes(20));
-  const stored = await storePendingSecret(deps.db, { memberId: member.id, secret });
+  const sealed = deps.secrets.seal(secret, totpSecretContext(member.id));
+  const stored = await storePendingSecret(deps.db, { memberId: member.id, secret: sealed });
   if (!stored) throw new AppError('CONFLICT', 'Two-factor sign-in is already on for this account');
   return {
     secret,
@@ -78,15 +74,16 @@ export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; co
   const memberId = input.member.id;
   await admitTotpAttempt(deps, { memberId, ip: input.ip });
   const at = deps.clock.now();
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode(deps));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode(deps.random));
   const isConfirmed = await deps.db.transaction(async (tx) => {
     const state = await selectTotpState(tx, memberId, { forUpdate: true });
     if (!state?.totpSecret) throw new AppError('BAD_REQUEST', 'Start with totpsetup to get a secret first');
     if (state.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on for this account');
-    const step = matchTotpStep({ secretBase32: state.totpSecret, code: input.code, at, afterStep: null });
+    const secretBase32 = deps.secrets.open(state.totpSecret, totpSecretContext(memberId));
+    const step = matchTotpStep({ secretBase32, code: input.code, at, afterStep: null });
     if (step === null) return false;
     await enableTotp(tx, { memberId, step, at });
-    await replaceRecoveryCodes(tx, { memberId, hashes: codes.map(hashRecoveryCode) });
+    await replaceRecoveryCodes(tx, { memberId, hashes: codes.map((code) => hashRecoveryCode(normalizeRecoveryCode(code)!)) });
     // Sessions opened with the password alone end here, except the one that proved it holds the authenticator.
     await revokeMemberSessions(tx, memberId, input.member.sessionId);
     await writeAudit(tx, {
@@ -131,14 +128,22 @@ export async function checkSecondFactor(deps: AppDeps, input: { memberId: bigint
 async function acceptAuthenticatorCode(deps: AppDeps, input: { memberId: bigint; code: string; at: Date }): Promise<boolean> {
   const state = await selectTotpState(deps.db, input.memberId);
   if (!state?.totpSecret || !state.totpEnabledAt) return false;
-  const step = matchTotpStep({ secretBase32: state.totpSecret, code: input.code, at: input.at, afterStep: state.totpLastStep });
+  const secretBase32 = deps.secrets.open(state.totpSecret, totpSecretContext(input.memberId));
+  const step = matchTotpStep({ secretBase32, code: input.code, at: input.at, afterStep: state.totpLastStep });
   return step !== null && (await claimTotpStep(deps.db, { memberId: input.memberId, step }));
 }
 
+/**
+ * A recovery code: compared with each of the member's unused codes (each has its own salt, so there is nothing to
+ * look up by), and the matching one is used up, and audited, in one transaction; a racing second use finds it used.
+ */
 async function acceptRecoveryCode(deps: AppDeps, input: { memberId: bigint; code: string; at: Date; ip: string }): Promise<boolean> {
+  const normalized = normalizeRecoveryCode(input.code);
+  if (normalized === null) return false;
   return deps.db.transaction(async (tx) => {
-    const isUsed = await useRecoveryCode(tx, { memberId: input.memberId, codeHash: hashRecoveryCode(input.code), at: input.at });
-    if (!isUsed) return false;
+    const unused = await selectUnusedRecoveryCodes(tx, input.memberId);
+    const match = unused.find((row) => isRecoveryCodeMatch(normalized, row.codeHash));
+    if (!match || !(await useRecoveryCode(tx, { memberId: input.memberId, codeId: match.id, at: input.at }))) return false;
     await writeAudit(tx, { actorId: input.memberId, action: 'staff.recovery_code_use', targetType: 'member', targetId: input.memberId, ip: input.ip });
     return true;
   });

@@ -24,11 +24,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         <CardTitle>Two-factor sign-in is on</CardTitle>
         <CardDescription>
           Save these recovery codes somewhere safe now: they are shown only once. Each one signs you in once if you lose
-          your phone.
+          your phone: type it where the login asks for the 6-digit code (the hyphens are optional).
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+        <ul aria-label="Recovery codes" className="grid grid-cols-1 gap-2 font-mono text-sm min-[420px]:grid-cols-2">
           {codes.map((code) => (
             <li key={code} data-testid="recovery-code" className="rounded bg-slate-100 px-2 py-1 text-center">
               {code}

@@ -84,7 +84,7 @@ export function LoginForm() {
           label="Authentication code"
           htmlFor="login-totp"
           error={errors.totp}
-          hint={<p className="mt-1 text-xs text-slate-600">The 6-digit code from your authenticator app, or a recovery code.</p>}
+          hint={<p className="mt-1 text-xs text-slate-600">The 6-digit code from your authenticator app, or a recovery code (xxxx-xxxx-xxxx-xxxx).</p>}
         >
           <Input
             id="login-totp"
