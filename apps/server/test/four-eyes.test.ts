@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_TOTP_SECRET, createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
+import { createMember, enableTotpFor, fund, wallets, type TestMember } from './money-fixtures.ts';
 import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
 import { callAction } from './harness.ts';
 
@@ -210,7 +210,8 @@ describe('no staff member moves money into or out of their own account', () => {
     await fund(c.t, m.id, 100_000n, 'balance');
     const withdrawal = await post('systemwithdrawal', { acc: '1', amount: '300' }, m);
     expect(withdrawal.httpStatus).toBe(200);
-    await c.t.sql("UPDATE members SET role = 'operator', totp_secret = $2, totp_enabled_at = now() WHERE id = $1", [m.id.toString(), STAFF_TOTP_SECRET]);
+    await c.t.sql("UPDATE members SET role = 'operator' WHERE id = $1", [m.id.toString()]);
+    await enableTotpFor(c.t, m.id);
     expect(await post('updatetrans', { tid: withdrawal.data.id, value: '2' }, m)).toMatchObject({ httpStatus: 403 });
     expect(await post('adminbulkdecide', { ids: [withdrawal.data.id], value: '2' }, m)).toMatchObject({ data: { done: 0, failed: 1, results: [{ code: 'FORBIDDEN' }] } });
     expect(await post('updatetrans', { tid: withdrawal.data.id, value: '2' }, operatorB)).toMatchObject({ httpStatus: 200 });
@@ -271,7 +272,8 @@ describe('manual codes: support credits only what the provider reported', () => 
   it('staff cannot resolve a code they submitted', async () => {
     const { m, reviewId } = await queue('OWNCODE001');
     await confirmC2B('OWNCODE001', '50.00');
-    await c.t.sql("UPDATE members SET role = 'support', status = 'active', totp_secret = $2, totp_enabled_at = now() WHERE id = $1", [m.id.toString(), STAFF_TOTP_SECRET]);
+    await c.t.sql("UPDATE members SET role = 'support', status = 'active' WHERE id = $1", [m.id.toString()]);
+    await enableTotpFor(c.t, m.id);
     expect(await post('adminresolvecode', { id: reviewId, approve: true }, m)).toMatchObject({ httpStatus: 403 });
     expect(await post('adminresolvecode', { id: reviewId, approve: false }, m)).toMatchObject({ httpStatus: 403 });
     expect(await c.depositWallet(m)).toBe(0n);
