@@ -218,6 +218,33 @@ describe('no staff member moves money into or out of their own account', () => {
   });
 });
 
+describe('the approver is not the member either', () => {
+  it('a member who became an operator cannot approve a request for their own wallet', async () => {
+    const m = await member();
+    const asked = await post('adminadjust', { username: m.username, wallet: 'balance', amount: '20000', reason: 'Prize' }, operatorA);
+    expect(asked.httpStatus).toBe(202);
+    await c.t.sql("UPDATE members SET role = 'operator' WHERE id = $1", [m.id.toString()]);
+    await enableTotpFor(c.t, m.id);
+    expect(await post('adminapproverequest', { id: asked.data.approval_id }, m)).toMatchObject({ httpStatus: 403, code: 'FORBIDDEN' });
+    expect((await wallets(c.t, m.id)).balance).toBe(0n);
+    expect(await requestState(asked.data.approval_id)).toMatchObject({ state: 'pending' });
+  });
+});
+
+describe('amounts in another currency are compared in the system currency', () => {
+  it('a deposit of UGX 300,000 (KES 10,526.32 at 28.5) needs a second operator; UGX 285,000 (KES 10,000.00) does not', async () => {
+    const ugandan = await c.member('UG');
+    const asked = await post('admindeposit', { username: ugandan.username, amount: '300000', reference: 'UG-BANK-1' }, operatorA);
+    expect(asked).toMatchObject({ httpStatus: 202, data: { kind: 'deposit', amount_system: '10526.32' } });
+    const row = (await get('adminapprovals', {}, operatorB)).data.rows.find((r: { id: string }) => r.id === asked.data.approval_id);
+    expect(row).toMatchObject({ amount: '300000.00', currency: 'UGX', amount_system: '10526.32', detail: 'Manual deposit: Receipt UG-BANK-1' });
+    expect(await post('admindeposit', { username: ugandan.username, amount: '285000', reference: 'UG-BANK-2' }, operatorA)).toMatchObject({
+      httpStatus: 200,
+      data: { amount_system: '10000.00' },
+    });
+  });
+});
+
 describe('manual codes: support credits only what the provider reported', () => {
   /** A C2B confirmation is usable once M-Pesa's transaction status query confirmed it (the provider's check). */
   const confirmC2B = async (code: string, amount: string) => {

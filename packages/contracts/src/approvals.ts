@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneyStringSchema } from './money.ts';
+import { bigId } from './primitives.ts';
 
 /**
  * Four-eyes on money (docs/decisions/018-four-eyes.md). A wallet adjustment, a manual deposit, a code credited for an
@@ -50,14 +51,7 @@ export function isApprovalRequested(data: unknown): data is ApprovalRequestedDat
 
 const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
 const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
-const ApprovalIdSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = String(value).trim();
-  if (!/^[1-9]\d{0,17}$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'A valid request id is required' });
-    return z.NEVER;
-  }
-  return BigInt(text);
-});
+const ApprovalIdSchema = bigId('A valid request id is required');
 
 /** `adminapprovals`: the pending requests (oldest first) or the decided ones (newest first). */
 export const AdminApprovalsPayloadSchema = z.object({
