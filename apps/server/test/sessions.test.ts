@@ -200,6 +200,25 @@ describe('session lengths', () => {
     expect(await isSignedIn(token)).toBe(false);
   });
 
+  it('the timer-driven userdata poll keeps a member\'s session alive but not a staff session', async () => {
+    clock.advance(30_000);
+    const staff = (await staffLogin(totpCode(bossSecret, clock.now()))).data.access_token as string;
+    for (let poll = 0; poll < 5; poll += 1) {
+      clock.advance(5 * MINUTE);
+      expect((await callAction(t.app, 'userdata', { token: staff })).status).toBe(200);
+    }
+    clock.advance(STAFF_IDLE_SECONDS * 1000 - 25 * MINUTE + 1000);
+    expect((await callAction(t.app, 'userdata', { token: staff })).status).toBe(401);
+    // Any other request is use: it keeps a fresh staff session going past 30 minutes.
+    clock.advance(30_000);
+    const working = (await staffLogin(totpCode(bossSecret, clock.now()))).data.access_token as string;
+    for (let step = 0; step < 3; step += 1) {
+      clock.advance(20 * MINUTE);
+      expect((await callAction(t.app, 'adminwithdrawals', { token: working })).status).toBe(200);
+    }
+    expect(await isSignedIn(working)).toBe(true);
+  });
+
   it('a staff session in use ends 12 hours after sign-in', async () => {
     clock.advance(30_000);
     const token = (await staffLogin(totpCode(bossSecret, clock.now()))).data.access_token as string;

@@ -45,15 +45,26 @@ async function observedUserdata() {
   return { response, statements: [...statements], connects };
 }
 
-const isWrite = (text: string) => /^\s*(INSERT|UPDATE|DELETE|WITH[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i.test(text) || /\bledger_record_movement\b/.test(text);
+/**
+ * The session lookup (findSessionMember) is one statement that also records the session's use, but only when the
+ * last record is older than 1/30 of the idle timeout (decision 021): it is not counted as a write here, and the tests
+ * check that it left `last_seen_at` alone.
+ */
+const isSessionLookup = (text: string) => /^\s*WITH found AS \(/.test(text) && text.includes('FROM sessions s JOIN members m');
+const isWrite = (text: string) =>
+  !isSessionLookup(text) && (/^\s*(INSERT|UPDATE|DELETE|WITH[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i.test(text) || /\bledger_record_movement\b/.test(text));
+const lastSeen = async () => (await t.sql<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE member_id = $1', [member.id.toString()]))[0]?.at.toISOString();
 
 describe('userdata round trips', () => {
   it('takes 2 round trips and writes nothing when no notification waits', async () => {
+    const seenBefore = await lastSeen();
     const { response, statements, connects } = await observedUserdata();
     expect(response).toMatchObject({ status: 200, info: [], data: { balances: { balance: '123.45' } } });
     expect(connects).toBe(0);
     expect(statements).toHaveLength(2);
+    expect(isSessionLookup(statements[0] ?? '')).toBe(true);
     expect(statements.filter(isWrite)).toEqual([]);
+    expect(await lastSeen()).toBe(seenBefore);
   });
 
   it('takes 3 round trips when a notification waits, and delivers it once', async () => {

@@ -99,12 +99,14 @@ function readIdempotencyKey(request: FastifyRequest, payload: unknown): string |
  * The signed-in member behind a request, resolved once: the rate limits (which run first, on `onRequest`) and the
  * action itself share one session lookup per request.
  */
-function memberResolver(deps: AppDeps): (request: FastifyRequest) => Promise<AuthMember | null> {
+function memberResolver(deps: AppDeps, registry: Map<string, RegisteredAction>): (request: FastifyRequest) => Promise<AuthMember | null> {
   const resolved = new WeakMap<FastifyRequest, Promise<AuthMember | null>>();
   return (request) => {
     let member = resolved.get(request);
     if (!member) {
-      member = resolveBearer(deps, request.headers.authorization);
+      const name = actionNameOf(request);
+      const isBackgroundPoll = typeof name === 'string' && registry.get(name)?.isBackgroundPoll === true;
+      member = resolveBearer(deps, request.headers.authorization, { isBackgroundPoll });
       resolved.set(request, member);
     }
     return member;
@@ -129,7 +131,7 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
   const registry = new Map(actions.map((action) => [action.name, action]));
   if (registry.size !== actions.length) throw new Error('Duplicate action names in the registry');
   const strictResponses = deps.config.NODE_ENV !== 'production';
-  const memberOf = memberResolver(deps);
+  const memberOf = memberResolver(deps, registry);
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const method = request.method as HttpMethod;

@@ -73,6 +73,11 @@ export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.Zo
   /** The response's `data`; `z.null()` for actions that answer with a message only. */
   data: TData;
   rateLimit?: RateLimitRule;
+  /**
+   * A read the web app repeats on a timer (`userdata`, the console's overview): it does not count as use of a staff
+   * session, so an open console tab does not hold off the 30-minute idle timeout (decision 021).
+   */
+  isBackgroundPoll?: boolean;
   /** A staff action that works before two-factor sign-in is on: only the enrolment itself (`totpsetup`, `totpconfirm`). */
   isTotpEnrolment?: boolean;
   /**
@@ -92,6 +97,7 @@ export interface RegisteredAction {
   payload: z.ZodType;
   data: z.ZodType;
   rateLimit?: RateLimitRule;
+  isBackgroundPoll?: boolean;
   isTotpEnrolment?: boolean;
   idempotent?: boolean;
   handler: (ctx: ActionContext<unknown>) => Promise<ActionResult>;

@@ -11,6 +11,7 @@ export const adminOverviewActions = [
     access: 'support',
     payload: AdminOverviewPayloadSchema,
     data: AdminOverviewDataSchema,
+    isBackgroundPoll: true,
     handler: async (ctx) => ({ msg: 'Overview loaded', data: await loadOverview(ctx.deps) }),
   }),
 ];

@@ -25,9 +25,10 @@ export interface SessionMemberRow {
  * timeout. Every signed-in request runs it, so it is a named statement (parsed and planned once per connection) and
  * one round trip. It also records that the session was seen, but only when the last record is older than 1/30 of the
  * idle timeout (staff: a minute, members: hours), so the `userdata` poll does not write on every call; the timeout is
- * therefore honoured to within 1/30 of its length. The UPDATE never moves `last_seen_at` backwards.
+ * therefore honoured to within 1/30 of its length. The UPDATE never moves `last_seen_at` backwards. A background poll
+ * (`isBackgroundPoll`: the timer-driven `userdata`) keeps a member's session alive but not a staff session.
  */
-export async function findSessionMember(pool: pg.Pool, input: { tokenHash: string; now: Date }): Promise<SessionMemberRow | null> {
+export async function findSessionMember(pool: pg.Pool, input: { tokenHash: string; now: Date; isBackgroundPoll: boolean }): Promise<SessionMemberRow | null> {
   const result = await pool.query<{ session_id: string; id: string; username: string; status: SessionMemberRow['status']; role: SessionMemberRow['role']; country_id: number; totp_enrolled: boolean }>({
     name: 'session_member',
     // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
@@ -45,10 +46,11 @@ export async function findSessionMember(pool: pg.Pool, input: { tokenHash: strin
              WHERE sessions.id = found.session_id
                AND found.last_seen_at + make_interval(secs => found.idle_seconds / 30.0) <= $2::timestamptz
                AND sessions.last_seen_at < $2::timestamptz
+               AND (NOT $3::boolean OR found.role = 'member')
              RETURNING sessions.id
            )
            SELECT session_id::text, id::text, username, status, role, country_id, totp_enrolled FROM found`,
-    values: [input.tokenHash, input.now.toISOString()],
+    values: [input.tokenHash, input.now.toISOString(), input.isBackgroundPoll],
   });
   const row = result.rows[0];
   if (!row) return null;

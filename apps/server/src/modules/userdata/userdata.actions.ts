@@ -10,6 +10,7 @@ export const userdataActions = [
     summary: 'The member’s details, balances and withdrawal fee table; undelivered notifications ride in `info`.',
     payload: NoPayloadSchema,
     data: UserDataSchema,
+    isBackgroundPoll: true,
     handler: async (ctx) => {
       const memberId = ctx.member.id;
       // Member notifications ride on the polled userdata (and auth) responses only; see docs/ARCHITECTURE.md.
