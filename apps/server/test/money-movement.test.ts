@@ -54,10 +54,8 @@ describe('a replay with different content is a 409', () => {
     const payload = { username: member.username, wallet: 'ads', amount: '5.00', reason: 'Ticket 77' };
     const first = await post('adminadjust', operator.token, payload, 'adj-replay-0001');
     expect(first).toMatchObject({ status: 200, data: { balance: '5.00', duplicate: false } });
-    expect(await post('adminadjust', operator.token, payload, 'adj-replay-0001')).toMatchObject({
-      status: 200,
-      data: { transaction_id: first.data.transaction_id, duplicate: true, balance: '5.00' },
-    });
+    // The endpoint replays the first answer as it was (actions/idempotency.ts): the ledger is not asked again.
+    expect(await post('adminadjust', operator.token, payload, 'adj-replay-0001')).toEqual(first);
     expect(await post('adminadjust', operator.token, { ...payload, amount: '6.00' }, 'adj-replay-0001')).toMatchObject({ status: 409, code: 'CONFLICT' });
     expect(await post('adminadjust', operator.token, { ...payload, wallet: 'tiktok' }, 'adj-replay-0001')).toMatchObject({ status: 409, code: 'CONFLICT' });
     expect((await wallets(t, member.id)).ads).toBe(500n);
@@ -71,8 +69,8 @@ describe('exactly once', () => {
     const payload = { username: member.username, wallet: 'youtube', amount: '7.25', reason: 'Concurrent ticket' };
     const answers = await Promise.all(Array.from({ length: 20 }, () => post('adminadjust', operator.token, payload, 'adj-concurrent-01')));
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
-    expect(new Set(answers.map((a) => a.data.transaction_id)).size).toBe(1);
-    expect(answers.filter((a) => a.data.duplicate === false)).toHaveLength(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]!.data.duplicate).toBe(false);
     expect((await wallets(t, member.id)).youtube).toBe(725n);
     expect(await movementsWithKey(`adjust:${operator.id}:adj-concurrent-01`)).toBe('1');
   });

@@ -8,6 +8,7 @@ import { sharedLimitHook, type SharedRule } from '../modules/rate-limits/rate-li
 import { renderApiDocs } from './api-docs.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { checkResponseData } from './response-check.ts';
+import { createIdempotencyLayer, readIdempotencyKey, type StoredAnswer } from './idempotency.ts';
 import { assertStorableText } from './text-guard.ts';
 import type { RouteDoc } from './route-docs.ts';
 import type { AuthMember, RegisteredAction } from './types.ts';
@@ -86,15 +87,6 @@ function readPayload(request: FastifyRequest, method: HttpMethod): unknown {
   return body;
 }
 
-function readIdempotencyKey(request: FastifyRequest, payload: unknown): string | null {
-  const header = request.headers['idempotency-key'];
-  const fromPayload = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).idempotency_key : undefined;
-  const key = typeof header === 'string' ? header : typeof fromPayload === 'string' ? fromPayload : null;
-  if (key === null) return null;
-  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw new AppError('BAD_REQUEST', 'The idempotency key must be 8 to 100 letters, digits or -_.:');
-  return key;
-}
-
 /**
  * The signed-in member behind a request, resolved once: the rate limits (which run first, on `onRequest`) and the
  * action itself share one session lookup per request.
@@ -130,6 +122,9 @@ function limitSubject(request: FastifyRequest, member: AuthMember | null): strin
 export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps, actions: readonly RegisteredAction[], routes: readonly RouteDoc[] = []) {
   const registry = new Map(actions.map((action) => [action.name, action]));
   if (registry.size !== actions.length) throw new Error('Duplicate action names in the registry');
+  const keyless = actions.find((action) => action.idempotent && action.access === 'public');
+  if (keyless) throw new Error(`${keyless.name} is public: an Idempotency-Key belongs to a signed-in caller`);
+  const idempotency = createIdempotencyLayer(deps);
   const strictResponses = deps.config.NODE_ENV !== 'production';
   const memberOf = memberResolver(deps, registry);
 
@@ -144,12 +139,17 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
     checkAccess(action, member);
     const raw = readPayload(request, method);
     assertStorableText(raw);
-    const idempotencyKey = readIdempotencyKey(request, raw);
+    // Only the actions that honour a key read one (idempotency.ts); the others ignore it, as the API document says.
+    const idempotencyKey = action.idempotent ? readIdempotencyKey(request, raw) : null;
     const parsed = action.payload.safeParse(raw, { reportInput: true });
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
-    const result = await action.handler({ payload: parsed.data, member, deps, request, ip: request.ip, idempotencyKey });
-    const data = checkResponseData(action, result.data, strictResponses);
-    return sendEnvelope(reply, { status: result.status ?? 200, msg: result.msg ?? 'OK', data, info: result.info });
+    const execute = async (): Promise<StoredAnswer> => {
+      const result = await action.handler({ payload: parsed.data, member, deps, request, ip: request.ip, idempotencyKey });
+      const data = checkResponseData(action, result.data, strictResponses);
+      return { status: result.status ?? 200, msg: result.msg ?? 'OK', data, info: result.info ?? [] };
+    };
+    const answer = idempotencyKey !== null && member ? await idempotency.run({ memberId: member.id, action: action.name, key: idempotencyKey }, raw, execute) : await execute();
+    return sendEnvelope(reply, answer);
   };
 
   // Public actions with their own limit (sign-in, sign-up, password reset, the availability checks) are counted per

@@ -23,11 +23,15 @@ function envelopeOf(data: JsonSchema): JsonSchema {
   return { ...envelope, properties };
 }
 
-/** The Idempotency-Key header. */
+/** Offered only by the actions that honour it (`idempotent: true`; idempotency.ts). */
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
+  description:
+    'A repeat with the same key (same caller, same action, same payload) answers the first successful answer again, status and body, ' +
+    'without doing it twice (for 24 hours). The same key with a different payload is 409 CONFLICT; a repeat sent while the first is ' +
+    'still running waits for it, or is 409 CONFLICT when another server process runs it. A failed request frees its key.',
   schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' },
 };
 
@@ -78,7 +82,7 @@ function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
     'x-action': action.name,
     parameters: [
       ...(hasBody ? [] : queryParameters(payload)),
-      IDEMPOTENCY_KEY_PARAMETER,
+      ...(action.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
     ...(hasBody ? { requestBody: { required: false, content: { 'application/json': { schema: payload } } } } : {}),
     responses: {

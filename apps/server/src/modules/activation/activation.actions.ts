@@ -8,6 +8,7 @@ export const activationActions = [
     summary: 'Pay the activation fee from the Deposit wallet; the three uplines earn their commissions.',
     methods: ['POST'],
     access: 'member',
+    idempotent: true,
     payload: ActivatePayloadSchema,
     data: ActivateDataSchema,
     rateLimit: { perMinute: 20, isShared: true },

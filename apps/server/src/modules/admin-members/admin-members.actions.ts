@@ -106,6 +106,7 @@ export const adminMembersActions = [
       "Record a manual deposit (member's currency) with its receipt reference; credits the Deposit wallet once per reference. Above four_eyes_threshold it answers 202 with a request a second operator approves.",
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     payload: AdminDepositPayloadSchema,
     data: orApprovalRequest(AdminDepositDataSchema),
     handler: async (ctx) => {

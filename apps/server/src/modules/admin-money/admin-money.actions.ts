@@ -31,6 +31,7 @@ export const adminMoneyActions = [
       'Approve (2) or decline (1, refunded in full) up to 100 pending withdrawals; each is settled and audited on its own, an approval above four_eyes_threshold becomes a request a second operator approves.',
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     payload: AdminBulkDecidePayloadSchema,
     data: AdminBulkDecideDataSchema,
     handler: async (ctx) => {

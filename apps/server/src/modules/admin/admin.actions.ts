@@ -39,6 +39,7 @@ export const adminActions = [
     name: 'updatetrans',
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     summary:
       'Complete (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal; a completion above four_eyes_threshold answers 202 with a request a second operator approves.',
     payload: UpdateTransPayloadSchema,
@@ -53,6 +54,7 @@ export const adminActions = [
     name: 'adminadjust',
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     summary:
       'Correct one wallet through a ledger entry with a reason (system currency, signed); above four_eyes_threshold it answers 202 with a request a second operator approves.',
     payload: AdminAdjustPayloadSchema,
@@ -68,6 +70,7 @@ export const adminActions = [
     summary: 'Activate a member for free (the fee is booked as an operator expense); uplines earn as usual.',
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     payload: AdminMemberPayloadSchema,
     data: ActivateDataSchema,
     handler: async (ctx) => ({
@@ -80,6 +83,7 @@ export const adminActions = [
     summary: 'Deactivate a member; the upline commissions are reversed by ledger entries.',
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     payload: AdminMemberPayloadSchema,
     data: AdminDeactivateDataSchema,
     handler: async (ctx) => ({
@@ -100,6 +104,7 @@ export const adminActions = [
     name: 'adminresolvecode',
     methods: ['POST'],
     access: 'support',
+    idempotent: true,
     summary:
       "Reject a queued manual deposit code, or credit it (once) for the provider's amount of the payment notification that matches it; an amount typed by hand is for operators and above four_eyes_threshold answers 202 with a request.",
     payload: AdminResolveCodePayloadSchema,

@@ -28,6 +28,7 @@ export const approvalsActions = [
     summary: 'Approve a pending four-eyes request (not your own): the money moves now, once.',
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     payload: AdminApproveRequestPayloadSchema,
     data: AdminApprovalDecisionDataSchema,
     handler: async (ctx) => ({
@@ -40,6 +41,7 @@ export const approvalsActions = [
     summary: 'Reject a pending four-eyes request with a reason (nothing moves); the operator who asked it cancels it this way.',
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     payload: AdminRejectRequestPayloadSchema,
     data: AdminApprovalDecisionDataSchema,
     handler: async (ctx) => {

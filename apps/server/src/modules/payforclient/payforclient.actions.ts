@@ -27,6 +27,7 @@ export const payForClientActions = [
     name: 'payforclient',
     methods: ['POST'],
     access: 'active',
+    idempotent: true,
     summary: 'Pay from Jumbo or Deposit into a level 1-3 team member’s Deposit wallet.',
     payload: PayForClientPayloadSchema,
     data: PayForClientDataSchema,

@@ -7,6 +7,7 @@ export const withdrawalsActions = [
     name: 'systemwithdrawal',
     methods: ['POST'],
     access: 'active',
+    idempotent: true,
     summary: 'Request a withdrawal: amount plus charge leave the wallet into a pending withdrawal.',
     payload: WithdrawPayloadSchema,
     data: WithdrawDataSchema,
