@@ -75,18 +75,31 @@ describe('register', () => {
     expect(res).toMatchObject({ status: 400, msg: 'Phone number must start with the dial code +254 of the selected country' });
   });
 
-  it('puts the member in the chosen country and falls back to the default for the placeholder or an unknown id', async () => {
+  it('puts the member in the chosen country', async () => {
     const [uganda] = await t.sql<{ id: number }>("SELECT id FROM countries WHERE abbreviation = 'UG'");
     const [kenya] = await t.sql<{ id: number }>("SELECT id FROM countries WHERE abbreviation = 'KE'");
+    expect(kenya?.id).toBe(1); // signupPayload's default country
     await registerOk(t, { username: 'ugandan', country: String(uganda?.id), phone: '+256701234567' });
     const ug = await memberRow(t, 'ugandan');
     expect(ug?.country_id).toBe(uganda?.id);
     // Uganda: cbonus 3000 UGX at 28.5 UGX per KES = 105.26 KES.
     expect(ug?.signup_bonus_minor).toBe('10526');
-    await registerOk(t, { username: 'placeholder', country: '00112' });
-    expect((await memberRow(t, 'placeholder'))?.country_id).toBe(kenya?.id);
-    await registerOk(t, { username: 'unknown_c', country: '99999' });
-    expect((await memberRow(t, 'unknown_c'))?.country_id).toBe(kenya?.id);
+    await registerOk(t, { username: 'kenyan_n', country: kenya?.id });
+    expect((await memberRow(t, 'kenyan_n'))?.country_id).toBe(kenya?.id);
+  });
+
+  it('refuses a sign-up without a chosen country with the spec\'s "Please select a country" (no fallback to the default)', async () => {
+    const [disabled] = await t.sql<{ id: number }>(
+      `INSERT INTO countries (name, dial, abbreviation, currency, rate_micro, enabled, is_default, sort_order) VALUES ('Closedland', '+998', 'CL', 'CLD', 1000000, false, false, 990) RETURNING id`,
+    );
+    const { country: _country, ...withoutCountry } = signupPayload({ username: 'no_country' });
+    const attempts: unknown[] = [withoutCountry, { ...withoutCountry, country: '' }, { ...withoutCountry, country: null }, { ...withoutCountry, country: '00112' }];
+    for (const country of ['99999', '2147483648', '-1', '1.5', 'Kenya', String(disabled?.id)]) attempts.push({ ...withoutCountry, country });
+    for (const payload of attempts) {
+      const res = await callAction(t.app, 'register', { payload });
+      expect(res, JSON.stringify(payload)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', msg: 'Please select a country' });
+    }
+    expect(await memberRow(t, 'no_country')).toBeUndefined();
   });
 
   it('builds the l1/l2/l3 chain from the sponsor (case-insensitive) and places an unknown sponsor under the house', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intId } from './primitives.ts';
 import { MoneyStringSchema } from './money.ts';
 import { LoginTotpSchema, MemberRoleSchema } from './staff.ts';
 
@@ -42,6 +43,12 @@ export const FullPhoneSchema = z
   .regex(/^\+?\d{9,20}$/, 'Phone number must contain only digits');
 
 const CountryIdSchema = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+/**
+ * The country chosen at sign-up: required, as the spec's form says ("Please select a country"); empty, the placeholder
+ * 00112 or anything but a country id is refused with that sentence (decision 023). Answers the id as text.
+ */
+export const SIGNUP_COUNTRY_REQUIRED = 'Please select a country';
+const SignupCountrySchema = intId(SIGNUP_COUNTRY_REQUIRED).transform(String);
 
 export const RegisterPayloadSchema = z
   .object({
@@ -50,7 +57,7 @@ export const RegisterPayloadSchema = z
     phone: FullPhoneSchema,
     password: PasswordSchema,
     repassword: z.string({ error: "Passwords don't match" }),
-    country: CountryIdSchema.optional(),
+    country: SignupCountrySchema,
     upline: z.string().trim().max(USERNAME_MAX).optional().nullable(),
   })
   .refine((value) => value.password === value.repassword, { message: "Passwords don't match", path: ['repassword'] });

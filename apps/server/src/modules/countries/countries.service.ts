@@ -1,4 +1,5 @@
-import { formatMinor, PLACEHOLDER_COUNTRY, type Country, type Fee } from '@tuzo/contracts';
+import { formatMinor, PG_INT_MAX, PLACEHOLDER_COUNTRY, SIGNUP_COUNTRY_REQUIRED, type Country, type Fee } from '@tuzo/contracts';
+import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import {
@@ -16,6 +17,17 @@ export type { CountryRow } from './countries.repository.ts';
 export async function listCountries(deps: AppDeps): Promise<Country[]> {
   const rows = await selectListedCountries(deps.db);
   return rows.map((row) => ({ id: String(row.id), country: row.name, dial: row.dial, abrv: row.abbreviation, currency: row.currency }));
+}
+
+/**
+ * The country a member chose at sign-up: listed (enabled, with a fee row), else 400 "Please select a country"
+ * (decision 023: the spec's rule; the country no longer falls back to the default).
+ */
+export async function resolveChosenCountry(db: DbOrTx, requested: string): Promise<CountryRow> {
+  const id = /^[1-9]\d{0,9}$/.test(requested) ? Number(requested) : null;
+  const chosen = id === null || id > PG_INT_MAX ? null : await selectListedCountry(db, id);
+  if (!chosen) throw new AppError('VALIDATION_FAILED', SIGNUP_COUNTRY_REQUIRED);
+  return chosen;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { findCountryFees, listCountries, resolveSignupCountry } from '../countries/countries.service.ts';
+import { findCountryFees, listCountries, resolveChosenCountry } from '../countries/countries.service.ts';
 import { matchDial, normalisePhone } from './phone.ts';
 import {
   insertMember,
@@ -32,7 +32,7 @@ const UNIQUE_INDEX_MESSAGES: Record<string, string> = {
  * the unique indexes decide under concurrency, and their violation is mapped to the same 409 messages.
  */
 export async function registerMember(deps: AppDeps, input: RegisterPayload): Promise<{ memberId: bigint }> {
-  const country = await resolveSignupCountry(deps.db, input.country);
+  const country = await resolveChosenCountry(deps.db, input.country);
   const phone = normalisePhone(input.phone, country.dial);
   const email = input.email.trim();
   await assertAvailable(deps.db, { username: input.username, email, phone });
