@@ -18,7 +18,8 @@ import {
 import { defineAction } from '../../actions/types.ts';
 import { listWithdrawalsForOperator } from '../withdrawals/withdrawals.service.ts';
 import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
-import { activateMemberFree, adjustOrRequest, deactivate, listCodeReviews, resolveCode, updateWithdrawal } from './admin.service.ts';
+import { activateMemberFree, adjustOrRequest, deactivate, updateWithdrawal } from './admin.service.ts';
+import { listCodeReviews, resolveCode } from './code-reviews.service.ts';
 
 /**
  * Operator money actions. Every change writes an audit row in the same database transaction as the change. Support

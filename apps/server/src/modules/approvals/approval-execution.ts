@@ -2,7 +2,8 @@ import { MemberWalletSchema, type AdminApprovalDecisionData } from '@tuzo/contra
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { executeResolveCode, adjustWallet } from '../admin/admin.service.ts';
+import { adjustWallet } from '../admin/admin.service.ts';
+import { executeResolveCode } from '../admin/code-reviews.service.ts';
 import { selectMemberById } from '../admin/admin.repository.ts';
 import { recordManualDeposit } from '../admin-members/manual-deposit.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
