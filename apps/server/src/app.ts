@@ -10,6 +10,7 @@ import { connectDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { parseJsonBody } from './lib/json-body.ts';
+import { withRedaction } from './lib/log-redaction.ts';
 import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loadSecretKeys } from './lib/secret-keys.ts';
@@ -31,6 +32,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   databaseUrl: string;
+  /** Logger options (tests pass a capturing stream); secrets are redacted whatever is passed (decision 020). */
   logger?: FastifyServerOptions['logger'];
   /** Extra actions (tests only). */
   extraActions?: readonly RegisteredAction[];
@@ -47,7 +49,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger === false ? false : withRedaction(options.logger === true || !options.logger ? { level: config.LOG_LEVEL } : options.logger),
     // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick its own rate-limit key.
     trustProxy: toFastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,

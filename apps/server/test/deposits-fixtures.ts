@@ -33,7 +33,7 @@ export interface TestMember {
 
 let counter = 0;
 
-export async function startDepositTestApp(options: Pick<BuildAppOptions, 'clock'> = {}): Promise<DepositTestContext> {
+export async function startDepositTestApp(options: Pick<BuildAppOptions, 'clock' | 'logger'> = {}): Promise<DepositTestContext> {
   const t = await createTestApp({}, options);
   await t.app.listen({ port: 0 });
   const { sim } = t;

@@ -21,7 +21,7 @@ export interface TestApp {
 }
 
 /** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions'> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name);
@@ -31,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
 }
 
 /** The whole app built on an existing test database: a second app on one database stands for a second process. */
-export async function createTestAppOn(databaseUrl: string, env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions'> = {}): Promise<TestApp> {
+export async function createTestAppOn(databaseUrl: string, env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {}): Promise<TestApp> {
   const sim = await startProviderSim({ flutterwave: { webhookUrl: () => `${app.deps.publicUrl()}/hooks/flutterwave` } });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...serverSettings(sim), ...env });
   const app = await buildApp({ config, databaseUrl, ...options });

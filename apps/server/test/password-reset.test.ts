@@ -1,4 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailDropDir } from '../src/modules/password-reset/mailer.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 
@@ -8,7 +13,7 @@ const INVALID = 'This reset link is invalid or has expired';
 let t: TestApp;
 const warnings: Array<{ fields: Record<string, unknown>; msg: string }> = [];
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://tuzo.example' });
+  t = await createTestApp({ PUBLIC_URL: 'https://tuzo.example', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tuzo-reset-')) });
   // Capture warn lines (the app logs at "silent" in tests) without touching anything else of the logger.
   const original = t.app.deps.log;
   t.app.deps.log = Object.assign(Object.create(original), {
@@ -17,15 +22,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** The token of the latest reset mail: `outbox` keeps it redacted, the development mail-drop file has the whole mail. */
 async function latestResetToken(email: string): Promise<string> {
-  const rows = await t.sql<{ body: string }>("SELECT body FROM outbox WHERE kind = 'password_reset' AND recipient = $1 ORDER BY id DESC LIMIT 1", [email]);
-  const match = /\/forgot-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.body ?? '');
+  const rows = await t.sql<{ id: string; body: string }>("SELECT id::text, body FROM outbox WHERE kind = 'password_reset' AND recipient = $1 ORDER BY id DESC LIMIT 1", [email]);
+  expect(rows[0]?.body).toContain('/forgot-password?token=[redacted]\n');
+  const mail = await readFile(path.join(mailDropDir(t.app.deps), `${rows[0]?.id}.txt`), 'utf8');
+  const match = /\/forgot-password\?token=([A-Za-z0-9_-]+)/.exec(mail);
   if (!match?.[1]) throw new Error(`No reset link mailed to ${email}`);
   return match[1];
 }
 
 describe('forgotpassword and resetpassword', () => {
-  it('runs the whole cycle: link in the outbox and the log, new password works, old one and old sessions do not', async () => {
+  it('runs the whole cycle: link mailed (never in the outbox or the log), new password works, old one and old sessions do not', async () => {
     await registerOk(t, { username: 'kate_r', email: 'kate@example.com' });
     const oldSession = await loginOk(t, 'kate_r');
     const res = await callAction(t.app, 'forgotpassword', { payload: { username: 'KATE@example.com' } });
@@ -37,8 +45,10 @@ describe('forgotpassword and resetpassword', () => {
     expect(stored?.token_hash).not.toBe(token);
     expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.minutes).toBe(30);
-    const logged = warnings.find((w) => w.fields.username === 'kate_r');
-    expect(logged?.fields.link).toBe(`https://tuzo.example/forgot-password?token=${token}`);
+    const logged = warnings.find((w) => w.fields.to === 'kate@example.com');
+    expect(logged?.msg).toBe('SMTP_URL is not set; mail not sent but written to the mail-drop folder: Reset your Tuzo password');
+    expect(JSON.stringify(warnings)).not.toContain(token);
+    expect(JSON.stringify(await t.sql('SELECT * FROM outbox'))).not.toContain(token);
 
     const reset = await callAction(t.app, 'resetpassword', { payload: { token, newpassword: 'fresh123', repassword: 'fresh123' } });
     expect(reset).toMatchObject({ status: 200, resultcode: true });

@@ -115,7 +115,7 @@ export async function updateMember(deps: AppDeps, input: AdminUpdateMemberPayloa
 
 /**
  * `adminresetlink`: mails the member a one-time reset link (the same link the "forgot password" form sends, valid
- * 30 minutes). The operator never sees the token; without a mail server it goes to the server log, as for members.
+ * 30 minutes). The operator never sees the token; `outbox` and the log never hold it (decision 020).
  */
 export async function sendResetLink(deps: AppDeps, input: OperatorInput) {
   const token = newOpaqueToken();
@@ -146,7 +146,7 @@ export async function sendResetLink(deps: AppDeps, input: OperatorInput) {
       '',
       'The link works once and expires in 30 minutes. If you did not ask for it, ignore this message.',
     ].join('\n'),
-    logFields: { username: member.username, link },
+    secrets: [token, encodeURIComponent(token)],
   });
   return { username: member.username, email: member.email, expires_at: expiresAt.toISOString() };
 }

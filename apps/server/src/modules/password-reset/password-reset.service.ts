@@ -42,7 +42,7 @@ export async function requestPasswordReset(deps: AppDeps, credential: string): P
       '',
       'The link works once and expires in 30 minutes. If you did not ask for it, ignore this message.',
     ].join('\n'),
-    logFields: { username: member.username, link },
+    secrets: [token, encodeURIComponent(token)],
   });
 }
 
