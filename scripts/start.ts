@@ -1,13 +1,13 @@
 /**
  * `npm start`: one Node process (npm execs it, so a SIGTERM sent to `npm start` reaches it). It checks the
- * configuration and, run as root, that the embedded PostgreSQL can enter its folders, then builds the web app only
+ * configuration (a local try-out without keys or PUBLIC_URL asks for the provider simulator) and, run as root, that the embedded PostgreSQL can enter its folders, then builds the web app only
  * when its sources changed since the last build (scripts/web-source-hash.ts), beside the database start, and runs
  * the server in this process.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadConfig } from '../apps/server/src/config.ts';
+import { isLocalTryOut, loadConfig, providerMode } from '../apps/server/src/config.ts';
 import { assertEmbeddedPostgresCanRun } from '../apps/server/src/db/embedded.ts';
 import { explain, startServer } from '../apps/server/src/server.ts';
 import { isWebBuildCurrent, REPO_ROOT } from './web-source-hash.ts';
@@ -33,8 +33,13 @@ function buildWebApp(): Promise<void> {
 
 async function main(): Promise<void> {
   process.env.NODE_ENV ??= 'production';
+  if (isLocalTryOut(process.env)) {
+    process.env.TUZO_PROVIDER_SIMULATOR = 'true';
+    console.log('No provider keys and no PUBLIC_URL (a local try-out): TUZO_PROVIDER_SIMULATOR=true, payments go to the local simulator');
+  }
   try {
     const config = loadConfig();
+    providerMode(config);
     if (!config.DATABASE_URL) await assertEmbeddedPostgresCanRun(config.dataDir);
   } catch (error) {
     console.error(explain(error));

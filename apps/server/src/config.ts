@@ -98,6 +98,11 @@ const ConfigSchema = z
     FLW_SECRET_HASH: optionalText,
     SMS_FORWARDER_SECRET: optionalText,
     PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    // true: run the local provider simulator (no real money moves); false: never. Unset: only outside production.
+    TUZO_PROVIDER_SIMULATOR: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes'].includes(value))),
   })
   .superRefine((value, ctx) => {
     if (value.TUZO_SECRET_KEY && value.TUZO_SECRET_KEY.length !== 1) {
@@ -133,6 +138,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(REPO_ROOT, config.DATA_DIR),
     webDistDir: path.resolve(REPO_ROOT, config.WEB_DIST_DIR ?? 'apps/web/dist'),
   };
+}
+
+export const NO_PROVIDER_KEYS_MSG =
+  'Invalid configuration: no payment provider keys are set. Set MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_PASSKEY, ' +
+  'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL (M-Pesa) and/or FLW_SECRET_KEY and FLW_SECRET_HASH (Flutterwave); ' +
+  'or set TUZO_PROVIDER_SIMULATOR=true to run with the local provider simulator, where no real money moves.';
+
+/**
+ * Where payments go (decision 006, as changed by 020): `simulator` when TUZO_PROVIDER_SIMULATOR=true, or outside
+ * production with no provider keys (unless it is false); `providers` when keys are set; `none` outside production
+ * with the simulator turned off. A production server without keys that did not ask for the simulator refuses to start.
+ */
+export function providerMode(config: Config): 'simulator' | 'providers' | 'none' {
+  if (config.TUZO_PROVIDER_SIMULATOR === true) return 'simulator';
+  if (config.MPESA_CONSUMER_KEY || config.FLW_SECRET_KEY) return 'providers';
+  if (config.NODE_ENV === 'production') throw new Error(NO_PROVIDER_KEYS_MSG);
+  return config.TUZO_PROVIDER_SIMULATOR === false ? 'none' : 'simulator';
+}
+
+/**
+ * `npm start` on a fresh clone is a local try-out: no provider keys, no PUBLIC_URL (nothing outside this machine can
+ * reach it, so no provider could call back and no member could pay). There the launcher asks for the simulator
+ * itself (TUZO_PROVIDER_SIMULATOR=true, said in its first line); any deployment sets PUBLIC_URL and then needs keys
+ * or the setting written out.
+ */
+export function isLocalTryOut(env: Record<string, string | undefined>): boolean {
+  const isSet = (name: string) => (env[name] ?? '').trim() !== '';
+  return !isSet('TUZO_PROVIDER_SIMULATOR') && !isSet('PUBLIC_URL') && !isSet('MPESA_CONSUMER_KEY') && !isSet('FLW_SECRET_KEY');
 }
 
 /** The address members and providers reach this server at (callbacks, affiliate links). */

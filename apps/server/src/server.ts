@@ -1,12 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, publicUrl, type Config } from './config.ts';
+import { loadConfig, providerMode, publicUrl, type Config } from './config.ts';
 import { EmbeddedAccessError, startEmbeddedPostgres } from './db/embedded.ts';
-import { isLoopbackUrl } from './payments/index.ts';
 
 /**
- * Process entry: configuration, the embedded PostgreSQL (unless DATABASE_URL is set) and, without provider keys in
- * development, the payment provider simulator (both started side by side), the app, listen, graceful shutdown.
+ * Process entry: configuration, the embedded PostgreSQL (unless DATABASE_URL is set) and, when providerMode says so,
+ * the payment provider simulator (both started side by side), the app, listen, graceful shutdown.
  * SIGTERM or SIGINT at any point, even mid start-up, closes what has started and exits. `npm start` runs it through
  * scripts/start.ts in the same process (building the web app beside the database start when its sources changed).
  */
@@ -26,16 +25,6 @@ async function shutdown(signal: string, exitCode: number): Promise<void> {
     await close().catch((error: unknown) => log.error(`Closing ${name} failed: ${error instanceof Error ? error.message : String(error)}`));
   }
   process.exit(exitCode);
-}
-
-/**
- * A simulator accepts any payment, so it must never stand in for a real provider where members are real. Without
- * keys it runs in development and for a local production start (no PUBLIC_URL, or a localhost one); otherwise
- * deposits by STK push and payment link stay off and the app logs why.
- */
-function shouldSimulateProviders(config: Config): boolean {
-  if (config.MPESA_CONSUMER_KEY || config.FLW_SECRET_KEY) return false;
-  return config.NODE_ENV !== 'production' || !config.PUBLIC_URL || isLoopbackUrl(config.PUBLIC_URL);
 }
 
 /** Starts the simulator and returns the settings that point the app's provider clients at it. */
@@ -77,12 +66,14 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
 async function start(options: StartOptions): Promise<void> {
   const startedAt = Date.now();
   const baseConfig = loadConfig();
+  // A simulator accepts any payment: in production it runs only when TUZO_PROVIDER_SIMULATOR=true (decision 020).
+  const simulate = providerMode(baseConfig) === 'simulator';
   let app: FastifyInstance | null = null;
   const appUrl = () => app?.deps.publicUrl() ?? publicUrl(baseConfig, baseConfig.PORT);
   // The app's modules (a second or so through tsx) load while PostgreSQL starts, not before it.
   const [databaseUrl, simulatorSettings, { buildApp }] = await Promise.all([
     startDatabase(baseConfig),
-    shouldSimulateProviders(baseConfig) ? startSimulator(baseConfig, appUrl) : null,
+    simulate ? startSimulator(baseConfig, appUrl) : null,
     import('./app.ts'),
     options.beforeApp,
   ]);
@@ -92,7 +83,7 @@ async function start(options: StartOptions): Promise<void> {
   app = built;
   log = built.log;
   closers.push({ name: 'the app', close: () => built.close() });
-  if (simulatorSettings) built.log.warn({ url: simulatorSettings.MPESA_BASE_URL }, 'No payment provider keys: using the local provider simulator (no real money moves)');
+  if (simulatorSettings) built.log.warn({ url: simulatorSettings.MPESA_BASE_URL }, 'Using the local provider simulator (TUZO_PROVIDER_SIMULATOR or no provider keys in development): no real money moves');
   if (isClosing) return;
   await built.listen({ host: config.HOST, port: config.PORT });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
