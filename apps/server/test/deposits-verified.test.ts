@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { runDepositSweep } from '../src/modules/deposits/deposits.startup.ts';
-import { creditManualCode } from '../src/modules/deposits/manual-code.service.ts';
+import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.service.ts';
 import { getPayments } from '../src/payments/index.ts';
 import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';
 
@@ -189,7 +189,7 @@ describe('the review queue matches verified notifications only', () => {
     const [review] = await c.t.sql<{ id: string }>(`SELECT id::text FROM code_reviews WHERE member_id = $1`, [frank.id.toString()]);
     await expect(
       creditManualCode(c.t.app.deps, { reviewId: BigInt(review!.id), operatorId: operator.id, approve: true, note: 'take it from the SMS' }),
-    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Enter the amount to credit' });
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: NO_NOTIFICATION_MSG });
     expect(await c.depositWallet(frank)).toBe(0n);
   });
 });
