@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= 'production';
   if (isLocalTryOut(process.env)) {
     process.env.TUZO_PROVIDER_SIMULATOR = 'true';
-    console.log('No provider keys and no PUBLIC_URL (a local try-out): TUZO_PROVIDER_SIMULATOR=true, payments go to the local simulator');
+    console.log('No provider keys and no public PUBLIC_URL (a local try-out): TUZO_PROVIDER_SIMULATOR=true, payments go to the local simulator');
   }
   try {
     const config = loadConfig();

@@ -158,14 +158,15 @@ export function providerMode(config: Config): 'simulator' | 'providers' | 'none'
 }
 
 /**
- * `npm start` on a fresh clone is a local try-out: no provider keys, no PUBLIC_URL (nothing outside this machine can
- * reach it, so no provider could call back and no member could pay). There the launcher asks for the simulator
+ * `npm start` on a fresh clone is a local try-out: no provider keys, no PUBLIC_URL or a localhost one (nothing outside
+ * this machine can reach it, so no provider could call back and no member could pay; see isPublicProduction). There the launcher asks for the simulator
  * itself (TUZO_PROVIDER_SIMULATOR=true, said in its first line); any deployment sets PUBLIC_URL and then needs keys
  * or the setting written out.
  */
 export function isLocalTryOut(env: Record<string, string | undefined>): boolean {
   const isSet = (name: string) => (env[name] ?? '').trim() !== '';
-  return !isSet('TUZO_PROVIDER_SIMULATOR') && !isSet('PUBLIC_URL') && !isSet('MPESA_CONSUMER_KEY') && !isSet('FLW_SECRET_KEY');
+  const isLocal = !isSet('PUBLIC_URL') || LOOPBACK_URL.test(env.PUBLIC_URL?.trim() ?? '');
+  return isLocal && !isSet('TUZO_PROVIDER_SIMULATOR') && !isSet('MPESA_CONSUMER_KEY') && !isSet('FLW_SECRET_KEY');
 }
 
 /** The address members and providers reach this server at (callbacks, affiliate links). */
