@@ -74,6 +74,30 @@ describe('C2B confirmations wait for the transaction status query', () => {
     }
   });
 
+  it('credits once when claims race the status result (members claiming before, during and after it)', async () => {
+    c.sim.mpesa.behaviour.callbackDelayMs = 300;
+    try {
+      await c.sim.mpesa.sendC2B({ TransID: 'RACEVERIF1', TransAmount: '45.00', MSISDN: '254712345678' });
+      const members = await Promise.all(Array.from({ length: 12 }, () => c.member('KE')));
+      const answers = [];
+      for (const [index, member] of members.entries()) {
+        answers.push(recover(member, 'RACEVERIF1'));
+        if (index % 2 === 1) await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+      const results = await Promise.all(answers);
+      expect(results.every((r) => [200, 202, 409].includes(r.httpStatus))).toBe(true);
+      expect(results.filter((r) => r.httpStatus !== 409).length).toBeGreaterThanOrEqual(1);
+      await settled('RACEVERIF1');
+      await waitFor(async () => (await notification('RACEVERIF1'))?.claimed === true);
+      const balances = await Promise.all(members.map((m) => c.depositWallet(m)));
+      expect(balances.filter((b) => b > 0n)).toEqual([4_500n]);
+      const credited = members[balances.findIndex((b) => b > 0n)]!;
+      expect(await depositTransactions(c.t, credited.id)).toBe(1);
+    } finally {
+      c.sim.mpesa.behaviour.callbackDelayMs = 150;
+    }
+  });
+
   it('ignores a result with a ConversationID we never got, and never overwrites a final answer', async () => {
     await c.sim.mpesa.sendC2B({ TransID: 'FINAL00001', TransAmount: '10', MSISDN: '254712345678' });
     const verified = await settled('FINAL00001');
