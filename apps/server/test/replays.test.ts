@@ -145,6 +145,15 @@ const CASES: ReplayCase[] = [
     },
   },
   {
+    action: 'adminchangeupline',
+    setup: async () => {
+      const [a, b, other] = [await createMember(t, { countryId: c.kes, status: 'active' }), await createMember(t, { countryId: c.kes, status: 'active' }), await createMember(t, { countryId: c.kes, status: 'active' })];
+      const m = await createMember(t, { countryId: c.kes, sponsor: a });
+      const payload = { username: m.username, upline: b.username, reason: 'Signed up under the wrong link' };
+      return { token: operator.token, payload, other: { ...payload, upline: other.username } };
+    },
+  },
+  {
     action: 'activateaccount',
     plainRepeat: 409,
     setup: async () => {

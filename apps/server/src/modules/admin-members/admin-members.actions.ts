@@ -120,6 +120,7 @@ export const adminMembersActions = [
     summary: "Move a member under a new sponsor: their levels and their downline's shift, paid commissions move by ledger entries; a cycle is refused.",
     methods: ['POST'],
     access: 'operator',
+    idempotent: true,
     payload: AdminChangeUplinePayloadSchema,
     data: AdminChangeUplineDataSchema,
     handler: async (ctx) => ({ msg: 'Upline changed', data: await changeUpline(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
