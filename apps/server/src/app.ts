@@ -118,7 +118,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The routes beside the actions are listed in the API document with them (actions/route-docs.ts).
   await registerActionEndpoint(app, deps, [...allActions, ...(options.extraActions ?? [])], [...EXPORT_ROUTE_DOCS, ...ADMIN_CONTENT_ROUTE_DOCS]);
-  await runStartupTasks(app, deps);
+  try {
+    await runStartupTasks(app, deps);
+  } catch (error) {
+    // A refused start (e.g. TUZO_ADMIN_USERNAME naming a member) leaves no open connection behind.
+    await database.close();
+    throw error;
+  }
   await registerWebApp(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, providerMode, publicUrl, type Config } from './config.ts';
 import { EmbeddedAccessError, startEmbeddedPostgres } from './db/embedded.ts';
+import { StartupRefusal } from './lib/errors.ts';
 
 /**
  * Process entry: configuration, the embedded PostgreSQL (unless DATABASE_URL is set) and, when providerMode says so,
@@ -94,7 +95,7 @@ async function start(options: StartOptions): Promise<void> {
 /** A problem the newcomer can fix is its message alone; anything else keeps its stack for whoever debugs it. */
 export function explain(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  if (error instanceof EmbeddedAccessError || error.message.startsWith('Invalid configuration')) return error.message;
+  if (error instanceof EmbeddedAccessError || error instanceof StartupRefusal || error.message.startsWith('Invalid configuration')) return error.message;
   return error.stack ?? error.message;
 }
 

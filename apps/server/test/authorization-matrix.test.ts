@@ -9,10 +9,12 @@ import { createMember, ensureTestCountries } from './money-fixtures.ts';
  * Every action of the API document (/api/openapi.json), every method, called with an empty payload as a visitor, an
  * inactive member, an active member, support, operator, and an operator who has not turned on two-factor sign-in.
  * The access rule (`x-access`) decides the answer: refused callers get exactly the refusal of their level; admitted
- * callers never get an access refusal; nobody ever gets a 5xx.
+ * callers never get an access refusal; nobody ever gets a 5xx. Staff are not members: every `member` and `active`
+ * action refuses the three staff callers (decision 019); `account` admits every signed-in caller.
  */
 type Caller = 'visitor' | 'inactive' | 'active' | 'support' | 'operator' | 'unenrolled';
-type Access = 'public' | 'member' | 'active' | 'support' | 'operator';
+type Access = 'public' | 'account' | 'member' | 'active' | 'support' | 'operator';
+const STAFF: ReadonlySet<Caller> = new Set<Caller>(['support', 'operator', 'unenrolled']);
 interface Operation {
   /** The action's name, or the path of a route beside the actions (`/api/admin/export/members`). */
   action: string;
@@ -24,8 +26,6 @@ interface Operation {
 }
 
 const ACCESS_REFUSALS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'ACCOUNT_INACTIVE', 'TOTP_ENROLMENT_REQUIRED']);
-/** Member-level actions that refuse staff accounts (FORBIDDEN): an access link would sign staff in without the authenticator. */
-const MEMBERS_ONLY = new Set(['accesslink']);
 /** Actions that end the caller's session get a fresh session of the same member for each call. */
 const SESSION_ENDING = new Set(['logout']);
 
@@ -91,8 +91,11 @@ function expectedRefusal(caller: Caller, operation: Operation): string | null {
   const { access } = operation;
   if (access === 'public') return null;
   if (caller === 'visitor') return 'UNAUTHORIZED';
-  if (access === 'member') return MEMBERS_ONLY.has(operation.action) && caller !== 'inactive' && caller !== 'active' ? 'FORBIDDEN' : null;
-  if (access === 'active') return caller === 'inactive' ? 'ACCOUNT_INACTIVE' : null;
+  if (access === 'account') return null;
+  if (access === 'member' || access === 'active') {
+    if (STAFF.has(caller)) return 'FORBIDDEN';
+    return access === 'active' && caller === 'inactive' ? 'ACCOUNT_INACTIVE' : null;
+  }
   if (caller === 'inactive' || caller === 'active') return 'FORBIDDEN';
   if (access === 'operator' && caller === 'support') return 'FORBIDDEN';
   if (caller === 'unenrolled' && !operation.isTotpEnrolment) return 'TOTP_ENROLMENT_REQUIRED';
@@ -100,11 +103,13 @@ function expectedRefusal(caller: Caller, operation: Operation): string | null {
 }
 
 describe('authorization matrix', () => {
-  it('reads every action from the API document, with the five access levels', () => {
+  it('reads every action from the API document, with the six access levels', () => {
     expect(operations.length).toBeGreaterThan(40);
-    expect(new Set(operations.map((operation) => operation.access))).toEqual(new Set(['public', 'member', 'active', 'support', 'operator']));
+    expect(new Set(operations.map((operation) => operation.access))).toEqual(new Set(['public', 'account', 'member', 'active', 'support', 'operator']));
     const accessOf = (action: string) => operations.find((operation) => operation.action === action)?.access;
     expect([accessOf('adminreviewcodes'), accessOf('adminresolvecode'), accessOf('adminwithdrawals'), accessOf('adminnotify')]).toEqual(['support', 'support', 'support', 'support']);
+    expect([accessOf('userdata'), accessOf('auth'), accessOf('logout'), accessOf('updatepassword')]).toEqual(['account', 'account', 'account', 'account']);
+    expect([accessOf('requestSpin'), accessOf('systemwithdrawal'), accessOf('grabpayment'), accessOf('payforclient')]).toEqual(['active', 'active', 'member', 'active']);
     expect([accessOf('adminadjust'), accessOf('updatetrans'), accessOf('adminstaffcreate'), accessOf('adminaudit')]).toEqual(['operator', 'operator', 'operator', 'operator']);
     // Four-eyes requests are decided by operators only (docs/decisions/018-four-eyes.md).
     expect([accessOf('adminapprovals'), accessOf('adminapproverequest'), accessOf('adminrejectrequest')]).toEqual(['operator', 'operator', 'operator']);

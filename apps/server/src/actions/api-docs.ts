@@ -35,12 +35,14 @@ export function renderApiDocs(actions: readonly RegisteredAction[], document: Re
 body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:1rem;color:#111;background:#fff}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.35rem;text-align:left;vertical-align:top}
 pre{background:#f4f4f5;padding:.75rem;overflow:auto;font-size:13px}section{border-top:2px solid #e4e4e7;margin-top:2rem}
-.access{font-size:12px;border-radius:4px;padding:0 .4rem;background:#e4e4e7}.operator{background:#fde68a}.active{background:#bbf7d0}.member{background:#bfdbfe}
+.access{font-size:12px;border-radius:4px;padding:0 .4rem;background:#e4e4e7}.operator{background:#fde68a}.active{background:#bbf7d0}.member{background:#bfdbfe}.account{background:#e9d5ff}
 a{color:#1d4ed8}</style></head><body>
 <h1>Tuzo API</h1>
 <p>One endpoint: <code>/api?action=NAME</code> (also <code>/api/NAME</code>). Every response is the envelope
 <code>{status, resultcode, msg, data, info, code}</code>; the HTTP status equals <code>status</code> and <code>code</code> names the error
 (null on success). Signed-in calls send <code>Authorization: Bearer &lt;access_token&gt;</code>. Amounts are decimal strings.
+<em>Who</em>: <code>public</code> anyone; <code>account</code> any signed-in account; <code>member</code> and <code>active</code> members
+only (staff accounts are refused); <code>support</code> staff; <code>operator</code> operators.
 The machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
 <table><thead><tr><th>Action</th><th>Methods</th><th>Who</th><th>What it does</th></tr></thead><tbody>
 ${rows}

@@ -11,7 +11,7 @@ import { checkResponseData } from './response-check.ts';
 import { createIdempotencyLayer, readIdempotencyKey, type StoredAnswer } from './idempotency.ts';
 import { assertStorableText } from './text-guard.ts';
 import type { RouteDoc } from './route-docs.ts';
-import type { AuthMember, RegisteredAction } from './types.ts';
+import { MEMBER_ONLY_ACCESS, type AuthMember, type RegisteredAction } from './types.ts';
 
 const DEFAULT_PER_MINUTE = 600;
 
@@ -64,7 +64,11 @@ function checkAccess(action: RegisteredAction, member: AuthMember | null): void 
   if (action.access === 'public') return;
   if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
   if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
-  if (action.access === 'active' && member.status !== 'active' && member.role === 'member') {
+  // Staff are not members: the member levels refuse them (decision 019).
+  if (MEMBER_ONLY_ACCESS.has(action.access) && member.role !== 'member') {
+    throw new AppError('FORBIDDEN', 'Members only: staff accounts cannot use member actions');
+  }
+  if (action.access === 'active' && member.status !== 'active') {
     throw new AppError('ACCOUNT_INACTIVE', 'Please activate your account first');
   }
   if (action.access === 'support' && member.role === 'member') throw new AppError('FORBIDDEN', 'Staff only');

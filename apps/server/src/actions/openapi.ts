@@ -114,8 +114,9 @@ export function buildOpenApiDocument(actions: readonly RegisteredAction[], serve
       description:
         'One endpoint, `/api?action=NAME` (also `/api/NAME`). Every response is the envelope `{status, resultcode, msg, data, info, code}` ' +
         'with the HTTP status equal to `status`. Money amounts are decimal strings. `x-access` says who may call each action: ' +
-        '`public`, `member` (signed in), `active` (signed in with an active account), `support` (staff: the support or ' +
-        'operator role) or `operator`. Staff actions also need two-factor sign-in turned on (`totpsetup`, `totpconfirm`); ' +
+        '`public`, `account` (any signed-in account, member or staff), `member` (a signed-in member), `active` (a ' +
+        'signed-in member with an active account), `support` (staff: the support or operator role) or `operator`. ' +
+        '`member` and `active` refuse staff accounts with 403 `FORBIDDEN`: staff are not members. Staff actions also need two-factor sign-in turned on (`totpsetup`, `totpconfirm`); ' +
         'until then they answer 403 `TOTP_ENROLMENT_REQUIRED`. Only the operations that list the `Idempotency-Key` header honour it. ' +
         'A method an action does not take is 405 `METHOD_NOT_ALLOWED` with `Allow`; a request whose URL or headers are too large is ' +
         '431 `REQUEST_HEADERS_TOO_LARGE`, still as the envelope.',

@@ -4,13 +4,18 @@ import type { z } from 'zod';
 import type { AppDeps } from '../lib/deps.ts';
 
 /**
- * Who may call an action: anyone (`public`), a signed-in member (`member`), a signed-in member whose account is
- * active (`active`; staff pass too), staff (`support`: the support or operator role), or an operator (`operator`).
- * Staff levels also need two-factor sign-in turned on (docs/decisions/015-staff-roles-and-totp.md). Published as
+ * Who may call an action: anyone (`public`); any signed-in account, member or staff (`account`: user data, sign-out,
+ * password change); a signed-in member (`member`); a signed-in member whose account is active (`active`); staff
+ * (`support`: the support or operator role); or an operator (`operator`). `member` and `active` refuse staff (403):
+ * staff accounts never earn, play, pay or withdraw as members (docs/decisions/019-staff-are-not-members.md). Staff
+ * levels also need two-factor sign-in turned on (docs/decisions/015-staff-roles-and-totp.md). Published as
  * `x-access` in the OpenAPI document.
  */
-export type Access = 'public' | 'member' | 'active' | 'support' | 'operator';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'member', 'active', 'support', 'operator'];
+export type Access = 'public' | 'account' | 'member' | 'active' | 'support' | 'operator';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'account', 'member', 'active', 'support', 'operator'];
+
+/** The levels only members pass: staff are refused them whatever their account status. */
+export const MEMBER_ONLY_ACCESS: ReadonlySet<Access> = new Set<Access>(['member', 'active']);
 
 /** The signed-in member as the auth step resolved it from the bearer token. */
 export interface AuthMember {

@@ -30,3 +30,14 @@ export function rateLimitedError(message: string, retryAfterSeconds: number): Ap
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * A start the operator must fix in the configuration (e.g. TUZO_ADMIN_USERNAME naming a member): `server.ts` prints
+ * its one sentence, without a stack, and exits non-zero.
+ */
+export class StartupRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupRefusal';
+  }
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { setSessionNavigator, signOut, useSession, useUserData } from '@/lib/session';
@@ -87,6 +87,20 @@ function ActiveMemberRoutes() {
   );
 }
 
+/**
+ * Staff (support and operator) are not members: they have the console only. Every member screen's actions would
+ * refuse them (403), so any other path lands on /admin (docs/decisions/019-staff-are-not-members.md).
+ */
+function StaffRoutes() {
+  return (
+    <Routes>
+      <Route path="/access/:token?" element={<AccessRoute />} />
+      <Route path="/admin/*" element={<AdminRoute />} />
+      <Route path="*" element={<Navigate to="/admin" replace />} />
+    </Routes>
+  );
+}
+
 function InactiveMemberRoutes() {
   return (
     <Routes>
@@ -111,10 +125,11 @@ function UserDataFailed({ retry }: { retry: () => void }) {
   );
 }
 
-/** The account gate: signed out, inactive member (activation only) or active member (the whole app). */
+/** The account gate: signed out, staff (the console only), inactive member (activation only) or active member (the whole app). */
 function SignedInRoutes() {
   const user = useUserData();
   if (!user.data) return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label="Loading your account" />;
+  if (user.data.userdetails.role !== 'member') return <StaffRoutes />;
   return user.data.userdetails.account_status ? <ActiveMemberRoutes /> : <InactiveMemberRoutes />;
 }
 

@@ -43,7 +43,8 @@ export async function selectUplines(tx: DbOrTx, ids: readonly bigint[]) {
     })
     .from(members)
     .innerJoin(countries, eq(countries.id, members.countryId))
-    .where(inArray(members.id, [...ids]));
+    // Staff are not members and earn nothing: a staff account in a chain is left out, as if it were not there.
+    .where(and(inArray(members.id, [...ids]), eq(members.role, 'member')));
 }
 
 export async function selectNextGeneration(tx: DbOrTx, memberId: bigint): Promise<number> {

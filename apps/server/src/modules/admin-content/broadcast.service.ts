@@ -3,7 +3,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
-import { selectMemberIdByUsername } from '../staff/audit-log.repository.ts';
+import { findTargetMember } from '../admin-members/admin-members.service.ts';
 import { countryExists, insertBroadcastNotifications } from './admin-content.repository.ts';
 
 /**
@@ -17,8 +17,7 @@ export async function broadcast(deps: AppDeps, input: AdminBroadcastPayload & { 
     let count: number;
     let targetId: string | null = null;
     if (input.target === 'member') {
-      const memberId = await selectMemberIdByUsername(tx, input.username ?? '');
-      if (memberId === null) throw new AppError('NOT_FOUND', 'Member not found');
+      const memberId = BigInt((await findTargetMember(tx, input.username ?? '')).id);
       await notifyMember(tx, { memberId, msg: input.msg, severity: input.severity });
       count = 1;
       targetId = memberId.toString();

@@ -10,11 +10,12 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The WHERE clause of the member search. The search text is matched against the one expression that
- * `members_search_trgm` indexes (migration 0160), so a partial username, email or phone is an index lookup.
+ * The WHERE clause of the member search (and the members export). The search text is matched against the one
+ * expression that `members_search_trgm` indexes (migration 0160), so a partial username, email or phone is an index
+ * lookup. Members only: staff accounts are listed on the staff page, for operators (decision 019).
  */
 export function memberFilterSql(filter: AdminMembersFilter): SQL {
-  const parts: SQL[] = [sql`NOT m.is_house`];
+  const parts: SQL[] = [sql`NOT m.is_house`, sql`m.role = 'member'`];
   if (filter.q) parts.push(sql`(lower(m.username) || ' ' || lower(m.email) || ' ' || m.phone) LIKE ${containsPattern(filter.q)}`);
   if (filter.status) parts.push(sql`m.status = ${filter.status}`);
   if (filter.country) parts.push(sql`m.country_id = ${filter.country}`);

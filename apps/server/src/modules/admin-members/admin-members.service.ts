@@ -26,10 +26,16 @@ import {
   type MemberListRow,
 } from './admin-members.repository.ts';
 
-/** A member by username for an operator action; the house account is never a target. */
+/**
+ * The one loader of a member-management target (the member screens and exports, edit, sign-out, suspend, adjust,
+ * manual deposit, activate, change upline, reset link, notify): a member by username, `lock` taking the row FOR
+ * UPDATE. A staff account is no member: it answers "Member not found", exactly as a name nobody holds, since staff
+ * are managed on the staff pages only (docs/decisions/019-staff-are-not-members.md). The house account is never a
+ * target.
+ */
 export async function findTargetMember(db: DbOrTx, username: string, lock = false): Promise<MemberDetailRow> {
   const member = await selectMemberDetail(db, username, lock);
-  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
+  if (!member || member.role !== 'member') throw new AppError('NOT_FOUND', 'Member not found');
   if (member.is_house) throw new AppError('FORBIDDEN', 'The house account cannot be changed here');
   return member;
 }

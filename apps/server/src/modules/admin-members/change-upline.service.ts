@@ -45,7 +45,8 @@ export async function changeUpline(deps: AppDeps, input: AdminChangeUplinePayloa
   return deps.db.transaction(async (tx) => {
     const member = await findTargetMember(tx, input.username, true);
     const sponsor = await selectMemberDetail(tx, input.upline, true);
-    if (!sponsor) throw new AppError('NOT_FOUND', 'The new upline was not found');
+    // Staff are not members: a staff account is never anyone's upline (decision 019).
+    if (!sponsor || sponsor.role !== 'member') throw new AppError('NOT_FOUND', 'The new upline was not found');
     const memberId = BigInt(member.id);
     const sponsorId = BigInt(sponsor.id);
     if (sponsorId === memberId) throw new AppError('CONFLICT', 'A member cannot be their own upline');

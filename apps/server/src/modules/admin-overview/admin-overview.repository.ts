@@ -13,11 +13,11 @@ export interface OverviewWindow {
   timeZone: string;
 }
 
-/** Members (no house account) by status and country: one GROUP BY on members_status_country. */
+/** Members (no house account, no staff) by status and country: one GROUP BY on members_status_country. */
 export async function selectMemberCounts(db: DbOrTx) {
   const result = await db.execute<{ status: string; country: string; abbreviation: string; n: number }>(sql`
     SELECT x.status, c.name AS country, c.abbreviation, x.n
-    FROM (SELECT status, country_id, count(*)::int AS n FROM members WHERE NOT is_house GROUP BY status, country_id) x
+    FROM (SELECT status, country_id, count(*)::int AS n FROM members WHERE NOT is_house AND role = 'member' GROUP BY status, country_id) x
     JOIN countries c ON c.id = x.country_id
     ORDER BY c.sort_order, c.name`);
   return result.rows;
@@ -64,7 +64,7 @@ function dayFiguresSql(w: OverviewWindow & { openEnded: boolean }) {
            tk.youtube AS youtube_minor, tk.tiktok AS tiktok_minor, tk.ads AS ads_minor, tk.trivia AS trivia_minor,
            sp.casino_count, sp.casino_in AS casino_in_minor, sp.casino_out AS casino_out_minor, sp.free_count, sp.free_out AS free_out_minor
     FROM d CROSS JOIN acc
-    CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM members WHERE joined_at >= d.lo AND joined_at < d.hi AND NOT is_house) j
+    CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM members WHERE joined_at >= d.lo AND joined_at < d.hi AND NOT is_house AND role = 'member') j
     CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM activations WHERE created_at >= d.lo AND created_at < d.hi) a
     CROSS JOIN LATERAL (SELECT count(*)::int AS n, coalesce(sum(amount_system_minor), 0)::bigint AS minor
                         FROM deposits WHERE status = 2 AND completed_at >= d.lo AND completed_at < d.hi) dep
@@ -151,7 +151,7 @@ export async function selectTopEarners(db: DbOrTx, limit: number) {
   const result = await db.execute<{ username: string; country: string; status: string; minor: string }>(sql`
     SELECT m.username, c.name AS country, m.status, e.total_minor::text AS minor
     FROM (SELECT member_id, total_minor FROM member_earnings WHERE total_minor > 0 ORDER BY total_minor DESC, member_id LIMIT ${limit}) e
-    JOIN members m ON m.id = e.member_id AND NOT m.is_house
+    JOIN members m ON m.id = e.member_id AND NOT m.is_house AND m.role = 'member'
     JOIN countries c ON c.id = m.country_id
     ORDER BY e.total_minor DESC, e.member_id`);
   return result.rows;

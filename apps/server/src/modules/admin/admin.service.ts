@@ -14,13 +14,13 @@ import { activateForFree, deactivateMember } from '../activation/activation.serv
 import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
 import { selectWithdrawal } from '../withdrawals/withdrawals.repository.ts';
 import { decideWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
-import { selectMemberById, selectMemberByUsername } from './admin.repository.ts';
+import { findTargetMember } from '../admin-members/admin-members.service.ts';
+import { selectMemberById } from './admin.repository.ts';
 
+/** The member an operator action targets, through the one target loader (staff and the house are refused there). */
 async function findMember(deps: AppDeps, username: string) {
-  const member = await selectMemberByUsername(deps.db, username);
-  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
-  if (member.isHouse) throw new AppError('FORBIDDEN', 'The house account holds no member money');
-  return member;
+  const member = await findTargetMember(deps.db, username);
+  return { id: BigInt(member.id), username: member.username, status: member.status };
 }
 
 /** `updatetrans`: value 2 completes, 1 declines (refund in full). A completion above the threshold becomes a request. */

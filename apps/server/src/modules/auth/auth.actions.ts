@@ -23,7 +23,7 @@ export const authActions = [
     name: 'auth',
     summary: 'Check the session at start-up; undelivered notifications ride in `info`.',
     methods: ['GET'],
-    access: 'member',
+    access: 'account',
     payload: NoPayloadSchema,
     data: AuthDataSchema,
     handler: async (ctx) => {
@@ -36,7 +36,7 @@ export const authActions = [
     name: 'logout',
     summary: 'Revoke this session.',
     methods: ['POST', 'GET'],
-    access: 'member',
+    access: 'account',
     payload: NoPayloadSchema,
     data: NoDataSchema,
     handler: async (ctx) => {
@@ -47,7 +47,7 @@ export const authActions = [
   defineAction({
     name: 'updatepassword',
     methods: ['POST'],
-    access: 'member',
+    access: 'account',
     summary: 'Change the password; every other session is signed out.',
     payload: UpdatePasswordPayloadSchema,
     data: NoDataSchema,

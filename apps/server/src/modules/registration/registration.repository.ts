@@ -17,12 +17,12 @@ export async function isPhoneTaken(db: DbOrTx, phone: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** The sponsor named in a sign-up link, with the two levels above them. */
+/** The sponsor named in a sign-up link, with the two levels above them; a staff account is nobody's sponsor. */
 export async function selectSponsorByUsername(db: DbOrTx, username: string) {
   const rows = await db
     .select({ id: members.id, l1Id: members.l1Id, l2Id: members.l2Id })
     .from(members)
-    .where(sql`lower(${members.username}) = ${username.toLowerCase()}`)
+    .where(sql`lower(${members.username}) = ${username.toLowerCase()} AND ${members.role} = 'member'`)
     .limit(1);
   return rows[0] ?? null;
 }

@@ -52,7 +52,7 @@ export async function selectHouse(tx: DbOrTx) {
 
 export async function selectMemberIdByUsername(tx: DbOrTx, username: string) {
   const rows = await tx
-    .select({ id: members.id, role: members.role, l1Id: members.l1Id, l2Id: members.l2Id })
+    .select({ id: members.id, role: members.role, isHouse: members.isHouse, l1Id: members.l1Id, l2Id: members.l2Id })
     .from(members)
     .where(sql`lower(${members.username}) = ${username.toLowerCase()}`)
     .limit(1);
@@ -82,12 +82,12 @@ export async function insertSeedMember(tx: DbOrTx, values: SeedMember): Promise<
   return row.id;
 }
 
-/** Makes an existing account the operator with the given password (TUZO_ADMIN_* on every start). */
-export async function promoteToOperator(tx: DbOrTx, input: { id: bigint; passwordHash: string }): Promise<void> {
+/** The configured password for the existing bootstrap operator (TUZO_ADMIN_* on every start); never promotes. */
+export async function setOperatorPassword(tx: DbOrTx, input: { id: bigint; passwordHash: string }): Promise<void> {
   await tx
     .update(members)
-    .set({ passwordHash: input.passwordHash, role: 'operator', status: 'active', activatedAt: sql`coalesce(${members.activatedAt}, now())` })
-    .where(eq(members.id, input.id));
+    .set({ passwordHash: input.passwordHash, status: 'active', activatedAt: sql`coalesce(${members.activatedAt}, now())` })
+    .where(and(eq(members.id, input.id), eq(members.role, 'operator')));
 }
 
 /** Members other than the house account and staff: demo content is only added to an empty system. */

@@ -1,6 +1,7 @@
 import { localToSystemMinor, parseAmountToMinor, parseRateToMicro } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { StartupRefusal } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
 import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
@@ -19,9 +20,9 @@ import {
   insertSeedMember,
   insertTariffBrackets,
   lockSeed,
-  promoteToOperator,
   selectHouse,
   selectMemberIdByUsername,
+  setOperatorPassword,
 } from './seed.repository.ts';
 
 /** Settings stored at the first start so the operator sees (and can change) their values. */
@@ -115,13 +116,19 @@ async function seedHouse(tx: DbOrTx, country: CountryRow): Promise<bigint> {
   });
 }
 
-/** Creates the operator, or gives an existing account of that name the operator role and the configured password. */
+/**
+ * Creates the bootstrap operator, or sets the configured password of the existing operator of that name. A name
+ * held by any other account (a member who registered it first, a support account, the house) stops the start with
+ * one sentence and leaves that account untouched: the seed never promotes an account nor keeps its email
+ * (docs/decisions/019-staff-are-not-members.md).
+ */
 async function seedOperator(tx: DbOrTx, input: { username: string; password: string; country: CountryRow }): Promise<void> {
   if (!/^[A-Za-z0-9_]{1,40}$/.test(input.username)) throw new Error('TUZO_ADMIN_USERNAME may only contain letters, digits and underscores');
-  const passwordHash = await hashPassword(input.password);
   const existing = await selectMemberIdByUsername(tx, input.username);
+  if (existing && (existing.role !== 'operator' || existing.isHouse)) throw new StartupRefusal(bootstrapRefusal(input.username, existing));
+  const passwordHash = await hashPassword(input.password);
   if (existing) {
-    await promoteToOperator(tx, { id: existing.id, passwordHash });
+    await setOperatorPassword(tx, { id: existing.id, passwordHash });
     await writeAudit(tx, { actorId: null, action: 'seed.operator_password', targetType: 'member', targetId: existing.id, before: { role: existing.role }, after: { role: 'operator' } });
     return;
   }
@@ -142,6 +149,12 @@ async function seedOperator(tx: DbOrTx, input: { username: string; password: str
     activatedAt: new Date(),
   });
   await writeAudit(tx, { actorId: null, action: 'seed.operator_create', targetType: 'member', targetId: id, after: { username: input.username, role: 'operator' } });
+}
+
+/** The one sentence a refused bootstrap prints: which account holds the name, and what to do. */
+export function bootstrapRefusal(username: string, holder: { role: string; isHouse: boolean }): string {
+  const who = holder.isHouse ? 'the house account' : holder.role === 'support' ? 'a support account' : 'a member account';
+  return `TUZO_ADMIN_USERNAME is "${username}", but that name already belongs to ${who}, not an operator; set TUZO_ADMIN_USERNAME to a name nobody holds and start again (the account was left unchanged).`;
 }
 
 async function seedDemoTeam(tx: DbOrTx, houseId: bigint): Promise<void> {

@@ -1,9 +1,8 @@
 import type { AdminNotifyPayload } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError } from '../../lib/errors.ts';
+import { findTargetMember } from '../admin-members/admin-members.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
-import { selectMemberIdByUsername } from './audit-log.repository.ts';
 
 /**
  * `adminnotify`: a staff member sends one member a notification (a toast at their next poll, a row on
@@ -12,8 +11,7 @@ import { selectMemberIdByUsername } from './audit-log.repository.ts';
 export async function sendMemberNotification(deps: AppDeps, input: AdminNotifyPayload & { staffId: bigint; ip: string }) {
   const at = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const memberId = await selectMemberIdByUsername(tx, input.username);
-    if (memberId === null) throw new AppError('NOT_FOUND', 'Member not found');
+    const memberId = BigInt((await findTargetMember(tx, input.username)).id);
     await notifyMember(tx, { memberId, msg: input.msg, severity: input.severity });
     await writeAudit(tx, { actorId: input.staffId, action: 'member.notify', targetType: 'member', targetId: memberId, after: { msg: input.msg, severity: input.severity }, ip: input.ip });
   });

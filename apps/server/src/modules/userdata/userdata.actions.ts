@@ -6,7 +6,7 @@ export const userdataActions = [
   defineAction({
     name: 'userdata',
     methods: ['GET'],
-    access: 'member',
+    access: 'account',
     summary: 'The member’s details, balances and withdrawal fee table; undelivered notifications ride in `info`.',
     payload: NoPayloadSchema,
     data: UserDataSchema,

@@ -4,7 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
-import { signOut, useUserData } from '@/lib/session';
+import { signOut } from '@/lib/session';
 import { buildNavGroups, type NavItem } from './nav-items';
 
 // Class names are plain strings: Radix's Slot (the tooltip trigger) cannot merge NavLink's className function,
@@ -109,7 +109,6 @@ function NavEntry({ item }: { item: NavItem }) {
 /** The member's sidebar: every group and item of spec part 1, section 2, with Logout at the bottom. */
 export function AppSidebar({ grouplink }: { grouplink: string | null | undefined }) {
   const { isOpen, isMobile } = useSidebar();
-  const isAdmin = useUserData().data?.userdetails.isadmin === true;
   const ITEM = useItemClass();
   const showLabels = isOpen || isMobile;
   return (
@@ -121,7 +120,7 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
         {showLabels ? <span className="text-lg font-bold tracking-tight">Tuzo</span> : null}
       </div>
       <div className={cn('relative min-h-0 flex-1 overflow-y-auto pb-4', showLabels ? 'px-3' : 'px-1.5')}>
-        {buildNavGroups(grouplink, isAdmin).map((group) => (
+        {buildNavGroups(grouplink).map((group) => (
           <section key={group.title} aria-labelledby={`nav-group-${group.title}`} className="mt-3">
             <h2
               id={`nav-group-${group.title}`}

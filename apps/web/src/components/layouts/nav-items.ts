@@ -13,7 +13,6 @@ import {
   Music2,
   PartyPopper,
   Settings,
-  ShieldCheck,
   Share2,
   Sparkles,
   Trophy,
@@ -45,12 +44,9 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The operator's group, shown only when userdetails.isadmin (the server checks the role on every admin call). */
-const OPERATOR_GROUP: NavGroup = { title: 'Operator', items: [{ title: 'Operator Desk', url: '/admin', icon: ShieldCheck, isCompleted: true }] };
-
 /** The sidebar groups of spec part 1, section 2. `grouplink` is the member's WhatsApp group link. */
-export function buildNavGroups(grouplink: string | null | undefined, isAdmin = false): NavGroup[] {
-  const groups: NavGroup[] = [
+export function buildNavGroups(grouplink: string | null | undefined): NavGroup[] {
+  return [
     {
       title: 'Main',
       items: [
@@ -108,12 +104,11 @@ export function buildNavGroups(grouplink: string | null | undefined, isAdmin = f
       items: [{ title: 'Profile', url: '/user-profile', icon: Settings, isCompleted: true }],
     },
   ];
-  return isAdmin ? [...groups, OPERATOR_GROUP] : groups;
 }
 
 /** Page titles for the header, by path (sub-items included). */
 export function findNavTitle(pathname: string): string | null {
-  for (const group of buildNavGroups(null, true)) {
+  for (const group of buildNavGroups(null)) {
     for (const item of group.items) {
       const sub = item.items?.find((child) => child.url === pathname);
       if (sub) return `${item.title}: ${sub.title}`;

@@ -1,4 +1,4 @@
-import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/skeleton';
@@ -25,10 +25,6 @@ export function ConsoleLayout({ username, children }: { username: string; childr
         <p className="flex-1 truncate text-base font-semibold">
           Tuzo operator <span className="hidden font-normal text-slate-300 sm:inline">· {username}</span>
         </p>
-        <Link to="/dashboard" className="inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-slate-200 hover:bg-slate-800">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          <span>Member app</span>
-        </Link>
         <button type="button" onClick={() => signOut()} className="inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-slate-200 hover:bg-slate-800">
           <LogOut aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">Logout</span>

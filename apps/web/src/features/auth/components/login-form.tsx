@@ -46,10 +46,11 @@ export function LoginForm() {
       const { data: session } = await login(checked.payload);
       if (session?.access_token) {
         signIn(session);
-        // Staff turn on two-factor sign-in before anything else (the server refuses staff actions until then).
+        // Staff are not members: they land in the console, and turn on two-factor sign-in before anything else (the
+        // server refuses staff actions until then).
         const details = session.user_data.userdetails;
-        const mustEnrol = details.role !== undefined && details.role !== 'member' && details.is_totp_enrolled === false;
-        navigate(mustEnrol ? '/admin/security' : '/', { replace: true });
+        const isStaff = details.role !== 'member';
+        navigate(isStaff ? (details.is_totp_enrolled ? '/admin' : '/admin/security') : '/', { replace: true });
         return;
       }
       fail('Login failed');
