@@ -295,7 +295,7 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   const operatorPhone = await open(PHONE, 'money-operator-phone');
   await operatorPhone.goto('/login');
   await loginStaffThroughForm(operatorPhone, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
-  await operatorPhone.getByTestId('welcome-username').waitFor();
+  await operatorPhone.waitForURL('**/admin');
   await operatorPhone.goto('/admin');
   await operatorPhone.getByRole('button', { name: 'Completed' }).click();
   await operatorPhone.getByTestId('admin-withdrawal-row').first().waitFor();

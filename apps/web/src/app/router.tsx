@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/skeleton';
-import { setSessionNavigator, signOut, useSession, useUserData } from '@/lib/session';
+import { setSessionNavigator, signOut, staffHome, useSession, useUserData } from '@/lib/session';
 
 // Every route is its own chunk, so a phone downloads only the screen it opens.
 const LoginRoute = lazy(() => import('./routes/login'));
@@ -89,14 +89,15 @@ function ActiveMemberRoutes() {
 
 /**
  * Staff (support and operator) are not members: they have the console only. Every member screen's actions would
- * refuse them (403), so any other path lands on /admin (docs/decisions/019-staff-are-not-members.md).
+ * refuse them (403), so any other path lands in the console: the money desk, or the two-factor enrolment page until
+ * that is on (the login form sends them to the same place, so the two navigations agree; decision 019).
  */
-function StaffRoutes() {
+function StaffRoutes({ isTotpEnrolled }: { isTotpEnrolled: boolean }) {
   return (
     <Routes>
       <Route path="/access/:token?" element={<AccessRoute />} />
       <Route path="/admin/*" element={<AdminRoute />} />
-      <Route path="*" element={<Navigate to="/admin" replace />} />
+      <Route path="*" element={<Navigate to={staffHome(isTotpEnrolled)} replace />} />
     </Routes>
   );
 }
@@ -129,7 +130,7 @@ function UserDataFailed({ retry }: { retry: () => void }) {
 function SignedInRoutes() {
   const user = useUserData();
   if (!user.data) return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label="Loading your account" />;
-  if (user.data.userdetails.role !== 'member') return <StaffRoutes />;
+  if (user.data.userdetails.role !== 'member') return <StaffRoutes isTotpEnrolled={user.data.userdetails.is_totp_enrolled} />;
   return user.data.userdetails.account_status ? <ActiveMemberRoutes /> : <InactiveMemberRoutes />;
 }
 

@@ -94,6 +94,14 @@ export function useUserData() {
 }
 
 
+/**
+ * Where a staff account lands (staff are not members, so never a member screen): the console's money desk, or its
+ * two-factor enrolment page until two-factor sign-in is on (the server refuses staff actions until then).
+ */
+export function staffHome(isTotpEnrolled: boolean): string {
+  return isTotpEnrolled ? '/admin' : '/admin/security';
+}
+
 /** Stores a fresh login and starts the 180 s refresh. */
 export function signIn(data: LoginData): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, data.access_token);

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
-import { signIn } from '@/lib/session';
+import { signIn, staffHome } from '@/lib/session';
 import { login } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginErrors } from '../api/login-schema';
 
@@ -46,11 +46,9 @@ export function LoginForm() {
       const { data: session } = await login(checked.payload);
       if (session?.access_token) {
         signIn(session);
-        // Staff are not members: they land in the console, and turn on two-factor sign-in before anything else (the
-        // server refuses staff actions until then).
+        // Staff are not members: they land in the console (the enrolment page until two-factor sign-in is on).
         const details = session.user_data.userdetails;
-        const isStaff = details.role !== 'member';
-        navigate(isStaff ? (details.is_totp_enrolled ? '/admin' : '/admin/security') : '/', { replace: true });
+        navigate(details.role === 'member' ? '/' : staffHome(details.is_totp_enrolled), { replace: true });
         return;
       }
       fail('Login failed');
