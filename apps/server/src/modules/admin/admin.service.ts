@@ -7,7 +7,6 @@ import {
   type MemberWallet,
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError } from '../../lib/errors.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
