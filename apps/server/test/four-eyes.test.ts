@@ -173,11 +173,19 @@ describe('above the threshold: one operator asks, a second approves', () => {
     expect(await status(other.data.id)).toBe(0);
     const pendingId = bulk.data.results.find((row: { id: string }) => row.id === other.data.id).approval_id as string;
     expect(pendingId).toMatch(/^\d+$/);
-    // A refund needs no second operator, whatever the amount; the pending approval then cannot execute.
+    // A refund needs no second operator, whatever the amount; declining closes the pending request (the operator who
+    // asked declined, so it is cancelled), which then cannot execute.
     expect(await post('updatetrans', { tid: other.data.id, value: '1' }, operatorA)).toMatchObject({ httpStatus: 200, data: { status: '1' } });
+    expect(await requestState(pendingId)).toMatchObject({ state: 'cancelled' });
     expect(await post('adminapproverequest', { id: pendingId }, operatorB)).toMatchObject({ httpStatus: 409 });
-    expect(await requestState(pendingId)).toMatchObject({ state: 'pending' });
-    expect(await post('adminrejectrequest', { id: pendingId, reason: 'Declined meanwhile' }, operatorB)).toMatchObject({ httpStatus: 200 });
+    expect(await status(other.data.id)).toBe(1);
+
+    // Declined by another operator, the request reads as rejected, with the reason.
+    const third = await post('systemwithdrawal', { acc: '1', amount: '10500' }, m);
+    const thirdAsked = await post('updatetrans', { tid: third.data.id, value: '2' }, operatorA);
+    expect(thirdAsked).toMatchObject({ httpStatus: 202 });
+    expect(await post('updatetrans', { tid: third.data.id, value: '1' }, operatorB)).toMatchObject({ httpStatus: 200, data: { status: '1' } });
+    expect(await requestState(thirdAsked.data.approval_id)).toMatchObject({ state: 'rejected' });
   });
 
   it('follows the operator setting', async () => {

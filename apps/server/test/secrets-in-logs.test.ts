@@ -6,6 +6,7 @@ import { redactUrl } from '../src/lib/log-redaction.ts';
 import { mailDropDir } from '../src/modules/password-reset/mailer.ts';
 import { getPayments } from '../src/payments/index.ts';
 import { registerOk } from './auth-helpers.ts';
+import { createTestAppOn } from './harness.ts';
 import { startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
 
 /**
@@ -106,5 +107,27 @@ describe('the request log and outbox after every flow that carries a secret', ()
     const outbox = JSON.stringify(await c.t.sql('SELECT * FROM outbox'));
     expect(outbox).toContain('/forgot-password?token=[redacted]');
     expect(outbox.includes(resetToken!)).toBe(false);
+
+    // The generated webhook secrets are kept sealed under TUZO_SECRET_KEY, never in clear, in the settings table.
+    const settings = await c.t.sql<{ key: string; value: string }>("SELECT key, value::text AS value FROM settings WHERE key LIKE 'hooks.%' ORDER BY key");
+    expect(settings.map((row) => row.key)).toEqual(['hooks.mpesa_callback_secret', 'hooks.sms_forwarder_secret']);
+    const table = JSON.stringify(settings);
+    expect(table.includes(payments.mpesaCallbackSecret)).toBe(false);
+    expect(table.includes(payments.smsForwarderSecret)).toBe(false);
+    for (const row of settings) expect(row.value).toMatch(/^"v1:/);
+  });
+
+  it('seals a webhook secret an earlier version stored in clear, and keeps using it', async () => {
+    const legacy = 'legacy-clear-secret-0123456789';
+    await c.t.sql("UPDATE settings SET value = to_jsonb($1::text) WHERE key = 'hooks.sms_forwarder_secret'", [legacy]);
+    const second = await createTestAppOn(c.t.databaseUrl, { TUZO_SECRET_KEY: c.t.app.deps.secrets.current.key.toString('hex') });
+    try {
+      expect(getPayments(second.app.deps).smsForwarderSecret).toBe(legacy);
+      const [row] = await c.t.sql<{ value: string }>("SELECT value::text AS value FROM settings WHERE key = 'hooks.sms_forwarder_secret'");
+      expect(row!.value).toMatch(/^"v1:/);
+      expect(row!.value.includes(legacy)).toBe(false);
+    } finally {
+      await second.closeWithoutReconcile();
+    }
   });
 });

@@ -41,6 +41,14 @@ describe('the audit log is append-only in the database', () => {
   });
 });
 
+describe('the ledger refuses TRUNCATE as it refuses UPDATE and DELETE', () => {
+  it.each([['TRUNCATE ledger_postings'], ['TRUNCATE ledger_postings, ledger_transactions CASCADE']])('%s is refused and the postings stay', async (statement) => {
+    const before = await t.sql<{ count: string }>('SELECT count(*)::text AS count FROM ledger_postings');
+    await expect(t.sql(statement)).rejects.toThrow('ledger rows are append-only');
+    expect(await t.sql('SELECT count(*)::text AS count FROM ledger_postings')).toEqual(before);
+  });
+});
+
 describe('/api answers are never cached', () => {
   it('sends Cache-Control: no-store on a success envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api?action=ping' });

@@ -101,6 +101,10 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
     return (await response.json()) as { status: number; code: string; msg: string };
   });
   expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN', msg: 'Operators only' });
+  // Support's console navigation leaves out the operator-only pages; typed by hand, the page says who manages it.
+  const supportNav = support.getByRole('navigation', { name: 'Operator console' });
+  await supportNav.getByRole('link', { name: 'Money' }).waitFor();
+  for (const title of ['Approvals', 'Staff', 'Audit log']) expect(await supportNav.getByRole('link', { name: title, exact: true }).count(), title).toBe(0);
   await support.goto('/admin/staff');
   await support.getByText('Staff accounts are managed by operators.').waitFor();
   await screenshot(support, 'staff-6-support-refused-phone');

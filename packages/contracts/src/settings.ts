@@ -102,13 +102,13 @@ export const SETTINGS = {
   'hooks.mpesa_callback_secret': define({
     schema: z.string().min(16),
     default: '',
-    description: 'Generated once: the unguessable path segment of the M-Pesa callback URLs.',
+    description: 'Generated once (sealed under TUZO_SECRET_KEY): the unguessable path segment of the M-Pesa callback URLs.',
     visibility: 'internal',
   }),
   'hooks.sms_forwarder_secret': define({
     schema: z.string().min(16),
     default: '',
-    description: 'Generated once: the shared secret of the SMS-forwarder webhook.',
+    description: 'Generated once (sealed under TUZO_SECRET_KEY): the shared secret of the SMS-forwarder webhook.',
     visibility: 'internal',
   }),
   'spins.free_table': define({

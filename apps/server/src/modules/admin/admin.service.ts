@@ -10,7 +10,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
-import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
+import { closePendingWithdrawalRequest, loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
 import { selectWithdrawal } from '../withdrawals/withdrawals.repository.ts';
 import { decideWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
@@ -62,7 +62,9 @@ export async function decideOrRequestWithdrawal(
       });
     }
   }
-  return decideWithdrawal(deps, input);
+  const decided = await decideWithdrawal(deps, input);
+  if (input.decision === 'decline') await closePendingWithdrawalRequest(deps, { withdrawalId: input.withdrawalId, operatorId: input.operatorId, ip: input.ip });
+  return decided;
 }
 
 /**

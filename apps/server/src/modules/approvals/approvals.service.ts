@@ -16,7 +16,7 @@ import {
   type MemberWallet,
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import {
@@ -160,6 +160,21 @@ export async function rejectRequest(
     });
     return toDecisionData(request, state, String(request.params.username ?? ''));
   });
+}
+
+/**
+ * A withdrawal an operator declined leaves no approval request pending behind it: the pending request to complete it
+ * is rejected (or cancelled, when the operator who declined asked for it), audited like any other decision.
+ */
+export async function closePendingWithdrawalRequest(deps: AppDeps, input: { withdrawalId: bigint; operatorId: bigint; ip: string }): Promise<void> {
+  const id = await selectPendingIdForTarget(deps.db, 'withdrawal', input.withdrawalId.toString());
+  if (id === null) return;
+  try {
+    await rejectRequest(deps, { id, reason: 'The withdrawal was declined', operatorId: input.operatorId, ip: input.ip });
+  } catch (error) {
+    // Another operator decided it meanwhile: its state stands.
+    if (!(isAppError(error) && error.code === 'ALREADY_DONE')) throw error;
+  }
 }
 
 /** What the request is about, in words: the wallet, the receipt, the code or the withdrawal. */

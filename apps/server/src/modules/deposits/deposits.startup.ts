@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
+import { isSealed, sealedKeyId } from '../../lib/secret-box.ts';
 import { createPayments, getPayments, setPayments } from '../../payments/index.ts';
+import { replaceSettingValue } from '../settings/settings.repository.ts';
 import { seedSetting } from '../settings/settings.service.ts';
 import { registerDepositWebhooks } from './deposits.webhooks.ts';
 import { defaultProcedures } from './procedures.ts';
@@ -10,16 +12,23 @@ import { reconcilePendingPushes } from './stk-push.service.ts';
 
 const RECONCILE_EVERY_MS = 15_000;
 
-/** A secret from the configuration, else one generated once and kept in settings (stable across restarts). */
+/**
+ * A secret from the configuration, else one generated once and kept in settings, sealed under TUZO_SECRET_KEY
+ * (stable across restarts, never in the table in usable form; docs/decisions/020 and 022). A secret stored in clear
+ * by an earlier version is sealed in place at start.
+ */
 async function hookSecret(
   deps: AppDeps,
   configured: string | undefined,
   key: 'hooks.mpesa_callback_secret' | 'hooks.sms_forwarder_secret',
 ): Promise<string> {
   if (configured) return configured;
-  const stored = await seedSetting(deps.db, key, randomBytes(24).toString('base64url'));
+  const stored = await seedSetting(deps.db, key, deps.secrets.seal(randomBytes(24).toString('base64url'), key));
   if (stored === '') throw new Error(`Setting ${key} is not a usable secret`);
-  return stored;
+  const secret = isSealed(stored) ? deps.secrets.open(stored, key) : stored;
+  // Sealed in clear by an earlier version, or under a previous key: seal it again under the current one.
+  if (sealedKeyId(stored) !== deps.secrets.current.id) await replaceSettingValue(deps.db, key, deps.secrets.seal(secret, key));
+  return secret;
 }
 
 /**

@@ -28,3 +28,8 @@ export async function insertSettingIfMissing(db: DbOrTx, key: string, value: unk
   await db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
   return selectSetting(db, key);
 }
+
+/** Replaces a stored value that exists (a start-up step re-writing its own internal setting, e.g. sealing it). */
+export async function replaceSettingValue(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db.update(settings).set({ value }).where(eq(settings.key, key));
+}

@@ -34,7 +34,7 @@ export default function AdminRoute() {
     );
   }
   return (
-    <ConsoleLayout username={userdetails.uname}>
+    <ConsoleLayout username={userdetails.uname} isOperator={Boolean(userdetails.isadmin)}>
       <Routes>
         <Route index element={<MoneyPage />} />
         <Route

@@ -1,2 +1,2 @@
 export { ConsoleLayout } from './components/console-layout';
-export { CONSOLE_NAV, findConsoleNavItem, type ConsoleNavItem } from './nav-items';
+export { CONSOLE_NAV, consoleNavFor, findConsoleNavItem, type ConsoleNavItem } from './nav-items';

@@ -8,6 +8,8 @@ export interface ConsoleNavItem {
   icon: LucideIcon;
   /** Also active on these paths (the console's home /admin opens the money desk). */
   alsoActiveOn?: readonly string[];
+  /** Only operators use this page (the server refuses support there), so support staff are not shown the entry. */
+  isOperatorOnly?: boolean;
 }
 
 /**
@@ -18,13 +20,18 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Overview', url: '/admin/overview', icon: LayoutDashboard },
   { title: 'Members', url: '/admin/members', icon: Users },
   { title: 'Money', url: '/admin/money', icon: Banknote, alsoActiveOn: ['/admin'] },
-  { title: 'Approvals', url: '/admin/approvals', icon: ShieldCheck },
+  { title: 'Approvals', url: '/admin/approvals', icon: ShieldCheck, isOperatorOnly: true },
   { title: 'Content', url: '/admin/content', icon: FileText },
-  { title: 'Staff', url: '/admin/staff', icon: UserCog },
-  { title: 'Audit log', url: '/admin/audit', icon: ScrollText },
+  { title: 'Staff', url: '/admin/staff', icon: UserCog, isOperatorOnly: true },
+  { title: 'Audit log', url: '/admin/audit', icon: ScrollText, isOperatorOnly: true },
   { title: 'Security', url: '/admin/security', icon: KeyRound },
   { title: 'Settings', url: '/admin/settings', icon: Settings },
 ];
+
+/** The entries a staff account may use: support staff do not see the operator-only pages. */
+export function consoleNavFor(isOperator: boolean): ConsoleNavItem[] {
+  return isOperator ? CONSOLE_NAV : CONSOLE_NAV.filter((item) => !item.isOperatorOnly);
+}
 
 /** The entry the current path belongs to (the longest matching prefix), for the active state and the page title. */
 export function findConsoleNavItem(pathname: string): ConsoleNavItem | undefined {

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { signOut } from '@/lib/session';
-import { CONSOLE_NAV, findConsoleNavItem } from '../nav-items';
+import { consoleNavFor, findConsoleNavItem } from '../nav-items';
 
 const NAV_LINK = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap [&_svg]:size-4 [&_svg]:shrink-0';
 
@@ -12,7 +12,7 @@ const NAV_LINK = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medi
  * The operator console's own shell (not the member sidebar): a top bar, its navigation (a side column on a laptop,
  * a scrolling row of tabs on a phone) and the page.
  */
-export function ConsoleLayout({ username, children }: { username: string; children: ReactNode }) {
+export function ConsoleLayout({ username, isOperator, children }: { username: string; isOperator: boolean; children: ReactNode }) {
   const { pathname } = useLocation();
   const current = findConsoleNavItem(pathname);
   return (
@@ -34,7 +34,7 @@ export function ConsoleLayout({ username, children }: { username: string; childr
       <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
         <nav aria-label="Operator console" className="border-b border-slate-200 bg-white md:min-h-[calc(100dvh-3.5rem)] md:w-52 md:shrink-0 md:border-r md:border-b-0">
           <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
-            {CONSOLE_NAV.map((item) => {
+            {consoleNavFor(isOperator).map((item) => {
               const isActive = item === current;
               return (
                 <li key={item.url}>
