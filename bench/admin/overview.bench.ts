@@ -13,6 +13,7 @@
  * a trigger in production, migration 0170) is rebuilt from member_totals once after it, as the migration does.
  */
 import { randomBytes } from 'node:crypto';
+import type { AdminOverviewData } from '@tuzo/contracts';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     const call = async () => {
       const started = performance.now();
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await response.json()) as { resultcode: boolean; msg: string; data: Record<string, any> | null };
+      const body = (await response.json()) as { resultcode: boolean; msg: string; data: AdminOverviewData | null };
       return { ms: performance.now() - started, body };
     };
     // The first overview writes every closed day since the first spin (overview_days); later ones read them.
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
     console.log(met ? `goal met: p95 < ${GOAL_MS} ms` : `goal missed: p95 ${at(0.95).toFixed(1)} ms (goal ${GOAL_MS} ms)`);
     if (!met) process.exitCode = 1;
     // Each query alone (median of 5), to see where the time goes.
-    const today = (last.body.data?.today as string | undefined) ?? new Date().toISOString().slice(0, 10);
+    const today = last.body.data?.today ?? new Date().toISOString().slice(0, 10);
     const window = { fromDay: addDays(today, -29), toDay: addDays(today, 1), timeZone: config.TUZO_TIMEZONE };
     const db = app.deps.db;
     const parts: Array<[string, () => Promise<unknown>]> = [

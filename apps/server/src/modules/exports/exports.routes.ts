@@ -54,14 +54,14 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
     const name = (request.params as { name?: string }).name ?? '';
     if (!isExportName(name)) throw new AppError('NOT_FOUND', `Unknown export: ${name.slice(0, 40)}; use ${EXPORT_NAMES.join(', ')}`);
     const query = request.query as Record<string, unknown>;
-    const spec = await buildSpec(deps, name, query);
+    const csv = await buildCsv(deps, name, query);
     await writeAudit(deps.db, { actorId: operator.id, action: `export.${name}`, targetType: 'export', targetId: name, after: { filter: query }, ip: request.ip });
     const day = deps.clock.now().toISOString().slice(0, 10);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="tuzo-${name}-${day}.csv"`)
       .header('cache-control', 'no-store');
-    return reply.send(Readable.from(streamCsv(deps, spec)));
+    return reply.send(Readable.from(csv));
   });
 }
 
@@ -87,20 +87,23 @@ function parseFilter<T extends z.ZodType>(schema: T, query: Record<string, unkno
   return parsed.data;
 }
 
-// The row types differ per export; the stream only needs each row's id and cells.
-async function buildSpec(deps: AppDeps, name: ExportName, query: Record<string, unknown>): Promise<ExportSpec<any>> {
+/**
+ * The export's CSV lines, not yet read: the filter is checked here (a bad one refuses before anything is audited or
+ * sent), and each export keeps its own row type up to the stream, which only needs each row's id and cells.
+ */
+async function buildCsv(deps: AppDeps, name: ExportName, query: Record<string, unknown>): Promise<AsyncGenerator<string>> {
   switch (name) {
     case 'members':
-      return membersExport(parseFilter(AdminMembersFilterSchema, query));
+      return streamCsv(deps, membersExport(parseFilter(AdminMembersFilterSchema, query)));
     case 'withdrawals':
-      return withdrawalsExport(parseFilter(AdminWithdrawalsFilterSchema, query));
+      return streamCsv(deps, withdrawalsExport(parseFilter(AdminWithdrawalsFilterSchema, query)));
     case 'deposits':
-      return depositsExport(parseFilter(AdminDepositsFilterSchema, query), new Date(deps.clock.now().getTime() - STUCK_DEPOSIT_MINUTES * 60_000));
+      return streamCsv(deps, depositsExport(parseFilter(AdminDepositsFilterSchema, query), new Date(deps.clock.now().getTime() - STUCK_DEPOSIT_MINUTES * 60_000)));
     case 'codes':
-      return codesExport();
+      return streamCsv(deps, codesExport());
     case 'ledger': {
       const { username } = parseFilter(AdminMemberPagePayloadSchema, query);
-      return memberLedgerExport(BigInt((await findTargetMember(deps.db, username)).id));
+      return streamCsv(deps, memberLedgerExport(BigInt((await findTargetMember(deps.db, username)).id)));
     }
     default: {
       const unknown: never = name;
