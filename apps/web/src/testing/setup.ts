@@ -1,0 +1,13 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+/**
+ * What Testing Library does by itself when the runner has globals (the tests import `afterEach`, so it is said
+ * here): React is told it runs under tests, so updates are flushed inside `act`, and each test's render is removed.
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
