@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { EmbeddedAccessError, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import './keep-exit-code.ts';
 
 import './provided.d.ts';
 
