@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NoPayloadSchema } from './common.ts';
 import { MoneyStringSchema } from './money.ts';
 
 /** `activateaccount` takes no fields (the spec's client posts an empty body). */
-export const ActivatePayloadSchema = z.object({}).passthrough();
+export const ActivatePayloadSchema = NoPayloadSchema;
 export type ActivatePayload = z.infer<typeof ActivatePayloadSchema>;
 
 /** What the member was charged and which uplines earned, in the member's currency. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NoPayloadSchema, amountText, pagedAnswer, pagedPayload } from './common.ts';
 import { BigIdSchema, IntIdSchema, intId, isCalendarDate } from './primitives.ts';
 import { SeveritySchema } from './envelope.ts';
 import { LESSON_KINDS } from './lessons.ts';
@@ -7,10 +8,9 @@ import { LESSON_KINDS } from './lessons.ts';
  * The operator console's content screens (apps/web/src/features/admin-content): the trivia bank and notifications
  * to a member, a country or everyone. Reads are for support staff; every change is an operator's and is audited.
  */
-const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
-const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
 /** An empty query-string value means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const IdSchema = BigIdSchema;
 
 export const TRIVIA_QUESTION_MAX = 500;
@@ -35,14 +35,16 @@ export const TriviaOptionSchema = z
 export const TriviaOptionsSchema = z
   .array(TriviaOptionSchema, { error: 'Four options are required' })
   .length(4, 'Exactly four options are required')
-  .refine((options) => new Set(options.map((option) => option.toLowerCase())).size === 4, 'The four options must all be different');
+  .refine(
+    (options) => new Set(options.map((option) => option.toLowerCase())).size === 4,
+    'The four options must all be different',
+  );
 
 /** `admintrivia`: the bank, newest first; `q` searches the question text, `status` keeps active or retired ones. */
 export const AdminTriviaPayloadSchema = z.object({
   q: optional(z.string().trim().max(100)),
   status: optional(z.enum(['active', 'retired'], { error: 'status must be active or retired' })),
-  page: PageSchema,
-  limit: LimitSchema,
+  ...pagedPayload(),
 });
 export type AdminTriviaPayload = z.infer<typeof AdminTriviaPayloadSchema>;
 
@@ -56,7 +58,7 @@ export const AdminTriviaRowSchema = z.object({
   created_at: z.string(),
 });
 export type AdminTriviaRow = z.infer<typeof AdminTriviaRowSchema>;
-export const AdminTriviaDataSchema = z.object({ rows: z.array(AdminTriviaRowSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export const AdminTriviaDataSchema = pagedAnswer(AdminTriviaRowSchema);
 export type AdminTriviaData = z.infer<typeof AdminTriviaDataSchema>;
 
 /** `admintriviasave`: add a question (no `id`) or edit one. */
@@ -64,7 +66,11 @@ export const AdminTriviaSavePayloadSchema = z.object({
   id: IdSchema.optional(),
   question: TriviaQuestionTextSchema,
   options: TriviaOptionsSchema,
-  correct: z.coerce.number({ error: 'Pick the correct option' }).int().min(1, 'Pick the correct option (A to D)').max(4, 'Pick the correct option (A to D)'),
+  correct: z.coerce
+    .number({ error: 'Pick the correct option' })
+    .int()
+    .min(1, 'Pick the correct option (A to D)')
+    .max(4, 'Pick the correct option (A to D)'),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type AdminTriviaSavePayload = z.infer<typeof AdminTriviaSavePayloadSchema>;
@@ -99,12 +105,18 @@ export const AdminBroadcastPayloadSchema = z
     target: BroadcastTargetSchema,
     username: optional(z.string().trim().min(1).max(40)),
     country_id: optional(intId('Pick a country')),
-    msg: z.string({ error: 'The message is required' }).trim().min(1, 'The message is required').max(500, 'The message is at most 500 characters'),
+    msg: z
+      .string({ error: 'The message is required' })
+      .trim()
+      .min(1, 'The message is required')
+      .max(500, 'The message is at most 500 characters'),
     severity: SeveritySchema.default('info'),
   })
   .superRefine((value, ctx) => {
-    if (value.target === 'member' && value.username === undefined) ctx.addIssue({ code: 'custom', path: ['username'], message: 'The member’s username is required' });
-    if (value.target === 'country' && value.country_id === undefined) ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Pick a country' });
+    if (value.target === 'member' && value.username === undefined)
+      ctx.addIssue({ code: 'custom', path: ['username'], message: 'The member’s username is required' });
+    if (value.target === 'country' && value.country_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Pick a country' });
   });
 export type AdminBroadcastPayload = z.infer<typeof AdminBroadcastPayloadSchema>;
 export type AdminBroadcastInput = z.input<typeof AdminBroadcastPayloadSchema>;
@@ -115,22 +127,29 @@ export type AdminBroadcastData = z.infer<typeof AdminBroadcastDataSchema>;
 
 const ActiveFilterPayloadSchema = z.object({
   status: optional(z.enum(['active', 'retired'], { error: 'status must be active or retired' })),
-  page: PageSchema,
-  limit: LimitSchema,
+  ...pagedPayload(),
 });
-const pagedRows = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 /** A file this app serves (`/media/…`, no `..`) or an https link; checked to exist on the server. */
 const MediaUrlSchema = z
   .string({ error: 'The link is required' })
   .trim()
   .min(1, 'The link is required')
   .max(500, 'The link is at most 500 characters')
-  .refine((url) => /^https:\/\/[^\s]+$/.test(url) || (/^\/media\/[\w./-]+$/.test(url) && !url.includes('..')), 'Use an https:// link or a file under /media/');
-const HttpsLinkSchema = z.string().trim().max(500, 'The link is at most 500 characters').regex(/^https:\/\/[^\s]+$/, 'The link must start with https://');
+  .refine(
+    (url) => /^https:\/\/[^\s]+$/.test(url) || (/^\/media\/[\w./-]+$/.test(url) && !url.includes('..')),
+    'Use an https:// link or a file under /media/',
+  );
+const HttpsLinkSchema = z
+  .string()
+  .trim()
+  .max(500, 'The link is at most 500 characters')
+  .regex(/^https:\/\/[^\s]+$/, 'The link must start with https://');
 export const RetirePayloadSchema = z.object({ id: IdSchema, active: z.boolean({ error: 'active must be true or false' }) });
 
 export const VIDEO_TASKS = ['youtube', 'tiktok'] as const;
-export const AdminVideosPayloadSchema = ActiveFilterPayloadSchema.extend({ task: optional(z.enum(VIDEO_TASKS, { error: 'task must be youtube or tiktok' })) });
+export const AdminVideosPayloadSchema = ActiveFilterPayloadSchema.extend({
+  task: optional(z.enum(VIDEO_TASKS, { error: 'task must be youtube or tiktok' })),
+});
 export const AdminVideoRowSchema = z.object({
   id: z.string(),
   task: z.enum(VIDEO_TASKS),
@@ -142,30 +161,44 @@ export const AdminVideoRowSchema = z.object({
   active: z.boolean(),
 });
 export type AdminVideoRow = z.infer<typeof AdminVideoRowSchema>;
-export const AdminVideosDataSchema = pagedRows(AdminVideoRowSchema);
+export const AdminVideosDataSchema = pagedAnswer(AdminVideoRowSchema);
 /** `adminvideosave`: a YouTube or TikTok https link (played in the official embed) or a file under /media/. */
 export const AdminVideoSavePayloadSchema = z.object({
   id: IdSchema.optional(),
   task: z.enum(VIDEO_TASKS, { error: 'task must be youtube or tiktok' }),
-  title: z.string({ error: 'The title is required' }).trim().min(1, 'The title is required').max(200, 'The title is at most 200 characters'),
-  url: MediaUrlSchema,
-  price: z
-    .string({ error: 'The price is required' })
+  title: z
+    .string({ error: 'The title is required' })
     .trim()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'The price is a decimal like 5 or 5.50')
-    .refine((price) => Number(price) > 0, 'The price must be above zero'),
+    .min(1, 'The title is required')
+    .max(200, 'The title is at most 200 characters'),
+  url: MediaUrlSchema,
+  // Above zero when any digit is not 0 (the pattern has already admitted only digits and one point).
+  price: amountText('The price is a decimal like 5 or 5.50', { required: 'The price is required' }).refine(
+    (price) => /[1-9]/.test(price),
+    'The price must be above zero',
+  ),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type AdminVideoSavePayload = z.infer<typeof AdminVideoSavePayloadSchema>;
 
 export const AdminAdsPayloadSchema = ActiveFilterPayloadSchema;
-export const AdminAdRowSchema = z.object({ id: z.string(), name: z.string(), image_url: z.string(), link: z.string().nullable(), active: z.boolean() });
+export const AdminAdRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+  link: z.string().nullable(),
+  active: z.boolean(),
+});
 export type AdminAdRow = z.infer<typeof AdminAdRowSchema>;
-export const AdminAdsDataSchema = pagedRows(AdminAdRowSchema);
+export const AdminAdsDataSchema = pagedAnswer(AdminAdRowSchema);
 /** `adminadsave`: the image is an uploaded file (`POST /api/admin/upload`) or an https link. */
 export const AdminAdSavePayloadSchema = z.object({
   id: IdSchema.optional(),
-  name: z.string({ error: 'The name is required' }).trim().min(1, 'The name is required').max(200, 'The name is at most 200 characters'),
+  name: z
+    .string({ error: 'The name is required' })
+    .trim()
+    .min(1, 'The name is required')
+    .max(200, 'The name is at most 200 characters'),
   image_url: MediaUrlSchema,
   link: optional(HttpsLinkSchema),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
@@ -174,21 +207,41 @@ export type AdminAdSavePayload = z.infer<typeof AdminAdSavePayloadSchema>;
 
 /** `POST /api/admin/upload`: a PNG, JPEG or WebP image (checked by its first bytes; SVG refused), at most 512 KB. */
 export const UPLOAD_MAX_BYTES = 512 * 1024;
-export const AdminUploadDataSchema = z.object({ url: z.string(), bytes: z.number().int(), type: z.enum(['image/png', 'image/jpeg', 'image/webp']) });
+export const AdminUploadDataSchema = z.object({
+  url: z.string(),
+  bytes: z.number().int(),
+  type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+});
 export type AdminUploadData = z.infer<typeof AdminUploadDataSchema>;
 
 const TimetableDateSchema = z
   .string()
   .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/, 'Each day is a date like 2026-01-31 or a weekday name like Monday')
-  .refine((value) => !/^\d/.test(value) || isCalendarDate(value), 'Each day is a real date like 2026-01-31 or a weekday name like Monday');
-export const AdminTimetablePayloadSchema = z.object({});
-export const AdminTimetableRowSchema = z.object({ id: z.number().int(), name: z.string(), dates: z.array(z.string()), sort_order: z.number().int(), active: z.boolean() });
+  .regex(
+    /^(\d{4}-\d{2}-\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/,
+    'Each day is a date like 2026-01-31 or a weekday name like Monday',
+  )
+  .refine(
+    (value) => !/^\d/.test(value) || isCalendarDate(value),
+    'Each day is a real date like 2026-01-31 or a weekday name like Monday',
+  );
+export const AdminTimetablePayloadSchema = NoPayloadSchema;
+export const AdminTimetableRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  dates: z.array(z.string()),
+  sort_order: z.number().int(),
+  active: z.boolean(),
+});
 export type AdminTimetableRow = z.infer<typeof AdminTimetableRowSchema>;
 export const AdminTimetableDataSchema = z.object({ rows: z.array(AdminTimetableRowSchema) });
 export const AdminTimetableSavePayloadSchema = z.object({
   id: IntIdSchema.optional(),
-  name: z.string({ error: 'The name is required' }).trim().min(1, 'The name is required').max(200, 'The name is at most 200 characters'),
+  name: z
+    .string({ error: 'The name is required' })
+    .trim()
+    .min(1, 'The name is required')
+    .max(200, 'The name is at most 200 characters'),
   dates: z.array(TimetableDateSchema, { error: 'dates is a list' }).min(1, 'At least one day').max(31, 'At most 31 days'),
   sort_order: z.coerce.number().int().min(0).max(10_000).default(0),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
@@ -196,8 +249,18 @@ export const AdminTimetableSavePayloadSchema = z.object({
 export type AdminTimetableSavePayload = z.infer<typeof AdminTimetableSavePayloadSchema>;
 export const AdminTimetableDeletePayloadSchema = z.object({ id: IntIdSchema });
 
-export const AdminLessonsPayloadSchema = z.object({ kind: optional(z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' })) });
-export const AdminLessonRowSchema = z.object({ id: z.string(), kind: z.enum(LESSON_KINDS), part: z.number().int(), title: z.string(), summary: z.string(), link: z.string().nullable(), active: z.boolean() });
+export const AdminLessonsPayloadSchema = z.object({
+  kind: optional(z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' })),
+});
+export const AdminLessonRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(LESSON_KINDS),
+  part: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  link: z.string().nullable(),
+  active: z.boolean(),
+});
 export type AdminLessonRow = z.infer<typeof AdminLessonRowSchema>;
 export const AdminLessonsDataSchema = z.object({ rows: z.array(AdminLessonRowSchema) });
 /** `adminlessonsave`: add a lesson (a kind and part not taken) or edit one. */
@@ -205,8 +268,16 @@ export const AdminLessonSavePayloadSchema = z.object({
   id: IdSchema.optional(),
   kind: z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' }),
   part: z.coerce.number({ error: 'part must be a whole number' }).int().min(1, 'part is 1 to 99').max(99, 'part is 1 to 99'),
-  title: z.string({ error: 'The title is required' }).trim().min(1, 'The title is required').max(200, 'The title is at most 200 characters'),
-  summary: z.string({ error: 'The summary is required' }).trim().min(1, 'The summary is required').max(4000, 'The summary is at most 4000 characters'),
+  title: z
+    .string({ error: 'The title is required' })
+    .trim()
+    .min(1, 'The title is required')
+    .max(200, 'The title is at most 200 characters'),
+  summary: z
+    .string({ error: 'The summary is required' })
+    .trim()
+    .min(1, 'The summary is required')
+    .max(4000, 'The summary is at most 4000 characters'),
   link: optional(HttpsLinkSchema),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });

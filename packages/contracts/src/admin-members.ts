@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer, pagedPayload } from './common.ts';
 import { BigIdSchema, calendarDate, intId } from './primitives.ts';
 import { AdminWithdrawalRowSchema } from './admin.ts';
 import { EmailSchema } from './auth.ts';
@@ -10,16 +11,15 @@ import { WithdrawalStatusSchema } from './withdrawals.ts';
  * The operator console's members and money screens (apps/web/src/features/admin-members, admin-money). Every list
  * takes `{ page, limit }` (limit 50 by default, at most 100) and answers `{ rows, page, limit, total }`.
  */
-const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
-const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
 const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
 const ReasonSchema = z.string().trim().max(500).optional();
 const DaySchema = calendarDate('Use a real date like 2026-01-31');
 /** An empty query-string value means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const IdSchema = BigIdSchema;
-const paged = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), page: z.number().int(), limit: z.number().int(), total: z.number().int(), is_total_capped: z.boolean() });
+/** The member lists count at most MEMBER_TOTAL_CAP rows; `is_total_capped` says the total stopped there. */
+const paged = <T extends z.ZodType>(row: T) => pagedAnswer(row, { is_total_capped: z.boolean() });
 
 export const MEMBER_STATUSES = ['inactive', 'active', 'suspended'] as const;
 export const MemberStatusSchema = z.enum(MEMBER_STATUSES, { error: 'status must be inactive, active or suspended' });
@@ -35,8 +35,7 @@ export const AdminMembersPayloadSchema = z.object({
   country: optional(intId('Pick a country')),
   joined_from: optional(DaySchema),
   joined_to: optional(DaySchema),
-  page: PageSchema,
-  limit: LimitSchema,
+  ...pagedPayload(),
 });
 export type AdminMembersPayload = z.infer<typeof AdminMembersPayloadSchema>;
 /** The export takes the same filters without paging. */
@@ -66,9 +65,25 @@ export const AdminMemberDataSchema = z.object({
     currency: z.string(),
     uplines: z.array(z.object({ level: z.number().int(), username: z.string(), status: MemberStatusSchema })),
   }),
-  wallets: z.object({ balance: MoneyStringSchema, deposit: MoneyStringSchema, ads: MoneyStringSchema, youtube: MoneyStringSchema, tiktok: MoneyStringSchema }),
-  downlines: z.array(z.object({ level: z.number().int(), total: z.number().int(), active: z.number().int(), dormant: z.number().int() })),
-  sessions: z.array(z.object({ id: z.string(), created_at: z.string(), expires_at: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable() })),
+  wallets: z.object({
+    balance: MoneyStringSchema,
+    deposit: MoneyStringSchema,
+    ads: MoneyStringSchema,
+    youtube: MoneyStringSchema,
+    tiktok: MoneyStringSchema,
+  }),
+  downlines: z.array(
+    z.object({ level: z.number().int(), total: z.number().int(), active: z.number().int(), dormant: z.number().int() }),
+  ),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      created_at: z.string(),
+      expires_at: z.string(),
+      ip: z.string().nullable(),
+      user_agent: z.string().nullable(),
+    }),
+  ),
 });
 export type AdminMemberData = z.infer<typeof AdminMemberDataSchema>;
 
@@ -77,7 +92,11 @@ export const MemberHistorySchema = z.enum(MEMBER_HISTORIES, { error: 'list must 
 export type MemberHistory = z.infer<typeof MemberHistorySchema>;
 
 /** `adminmemberhistory`: one of the member's lists, newest first, paged. */
-export const AdminMemberHistoryPayloadSchema = z.object({ username: UsernameSchema, list: MemberHistorySchema, page: PageSchema, limit: LimitSchema });
+export const AdminMemberHistoryPayloadSchema = z.object({
+  username: UsernameSchema,
+  list: MemberHistorySchema,
+  ...pagedPayload(),
+});
 export type AdminMemberHistoryPayload = z.infer<typeof AdminMemberHistoryPayloadSchema>;
 /** One line of a history: `amount` is signed for the ledger (the member's side), in `currency`. */
 export const AdminHistoryRowSchema = z.object({
@@ -98,7 +117,12 @@ export const AdminUpdateMemberPayloadSchema = z
   .object({
     username: UsernameSchema,
     email: optional(EmailSchema),
-    phone: optional(z.string().trim().regex(/^\+?\d{9,16}$/, 'Phone must be the dial code and number, digits only')),
+    phone: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\+?\d{9,16}$/, 'Phone must be the dial code and number, digits only'),
+    ),
     country_id: optional(intId('Pick a country')),
     reason: ReasonSchema,
   })
@@ -110,7 +134,11 @@ export type AdminUpdateMemberPayload = z.infer<typeof AdminUpdateMemberPayloadSc
 export const AdminMemberActionPayloadSchema = z.object({ username: UsernameSchema, reason: ReasonSchema });
 export type AdminMemberActionPayload = z.infer<typeof AdminMemberActionPayloadSchema>;
 /** Suspend, unsuspend, sign out everywhere, edit: the member's status after and the sessions ended. */
-export const AdminMemberStateDataSchema = z.object({ username: z.string(), status: MemberStatusSchema, sessions_ended: z.number().int() });
+export const AdminMemberStateDataSchema = z.object({
+  username: z.string(),
+  status: MemberStatusSchema,
+  sessions_ended: z.number().int(),
+});
 export type AdminMemberStateData = z.infer<typeof AdminMemberStateDataSchema>;
 
 /** `adminresetlink`: a one-time reset link was mailed (or logged when no mail server is set). */
@@ -120,7 +148,11 @@ export const AdminResetLinkDataSchema = z.object({ username: z.string(), email: 
  * `adminchangeupline`: the new sponsor (level 1); levels 2 and 3 follow the sponsor's chain, and the member's downline
  * shifts with them. Paid commissions move by ledger entries (reversed from the old uplines, paid to the new ones).
  */
-export const AdminChangeUplinePayloadSchema = z.object({ username: UsernameSchema, upline: UsernameSchema, reason: ReasonSchema });
+export const AdminChangeUplinePayloadSchema = z.object({
+  username: UsernameSchema,
+  upline: UsernameSchema,
+  reason: ReasonSchema,
+});
 export type AdminChangeUplinePayload = z.infer<typeof AdminChangeUplinePayloadSchema>;
 export const AdminChangeUplineDataSchema = z.object({
   username: z.string(),
@@ -158,8 +190,7 @@ export const AdminWithdrawalQueuePayloadSchema = z.object({
   wallet: optional(MemberWalletSchema),
   from: optional(DaySchema),
   to: optional(DaySchema),
-  page: PageSchema,
-  limit: LimitSchema,
+  ...pagedPayload(),
 });
 export type AdminWithdrawalQueuePayload = z.infer<typeof AdminWithdrawalQueuePayloadSchema>;
 export const AdminWithdrawalsFilterSchema = AdminWithdrawalQueuePayloadSchema.omit({ page: true, limit: true });
@@ -201,9 +232,10 @@ export const AdminDepositsPayloadSchema = z.object({
   status: optional(z.enum(['0', '1', '2'])),
   method: optional(DepositMethodSchema),
   username: optional(z.string().trim().max(40)),
-  stuck: optional(z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' ? false : value), z.boolean())),
-  page: PageSchema,
-  limit: LimitSchema,
+  stuck: optional(
+    z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' ? false : value), z.boolean()),
+  ),
+  ...pagedPayload(),
 });
 export type AdminDepositsPayload = z.infer<typeof AdminDepositsPayloadSchema>;
 export const AdminDepositsFilterSchema = AdminDepositsPayloadSchema.omit({ page: true, limit: true });
@@ -228,7 +260,11 @@ export type AdminDepositsData = z.infer<typeof AdminDepositsDataSchema>;
 
 /** `admincheckdeposit`: ask the provider about one pending STK push and apply its answer. */
 export const AdminCheckDepositPayloadSchema = z.object({ id: IdSchema });
-export const AdminCheckDepositDataSchema = z.object({ id: z.string(), status_before: z.enum(['0', '1', '2']), status: z.enum(['0', '1', '2']) });
+export const AdminCheckDepositDataSchema = z.object({
+  id: z.string(),
+  status_before: z.enum(['0', '1', '2']),
+  status: z.enum(['0', '1', '2']),
+});
 export type AdminCheckDepositData = z.infer<typeof AdminCheckDepositDataSchema>;
 
 /** The CSV exports under /api/admin/export/<name>. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NoPayloadSchema } from './common.ts';
 import { MoneyStringSchema } from './money.ts';
 
 /**
@@ -7,7 +8,7 @@ import { MoneyStringSchema } from './money.ts';
  * today; a day without activity is there with zeros. "This week" starts on Monday (operator's calendar). Closed days
  * are computed once and kept (overview_days); today is counted live.
  */
-export const AdminOverviewPayloadSchema = z.object({}).passthrough();
+export const AdminOverviewPayloadSchema = NoPayloadSchema;
 export type AdminOverviewPayload = z.infer<typeof AdminOverviewPayloadSchema>;
 
 export const OVERVIEW_DAYS = 30;
@@ -50,7 +51,14 @@ export const AdminOverviewDataSchema = z.object({
     dormant: z.number().int(),
     suspended: z.number().int(),
     by_country: z.array(
-      z.object({ country: z.string(), abbreviation: z.string(), total: z.number().int(), active: z.number().int(), dormant: z.number().int(), suspended: z.number().int() }),
+      z.object({
+        country: z.string(),
+        abbreviation: z.string(),
+        total: z.number().int(),
+        active: z.number().int(),
+        dormant: z.number().int(),
+        suspended: z.number().int(),
+      }),
     ),
   }),
   totals: z.object({ today: AdminOverviewPeriodSchema, week: AdminOverviewPeriodSchema }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NoPayloadSchema, minorAmountText } from './common.ts';
 import { intId } from './primitives.ts';
 import { parseAmountToMinor, parseRateToMicro } from './money.ts';
 import { isSettingKey, SETTINGS, type SettingDefinition, type SettingKey } from './settings.ts';
@@ -48,7 +49,7 @@ export function checkSettingChange(key: string, value: unknown): SettingCheck {
 
 const JsonValueSchema = z.unknown();
 
-export const AdminSettingsPayloadSchema = z.object({});
+export const AdminSettingsPayloadSchema = NoPayloadSchema;
 export type AdminSettingsPayload = z.infer<typeof AdminSettingsPayloadSchema>;
 
 export const AdminSettingRowSchema = z.object({
@@ -81,11 +82,7 @@ export type AdminSettingData = z.infer<typeof AdminSettingDataSchema>;
 // Countries, fee rows and tariff brackets (`admincountries`, `admincountry`).
 
 /** An amount in the country's own currency as a decimal string ("500", "12.50"); zero allowed. */
-const LocalAmountSchema = z
-  .string({ error: 'Enter an amount such as 100.00' })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 100.00')
-  .refine((text) => parseAmountToMinor(text) !== null, 'Enter an amount such as 100.00');
+const LocalAmountSchema = minorAmountText('Enter an amount such as 100.00', { required: 'Enter an amount such as 100.00' });
 const RateSchema = z
   .string({ error: 'Enter a rate such as 1 or 28.5' })
   .trim()
@@ -117,7 +114,11 @@ export type AdminTariffBracket = z.infer<typeof AdminTariffBracketSchema>;
 
 /** The first problem of a bracket list (replaced as a whole): each min <= max, and no two ranges overlap. */
 export function tariffProblem(brackets: readonly AdminTariffBracket[]): string | null {
-  const ranges = brackets.map((b, index) => ({ index, min: parseAmountToMinor(b.min) ?? 0n, max: parseAmountToMinor(b.max) ?? 0n }));
+  const ranges = brackets.map((b, index) => ({
+    index,
+    min: parseAmountToMinor(b.min) ?? 0n,
+    max: parseAmountToMinor(b.max) ?? 0n,
+  }));
   for (const range of ranges) {
     if (range.min > range.max) return `Bracket ${range.index + 1}: the minimum is above the maximum`;
   }
@@ -130,7 +131,7 @@ export function tariffProblem(brackets: readonly AdminTariffBracket[]): string |
   return null;
 }
 
-export const AdminCountriesPayloadSchema = z.object({});
+export const AdminCountriesPayloadSchema = NoPayloadSchema;
 export const AdminCountryRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -175,7 +176,7 @@ export const AdminTaskScheduleSchema = z.object({
     .refine((days) => new Set(days).size === days.length, 'Each day once'),
 });
 export type AdminTaskSchedule = z.infer<typeof AdminTaskScheduleSchema>;
-export const AdminTaskDaysPayloadSchema = z.object({});
+export const AdminTaskDaysPayloadSchema = NoPayloadSchema;
 export const AdminTaskDaysDataSchema = z.object({ schedules: z.array(AdminTaskScheduleSchema) });
 export type AdminTaskDaysData = z.infer<typeof AdminTaskDaysDataSchema>;
 export const AdminTaskDayPayloadSchema = AdminTaskScheduleSchema;

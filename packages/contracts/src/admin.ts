@@ -1,18 +1,16 @@
 import { z } from 'zod';
+import { PagedPayloadSchema, pagedAnswer, pagedPayload } from './common.ts';
 import { BigIdSchema } from './primitives.ts';
 import { AmountSchema, MoneyStringSchema } from './money.ts';
 import { MemberWalletSchema, SignedAmountSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';
 
-const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
-const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
 const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
 const IdSchema = BigIdSchema;
 
 export const AdminWithdrawalsPayloadSchema = z.object({
   status: WithdrawalStatusSchema.optional(),
-  page: PageSchema,
-  limit: LimitSchema,
+  ...pagedPayload(),
 });
 export type AdminWithdrawalsPayload = z.infer<typeof AdminWithdrawalsPayloadSchema>;
 
@@ -31,22 +29,20 @@ export const AdminWithdrawalRowSchema = z.object({
   decided_at: z.string().nullable(),
   decided_by: z.string().nullable(),
 });
-export const AdminWithdrawalsDataSchema = z.object({
-  rows: z.array(AdminWithdrawalRowSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-});
+export const AdminWithdrawalsDataSchema = pagedAnswer(AdminWithdrawalRowSchema);
 export type AdminWithdrawalsData = z.infer<typeof AdminWithdrawalsDataSchema>;
 
 /** `updatetrans`: value 2 completes a pending withdrawal, 1 declines it (refunded in full, fee included). */
 export const UpdateTransPayloadSchema = z.object({
   tid: IdSchema,
-  value: z.preprocess((value) => (typeof value === 'number' ? String(value) : value ?? ''), z.enum(['1', '2'], { error: 'value must be 2 (complete) or 1 (decline)' })),
+  value: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : (value ?? '')),
+    z.enum(['1', '2'], { error: 'value must be 2 (complete) or 1 (decline)' }),
+  ),
 });
 export type UpdateTransPayload = z.infer<typeof UpdateTransPayloadSchema>;
 
-export const AdminReviewCodesPayloadSchema = z.object({ page: PageSchema, limit: LimitSchema });
+export const AdminReviewCodesPayloadSchema = PagedPayloadSchema;
 
 /** One pending manual deposit code, oldest first. */
 export const AdminReviewCodeRowSchema = z.object({
@@ -58,12 +54,7 @@ export const AdminReviewCodeRowSchema = z.object({
   currency: z.string(),
   created_at: z.string(),
 });
-export const AdminReviewCodesDataSchema = z.object({
-  rows: z.array(AdminReviewCodeRowSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-});
+export const AdminReviewCodesDataSchema = pagedAnswer(AdminReviewCodeRowSchema);
 export type AdminReviewCodesData = z.infer<typeof AdminReviewCodesDataSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer, pagedPayload } from './common.ts';
 import { MoneyStringSchema } from './money.ts';
 import { bigId } from './primitives.ts';
 
@@ -49,15 +50,15 @@ export function isApprovalRequested(data: unknown): data is ApprovalRequestedDat
   return ApprovalRequestedDataSchema.safeParse(data).success;
 }
 
-const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
-const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(50);
 const ApprovalIdSchema = bigId('A valid request id is required');
 
 /** `adminapprovals`: the pending requests (oldest first) or the decided ones (newest first). */
 export const AdminApprovalsPayloadSchema = z.object({
-  view: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(['pending', 'decided'], { error: 'view must be pending or decided' }).default('pending')),
-  page: PageSchema,
-  limit: LimitSchema,
+  view: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(['pending', 'decided'], { error: 'view must be pending or decided' }).default('pending'),
+  ),
+  ...pagedPayload(),
 });
 export type AdminApprovalsPayload = z.infer<typeof AdminApprovalsPayloadSchema>;
 
@@ -83,11 +84,7 @@ export const AdminApprovalRowSchema = z.object({
   decision_note: z.string().nullable(),
 });
 export type AdminApprovalRow = z.infer<typeof AdminApprovalRowSchema>;
-export const AdminApprovalsDataSchema = z.object({
-  rows: z.array(AdminApprovalRowSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
+export const AdminApprovalsDataSchema = pagedAnswer(AdminApprovalRowSchema, {
   threshold: MoneyStringSchema,
   currency: z.string(),
 });

@@ -22,7 +22,10 @@ export const UsernameSchema = z
   .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
 
 export const EmailSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Email is required' : 'Invalid email address') }).trim().max(254, 'Invalid email address').email('Invalid email address');
+  .string({ error: (issue) => (issue.input === undefined ? 'Email is required' : 'Invalid email address') })
+  .trim()
+  .max(254, 'Invalid email address')
+  .email('Invalid email address');
 
 /** National number as typed: digits only, 9 to 15 of them (the spec's message says 10). */
 export const PhoneNumberSchema = z
@@ -103,7 +106,10 @@ export type UpdatePasswordPayload = z.infer<typeof UpdatePasswordPayloadSchema>;
 export const ChangePasswordFormSchema = z
   .object({
     curpassword: z.string().min(1, 'Current password is required'),
-    newpassword: z.string().min(PASSWORD_MIN, 'Password must be at least 4 characters').max(PASSWORD_MAX, 'Password must be less than 50 characters'),
+    newpassword: z
+      .string()
+      .min(PASSWORD_MIN, 'Password must be at least 4 characters')
+      .max(PASSWORD_MAX, 'Password must be less than 50 characters'),
     repassword: z.string(),
   })
   .refine((value) => value.newpassword === value.repassword, { message: "Passwords don't match", path: ['repassword'] });
@@ -191,10 +197,19 @@ export type Fee = z.infer<typeof FeeSchema>;
 
 /** The bell's count of unread notifications (capped at 100; the bell shows "99+"). */
 export const UserNotificationsSchema = z.object({ unread: z.number().int().min(0) });
-export const UserDataSchema = z.object({ userdetails: UserDetailsSchema, balances: BalancesSchema, fee: FeeSchema, notifications: UserNotificationsSchema });
+export const UserDataSchema = z.object({
+  userdetails: UserDetailsSchema,
+  balances: BalancesSchema,
+  fee: FeeSchema,
+  notifications: UserNotificationsSchema,
+});
 export type UserData = z.infer<typeof UserDataSchema>;
 
-export const LoginDataSchema = z.object({ access_token: z.string(), user_data: UserDataSchema, lastupdate: z.string().nullable() });
+export const LoginDataSchema = z.object({
+  access_token: z.string(),
+  user_data: UserDataSchema,
+  lastupdate: z.string().nullable(),
+});
 export type LoginData = z.infer<typeof LoginDataSchema>;
 
 export const AuthDataSchema = z.object({ lastupdate: z.string().nullable() });
@@ -207,7 +222,11 @@ export const ACCESS_LINK_TTL_MINUTES = 10;
 export const AccessLinkDataSchema = z.object({ link: z.string(), expires_at: z.string() });
 export type AccessLinkData = z.infer<typeof AccessLinkDataSchema>;
 export const AccessExchangePayloadSchema = z.object({
-  token: z.string({ error: 'This access link is not valid' }).trim().min(20, 'This access link is not valid').max(200, 'This access link is not valid'),
+  token: z
+    .string({ error: 'This access link is not valid' })
+    .trim()
+    .min(20, 'This access link is not valid')
+    .max(200, 'This access link is not valid'),
   /** The browser already holds another member's session and the person chose to replace it (see SIGNED_IN_AS_OTHER). */
   switch: z.boolean({ error: 'switch must be true or false' }).optional(),
 });
@@ -216,9 +235,5 @@ export type AccessExchangePayload = z.infer<typeof AccessExchangePayloadSchema>;
 export const SignedInAsOtherSchema = z.object({ signed_in_as: z.string(), link_for: z.string() });
 export type SignedInAsOther = z.infer<typeof SignedInAsOtherSchema>;
 
-/** Actions that answer with a message only carry `data: null`. */
-export const NoDataSchema = z.null();
-/** Actions that take no fields (unknown fields are ignored, as the spec's client sends some). */
-export const NoPayloadSchema = z.object({}).passthrough();
 export const CountriesDataSchema = z.array(CountrySchema);
 export const PingDataSchema = z.object({ time: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NoPayloadSchema } from './common.ts';
 import { MoneyStringSchema } from './money.ts';
 
 /**
@@ -14,7 +15,7 @@ export const BonusKindSchema = z.enum(['daily', 'welcome']);
 export type BonusKind = z.infer<typeof BonusKindSchema>;
 
 /** `dailybonus` and `welcomebonus` take no fields (unknown ones are ignored, as the spec's client sends none). */
-export const ClaimBonusPayloadSchema = z.object({}).passthrough();
+export const ClaimBonusPayloadSchema = NoPayloadSchema;
 export type ClaimBonusPayload = z.infer<typeof ClaimBonusPayloadSchema>;
 
 /** What a successful claim paid, in the member's currency. `day` is the operator's day of a daily bonus. */

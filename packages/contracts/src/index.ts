@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './primitives.ts';
+export * from './common.ts';
 export * from './auth.ts';
 export * from './wallets.ts';
 export * from './activation.ts';

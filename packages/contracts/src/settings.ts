@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { minorAmountText } from './common.ts';
 import { ProcedureSchema } from './deposits.ts';
-import { parseAmountToMinor } from './money.ts';
 import { DEFAULT_CASINO_TABLE, DEFAULT_FREE_TABLE, SpinTableSchema } from './spins.ts';
 
 /**
@@ -10,10 +10,7 @@ import { DEFAULT_CASINO_TABLE, DEFAULT_FREE_TABLE, SpinTableSchema } from './spi
  *
  * Amounts are decimal strings in the system currency ("100.00"), never JSON numbers.
  */
-const SystemAmountSchema = z
-  .string()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 100.00')
-  .refine((text) => parseAmountToMinor(text) !== null, 'Enter an amount such as 100.00');
+const SystemAmountSchema = minorAmountText('Enter an amount such as 100.00', { trim: false });
 /**
  * A link members open or the app builds on: https only (ASVS 14.4 / 5.1.4), so an operator cannot send members to a
  * plain-http page, a `javascript:` URL or any other scheme.
@@ -96,7 +93,8 @@ export const SETTINGS = {
   public_site_url: define({
     schema: z.union([z.literal(''), LinkSchema]),
     default: '',
-    description: 'The public site address affiliate links start with ({address}/reg/{username}); empty uses this app’s own address.',
+    description:
+      'The public site address affiliate links start with ({address}/reg/{username}); empty uses this app’s own address.',
     visibility: 'operator',
   }),
   'hooks.mpesa_callback_secret': define({

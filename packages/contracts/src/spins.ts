@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer, pagedPayload } from './common.ts';
 import { MoneyStringSchema, parseAmountToMinor } from './money.ts';
 import { RequiredAmountSchema } from './wallets.ts';
 
@@ -115,13 +116,18 @@ export function figureHundredths(figure: string): bigint {
 export function pickSegment(hmac: Uint8Array, weights: readonly number[]): number {
   if (hmac.length < 32) throw new Error('pickSegment needs the 32 bytes of an HMAC-SHA256');
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  if (!Number.isSafeInteger(total) || total < 1 || total > MAX_TOTAL_WEIGHT || weights.some((w) => !Number.isInteger(w) || w < 1)) {
+  if (
+    !Number.isSafeInteger(total) ||
+    total < 1 ||
+    total > MAX_TOTAL_WEIGHT ||
+    weights.some((w) => !Number.isInteger(w) || w < 1)
+  ) {
     throw new Error('pickSegment needs positive integer weights');
   }
   const limit = 2 ** 32 - (2 ** 32 % total);
   let word = 0;
   for (let i = 0; i < 8; i += 1) {
-    word = ((hmac[4 * i] ?? 0) * 2 ** 24) + ((hmac[4 * i + 1] ?? 0) << 16) + ((hmac[4 * i + 2] ?? 0) << 8) + (hmac[4 * i + 3] ?? 0);
+    word = (hmac[4 * i] ?? 0) * 2 ** 24 + ((hmac[4 * i + 1] ?? 0) << 16) + ((hmac[4 * i + 2] ?? 0) << 8) + (hmac[4 * i + 3] ?? 0);
     if (word < limit) break;
   }
   let r = word % total;
@@ -161,7 +167,7 @@ export function formatBasisPoints(basisPoints: bigint): string {
 // Actions.
 
 const SpinAccountSchema = z.preprocess(
-  (value) => (typeof value === 'number' ? String(value) : value ?? ''),
+  (value) => (typeof value === 'number' ? String(value) : (value ?? '')),
   z.enum(['1', '2'], { error: SPIN_MESSAGES.selectAccount }),
 );
 
@@ -245,7 +251,12 @@ export type SpinSeedPayload = z.infer<typeof SpinSeedPayloadSchema>;
 
 export const SpinSeedDataSchema = z.object({
   /** The seed just retired, revealed, with its hash and the last nonce used (null when none was used). */
-  revealed: z.object({ server_seed: z.string(), server_seed_hash: z.string(), client_seed: z.string(), nonces_used: z.number().int() }),
+  revealed: z.object({
+    server_seed: z.string(),
+    server_seed_hash: z.string(),
+    client_seed: z.string(),
+    nonces_used: z.number().int(),
+  }),
   server_seed_hash: z.string(),
   client_seed: z.string(),
   nonce: z.number().int(),
@@ -271,10 +282,7 @@ export type SpinExcludePayload = z.input<typeof SpinExcludePayloadSchema>;
 export const SpinExcludeDataSchema = z.object({ excluded_until: z.string().nullable(), excluded_forever: z.boolean() });
 export type SpinExcludeData = z.infer<typeof SpinExcludeDataSchema>;
 
-export const SpinHistoryPayloadSchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100).default(20),
-});
+export const SpinHistoryPayloadSchema = z.object(pagedPayload(20));
 export type SpinHistoryPayload = z.input<typeof SpinHistoryPayloadSchema>;
 
 export const SpinHistoryRowSchema = z.object({
@@ -298,12 +306,7 @@ export const SpinHistoryRowSchema = z.object({
 });
 export type SpinHistoryRow = z.infer<typeof SpinHistoryRowSchema>;
 
-export const SpinHistoryDataSchema = z.object({
-  rows: z.array(SpinHistoryRowSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-});
+export const SpinHistoryDataSchema = pagedAnswer(SpinHistoryRowSchema);
 export type SpinHistoryData = z.infer<typeof SpinHistoryDataSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -324,11 +327,18 @@ function bytesToHex(bytes: Uint8Array): string {
  * Recomputes a draw from a revealed server seed: SHA-256 of the seed (to compare with the hash shown before the
  * draw) and the segment HMAC-SHA256(seed, "client seed:nonce") picks on the wheel's weights.
  */
-export async function verifyDraw(input: { serverSeed: string; clientSeed: string; nonce: number; weights: readonly number[] }): Promise<{ serverSeedHash: string; segment: number }> {
+export async function verifyDraw(input: {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  weights: readonly number[];
+}): Promise<{ serverSeedHash: string; segment: number }> {
   const subtle = globalThis.crypto.subtle;
   const seed = hexToBytes(input.serverSeed);
   const hash = new Uint8Array(await subtle.digest('SHA-256', seed));
   const key = await subtle.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await subtle.sign('HMAC', key, new TextEncoder().encode(drawMessage(input.clientSeed, input.nonce))));
+  const mac = new Uint8Array(
+    await subtle.sign('HMAC', key, new TextEncoder().encode(drawMessage(input.clientSeed, input.nonce))),
+  );
   return { serverSeedHash: bytesToHex(hash), segment: pickSegment(mac, input.weights) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NoPayloadSchema, pagedAnswer, pagedPayload } from './common.ts';
 import { calendarDate } from './primitives.ts';
 import { SeveritySchema } from './envelope.ts';
 
@@ -38,7 +39,7 @@ export const LoginTotpSchema = z
 
 export const RECOVERY_CODE_COUNT = 10;
 
-export const TotpSetupPayloadSchema = z.object({});
+export const TotpSetupPayloadSchema = NoPayloadSchema;
 export const TotpSetupDataSchema = z.object({
   /** Base32, shown once for manual entry; never returned again after `totpconfirm`. */
   secret: z.string(),
@@ -57,8 +58,6 @@ export const TotpConfirmDataSchema = z.object({
 });
 export type TotpConfirmData = z.infer<typeof TotpConfirmDataSchema>;
 
-const PageSchema = z.coerce.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).default(1);
-const LimitSchema = z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(100, 'limit is at most 100').default(25);
 const StaffUsernameSchema = z
   .string({ error: 'username is required' })
   .trim()
@@ -66,7 +65,7 @@ const StaffUsernameSchema = z
   .max(20, 'Username must be less than 20 characters')
   .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
 
-export const AdminStaffPayloadSchema = z.object({ page: PageSchema, limit: LimitSchema });
+export const AdminStaffPayloadSchema = z.object(pagedPayload(25));
 export const StaffRowSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -78,12 +77,7 @@ export const StaffRowSchema = z.object({
   disabled_at: z.string().nullable(),
 });
 export type StaffRow = z.infer<typeof StaffRowSchema>;
-export const AdminStaffDataSchema = z.object({
-  rows: z.array(StaffRowSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-});
+export const AdminStaffDataSchema = pagedAnswer(StaffRowSchema);
 export type AdminStaffData = z.infer<typeof AdminStaffDataSchema>;
 
 export const AdminStaffCreatePayloadSchema = z.object({
@@ -107,7 +101,12 @@ export const AdminStaffTotpResetPayloadSchema = z.object({
 export const AdminStaffDisableDataSchema = StaffRowSchema;
 
 const DateSchema = calendarDate('Dates are real days written YYYY-MM-DD');
-const OptionalFilter = z.string().trim().max(60).optional().transform((value) => (value ? value : undefined));
+const OptionalFilter = z
+  .string()
+  .trim()
+  .max(60)
+  .optional()
+  .transform((value) => (value ? value : undefined));
 
 /**
  * `adminaudit`: filters are optional; `from` and `to` are calendar days in the operator's time zone, both inclusive.
@@ -119,8 +118,7 @@ export const AdminAuditPayloadSchema = z.object({
   member: OptionalFilter,
   from: z.preprocess((value) => (value === '' || value === null ? undefined : value), DateSchema.optional()),
   to: z.preprocess((value) => (value === '' || value === null ? undefined : value), DateSchema.optional()),
-  page: PageSchema,
-  limit: LimitSchema,
+  ...pagedPayload(25),
 });
 export type AdminAuditPayload = z.infer<typeof AdminAuditPayloadSchema>;
 export const AuditRowSchema = z.object({
@@ -138,20 +136,20 @@ export const AuditRowSchema = z.object({
   ip: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof AuditRowSchema>;
-export const AdminAuditDataSchema = z.object({
-  rows: z.array(AuditRowSchema),
+export const AdminAuditDataSchema = pagedAnswer(AuditRowSchema, {
   /** Every distinct action name, for the filter's list. */
   actions: z.array(z.string()),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
 });
 export type AdminAuditData = z.infer<typeof AdminAuditDataSchema>;
 
 /** `adminnotify` (support and operators): one notification to one member, shown as a toast and on /notifications. */
 export const AdminNotifyPayloadSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40),
-  msg: z.string({ error: 'The message is required' }).trim().min(1, 'The message is required').max(500, 'The message is at most 500 characters'),
+  msg: z
+    .string({ error: 'The message is required' })
+    .trim()
+    .min(1, 'The message is required')
+    .max(500, 'The message is at most 500 characters'),
   severity: SeveritySchema.default('info'),
 });
 export type AdminNotifyPayload = z.infer<typeof AdminNotifyPayloadSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NoPayloadSchema } from './common.ts';
 import { bigId } from './primitives.ts';
 import { MoneyStringSchema } from './money.ts';
 
@@ -40,7 +41,7 @@ export const TriviaQuestionSchema = z.object({
 export type TriviaQuestion = z.infer<typeof TriviaQuestionSchema>;
 
 /** `populatetrivia` takes no fields. */
-export const PopulateTriviaPayloadSchema = z.object({}).passthrough();
+export const PopulateTriviaPayloadSchema = NoPayloadSchema;
 
 /**
  * `populatetrivia` data: the spec's list of questions (empty on a day trivia does not run; `msg` then names the next
@@ -74,7 +75,7 @@ export const AnswerQuizDataSchema = z.object({
 });
 export type AnswerQuizData = z.infer<typeof AnswerQuizDataSchema>;
 
-export const TriviaInfoPayloadSchema = z.object({}).passthrough();
+export const TriviaInfoPayloadSchema = NoPayloadSchema;
 
 /** `triviainfo`: what the intro card shows, and the state of today's round. */
 export const TriviaInfoDataSchema = z.object({
@@ -96,7 +97,13 @@ export const TriviaInfoDataSchema = z.object({
 });
 export type TriviaInfoData = z.infer<typeof TriviaInfoDataSchema>;
 
-export function triviaResultMessage(input: { correct: number; total: number; currency: string; amount: string; late: boolean }): string {
+export function triviaResultMessage(input: {
+  correct: number;
+  total: number;
+  currency: string;
+  amount: string;
+  late: boolean;
+}): string {
   if (input.late) return `Time was up: your answers arrived too late and scored nothing (0 of ${input.total}).`;
   return `You got ${input.correct} of ${input.total} right and earned ${input.currency} ${input.amount}.`;
 }
