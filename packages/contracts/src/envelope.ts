@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
 
 /** Severity of a notification carried in `info`; the client may colour by it. */
 export const SeveritySchema = z.enum(['info', 'success', 'warning', 'error']);
@@ -13,6 +14,9 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
+/** An error code of the contracts (errors.ts), as the envelope's `code` carries it. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
 /** Every response of the action endpoint has this shape; the HTTP status equals `status`. */
 export const EnvelopeSchema = z.object({
   status: z.number().int(),
@@ -21,7 +25,7 @@ export const EnvelopeSchema = z.object({
   data: z.unknown(),
   info: z.array(NotificationSchema),
   /** The error's string code (an ErrorCode such as INSUFFICIENT_FUNDS); null on success. */
-  code: z.string().nullable(),
+  code: ErrorCodeSchema.nullable(),
 });
 export type Envelope<TData = unknown> = Omit<z.infer<typeof EnvelopeSchema>, 'data'> & { data: TData };
 
