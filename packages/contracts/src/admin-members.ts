@@ -143,6 +143,7 @@ export type AdminMemberStateData = z.infer<typeof AdminMemberStateDataSchema>;
 
 /** `adminresetlink`: a one-time reset link was mailed (or logged when no mail server is set). */
 export const AdminResetLinkDataSchema = z.object({ username: z.string(), email: z.string(), expires_at: z.string() });
+export type AdminResetLinkData = z.infer<typeof AdminResetLinkDataSchema>;
 
 /**
  * `adminchangeupline`: the new sponsor (level 1); levels 2 and 3 follow the sponsor's chain, and the member's downline

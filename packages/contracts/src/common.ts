@@ -14,6 +14,7 @@ import { parseAmountToMinor } from './money.ts';
 export const NoPayloadSchema = z.object({}).passthrough();
 /** The data of an action that answers with a message only: `data: null`. */
 export const NoDataSchema = z.null();
+export type NoData = z.infer<typeof NoDataSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Paged payload and answer.

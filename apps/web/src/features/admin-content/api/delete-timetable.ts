@@ -1,10 +1,11 @@
+import type { AdminTimetableRow } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST admintimetabledelete: deletes a row. */
-export async function deleteTimetable(payload: Record<string, unknown>): Promise<{ msg: string }> {
-  const { msg } = await apiCall('admintimetabledelete', { method: 'POST', payload });
-  return { msg };
+export async function deleteTimetable(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminTimetableRow }> {
+  const { msg, data } = await apiCall<AdminTimetableRow>('admintimetabledelete', { method: 'POST', payload });
+  return { msg, data };
 }
 
 export function useDeleteTimetable() {

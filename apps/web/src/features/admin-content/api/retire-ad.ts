@@ -1,10 +1,11 @@
+import type { AdminAdRow } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminadretire: `active: false` retires, `true` restores. */
-export async function retireAd(payload: Record<string, unknown>): Promise<{ msg: string }> {
-  const { msg } = await apiCall('adminadretire', { method: 'POST', payload });
-  return { msg };
+export async function retireAd(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminAdRow }> {
+  const { msg, data } = await apiCall<AdminAdRow>('adminadretire', { method: 'POST', payload });
+  return { msg, data };
 }
 
 export function useRetireAd() {

@@ -1,10 +1,11 @@
+import type { AdminAdRow } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminadsave: adds an ad (no id) or edits one. */
-export async function saveAd(payload: Record<string, unknown>): Promise<{ msg: string }> {
-  const { msg } = await apiCall('adminadsave', { method: 'POST', payload });
-  return { msg };
+export async function saveAd(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminAdRow }> {
+  const { msg, data } = await apiCall<AdminAdRow>('adminadsave', { method: 'POST', payload });
+  return { msg, data };
 }
 
 export function useSaveAd() {

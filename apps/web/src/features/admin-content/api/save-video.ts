@@ -1,10 +1,11 @@
+import type { AdminVideoRow } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminvideosave: adds a video (no id) or edits one. */
-export async function saveVideo(payload: Record<string, unknown>): Promise<{ msg: string }> {
-  const { msg } = await apiCall('adminvideosave', { method: 'POST', payload });
-  return { msg };
+export async function saveVideo(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminVideoRow }> {
+  const { msg, data } = await apiCall<AdminVideoRow>('adminvideosave', { method: 'POST', payload });
+  return { msg, data };
 }
 
 export function useSaveVideo() {

@@ -1,4 +1,15 @@
-import type { AdminMemberActionPayload, AdminUpdateMemberPayload } from '@tuzo/contracts';
+import type {
+  ActivateData,
+  AdminAdjustData,
+  AdminChangeUplineData,
+  AdminDeactivateData,
+  AdminDepositData,
+  AdminMemberActionPayload,
+  AdminMemberStateData,
+  AdminResetLinkData,
+  AdminUpdateMemberPayload,
+  ApprovalRequestedData,
+} from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
@@ -34,8 +45,22 @@ export type MemberChange =
   | { action: 'admindeposit'; payload: DepositRequest }
   | { action: 'adminchangeupline'; payload: { username: string; upline: string; reason?: string } };
 
+/** Each change's `data` (the contracts' data schema of its action); a money change may become a four-eyes request. */
+export interface MemberChangeData {
+  adminsuspend: AdminMemberStateData;
+  adminunsuspend: AdminMemberStateData;
+  adminsignout: AdminMemberStateData;
+  adminresetlink: AdminResetLinkData;
+  adminactivate: ActivateData;
+  admindeactivate: AdminDeactivateData;
+  adminupdatemember: AdminMemberStateData;
+  adminadjust: AdminAdjustData | ApprovalRequestedData;
+  admindeposit: AdminDepositData | ApprovalRequestedData;
+  adminchangeupline: AdminChangeUplineData;
+}
+
 /** POST one change; money changes carry the form's idempotency key. */
-export function postMemberChange(change: MemberChange, idempotencyKey?: string): Promise<ApiEnvelope<unknown>> {
+export function postMemberChange<Change extends MemberChange>(change: Change, idempotencyKey?: string): Promise<ApiEnvelope<MemberChangeData[Change['action']]>> {
   return apiCall(change.action, { method: 'POST', payload: change.payload, idempotencyKey });
 }
 

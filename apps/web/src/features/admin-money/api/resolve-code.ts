@@ -1,4 +1,4 @@
-import type { AdminResolveCodePayload } from '@tuzo/contracts';
+import type { AdminResolveCodeData, AdminResolveCodePayload, ApprovalRequestedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 import { REVIEW_CODES_KEY } from './get-review-codes';
@@ -10,7 +10,7 @@ import { REVIEW_CODES_KEY } from './get-review-codes';
 export type ResolveCodeRequest = Omit<AdminResolveCodePayload, 'id' | 'amount'> & { id: string; amount?: string };
 
 /** POST adminresolvecode: credit (approve) or reject one queued manual deposit code. */
-export function resolveCode(payload: ResolveCodeRequest, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
+export function resolveCode(payload: ResolveCodeRequest, idempotencyKey: string): Promise<ApiEnvelope<AdminResolveCodeData | ApprovalRequestedData>> {
   return apiCall('adminresolvecode', { method: 'POST', payload, idempotencyKey });
 }
 

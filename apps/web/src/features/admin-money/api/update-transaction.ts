@@ -1,4 +1,4 @@
-import type { UpdateTransPayload } from '@tuzo/contracts';
+import type { ApprovalRequestedData, UpdateTransData, UpdateTransPayload } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export type WithdrawalDecision = UpdateTransPayload['value'];
 export function updateTransaction(
   payload: { tid: string; value: WithdrawalDecision },
   idempotencyKey: string,
-): Promise<ApiEnvelope<unknown>> {
+): Promise<ApiEnvelope<UpdateTransData | ApprovalRequestedData>> {
   return apiCall('updatetrans', { method: 'POST', payload, idempotencyKey });
 }
 

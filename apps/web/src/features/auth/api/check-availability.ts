@@ -1,4 +1,4 @@
-import { CHECK_DEBOUNCE_MS } from '@tuzo/contracts';
+import { CHECK_DEBOUNCE_MS, type NoData } from '@tuzo/contracts';
 import { useEffect, useState } from 'react';
 import { apiCall } from '@/lib/api-client';
 
@@ -13,7 +13,7 @@ const ACTIONS: Record<AvailabilityKind, string> = { username: 'freeuser', email:
  */
 export async function checkAvailability(kind: AvailabilityKind, value: string): Promise<boolean> {
   try {
-    await apiCall(ACTIONS[kind], { method: 'POST', payload: { [kind]: value } });
+    await apiCall<NoData>(ACTIONS[kind], { method: 'POST', payload: { [kind]: value } });
     return true;
   } catch {
     return false;

@@ -1,13 +1,14 @@
-import type { StkPushData, StkPushPayload } from '@tuzo/contracts';
+import type { StkPushData, StkPushPayloadSchema } from '@tuzo/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 import { refreshAfterDepositRequest, startDepositPolling } from './get-deposit-history';
 
 /**
- * The contract's payload as sent: phone in international format without the plus (2547XXXXXXXX); the amount a JSON
- * number, as the spec's client sends it (the server reads it from its decimal text).
+ * The contract's payload as sent: phone in international format without the plus (2547XXXXXXXX); the amount a decimal
+ * string ("500.00"). The server also takes a JSON number there, as the spec's client sends one; this client never does.
  */
-export type StkPushRequest = Omit<StkPushPayload, 'amount'> & { amount: number };
+export type StkPushRequest = z.input<typeof StkPushPayloadSchema> & { amount: string };
 
 /** POST stkpush: asks M-Pesa to prompt the member's phone; the deposit stays pending until the provider confirms. */
 export function stkPush(payload: StkPushRequest, idempotencyKey: string): Promise<ApiEnvelope<StkPushData>> {

@@ -20,11 +20,14 @@ export function amountProblem(text: string): string | null {
   return null;
 }
 
-/** The amount as the JSON number the deposit calls send ("500.50" -> 500.5); only called on a valid amount. */
-export function toWireAmount(text: string): number {
+/**
+ * The amount as the decimal string the deposit calls send ("500.5" -> "500.50"): money never passes through a JavaScript
+ * number. Only called on a valid amount.
+ */
+export function toWireAmount(text: string): string {
   const minor = parseAmountToMinor(text);
   if (minor === null) throw new Error(INVALID_AMOUNT);
-  return Number(formatMinor(minor));
+  return formatMinor(minor);
 }
 
 /** The push form: the spec's messages, the phone read by the contract's KenyanPhoneSchema as the server reads it. */
