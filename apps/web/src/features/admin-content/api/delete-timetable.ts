@@ -10,5 +10,8 @@ export async function deleteTimetable(payload: Record<string, unknown>): Promise
 
 export function useDeleteTimetable() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTimetable, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'timetable'] }) });
+  return useMutation({
+    mutationFn: deleteTimetable,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'timetable'] }),
+  });
 }

@@ -10,5 +10,8 @@ export async function retireVideo(payload: Record<string, unknown>): Promise<{ m
 
 export function useRetireVideo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: retireVideo, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'videos'] }) });
+  return useMutation({
+    mutationFn: retireVideo,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'videos'] }),
+  });
 }

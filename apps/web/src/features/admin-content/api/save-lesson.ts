@@ -10,5 +10,8 @@ export async function saveLesson(payload: Record<string, unknown>): Promise<{ ms
 
 export function useSaveLesson() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveLesson, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'lessons'] }) });
+  return useMutation({
+    mutationFn: saveLesson,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'lessons'] }),
+  });
 }

@@ -10,5 +10,8 @@ export async function saveTimetable(payload: Record<string, unknown>): Promise<{
 
 export function useSaveTimetable() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveTimetable, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'timetable'] }) });
+  return useMutation({
+    mutationFn: saveTimetable,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'timetable'] }),
+  });
 }

@@ -10,5 +10,8 @@ export async function saveVideo(payload: Record<string, unknown>): Promise<{ msg
 
 export function useSaveVideo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveVideo, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'videos'] }) });
+  return useMutation({
+    mutationFn: saveVideo,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'videos'] }),
+  });
 }

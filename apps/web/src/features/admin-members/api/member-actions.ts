@@ -19,7 +19,8 @@ import { apiCall, type ApiEnvelope } from '@/lib/api-client';
  * adminupdatemember (edit), adminadjust (a wallet correction through the ledger), admindeposit (a manual deposit) and
  * adminchangeupline (a new sponsor; the commissions move on the server).
  */
-export type SimpleMemberAction = 'adminsuspend' | 'adminunsuspend' | 'adminsignout' | 'adminresetlink' | 'adminactivate' | 'admindeactivate';
+export type SimpleMemberAction =
+  'adminsuspend' | 'adminunsuspend' | 'adminsignout' | 'adminresetlink' | 'adminactivate' | 'admindeactivate';
 
 export interface AdjustRequest {
   username: string;
@@ -60,7 +61,10 @@ export interface MemberChangeData {
 }
 
 /** POST one change; money changes carry the form's idempotency key. */
-export function postMemberChange<Change extends MemberChange>(change: Change, idempotencyKey?: string): Promise<ApiEnvelope<MemberChangeData[Change['action']]>> {
+export function postMemberChange<Change extends MemberChange>(
+  change: Change,
+  idempotencyKey?: string,
+): Promise<ApiEnvelope<MemberChangeData[Change['action']]>> {
   return apiCall(change.action, { method: 'POST', payload: change.payload, idempotencyKey });
 }
 
@@ -68,7 +72,8 @@ export function postMemberChange<Change extends MemberChange>(change: Change, id
 export function useMemberChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ change, idempotencyKey }: { change: MemberChange; idempotencyKey?: string }) => postMemberChange(change, idempotencyKey),
+    mutationFn: ({ change, idempotencyKey }: { change: MemberChange; idempotencyKey?: string }) =>
+      postMemberChange(change, idempotencyKey),
     onSettled: (_data, _error, { change }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'member', change.payload.username.toLowerCase()] }),

@@ -10,7 +10,10 @@ import { REVIEW_CODES_KEY } from './get-review-codes';
 export type ResolveCodeRequest = Omit<AdminResolveCodePayload, 'id' | 'amount'> & { id: string; amount?: string };
 
 /** POST adminresolvecode: credit (approve) or reject one queued manual deposit code. */
-export function resolveCode(payload: ResolveCodeRequest, idempotencyKey: string): Promise<ApiEnvelope<AdminResolveCodeData | ApprovalRequestedData>> {
+export function resolveCode(
+  payload: ResolveCodeRequest,
+  idempotencyKey: string,
+): Promise<ApiEnvelope<AdminResolveCodeData | ApprovalRequestedData>> {
   return apiCall('adminresolvecode', { method: 'POST', payload, idempotencyKey });
 }
 
@@ -21,6 +24,9 @@ export function useResolveCode() {
       resolveCode(payload, idempotencyKey),
     // A typed amount above the four-eyes limit becomes a request on the Approvals page.
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: REVIEW_CODES_KEY }), queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: REVIEW_CODES_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
+      ]),
   });
 }

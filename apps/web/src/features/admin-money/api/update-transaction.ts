@@ -20,6 +20,9 @@ export function useUpdateTransaction() {
       updateTransaction({ tid, value }, idempotencyKey),
     // An approval above the four-eyes limit becomes a request on the Approvals page.
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
+      ]),
   });
 }

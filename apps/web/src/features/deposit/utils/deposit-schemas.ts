@@ -37,7 +37,8 @@ export const StkPushFormSchema = z.object({ phone: z.string().trim(), amount: z.
     return;
   }
   const phone = KenyanPhoneSchema.safeParse(value.phone);
-  if (!phone.success) ctx.addIssue({ code: 'custom', message: phone.error.issues[0]?.message ?? FILL_ALL_FIELDS, path: ['phone'] });
+  if (!phone.success)
+    ctx.addIssue({ code: 'custom', message: phone.error.issues[0]?.message ?? FILL_ALL_FIELDS, path: ['phone'] });
   const problem = amountProblem(value.amount);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
 });
