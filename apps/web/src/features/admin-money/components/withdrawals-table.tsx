@@ -1,0 +1,105 @@
+import { Check, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { formatDateTime } from '@/lib/format-date';
+import { formatMoney } from '@/lib/money';
+import { walletLabel, type AdminWithdrawalRow, type PendingDecision } from './withdrawal-row';
+
+export interface WithdrawalsTableProps {
+  labelledBy: string;
+  rows: AdminWithdrawalRow[];
+  isPending: boolean;
+  isBusy: boolean;
+  error: string | null;
+  /** Pending rows get Approve / Decline buttons (operators only). */
+  canDecide: boolean;
+  /** Pending rows get a checkbox for the bulk bar (operators on the Pending filter). */
+  canSelect: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onDecide: (decision: PendingDecision) => void;
+}
+
+/** The withdrawal queue's rows: member, amount, fee, wallet, date, status and the decision buttons. */
+export function WithdrawalsTable({
+  labelledBy,
+  rows,
+  isPending,
+  isBusy,
+  error,
+  canDecide,
+  canSelect,
+  selected,
+  onToggle,
+  onDecide,
+}: WithdrawalsTableProps) {
+  const selectColumn: DataTableColumn<AdminWithdrawalRow> = {
+    header: 'Select',
+    cell: (row) =>
+      row.status === '0' ? (
+        <input
+          type="checkbox"
+          className="size-5 accent-brand-700"
+          checked={selected.has(row.id)}
+          onChange={() => onToggle(row.id)}
+          aria-label={`Select ${row.username} ${row.amount}`}
+        />
+      ) : null,
+  };
+  const columns: Array<DataTableColumn<AdminWithdrawalRow>> = [
+    ...(canSelect ? [selectColumn] : []),
+    {
+      header: 'Member',
+      cell: (row) => (
+        <>
+          <div className="font-medium">{row.username}</div>
+          <div className="text-xs text-slate-600">{row.phone}</div>
+        </>
+      ),
+    },
+    { header: 'Amount', className: 'font-medium tabular-nums', cell: (row) => formatMoney(row.amount, row.currency) },
+    { header: 'Fee', className: 'tabular-nums', cell: (row) => formatMoney(row.fee, row.currency) },
+    { header: 'Wallet', cell: (row) => walletLabel(row.wallet) },
+    { header: 'Requested', cell: (row) => formatDateTime(row.created_at) },
+    { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      header: 'Action',
+      cell: (row) =>
+        row.status === '0' && canDecide ? (
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => onDecide({ row, value: '2' })} aria-label={`Approve ${row.username} ${row.amount}`}>
+              <Check aria-hidden="true" />
+              Approve
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onDecide({ row, value: '1' })}
+              aria-label={`Decline ${row.username} ${row.amount}`}
+            >
+              <X aria-hidden="true" />
+              Decline
+            </Button>
+          </div>
+        ) : (
+          <span className="text-xs text-slate-600">{row.decided_by ? `by ${row.decided_by}` : ''}</span>
+        ),
+    },
+  ];
+  return (
+    <DataTable
+      labelledBy={labelledBy}
+      columns={columns}
+      rows={rows}
+      isPending={isPending}
+      isBusy={isBusy}
+      error={error}
+      emptyText="No withdrawals here."
+      getRowKey={(row) => row.id}
+      getRowAttributes={(row) => ({ 'data-testid': 'admin-withdrawal-row', 'data-withdrawal-id': row.id })}
+      minWidthClassName="min-w-[44rem]"
+      skeleton="bar"
+    />
+  );
+}
