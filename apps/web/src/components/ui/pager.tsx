@@ -1,35 +1,83 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { Button } from './button';
 
-export interface PagerProps {
+interface PagerBase {
   page: number;
+  onPageChange: (page: number) => void;
+  /** What the rows are, for the screen reader label: "members", "withdrawals". */
+  noun: string;
+  /** A new page is loading: both buttons wait. */
+  isBusy?: boolean;
+  /** The status line's test id ("Page 1 of 2" or "51–100 of 1,234"). */
+  statusTestId?: string;
+  /** Replaces the default padding ('px-4 pt-3') where the list sits in a padded box. */
+  className?: string;
+}
+
+/** The operator lists: "51–100 of 1,234"; hidden when there are no rows. */
+interface RangePagerProps extends PagerBase {
   limit: number;
   total: number;
   /** The total stopped counting at `total` (a broad search): shown as "10,000+". */
   isTotalCapped?: boolean;
-  onPageChange: (page: number) => void;
-  /** What the rows are, for the screen reader label: "members", "withdrawals". */
-  noun: string;
 }
 
-/** "51–100 of 1,234" with Previous / Next buttons, for the paged operator lists. */
-export function Pager({ page, limit, total, isTotalCapped = false, onPageChange, noun }: PagerProps) {
-  if (total === 0) return null;
-  const first = (page - 1) * limit + 1;
-  const last = Math.min(page * limit, total);
-  const pages = Math.ceil(total / limit);
-  const totalText = `${total.toLocaleString('en-US')}${isTotalCapped ? '+' : ''}`;
+/** The member screens and short lists: "Page 2 of 5"; hidden while everything fits on the first page. */
+interface PageCountPagerProps extends PagerBase {
+  pages: number;
+}
+
+export type PagerProps = RangePagerProps | PageCountPagerProps;
+
+function statusText(props: PagerProps): string | null {
+  if ('pages' in props) {
+    if (props.pages <= 1 && props.page <= 1) return null;
+    return `Page ${props.page.toLocaleString('en-US')} of ${Math.max(props.pages, 1).toLocaleString('en-US')}`;
+  }
+  if (props.total === 0) return null;
+  const first = (props.page - 1) * props.limit + 1;
+  const last = Math.min(props.page * props.limit, props.total);
+  const totalText = `${props.total.toLocaleString('en-US')}${props.isTotalCapped ? '+' : ''}`;
+  return `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${totalText}`;
+}
+
+function isLastPage(props: PagerProps): boolean {
+  if ('pages' in props) return props.page >= props.pages;
+  return props.page >= Math.ceil(props.total / props.limit) && !props.isTotalCapped;
+}
+
+/** The one pager of the app: a status line with Previous / Next buttons. */
+export function Pager(props: PagerProps) {
+  const { page, onPageChange, noun, isBusy = false, statusTestId, className } = props;
+  const status = statusText(props);
+  if (status === null) return null;
   return (
-    <nav aria-label={`Pages of ${noun}`} className="flex items-center justify-between gap-3 px-4 pt-3 text-sm text-slate-700">
-      <p aria-live="polite">
-        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {totalText}
+    <nav
+      aria-label={`Pages of ${noun}`}
+      className={cn('flex items-center justify-between gap-3 text-sm text-slate-700', className ?? 'px-4 pt-3')}
+    >
+      <p aria-live="polite" className="tabular-nums" data-testid={statusTestId}>
+        {status}
       </p>
       <div className="flex gap-2">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)} aria-label={`Previous page of ${noun}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page <= 1 || isBusy}
+          onClick={() => onPageChange(page - 1)}
+          aria-label={`Previous page of ${noun}`}
+        >
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
-        <Button size="sm" variant="outline" disabled={page >= pages && !isTotalCapped} onClick={() => onPageChange(page + 1)} aria-label={`Next page of ${noun}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isLastPage(props) || isBusy}
+          onClick={() => onPageChange(page + 1)}
+          aria-label={`Next page of ${noun}`}
+        >
           Next
           <ChevronRight aria-hidden="true" />
         </Button>

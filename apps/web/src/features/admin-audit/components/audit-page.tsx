@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
@@ -58,9 +58,15 @@ export function AuditPage() {
         <div className="px-4">
           <AuditFiltersForm value={filters} actions={data?.actions ?? []} onApply={apply} />
         </div>
-        {error ? <Alert tone="error" className="mx-4">{failureText(error, { failed: 'Failed to load the audit log', thrown: 'Failed to load the audit log' })}</Alert> : null}
+        {error ? (
+          <Alert tone="error" className="mx-4">
+            {failureText(error, { failed: 'Failed to load the audit log', thrown: 'Failed to load the audit log' })}
+          </Alert>
+        ) : null}
         {isPending ? <Skeleton className="mx-4 h-24" /> : null}
-        {data && data.rows.length === 0 ? <p className="px-4 py-6 text-center text-sm text-slate-600">No entries match.</p> : null}
+        {data && data.rows.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-600">No entries match.</p>
+        ) : null}
         {data && data.rows.length > 0 ? (
           <ul aria-labelledby="audit-title" className="border-t border-slate-200">
             {data.rows.map((row) => (
@@ -68,18 +74,8 @@ export function AuditPage() {
             ))}
           </ul>
         ) : null}
-        <div className="flex items-center justify-end gap-2 px-4 text-sm">
-          <span className="mr-auto text-slate-600">{data ? `${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : null}</span>
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
+        <p className="px-4 text-sm text-slate-600">{data ? `${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : null}</p>
+        <Pager page={page} pages={pages} noun="audit entries" className="px-4" onPageChange={setPage} />
       </CardContent>
     </Card>
   );

@@ -1,8 +1,9 @@
 import { NOTIFICATION_TEXTS } from '@tuzo/contracts';
-import { BellOff, CheckCheck, ChevronLeft, ChevronRight } from 'lucide-react';
+import { BellOff, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNotifications } from '../api/get-notifications';
 import { useReadNotifications } from '../api/read-notifications';
@@ -19,7 +20,8 @@ export function NotificationsList() {
 
   const markRead = (ids?: string[]) =>
     read.mutate(ids, {
-      onSuccess: ({ data: result }) => setAnnouncement(ids ? 'Notification marked as read' : `${result.marked} notifications marked as read`),
+      onSuccess: ({ data: result }) =>
+        setAnnouncement(ids ? 'Notification marked as read' : `${result.marked} notifications marked as read`),
     });
 
   return (
@@ -27,7 +29,9 @@ export function NotificationsList() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle className="text-lg">Notifications</CardTitle>
-          <CardDescription data-testid="notifications-unread">{unread === 0 ? 'Nothing unread' : `${unread >= 100 ? '99+' : unread} unread`}</CardDescription>
+          <CardDescription data-testid="notifications-unread">
+            {unread === 0 ? 'Nothing unread' : `${unread >= 100 ? '99+' : unread} unread`}
+          </CardDescription>
         </div>
         <Button variant="outline" onClick={() => markRead()} disabled={unread === 0 || read.isPending}>
           <CheckCheck aria-hidden="true" />
@@ -64,19 +68,14 @@ export function NotificationsList() {
           </ul>
         )}
         {data && data.pages > 1 ? (
-          <nav className="flex items-center justify-between gap-2 pt-2" aria-label="Notification pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="text-sm text-slate-700" aria-live="polite" data-testid="notifications-page">
-              Page {data.page} of {data.pages}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(data.pages, p + 1))} disabled={page >= data.pages}>
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
+          <Pager
+            page={data.page}
+            pages={data.pages}
+            noun="notifications"
+            statusTestId="notifications-page"
+            className="pt-2"
+            onPageChange={setPage}
+          />
         ) : null}
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { verifyDraw, type SpinHistoryRow } from '@tuzo/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { formatMoney } from '@/lib/money';
 import { SPIN_HISTORY_PAGE_SIZE, useSpinHistory } from '../api/get-spin-history';
 
@@ -37,7 +38,9 @@ function VerifyCell({ row }: { row: SpinHistoryRow }) {
     <Button
       size="sm"
       variant="outline"
-      onClick={() => void verifyRow(row).then(setVerdict, () => setVerdict({ ok: false, text: 'Could not verify in this browser' }))}
+      onClick={() =>
+        void verifyRow(row).then(setVerdict, () => setVerdict({ ok: false, text: 'Could not verify in this browser' }))
+      }
     >
       Verify
     </Button>
@@ -56,7 +59,9 @@ export function SpinHistory() {
         Spin history
       </h2>
       {!data || data.rows.length === 0 ? (
-        <p className="text-sm text-slate-600">{history.isError ? 'Failed to load spin history' : history.isPending ? 'Loading…' : 'No spins yet'}</p>
+        <p className="text-sm text-slate-600">
+          {history.isError ? 'Failed to load spin history' : history.isPending ? 'Loading…' : 'No spins yet'}
+        </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
@@ -76,10 +81,17 @@ export function SpinHistory() {
                 <tr key={row.id} className="border-t border-slate-100 align-top" data-testid="spin-history-row">
                   <td className="px-2 py-1.5 whitespace-nowrap">{new Date(row.time).toLocaleString()}</td>
                   <td className="px-2 py-1.5 whitespace-nowrap capitalize">{row.kind}</td>
-                  <td className="px-2 py-1.5 whitespace-nowrap text-right tabular-nums">{row.kind === 'free' ? '-' : formatMoney(row.stake, row.currency)}</td>
-                  <td className="px-2 py-1.5 whitespace-nowrap text-right tabular-nums">{row.kind === 'casino' ? `x${row.figure}` : row.figure}</td>
+                  <td className="px-2 py-1.5 whitespace-nowrap text-right tabular-nums">
+                    {row.kind === 'free' ? '-' : formatMoney(row.stake, row.currency)}
+                  </td>
+                  <td className="px-2 py-1.5 whitespace-nowrap text-right tabular-nums">
+                    {row.kind === 'casino' ? `x${row.figure}` : row.figure}
+                  </td>
                   <td className="px-2 py-1.5 whitespace-nowrap text-right tabular-nums">{formatMoney(row.win, row.currency)}</td>
-                  <td className="px-2 py-1.5 whitespace-nowrap font-mono text-xs" title={`SHA-256 ${row.server_seed_hash}, client seed ${row.client_seed}`}>
+                  <td
+                    className="px-2 py-1.5 whitespace-nowrap font-mono text-xs"
+                    title={`SHA-256 ${row.server_seed_hash}, client seed ${row.client_seed}`}
+                  >
                     {row.server_seed_hash.slice(0, 10)}… ({row.nonce})
                   </td>
                   <td className="px-2 py-1.5 whitespace-nowrap">
@@ -91,19 +103,7 @@ export function SpinHistory() {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <div className="flex items-center justify-end gap-2 text-sm">
-          <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button size="sm" variant="ghost" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </div>
-      ) : null}
+      <Pager page={page} pages={pages} noun="spins" className="pt-1" onPageChange={setPage} />
     </section>
   );
 }

@@ -3,11 +3,11 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
 import { failureText } from '@/lib/api-client';
 import { MY_DOWNLINES_TEXTS, useMyDownlines } from '../api/get-my-downlines';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { TeamMembersTable } from './team-members-table';
-import { TeamPager } from './team-pager';
 import { TeamSummaryCards } from './team-summary-cards';
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -41,7 +41,10 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
                 Search members
               </label>
               <div className="relative">
-                <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                  aria-hidden="true"
+                />
                 <Input
                   id="team-search"
                   type="search"
@@ -78,7 +81,15 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
             emptyText={emptyText}
           />
           {data ? (
-            <TeamPager page={page} pages={data.pages} isBusy={isPlaceholderData} onPage={(next) => setPaging({ filterKey, page: next })} />
+            <Pager
+              page={page}
+              pages={data.pages}
+              isBusy={isPlaceholderData}
+              noun="team"
+              statusTestId="team-page-status"
+              className="border-t border-slate-100 px-4 pt-3"
+              onPageChange={(next) => setPaging({ filterKey, page: next })}
+            />
           ) : null}
         </CardContent>
       </Card>
