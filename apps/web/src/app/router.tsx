@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-route
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { setSessionNavigator, signOut, staffHome, useSession, useUserData } from '@/lib/session';
+import { staffRoleOf } from '@/lib/staff-role';
 
 // Every route is its own chunk, so a phone downloads only the screen it opens.
 const LoginRoute = lazy(() => import('./routes/login'));
@@ -129,8 +130,9 @@ function UserDataFailed({ retry }: { retry: () => void }) {
 /** The account gate: signed out, staff (the console only), inactive member (activation only) or active member (the whole app). */
 function SignedInRoutes() {
   const user = useUserData();
-  if (!user.data) return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label="Loading your account" />;
-  if (user.data.userdetails.role !== 'member') return <StaffRoutes isTotpEnrolled={user.data.userdetails.is_totp_enrolled} />;
+  if (!user.data)
+    return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label="Loading your account" />;
+  if (staffRoleOf(user.data.userdetails).isStaff) return <StaffRoutes isTotpEnrolled={user.data.userdetails.is_totp_enrolled} />;
   return user.data.userdetails.account_status ? <ActiveMemberRoutes /> : <InactiveMemberRoutes />;
 }
 

@@ -10,6 +10,7 @@ import { MoneyPage } from '@/features/admin-money';
 import { SettingsPage } from '@/features/admin-settings';
 import { SecurityPage, StaffPage } from '@/features/admin-staff';
 import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 
 /** The overview and its chart library load only when the overview opens. */
 const OverviewPage = lazy(() => import('@/features/admin-overview').then((module) => ({ default: module.OverviewPage })));
@@ -25,8 +26,9 @@ function MemberRoute() {
  */
 export default function AdminRoute() {
   const { userdetails } = useCurrentUser();
+  const { isOperator, isStaff } = useStaffRole();
   // Operators and support staff (the server checks the role, and two-factor sign-in, on every call).
-  if (!userdetails.isadmin && userdetails.role !== 'support') {
+  if (!isStaff) {
     return (
       <p role="alert" className="m-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
         This page is for staff only.
@@ -34,7 +36,7 @@ export default function AdminRoute() {
     );
   }
   return (
-    <ConsoleLayout username={userdetails.uname} isOperator={Boolean(userdetails.isadmin)}>
+    <ConsoleLayout username={userdetails.uname} isOperator={isOperator}>
       <Routes>
         <Route index element={<MoneyPage />} />
         <Route

@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useAdminAds } from '../api/get-ads';
 import { useRetireAd } from '../api/retire-ad';
 import { useSaveAd } from '../api/save-ad';
@@ -18,7 +18,7 @@ import { submitWithSchema, toggleActive, type FieldErrors } from './submit-with-
 
 /** Ads: add or edit (an uploaded PNG/JPEG/WebP image or an https link), retire or restore. */
 export function AdsTab() {
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const { data, isPending, error } = useAdminAds({}, 1);
   const save = useSaveAd();
   const retire = useRetireAd();

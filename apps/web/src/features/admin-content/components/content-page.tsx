@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { OperatorOnly } from '@/components/operator-only';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useCurrentUser } from '@/lib/session';
 import { AdsTab } from './ads-tab';
 import { LessonsTab } from './lessons-tab';
 import { NotifyForm } from './notify-form';
@@ -25,7 +25,6 @@ type TabId = (typeof TABS)[number]['id'];
  */
 export function ContentPage() {
   const [params, setParams] = useSearchParams();
-  const isOperator = useCurrentUser().userdetails.isadmin;
   const requested = params.get('tab');
   const tab: TabId = isTabId(requested) ? requested : 'trivia';
   const select = (next: TabId) => setParams(next === 'trivia' ? {} : { tab: next });
@@ -67,7 +66,13 @@ export function ContentPage() {
               <CardTitle>Send a notification</CardTitle>
             </CardHeader>
             <CardContent>
-              {isOperator ? <NotifyForm /> : <p className="text-sm text-slate-700">Notifications to a country or to everyone are sent by operators.</p>}
+              <OperatorOnly
+                fallback={
+                  <p className="text-sm text-slate-700">Notifications to a country or to everyone are sent by operators.</p>
+                }
+              >
+                <NotifyForm />
+              </OperatorOnly>
             </CardContent>
           </Card>
         ) : null}

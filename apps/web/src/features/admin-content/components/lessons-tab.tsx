@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { failureText } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useAdminLessons } from '../api/get-lessons';
 import { useSaveLesson } from '../api/save-lesson';
 import { ContentEditor } from './content-editor';
@@ -16,7 +16,7 @@ import { submitWithSchema, type FieldErrors } from './submit-with-schema';
 
 /** Lessons: forex and crypto parts; add (a free kind and part) or edit, hide by unticking Active. */
 export function LessonsTab() {
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const { data, isPending, error } = useAdminLessons();
   const save = useSaveLesson();
   const [editing, setEditing] = useState<AdminLessonRow | null>(null);

@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useDeleteTimetable } from '../api/delete-timetable';
 import { useAdminTimetable } from '../api/get-timetable';
 import { useSaveTimetable } from '../api/save-timetable';
@@ -17,7 +17,7 @@ import { submitWithSchema, type FieldErrors } from './submit-with-schema';
 
 /** Timetable: the rows members see on /timetable (a name and its days); add, edit, delete. */
 export function TimetableTab() {
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const { data, isPending, error } = useAdminTimetable();
   const save = useSaveTimetable();
   const remove = useDeleteTimetable();

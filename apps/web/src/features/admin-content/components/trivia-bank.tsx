@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useRetireTrivia } from '../api/retire-trivia';
 import { useTrivia, type TriviaFilter } from '../api/get-trivia';
 import { LETTERS, TriviaForm } from './trivia-form';
@@ -18,7 +18,7 @@ import { TriviaImport } from './trivia-import';
 
 /** The trivia bank: search and filter, add and edit, retire and restore, CSV import (changes for operators). */
 export function TriviaBank() {
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const [filter, setFilter] = useState<TriviaFilter>({});
   const [draft, setDraft] = useState<TriviaFilter>({});
   const [page, setPage] = useState(1);
@@ -36,7 +36,10 @@ export function TriviaBank() {
       await retire.mutateAsync({ id: row.id, active: !row.active });
       toast.success(row.active ? 'Question retired' : 'Question restored');
     } catch (failure) {
-      showErrorToast(failureText(failure, { failed: 'The question could not be changed', thrown: errorMessage(failure) }) ?? 'The question could not be changed');
+      showErrorToast(
+        failureText(failure, { failed: 'The question could not be changed', thrown: errorMessage(failure) }) ??
+          'The question could not be changed',
+      );
     }
   }
   const columns: Array<DataTableColumn<AdminTriviaRow>> = [
@@ -54,7 +57,10 @@ export function TriviaBank() {
         </ol>
       ),
     },
-    { header: 'State', cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Retired'}</Badge> },
+    {
+      header: 'State',
+      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Retired'}</Badge>,
+    },
     ...(isOperator
       ? [
           {
@@ -64,7 +70,13 @@ export function TriviaBank() {
                 <Button size="sm" variant="outline" onClick={() => setEditing(row)} aria-label={`Edit question ${row.id}`}>
                   Edit
                 </Button>
-                <Button size="sm" variant="outline" onClick={() => void toggle(row)} disabled={retire.isPending} aria-label={`${row.active ? 'Retire' : 'Restore'} question ${row.id}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void toggle(row)}
+                  disabled={retire.isPending}
+                  aria-label={`${row.active ? 'Retire' : 'Restore'} question ${row.id}`}
+                >
                   {row.active ? 'Retire' : 'Restore'}
                 </Button>
               </div>
@@ -87,14 +99,28 @@ export function TriviaBank() {
           </CardContent>
         </Card>
       ) : null}
-      <form role="search" aria-label="Search questions" onSubmit={submit} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-4">
+      <form
+        role="search"
+        aria-label="Search questions"
+        onSubmit={submit}
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-4"
+      >
         <div className="sm:col-span-2">
           <Field label="Question text" htmlFor="trivia-q">
-            <Input id="trivia-q" type="search" value={draft.q ?? ''} onChange={(event) => setDraft((current) => ({ ...current, q: event.target.value }))} />
+            <Input
+              id="trivia-q"
+              type="search"
+              value={draft.q ?? ''}
+              onChange={(event) => setDraft((current) => ({ ...current, q: event.target.value }))}
+            />
           </Field>
         </div>
         <Field label="State" htmlFor="trivia-status">
-          <Select id="trivia-status" value={draft.status ?? ''} onChange={(event) => setDraft((current) => ({ ...current, status: event.target.value as TriviaFilter['status'] }))}>
+          <Select
+            id="trivia-status"
+            value={draft.status ?? ''}
+            onChange={(event) => setDraft((current) => ({ ...current, status: event.target.value as TriviaFilter['status'] }))}
+          >
             <option value="">Active and retired</option>
             <option value="active">Active</option>
             <option value="retired">Retired</option>

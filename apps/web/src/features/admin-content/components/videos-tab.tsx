@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { failureText } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useAdminVideos } from '../api/get-videos';
 import { useRetireVideo } from '../api/retire-video';
 import { useSaveVideo } from '../api/save-video';
@@ -17,7 +17,7 @@ import { submitWithSchema, toggleActive, type FieldErrors } from './submit-with-
 
 /** Videos: the YouTube and TikTok lists; add or edit (an https link or a /media/ file, a price), retire or restore. */
 export function VideosTab() {
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const [task, setTask] = useState('');
   const { data, isPending, error } = useAdminVideos(task ? { task } : {}, 1);
   const save = useSaveVideo();

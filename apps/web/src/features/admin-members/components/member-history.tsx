@@ -9,10 +9,15 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useMemberHistory } from '../api/get-member-history';
 
-const LABELS: Record<MemberHistory, string> = { ledger: 'Ledger', deposits: 'Deposits', withdrawals: 'Withdrawals', transfers: 'Transfers' };
+const LABELS: Record<MemberHistory, string> = {
+  ledger: 'Ledger',
+  deposits: 'Deposits',
+  withdrawals: 'Withdrawals',
+  transfers: 'Transfers',
+};
 
 /** The CSV export of each list, filtered to the member (transfers have none). */
 const EXPORTS: Partial<Record<MemberHistory, string>> = { ledger: 'ledger', deposits: 'deposits', withdrawals: 'withdrawals' };
@@ -20,7 +25,12 @@ const EXPORTS: Partial<Record<MemberHistory, string>> = { ledger: 'ledger', depo
 const COLUMNS: Array<DataTableColumn<AdminHistoryRow>> = [
   { header: 'Date', cell: (row) => formatDateTime(row.created_at) },
   { header: 'Kind', cell: (row) => row.kind.replace(/_/g, ' ') },
-  { header: 'Amount', isNumeric: true, className: 'font-medium tabular-nums', cell: (row) => formatMoney(row.amount, row.currency) },
+  {
+    header: 'Amount',
+    isNumeric: true,
+    className: 'font-medium tabular-nums',
+    cell: (row) => formatMoney(row.amount, row.currency),
+  },
   { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
   { header: 'Detail', className: 'whitespace-normal text-slate-600', cell: (row) => row.detail },
 ];
@@ -30,14 +40,16 @@ export function MemberHistoryCard({ username }: { username: string }) {
   const [list, setList] = useState<MemberHistory>('ledger');
   const [page, setPage] = useState(1);
   const { data, isPending, isFetching, error } = useMemberHistory({ username, list, page });
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const exportName = EXPORTS[list];
   return (
     <Card>
       <CardHeader className="gap-3">
         <div className="flex items-center justify-between gap-3">
           <CardTitle id="member-history-title">History</CardTitle>
-          {isOperator && exportName ? <ExportButton name={exportName} filters={{ username }} label={`Export ${LABELS[list].toLowerCase()} CSV`} /> : null}
+          {isOperator && exportName ? (
+            <ExportButton name={exportName} filters={{ username }} label={`Export ${LABELS[list].toLowerCase()} CSV`} />
+          ) : null}
         </div>
         <div role="group" aria-label="Which history" className="flex flex-wrap gap-2">
           {MEMBER_HISTORIES.map((each) => (
@@ -70,7 +82,15 @@ export function MemberHistoryCard({ username }: { username: string }) {
           minWidthClassName="min-w-[40rem]"
           hasSwipeHint
         />
-        {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun={LABELS[list].toLowerCase()} onPageChange={setPage} /> : null}
+        {data ? (
+          <Pager
+            page={data.page}
+            limit={data.limit}
+            total={data.total}
+            noun={LABELS[list].toLowerCase()}
+            onPageChange={setPage}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

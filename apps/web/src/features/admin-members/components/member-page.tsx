@@ -2,13 +2,13 @@ import { MEMBER_WALLETS, WALLET_LABELS, type AdminMemberData } from '@tuzo/contr
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OperatorOnly } from '@/components/operator-only';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { failureText, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatAmount } from '@/lib/money';
-import { useCurrentUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
 import { MemberActions } from './member-actions';
 import { MemberHistoryCard } from './member-history';
@@ -58,7 +58,10 @@ function Team({ data }: { data: AdminMemberData }) {
             : data.member.uplines.map((upline, index) => (
                 <span key={upline.level}>
                   {index > 0 ? ' → ' : ''}
-                  <Link className="text-brand-700 underline-offset-2 hover:underline" to={`/admin/members/${encodeURIComponent(upline.username)}`}>
+                  <Link
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                    to={`/admin/members/${encodeURIComponent(upline.username)}`}
+                  >
                     L{upline.level} {upline.username}
                   </Link>
                 </span>
@@ -115,7 +118,6 @@ function Sessions({ data }: { data: AdminMemberData['sessions'] }) {
 export function MemberPage({ username }: { username: string }) {
   const { data, isPending, error } = useMember(username);
   // Support staff read; the changes are for operators (the server refuses them to support anyway).
-  const isOperator = useCurrentUser().userdetails.isadmin;
   const back = (
     <Link to="/admin/members" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -128,7 +130,9 @@ export function MemberPage({ username }: { username: string }) {
       <div className="flex flex-col gap-3">
         {back}
         <p role="alert" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-red-700">
-          {isApiError(error, 'NOT_FOUND') ? `No member called ${username}.` : failureText(error, { failed: 'Failed to load the member' })}
+          {isApiError(error, 'NOT_FOUND')
+            ? `No member called ${username}.`
+            : failureText(error, { failed: 'Failed to load the member' })}
         </p>
       </div>
     );
@@ -143,7 +147,9 @@ export function MemberPage({ username }: { username: string }) {
           <MemberStatusBadge status={member.status} />
         </span>
       </div>
-      {isOperator ? <MemberActions member={member} /> : null}
+      <OperatorOnly>
+        <MemberActions member={member} />
+      </OperatorOnly>
       <Card>
         <CardHeader>
           <CardTitle>Details</CardTitle>

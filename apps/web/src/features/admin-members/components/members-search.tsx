@@ -2,6 +2,7 @@ import { MEMBER_STATUSES, type AdminMemberRow } from '@tuzo/contracts';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { OperatorOnly } from '@/components/operator-only';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -11,7 +12,6 @@ import { Input, Select } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
-import { useCurrentUser } from '@/lib/session';
 import { useCountryOptions } from '../api/get-countries';
 import { useMembers, type MembersFilter } from '../api/get-members';
 import { MemberStatusBadge } from './member-status-badge';
@@ -31,7 +31,10 @@ const COLUMNS: Array<DataTableColumn<AdminMemberRow>> = [
   {
     header: 'Member',
     cell: (row) => (
-      <Link to={`/admin/members/${encodeURIComponent(row.username)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+      <Link
+        to={`/admin/members/${encodeURIComponent(row.username)}`}
+        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
         {row.username}
       </Link>
     ),
@@ -51,7 +54,6 @@ export function MembersSearch() {
   const [draft, setDraft] = useState<MembersFilter>(filter);
   const countries = useCountryOptions();
   // Exports are for operators (the server refuses them to support staff).
-  const isOperator = useCurrentUser().userdetails.isadmin;
   const { data, isPending, isFetching, error } = useMembers(filter, page);
 
   function apply(next: MembersFilter, nextPage = 1) {
@@ -69,10 +71,21 @@ export function MembersSearch() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-xl font-bold text-slate-900">Members</h1>
-      <form role="search" aria-label="Search members" onSubmit={submit} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+      <form
+        role="search"
+        aria-label="Search members"
+        onSubmit={submit}
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+      >
         <div className="sm:col-span-2">
           <Field label="Username, phone or email" htmlFor="member-q">
-            <Input id="member-q" type="search" value={draft.q ?? ''} onChange={(event) => set('q')(event.target.value)} placeholder="e.g. jane, 0712, @gmail" />
+            <Input
+              id="member-q"
+              type="search"
+              value={draft.q ?? ''}
+              onChange={(event) => set('q')(event.target.value)}
+              placeholder="e.g. jane, 0712, @gmail"
+            />
           </Field>
         </div>
         <Field label="Status" htmlFor="member-status">
@@ -97,10 +110,20 @@ export function MembersSearch() {
           </Select>
         </Field>
         <Field label="Joined from" htmlFor="member-from">
-          <Input id="member-from" type="date" value={draft.joined_from ?? ''} onChange={(event) => set('joined_from')(event.target.value)} />
+          <Input
+            id="member-from"
+            type="date"
+            value={draft.joined_from ?? ''}
+            onChange={(event) => set('joined_from')(event.target.value)}
+          />
         </Field>
         <Field label="Joined until" htmlFor="member-to">
-          <Input id="member-to" type="date" value={draft.joined_to ?? ''} onChange={(event) => set('joined_to')(event.target.value)} />
+          <Input
+            id="member-to"
+            type="date"
+            value={draft.joined_to ?? ''}
+            onChange={(event) => set('joined_to')(event.target.value)}
+          />
         </Field>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
           <Button type="submit">
@@ -121,7 +144,9 @@ export function MembersSearch() {
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-3">
           <CardTitle id="members-title">Results</CardTitle>
-          {isOperator ? <ExportButton name="members" filters={filter} /> : null}
+          <OperatorOnly>
+            <ExportButton name="members" filters={filter} />
+          </OperatorOnly>
         </CardHeader>
         <CardContent className="px-0 sm:px-0">
           <DataTable
@@ -138,7 +163,14 @@ export function MembersSearch() {
             hasSwipeHint
           />
           {data ? (
-            <Pager page={data.page} limit={data.limit} total={data.total} isTotalCapped={data.is_total_capped} noun="members" onPageChange={(next) => apply(filter, next)} />
+            <Pager
+              page={data.page}
+              limit={data.limit}
+              total={data.total}
+              isTotalCapped={data.is_total_capped}
+              noun="members"
+              onPageChange={(next) => apply(filter, next)}
+            />
           ) : null}
         </CardContent>
       </Card>

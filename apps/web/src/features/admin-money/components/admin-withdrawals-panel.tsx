@@ -1,11 +1,12 @@
 import type { WithdrawalStatus } from '@tuzo/contracts';
 import { useState } from 'react';
+import { OperatorOnly } from '@/components/operator-only';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExportButton } from '@/components/ui/export-button';
 import { Pager } from '@/components/ui/pager';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { failureText } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { ADMIN_WITHDRAWALS_TEXTS, useAdminWithdrawals, type WithdrawalsFilter } from '../api/get-admin-withdrawals';
 import { WithdrawalDecisionDialog } from './withdrawal-decision-dialog';
 import type { PendingDecision } from './withdrawal-row';
@@ -24,7 +25,7 @@ export function AdminWithdrawalsPanel() {
   const { data, isPending, isFetching, error } = useAdminWithdrawals(filter, page);
   const key = useIdempotencyKey();
   // Support staff read the queue; deciding and exporting are for operators (the server refuses them otherwise).
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const canSelect = status === '0' && isOperator;
 
   function changeStatus(next: WithdrawalStatus) {
@@ -57,7 +58,9 @@ export function AdminWithdrawalsPanel() {
       <CardHeader className="gap-3">
         <div className="flex items-center justify-between gap-3">
           <CardTitle id="admin-withdrawals-title">Withdrawals</CardTitle>
-          {isOperator ? <ExportButton name="withdrawals" filters={filter} /> : null}
+          <OperatorOnly>
+            <ExportButton name="withdrawals" filters={filter} />
+          </OperatorOnly>
         </div>
         <WithdrawalsFilters status={status} onStatusChange={changeStatus} onApply={applyFilters} />
         {canSelect ? <WithdrawalsBulkBar pendingIds={pendingIds} selected={selected} onSelectedChange={setSelected} /> : null}

@@ -2,6 +2,7 @@ import { DEPOSIT_METHODS, STUCK_DEPOSIT_MINUTES, type AdminDepositRow } from '@t
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { OperatorOnly } from '@/components/operator-only';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -13,11 +14,15 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useCheckDeposit } from '../api/check-deposit';
 import { useDeposits, type DepositsFilter } from '../api/get-deposits';
 
-const METHOD_LABELS: Record<(typeof DEPOSIT_METHODS)[number], string> = { stkpush: 'M-Pesa STK push', flutterwave: 'Flutterwave', manual: 'Manual' };
+const METHOD_LABELS: Record<(typeof DEPOSIT_METHODS)[number], string> = {
+  stkpush: 'M-Pesa STK push',
+  flutterwave: 'Flutterwave',
+  manual: 'Manual',
+};
 const VIEWS = [
   { id: 'stuck', label: `Stuck (pending over ${STUCK_DEPOSIT_MINUTES} min)`, filter: { stuck: 'true' } },
   { id: 'all', label: 'All deposits', filter: {} },
@@ -35,7 +40,7 @@ export function DepositsPanel() {
   const { data, isPending, isFetching, error } = useDeposits(filter, page);
   const check = useCheckDeposit();
   // Support staff read; checking with the provider and exporting are for operators.
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
 
   async function runCheck(row: AdminDepositRow) {
     try {
@@ -57,7 +62,13 @@ export function DepositsPanel() {
       header: 'Action',
       cell: (row) =>
         isOperator && row.method === 'stkpush' && row.status === '0' ? (
-          <Button size="sm" variant="outline" disabled={check.isPending} onClick={() => void runCheck(row)} aria-label={`Check deposit ${row.id} with M-Pesa`}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={check.isPending}
+            onClick={() => void runCheck(row)}
+            aria-label={`Check deposit ${row.id} with M-Pesa`}
+          >
             <RefreshCw aria-hidden="true" />
             Check with M-Pesa
           </Button>
@@ -69,9 +80,13 @@ export function DepositsPanel() {
       <CardHeader className="gap-3">
         <div className="flex items-center justify-between gap-3">
           <CardTitle id="deposits-title">Deposits</CardTitle>
-          {isOperator ? <ExportButton name="deposits" filters={filter} /> : null}
+          <OperatorOnly>
+            <ExportButton name="deposits" filters={filter} />
+          </OperatorOnly>
         </div>
-        <CardDescription>A push is stuck when M-Pesa never answered; checking asks M-Pesa and credits or fails it.</CardDescription>
+        <CardDescription>
+          A push is stuck when M-Pesa never answered; checking asks M-Pesa and credits or fails it.
+        </CardDescription>
         <div className="flex flex-wrap items-end gap-3">
           <div role="group" aria-label="Show deposits" className="flex flex-wrap gap-2">
             {VIEWS.map((each) => (

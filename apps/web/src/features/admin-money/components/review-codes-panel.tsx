@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { OperatorOnly } from '@/components/operator-only';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -11,7 +12,7 @@ import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney, toMinor, toPlainAmount } from '@/lib/money';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { REVIEW_CODES_TEXTS, useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
 import { useResolveCode } from '../api/resolve-code';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
@@ -21,7 +22,15 @@ interface Resolution {
   approve: boolean;
 }
 
-function ResolveDialog({ resolution, isOperator, onClose }: { resolution: Resolution | null; isOperator: boolean; onClose: () => void }) {
+function ResolveDialog({
+  resolution,
+  isOperator,
+  onClose,
+}: {
+  resolution: Resolution | null;
+  isOperator: boolean;
+  onClose: () => void;
+}) {
   const resolve = useResolveCode();
   const key = useIdempotencyKey();
   const [amount, setAmount] = useState(() => (resolution?.row.amount ? (toPlainAmount(resolution.row.amount) ?? '') : ''));
@@ -91,7 +100,12 @@ function ResolveDialog({ resolution, isOperator, onClose }: { resolution: Resolu
           label={`Amount received${row?.currency ? ` (${row.currency})` : ''}, only if no notification matches`}
           htmlFor={amountId}
           error={amountError}
-          hint={<p className="mt-1 text-xs text-slate-600">Leave empty to credit the provider&apos;s amount. A typed amount above the four-eyes limit waits for a second operator.</p>}
+          hint={
+            <p className="mt-1 text-xs text-slate-600">
+              Leave empty to credit the provider&apos;s amount. A typed amount above the four-eyes limit waits for a second
+              operator.
+            </p>
+          }
         >
           <Input
             id={amountId}
@@ -126,7 +140,7 @@ export function ReviewCodesPanel() {
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useReviewCodes(page);
   // Support staff resolve codes too; the CSV export is for operators.
-  const isOperator = useCurrentUser().userdetails.isadmin;
+  const { isOperator } = useStaffRole();
   const rows = data?.rows ?? [];
   // The last code of a later page was resolved: show the page before it.
   const isPageEmptied = data !== undefined && data.rows.length === 0 && page > 1;
@@ -143,7 +157,11 @@ export function ReviewCodesPanel() {
       header: 'Action',
       cell: (row) => (
         <div className="flex gap-2">
-          <Button size="sm" onClick={() => setResolution({ row, approve: true })} aria-label={`Credit ${row.username} ${row.ref_code}`}>
+          <Button
+            size="sm"
+            onClick={() => setResolution({ row, approve: true })}
+            aria-label={`Credit ${row.username} ${row.ref_code}`}
+          >
             Credit
           </Button>
           <Button
@@ -163,9 +181,14 @@ export function ReviewCodesPanel() {
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
           <CardTitle id="review-codes-title">Manual code review</CardTitle>
-          <CardDescription>Transaction codes members submitted that matched no payment notification (oldest first). Credit one once the provider&apos;s notification arrives.</CardDescription>
+          <CardDescription>
+            Transaction codes members submitted that matched no payment notification (oldest first). Credit one once the
+            provider&apos;s notification arrives.
+          </CardDescription>
         </div>
-        {isOperator ? <ExportButton name="codes" filters={{}} /> : null}
+        <OperatorOnly>
+          <ExportButton name="codes" filters={{}} />
+        </OperatorOnly>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
         <DataTable
@@ -180,7 +203,9 @@ export function ReviewCodesPanel() {
           minWidthClassName="min-w-[40rem]"
           skeleton="bar"
         />
-        {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="manual codes" onPageChange={setPage} /> : null}
+        {data ? (
+          <Pager page={data.page} limit={data.limit} total={data.total} noun="manual codes" onPageChange={setPage} />
+        ) : null}
       </CardContent>
       {/* Keyed so each opening starts with that row's amount and an empty note. */}
       <ResolveDialog

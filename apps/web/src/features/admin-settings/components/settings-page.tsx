@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useAdminCountries } from '../api/get-countries';
 import { useSettings } from '../api/get-settings';
 import { useTaskDays } from '../api/task-days';
@@ -29,7 +29,9 @@ function CountriesCard({ canEdit }: { canEdit: boolean }) {
     <Card>
       <CardHeader>
         <CardTitle>Countries, fees and tariffs</CardTitle>
-        <CardDescription>Amounts are in each country’s own currency; the brackets are replaced as a whole and may not overlap.</CardDescription>
+        <CardDescription>
+          Amounts are in each country’s own currency; the brackets are replaced as a whole and may not overlap.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
         {isPending ? <PageSpinner /> : null}
@@ -59,7 +61,9 @@ function TaskDaysCard({ canEdit }: { canEdit: boolean }) {
       </CardHeader>
       <CardContent>
         {error ? <Alert tone="error">{errorMessage(error)}</Alert> : null}
-        {data?.schedules.map((schedule) => <TaskDaysForm key={schedule.kind} schedule={schedule} canEdit={canEdit} />)}
+        {data?.schedules.map((schedule) => (
+          <TaskDaysForm key={schedule.kind} schedule={schedule} canEdit={canEdit} />
+        ))}
       </CardContent>
     </Card>
   );
@@ -67,8 +71,7 @@ function TaskDaysCard({ canEdit }: { canEdit: boolean }) {
 
 /** /admin/settings: every operator setting of the registry, grouped; support staff see the values read-only. */
 export function SettingsPage() {
-  const { userdetails } = useCurrentUser();
-  const canEdit = userdetails.isadmin;
+  const { isOperator: canEdit } = useStaffRole();
   const { data, isPending, error } = useSettings();
   if (isPending) return <PageSpinner />;
   if (error || !data) return <Alert tone="error">{errorMessage(error)}</Alert>;

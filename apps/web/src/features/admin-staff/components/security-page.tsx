@@ -9,6 +9,7 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText, isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { useConfirmTotp, useStartTotpSetup } from '../api/totp-enrolment';
 import { QrCode } from './qr-code';
 
@@ -23,8 +24,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <CardHeader>
         <CardTitle>Two-factor sign-in is on</CardTitle>
         <CardDescription>
-          Save these recovery codes somewhere safe now: they are shown only once. Each one signs you in once if you lose
-          your phone: type it where the login asks for the 6-digit code (the hyphens are optional).
+          Save these recovery codes somewhere safe now: they are shown only once. Each one signs you in once if you lose your
+          phone: type it where the login asks for the 6-digit code (the hyphens are optional).
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -36,7 +37,12 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           ))}
         </ul>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success('Recovery codes copied'))}>
+          <Button
+            variant="outline"
+            onClick={() =>
+              void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success('Recovery codes copied'))
+            }
+          >
             Copy codes
           </Button>
           <Link to="/admin" className={buttonClasses()}>
@@ -68,7 +74,12 @@ function ConfirmStep({ setup, onDone }: { setup: TotpSetupData; onDone: (codes: 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <QrCode value={setup.otpauth_uri} label={`QR code for ${setup.issuer}: ${setup.account}`} />
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-1 flex-col gap-3" aria-label="Confirm authenticator">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="flex flex-1 flex-col gap-3"
+        aria-label="Confirm authenticator"
+      >
         <p className="text-sm text-slate-700">
           Scan the code with an authenticator app (Google Authenticator, Authy, 1Password...), or type this secret:
         </p>
@@ -76,7 +87,14 @@ function ConfirmStep({ setup, onDone }: { setup: TotpSetupData; onDone: (codes: 
           {groupSecret(setup.secret)}
         </p>
         <Field label="6-digit code" htmlFor={codeId} error={error}>
-          <Input id={codeId} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} {...invalidProps(codeId, error)} />
+          <Input
+            id={codeId}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            {...invalidProps(codeId, error)}
+          />
         </Field>
         <Button type="submit" disabled={confirm.isPending}>
           {confirm.isPending ? 'Checking...' : 'Turn on two-factor sign-in'}
@@ -89,9 +107,10 @@ function ConfirmStep({ setup, onDone }: { setup: TotpSetupData; onDone: (codes: 
 /** /admin/security: staff turn on two-factor sign-in (TOTP) before the console works for them. */
 export function SecurityPage() {
   const { userdetails } = useCurrentUser();
+  const { isStaff } = useStaffRole();
   const start = useStartTotpSetup();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  if (userdetails.role === undefined || userdetails.role === 'member') {
+  if (!isStaff) {
     return <Alert tone="info">This page is for staff accounts.</Alert>;
   }
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
@@ -100,7 +119,10 @@ export function SecurityPage() {
       <Card>
         <CardHeader>
           <CardTitle>Two-factor sign-in is on</CardTitle>
-          <CardDescription>You sign in with your password and a code from your authenticator app. An operator can reset it if you lose your phone and your recovery codes.</CardDescription>
+          <CardDescription>
+            You sign in with your password and a code from your authenticator app. An operator can reset it if you lose your phone
+            and your recovery codes.
+          </CardDescription>
         </CardHeader>
       </Card>
     );
@@ -120,7 +142,11 @@ export function SecurityPage() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {start.error ? <Alert tone="error">{failureText(start.error, { failed: 'Could not start the set-up', thrown: errorMessage(start.error) })}</Alert> : null}
+        {start.error ? (
+          <Alert tone="error">
+            {failureText(start.error, { failed: 'Could not start the set-up', thrown: errorMessage(start.error) })}
+          </Alert>
+        ) : null}
         {start.data ? (
           <ConfirmStep setup={start.data} onDone={setRecoveryCodes} />
         ) : (

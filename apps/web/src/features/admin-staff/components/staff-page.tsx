@@ -9,6 +9,7 @@ import { Pager } from '@/components/ui/pager';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useCurrentUser } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { STAFF_PAGE_SIZE, useResetStaffTotp, useSetStaffDisabled, useStaff, type StaffRow } from '../api/staff';
 import { CreateStaffForm } from './create-staff-form';
 
@@ -57,8 +58,9 @@ function RowActions({ row, isSelf }: { row: StaffRow; isSelf: boolean }) {
 /** /admin/staff: operators create support and operator accounts, disable and enable them, reset their 2FA. */
 export function StaffPage() {
   const { userdetails } = useCurrentUser();
+  const { isOperator } = useStaffRole();
   const [page, setPage] = useState(1);
-  const { data, isPending, error } = useStaff(page, userdetails.isadmin);
+  const { data, isPending, error } = useStaff(page, isOperator);
   const columns: Array<DataTableColumn<StaffRow>> = [
     { header: 'Username', className: 'font-medium', cell: (row) => row.username },
     { header: 'Email', cell: (row) => row.email },
@@ -78,7 +80,7 @@ export function StaffPage() {
     },
   ];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / STAFF_PAGE_SIZE));
-  if (!userdetails.isadmin) return <Alert tone="info">Staff accounts are managed by operators.</Alert>;
+  if (!isOperator) return <Alert tone="info">Staff accounts are managed by operators.</Alert>;
   return (
     <div className="flex flex-col gap-6">
       <Card>

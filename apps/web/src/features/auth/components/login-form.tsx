@@ -7,6 +7,7 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
 import { signIn, staffHome } from '@/lib/session';
+import { staffRoleOf } from '@/lib/staff-role';
 import { login } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginErrors } from '../api/login-schema';
 
@@ -48,7 +49,7 @@ export function LoginForm() {
         signIn(session);
         // Staff are not members: they land in the console (the enrolment page until two-factor sign-in is on).
         const details = session.user_data.userdetails;
-        navigate(details.role === 'member' ? '/' : staffHome(details.is_totp_enrolled), { replace: true });
+        navigate(staffRoleOf(details).isStaff ? staffHome(details.is_totp_enrolled) : '/', { replace: true });
         return;
       }
       fail('Login failed');
@@ -66,24 +67,47 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} onFocus={() => void preloadLoginSchema().catch(() => undefined)} noValidate className="flex flex-col gap-4" aria-label="Login">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void preloadLoginSchema().catch(() => undefined)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Login"
+    >
       {failure ? (
         <Alert tone="error" data-testid="login-error">
           {failure}
         </Alert>
       ) : null}
       <Field label="Username or email" htmlFor="login-username" error={errors.username}>
-        <Input id="login-username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...invalidProps('login-username', errors.username)} />
+        <Input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...invalidProps('login-username', errors.username)}
+        />
       </Field>
       <Field label="Password" htmlFor="login-password" error={errors.password}>
-        <Input id="login-password" name="password" type="password" autoComplete="current-password" {...invalidProps('login-password', errors.password)} />
+        <Input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          {...invalidProps('login-password', errors.password)}
+        />
       </Field>
       {needsTotp ? (
         <Field
           label="Authentication code"
           htmlFor="login-totp"
           error={errors.totp}
-          hint={<p className="mt-1 text-xs text-slate-600">The 6-digit code from your authenticator app, or a recovery code (xxxx-xxxx-xxxx-xxxx).</p>}
+          hint={
+            <p className="mt-1 text-xs text-slate-600">
+              The 6-digit code from your authenticator app, or a recovery code (xxxx-xxxx-xxxx-xxxx).
+            </p>
+          }
         >
           <Input
             id="login-totp"
