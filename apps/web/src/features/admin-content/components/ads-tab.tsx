@@ -1,31 +1,43 @@
 import { AdminAdSavePayloadSchema, UPLOAD_MAX_BYTES, type AdminAdRow } from '@tuzo/contracts';
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Field, invalidProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
 import { errorMessage, failureText } from '@/lib/api-client';
-import { useStaffRole } from '@/lib/staff-role';
 import { useAdminAds } from '../api/get-ads';
 import { useRetireAd } from '../api/retire-ad';
 import { useSaveAd } from '../api/save-ad';
 import { useUploadImage } from '../api/upload-image';
+import { actionsColumn, EditButton, RetireButton, stateColumn } from './content-columns';
 import { ContentEditor } from './content-editor';
-import { submitWithSchema, toggleActive, type FieldErrors } from './submit-with-schema';
+import { ContentInput } from './content-field';
+import { useContentTab } from './use-content-tab';
 
 /** Ads: add or edit (an uploaded PNG/JPEG/WebP image or an https link), retire or restore. */
 export function AdsTab() {
-  const { isOperator } = useStaffRole();
   const { data, isPending, error } = useAdminAds({}, 1);
   const save = useSaveAd();
   const retire = useRetireAd();
   const upload = useUploadImage();
-  const [editing, setEditing] = useState<AdminAdRow | null>(null);
   const [imageUrl, setImageUrl] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { isOperator, editing, setEditing, errors, setErrors, onSubmit } = useContentTab<AdminAdRow>({
+    schema: AdminAdSavePayloadSchema,
+    send: save.mutateAsync,
+    toPayload: (values, editing) => {
+      const link = String(values.get('link') ?? '').trim();
+      return {
+        ...(editing ? { id: editing.id } : {}),
+        name: values.get('name'),
+        image_url: values.get('image_url'),
+        ...(link ? { link } : {}),
+        active: values.get('active') === 'on',
+      };
+    },
+    serverField: 'image_url',
+    failed: 'The ad was not saved',
+    saved: 'Ad saved',
+    onSaved: () => setImageUrl(''),
+  });
 
   async function pickImage(file: File | undefined) {
     if (!file) return;
@@ -41,33 +53,6 @@ export function AdsTab() {
       });
     }
   }
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = new FormData(form);
-    const link = String(values.get('link') ?? '').trim();
-    const payload = {
-      ...(editing ? { id: editing.id } : {}),
-      name: values.get('name'),
-      image_url: values.get('image_url'),
-      ...(link ? { link } : {}),
-      active: values.get('active') === 'on',
-    };
-    const result = await submitWithSchema({
-      schema: AdminAdSavePayloadSchema,
-      values: payload,
-      send: save.mutateAsync,
-      serverField: 'image_url',
-      failed: 'The ad was not saved',
-    });
-    setErrors(result ?? {});
-    if (result === null) {
-      toast.success('Ad saved');
-      form.reset();
-      setImageUrl('');
-      setEditing(null);
-    }
-  }
   const columns: Array<DataTableColumn<AdminAdRow>> = [
     {
       header: 'Image',
@@ -75,40 +60,19 @@ export function AdsTab() {
     },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Link', cell: (row) => <span className="break-all text-xs">{row.link ?? '—'}</span> },
-    {
-      header: 'State',
-      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Retired'}</Badge>,
-    },
-    ...(isOperator
-      ? [
-          {
-            header: 'Actions',
-            cell: (row: AdminAdRow) => (
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => {
-                    setEditing(row);
-                    setImageUrl(row.image_url);
-                  }}
-                  aria-label={`Edit ad ${row.name}`}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={retire.isPending}
-                  onClick={() => void toggleActive({ send: retire.mutateAsync, id: row.id, active: !row.active, noun: 'Ad' })}
-                >
-                  {row.active ? 'Retire' : 'Restore'}
-                </Button>
-              </div>
-            ),
-          },
-        ]
-      : []),
+    stateColumn('Active', 'Retired'),
+    ...actionsColumn(isOperator, (row: AdminAdRow) => (
+      <div className="flex gap-2">
+        <EditButton
+          label={`Edit ad ${row.name}`}
+          onClick={() => {
+            setEditing(row);
+            setImageUrl(row.image_url);
+          }}
+        />
+        <RetireButton id={row.id} active={row.active} noun="Ad" send={retire.mutateAsync} isPending={retire.isPending} />
+      </div>
+    )),
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -117,7 +81,7 @@ export function AdsTab() {
           title={editing ? `Edit ad ${editing.id}` : 'Add an ad'}
           formLabel={editing ? 'Edit ad' : 'Add ad'}
           formKey={editing?.id ?? 'new'}
-          onSubmit={(event) => void submit(event)}
+          onSubmit={onSubmit}
           submitLabel={upload.isPending ? 'Uploading…' : editing ? 'Save ad' : 'Add ad'}
           isPending={save.isPending || upload.isPending}
           onCancel={
@@ -130,33 +94,30 @@ export function AdsTab() {
           }
           active={{ defaultChecked: editing?.active ?? true, label: 'Active' }}
         >
-          <Field label="Name" htmlFor="ad-name" error={errors.name}>
-            <Input
-              id="ad-name"
-              name="name"
-              maxLength={200}
-              defaultValue={editing?.name ?? ''}
-              {...invalidProps('ad-name', errors.name)}
-            />
-          </Field>
-          <Field label="Link (optional, https)" htmlFor="ad-link" error={errors.link}>
-            <Input
-              id="ad-link"
-              name="link"
-              maxLength={500}
-              defaultValue={editing?.link ?? ''}
-              {...invalidProps('ad-link', errors.link)}
-            />
-          </Field>
-          <Field label="Image URL (upload, or an https link)" htmlFor="ad-image" error={errors.image_url}>
-            <Input
-              id="ad-image"
-              name="image_url"
-              value={imageUrl}
-              onChange={(event) => setImageUrl(event.target.value)}
-              {...invalidProps('ad-image', errors.image_url)}
-            />
-          </Field>
+          <ContentInput
+            label="Name"
+            id="ad-name"
+            error={errors.name}
+            name="name"
+            maxLength={200}
+            defaultValue={editing?.name ?? ''}
+          />
+          <ContentInput
+            label="Link (optional, https)"
+            id="ad-link"
+            error={errors.link}
+            name="link"
+            maxLength={500}
+            defaultValue={editing?.link ?? ''}
+          />
+          <ContentInput
+            label="Image URL (upload, or an https link)"
+            id="ad-image"
+            error={errors.image_url}
+            name="image_url"
+            value={imageUrl}
+            onChange={(event) => setImageUrl(event.target.value)}
+          />
           <Field label="Upload an image (PNG, JPEG or WebP, 512 KB)" htmlFor="ad-file">
             <input
               id="ad-file"

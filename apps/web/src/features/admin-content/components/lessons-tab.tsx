@@ -1,80 +1,47 @@
 import { AdminLessonSavePayloadSchema, LESSON_KINDS, type AdminLessonRow } from '@tuzo/contracts';
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field, invalidProps } from '@/components/ui/field';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
 import { failureText } from '@/lib/api-client';
-import { useStaffRole } from '@/lib/staff-role';
 import { useAdminLessons } from '../api/get-lessons';
 import { useSaveLesson } from '../api/save-lesson';
+import { actionsColumn, EditButton, stateColumn } from './content-columns';
 import { ContentEditor } from './content-editor';
-import { submitWithSchema, type FieldErrors } from './submit-with-schema';
+import { ContentInput } from './content-field';
+import { useContentTab } from './use-content-tab';
 
 /** Lessons: forex and crypto parts; add (a free kind and part) or edit, hide by unticking Active. */
 export function LessonsTab() {
-  const { isOperator } = useStaffRole();
   const { data, isPending, error } = useAdminLessons();
   const save = useSaveLesson();
-  const [editing, setEditing] = useState<AdminLessonRow | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = new FormData(form);
-    const link = String(values.get('link') ?? '').trim();
-    const payload = {
-      ...(editing ? { id: editing.id } : {}),
-      kind: values.get('kind'),
-      part: values.get('part'),
-      title: values.get('title'),
-      summary: values.get('summary'),
-      ...(link ? { link } : {}),
-      active: values.get('active') === 'on',
-    };
-    const result = await submitWithSchema({
-      schema: AdminLessonSavePayloadSchema,
-      values: payload,
-      send: save.mutateAsync,
-      serverField: 'part',
-      failed: 'The lesson was not saved',
-    });
-    setErrors(result ?? {});
-    if (result === null) {
-      toast.success('Lesson saved');
-      form.reset();
-      setEditing(null);
-    }
-  }
+  const { isOperator, editing, setEditing, errors, onSubmit } = useContentTab<AdminLessonRow>({
+    schema: AdminLessonSavePayloadSchema,
+    send: save.mutateAsync,
+    toPayload: (values, editing) => {
+      const link = String(values.get('link') ?? '').trim();
+      return {
+        ...(editing ? { id: editing.id } : {}),
+        kind: values.get('kind'),
+        part: values.get('part'),
+        title: values.get('title'),
+        summary: values.get('summary'),
+        ...(link ? { link } : {}),
+        active: values.get('active') === 'on',
+      };
+    },
+    serverField: 'part',
+    failed: 'The lesson was not saved',
+    saved: 'Lesson saved',
+  });
   const columns: Array<DataTableColumn<AdminLessonRow>> = [
     { header: 'Course', cell: (row) => (row.kind === 'forex' ? 'Forex' : 'Crypto') },
     { header: 'Part', className: 'tabular-nums', cell: (row) => row.part },
     { header: 'Title', cell: (row) => row.title },
-    {
-      header: 'State',
-      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Hidden'}</Badge>,
-    },
-    ...(isOperator
-      ? [
-          {
-            header: 'Actions',
-            cell: (row: AdminLessonRow) => (
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setEditing(row)}
-                aria-label={`Edit ${row.kind} part ${row.part}`}
-              >
-                Edit
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    stateColumn('Active', 'Hidden'),
+    ...actionsColumn(isOperator, (row: AdminLessonRow) => (
+      <EditButton label={`Edit ${row.kind} part ${row.part}`} onClick={() => setEditing(row)} />
+    )),
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -83,7 +50,7 @@ export function LessonsTab() {
           title={editing ? `Edit ${editing.kind} part ${editing.part}` : 'Add a lesson'}
           formLabel={editing ? 'Edit lesson' : 'Add lesson'}
           formKey={editing?.id ?? 'new'}
-          onSubmit={(event) => void submit(event)}
+          onSubmit={onSubmit}
           submitLabel={editing ? 'Save lesson' : 'Add lesson'}
           isPending={save.isPending}
           onCancel={editing ? () => setEditing(null) : undefined}
@@ -98,35 +65,32 @@ export function LessonsTab() {
               ))}
             </Select>
           </Field>
-          <Field label="Part (1-99)" htmlFor="lesson-part" error={errors.part}>
-            <Input
-              id="lesson-part"
-              name="part"
-              type="number"
-              min={1}
-              max={99}
-              defaultValue={editing?.part ?? ''}
-              {...invalidProps('lesson-part', errors.part)}
-            />
-          </Field>
-          <Field label="Title" htmlFor="lesson-title" error={errors.title}>
-            <Input
-              id="lesson-title"
-              name="title"
-              maxLength={200}
-              defaultValue={editing?.title ?? ''}
-              {...invalidProps('lesson-title', errors.title)}
-            />
-          </Field>
-          <Field label="Link (optional, https)" htmlFor="lesson-link" error={errors.link}>
-            <Input
-              id="lesson-link"
-              name="link"
-              maxLength={500}
-              defaultValue={editing?.link ?? ''}
-              {...invalidProps('lesson-link', errors.link)}
-            />
-          </Field>
+          <ContentInput
+            label="Part (1-99)"
+            id="lesson-part"
+            error={errors.part}
+            name="part"
+            type="number"
+            min={1}
+            max={99}
+            defaultValue={editing?.part ?? ''}
+          />
+          <ContentInput
+            label="Title"
+            id="lesson-title"
+            error={errors.title}
+            name="title"
+            maxLength={200}
+            defaultValue={editing?.title ?? ''}
+          />
+          <ContentInput
+            label="Link (optional, https)"
+            id="lesson-link"
+            error={errors.link}
+            name="link"
+            maxLength={500}
+            defaultValue={editing?.link ?? ''}
+          />
           <div className="sm:col-span-2">
             <Field label="Summary" htmlFor="lesson-summary" error={errors.summary}>
               <textarea

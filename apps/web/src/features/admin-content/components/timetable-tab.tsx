@@ -1,58 +1,41 @@
 import { AdminTimetableSavePayloadSchema, type AdminTimetableRow } from '@tuzo/contracts';
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Field, invalidProps } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
-import { useStaffRole } from '@/lib/staff-role';
 import { useDeleteTimetable } from '../api/delete-timetable';
 import { useAdminTimetable } from '../api/get-timetable';
 import { useSaveTimetable } from '../api/save-timetable';
+import { actionsColumn, EditButton, stateColumn } from './content-columns';
 import { ContentEditor } from './content-editor';
-import { submitWithSchema, type FieldErrors } from './submit-with-schema';
+import { ContentInput } from './content-field';
+import { useContentTab } from './use-content-tab';
 
 /** Timetable: the rows members see on /timetable (a name and its days); add, edit, delete. */
 export function TimetableTab() {
-  const { isOperator } = useStaffRole();
   const { data, isPending, error } = useAdminTimetable();
   const save = useSaveTimetable();
   const remove = useDeleteTimetable();
-  const [editing, setEditing] = useState<AdminTimetableRow | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = new FormData(form);
-    const dates = String(values.get('dates') ?? '')
-      .split(',')
-      .map((day) => day.trim())
-      .filter((day) => day !== '');
-    const payload = {
+  const { isOperator, editing, setEditing, errors, onSubmit } = useContentTab<AdminTimetableRow>({
+    schema: AdminTimetableSavePayloadSchema,
+    send: save.mutateAsync,
+    toPayload: (values, editing) => ({
       ...(editing ? { id: editing.id } : {}),
       name: values.get('name'),
-      dates,
+      dates: String(values.get('dates') ?? '')
+        .split(',')
+        .map((day) => day.trim())
+        .filter((day) => day !== ''),
       sort_order: values.get('sort_order') || 0,
       active: values.get('active') === 'on',
-    };
-    const result = await submitWithSchema({
-      schema: AdminTimetableSavePayloadSchema,
-      values: payload,
-      send: save.mutateAsync,
-      serverField: 'name',
-      failed: 'The row was not saved',
-    });
-    setErrors(result ?? {});
-    if (result === null) {
-      toast.success('Timetable row saved');
-      form.reset();
-      setEditing(null);
-    }
-  }
+    }),
+    serverField: 'name',
+    failed: 'The row was not saved',
+    saved: 'Timetable row saved',
+  });
   async function deleteRow(row: AdminTimetableRow) {
     if (!window.confirm(`Delete “${row.name}”?`)) return;
     try {
@@ -68,33 +51,21 @@ export function TimetableTab() {
     { header: 'Order', className: 'tabular-nums', cell: (row) => row.sort_order },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Days', cell: (row) => row.dates.join(', ') },
-    {
-      header: 'State',
-      cell: (row) => <Badge tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Shown' : 'Hidden'}</Badge>,
-    },
-    ...(isOperator
-      ? [
-          {
-            header: 'Actions',
-            cell: (row: AdminTimetableRow) => (
-              <div className="flex gap-2">
-                <Button size="sm" variant="outline" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={remove.isPending}
-                  onClick={() => void deleteRow(row)}
-                  aria-label={`Delete ${row.name}`}
-                >
-                  Delete
-                </Button>
-              </div>
-            ),
-          },
-        ]
-      : []),
+    stateColumn('Shown', 'Hidden'),
+    ...actionsColumn(isOperator, (row: AdminTimetableRow) => (
+      <div className="flex gap-2">
+        <EditButton label={`Edit ${row.name}`} onClick={() => setEditing(row)} />
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={remove.isPending}
+          onClick={() => void deleteRow(row)}
+          aria-label={`Delete ${row.name}`}
+        >
+          Delete
+        </Button>
+      </div>
+    )),
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -103,28 +74,26 @@ export function TimetableTab() {
           title={editing ? `Edit “${editing.name}”` : 'Add a timetable row'}
           formLabel={editing ? 'Edit timetable row' : 'Add timetable row'}
           formKey={editing?.id ?? 'new'}
-          onSubmit={(event) => void submit(event)}
+          onSubmit={onSubmit}
           submitLabel={editing ? 'Save row' : 'Add row'}
           isPending={save.isPending}
           onCancel={editing ? () => setEditing(null) : undefined}
         >
-          <Field label="Name" htmlFor="tt-name" error={errors.name}>
-            <Input
-              id="tt-name"
-              name="name"
-              maxLength={200}
-              defaultValue={editing?.name ?? ''}
-              {...invalidProps('tt-name', errors.name)}
-            />
-          </Field>
-          <Field label="Days (comma separated: Monday, 2026-12-24)" htmlFor="tt-dates" error={errors.dates}>
-            <Input
-              id="tt-dates"
-              name="dates"
-              defaultValue={editing?.dates.join(', ') ?? ''}
-              {...invalidProps('tt-dates', errors.dates)}
-            />
-          </Field>
+          <ContentInput
+            label="Name"
+            id="tt-name"
+            error={errors.name}
+            name="name"
+            maxLength={200}
+            defaultValue={editing?.name ?? ''}
+          />
+          <ContentInput
+            label="Days (comma separated: Monday, 2026-12-24)"
+            id="tt-dates"
+            error={errors.dates}
+            name="dates"
+            defaultValue={editing?.dates.join(', ') ?? ''}
+          />
           <Field label="Order" htmlFor="tt-order" error={errors.sort_order}>
             <Input id="tt-order" name="sort_order" type="number" min={0} max={10000} defaultValue={editing?.sort_order ?? 0} />
           </Field>
