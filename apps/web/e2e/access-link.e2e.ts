@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { apiHelpers } from './support/api.ts';
-import { loginThroughForm, openPage, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { expectRefusal, loginThroughForm, openPage, type OpenPage, screenshot, screenshotOnFailure } from './support/browser.ts';
 import { useE2EContext } from './support/context.ts';
 
 /**
@@ -54,9 +54,13 @@ test('a link from the profile signs in once on another browser; opened again it 
   expect(new URL(laptop.url()).pathname).toBe('/');
 
   const again = await open();
+  // The spent link is refused (400) on purpose.
+  expectRefusal(again, { action: 'accessexchange', status: 400 });
   await again.goto(pathOf(link));
   await again.getByRole('heading', { name: 'Access link not accepted' }).waitFor();
-  expect(await again.getByRole('alert').textContent()).toBe('This access link was already used. Ask for a new one from your profile.');
+  expect(await again.getByRole('alert').textContent()).toBe(
+    'This access link was already used. Ask for a new one from your profile.',
+  );
   expect(await again.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   await screenshot(again, 'access-link-used');
   for (const page of opened) expect(page.pageErrors).toEqual([]);
@@ -65,6 +69,8 @@ test('a link from the profile signs in once on another browser; opened again it 
 test('with another member signed in, the page asks first: keep leaves the link unspent, switch signs in', async () => {
   screenshotOnFailure(() => current, 'access-link-switch');
   const shared = await open();
+  // Another member is signed in: the exchange answers 409 SIGNED_IN_AS_OTHER until the person chooses.
+  expectRefusal(shared, { action: 'accessexchange', status: 409 });
   await shared.goto('/login');
   await loginThroughForm(shared, 'demo_l1', 'demo1234');
   await shared.getByTestId('welcome-username').waitFor();

@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { apiHelpers } from './support/api.ts';
-import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import {
+  DESKTOP,
+  expectRefusal,
+  loginThroughForm,
+  openPage,
+  type OpenPage,
+  PHONE,
+  screenshot,
+  screenshotOnFailure,
+} from './support/browser.ts';
 import { useE2EContext } from './support/context.ts';
 import { DEMO_MEMBER } from './support/server.ts';
 
@@ -57,6 +66,8 @@ test('daily bonus: 4 of 5 is refused with its reason; at 5 of 5 the sponsor clai
   await activateRecruits([1, 2, 3, 4]);
   const token = await api.login(SPONSOR, DEMO_MEMBER.password);
   const { page, pageErrors } = await open(DESKTOP, 'bonuses-daily');
+  // The claim at 4 of 5 is refused (422) on purpose.
+  expectRefusal(page, { action: 'dailybonus', status: 422 });
   await page.goto('/login');
   await loginThroughForm(page, SPONSOR, DEMO_MEMBER.password);
   await page.getByTestId('welcome-username').waitFor();
@@ -66,7 +77,9 @@ test('daily bonus: 4 of 5 is refused with its reason; at 5 of 5 the sponsor clai
   const user = (await api.call<{ balances: { reward: string }; userdetails: { ccurrency: string } }>('userdata', { token })).data;
   const currency = user.userdetails.ccurrency;
   expect(await page.getByTestId('daily-target').textContent()).toBe('5 pts');
-  expect(await page.getByTestId('daily-reward').textContent()).toContain(user.balances.reward.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+  expect(await page.getByTestId('daily-reward').textContent()).toContain(
+    user.balances.reward.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  );
   expect(await page.getByTestId('daily-done').textContent()).toBe('4 / 5');
   expect(await page.getByTestId('daily-total').textContent()).toBe('4 pts');
   expect(await page.getByTestId('daily-remaining').textContent()).toBe('1 pts');
@@ -116,6 +129,8 @@ test('daily bonus: 4 of 5 is refused with its reason; at 5 of 5 the sponsor clai
 
 test('welcome bonus on a phone: the target of 15, the bonus in the member’s currency, n of 15, refusal in the queue', async () => {
   const { page, pageErrors } = await open(PHONE, 'bonuses-welcome');
+  // The claim below the target is refused (422) on purpose.
+  expectRefusal(page, { action: 'welcomebonus', status: 422 });
   await page.goto('/login');
   await loginThroughForm(page, SPONSOR, DEMO_MEMBER.password);
   await page.getByTestId('welcome-username').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { expectRefusal, DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
 import { useE2EContext } from './support/context.ts';
 import { DEMO_MEMBER } from './support/server.ts';
 
@@ -29,7 +29,28 @@ test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and
 
   const sidebar = page.locator('nav[data-slot="sidebar"]');
   expect(await sidebar.getAttribute('data-state')).toBe('expanded');
-  for (const title of ['Dashboard', 'Share', 'Tasks', 'WhatsApp', 'Deposit', 'Pay For Client', 'Withdraw', 'Withdrawal History', 'Welcome Bonus', 'Daily Bonuses', 'Ads Promotion', 'Trivia', 'TikTok', 'YouTube', 'Spin', 'Forex', 'Crypto', 'My Team', 'Profile', 'Logout']) {
+  for (const title of [
+    'Dashboard',
+    'Share',
+    'Tasks',
+    'WhatsApp',
+    'Deposit',
+    'Pay For Client',
+    'Withdraw',
+    'Withdrawal History',
+    'Welcome Bonus',
+    'Daily Bonuses',
+    'Ads Promotion',
+    'Trivia',
+    'TikTok',
+    'YouTube',
+    'Spin',
+    'Forex',
+    'Crypto',
+    'My Team',
+    'Profile',
+    'Logout',
+  ]) {
     expect(await sidebar.getByText(title, { exact: true }).count(), title).toBeGreaterThan(0);
   }
   await sidebar.getByRole('button', { name: 'My Team' }).click();
@@ -38,7 +59,9 @@ test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and
   await page.getByText('My Team: Level 2').first().waitFor();
 
   await page.getByRole('button', { name: 'Toggle menu' }).click();
-  await page.waitForFunction(() => document.querySelector('nav[data-slot="sidebar"]')?.getAttribute('data-state') === 'collapsed');
+  await page.waitForFunction(
+    () => document.querySelector('nav[data-slot="sidebar"]')?.getAttribute('data-state') === 'collapsed',
+  );
   expect(await sidebarCookie(page)).toBe('false');
   await sidebar.getByRole('link', { name: 'Deposit' }).hover();
   await page.getByRole('tooltip', { name: 'Deposit' }).waitFor();
@@ -48,7 +71,9 @@ test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and
   await page.waitForFunction(() => document.querySelector('nav[data-slot="sidebar"]')?.getAttribute('data-state') === 'expanded');
   expect(await sidebarCookie(page)).toBe('true');
   await page.keyboard.press('Control+b');
-  await page.waitForFunction(() => document.querySelector('nav[data-slot="sidebar"]')?.getAttribute('data-state') === 'collapsed');
+  await page.waitForFunction(
+    () => document.querySelector('nav[data-slot="sidebar"]')?.getAttribute('data-state') === 'collapsed',
+  );
   await page.reload();
   await page.locator('nav[data-slot="sidebar"][data-state="collapsed"]').waitFor();
   await page.keyboard.press('Control+b');
@@ -88,6 +113,8 @@ test('desktop: dashboard, sidebar collapse (button, Ctrl+B, cookie), profile and
 
   await sidebar.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'Login' }).waitFor();
+  // The old password is refused (400) on purpose.
+  expectRefusal(page, { action: 'login', status: 400 });
   await loginThroughForm(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
   await page.getByTestId('login-error').waitFor();
   await loginThroughForm(page, DEMO_MEMBER.username, 'newpass123');

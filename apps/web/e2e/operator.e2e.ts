@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest';
-import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import {
+  expectRefusal,
+  DESKTOP,
+  loginThroughForm,
+  openPage,
+  PHONE,
+  screenshot,
+  screenshotOnFailure,
+  type OpenPage,
+} from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
@@ -48,6 +57,8 @@ test('operator credits one queued manual code and rejects another', async () => 
 
   // 2. The operator sees both on /admin (desktop), credits the first with the amount received, rejects the second.
   const operator = await open(DESKTOP, 'operator-desk');
+  // Crediting without a typed amount is refused (409) when no payment notification matches: the flow does it on purpose.
+  expectRefusal(operator, { action: 'adminresolvecode', status: 409 });
   await operator.goto('/login');
   await loginStaffThroughForm(operator, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
   await operator.waitForURL((url) => !url.pathname.startsWith('/login'));

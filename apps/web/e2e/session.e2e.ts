@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { expectRefusal, loginThroughForm, openPage, screenshot, screenshotOnFailure } from './support/browser.ts';
 import { useE2EContext } from './support/context.ts';
 
 const e2e = useE2EContext();
@@ -12,6 +12,8 @@ test('a revoked token: the next call gets 401, "Session expired" and the login s
   const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'session');
+  // The revoked token's next call is answered 401 on purpose.
+  expectRefusal(page, { action: 'updatepassword', status: 401 });
 
   await page.goto('/login');
   await loginThroughForm(page, 'demo_l1', 'demo1234');
@@ -20,7 +22,10 @@ test('a revoked token: the next call gets 401, "Session expired" and the login s
 
   // Revoke the session behind the app's back, then make the app call the server.
   const status = await page.evaluate(async () => {
-    const response = await fetch('/api?action=logout', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    const response = await fetch('/api?action=logout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('access_token')}` },
+    });
     return response.status;
   });
   expect(status).toBe(200);
@@ -35,7 +40,13 @@ test('a revoked token: the next call gets 401, "Session expired" and the login s
   await page.getByText(EXPIRED).waitFor();
   await page.getByRole('button', { name: 'Login' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
-  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('user'), localStorage.getItem('refreshIntervalId')])).toEqual([null, null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('access_token'),
+      localStorage.getItem('user'),
+      localStorage.getItem('refreshIntervalId'),
+    ]),
+  ).toEqual([null, null, null]);
   await screenshot(page, 'session-revoked');
   expect(opened.pageErrors).toEqual([]);
 });
@@ -44,6 +55,8 @@ test('a bogus stored token: start-up verification fails with 401 and shows the l
   const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'session');
+  // The bogus token's start-up verification is answered 401 on purpose.
+  expectRefusal(page, { action: 'auth', status: 401 });
 
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('access_token', 'bogus-token-value'));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
+import { expectRefusal, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
 import { useE2EContext } from './support/context.ts';
 
 const e2e = useE2EContext();
@@ -10,6 +10,8 @@ test('sign up through a sponsor link, log in, see the activation page, log out',
   const opened = await openPage(e2e.browser, e2e.server.baseUrl, PHONE);
   page = opened.page;
   screenshotOnFailure(() => page, 'signup');
+  // The availability check of a taken username answers 409 on purpose.
+  expectRefusal(page, { action: 'freeuser', status: 409 });
 
   await page.goto('/reg/demo_sponsor');
   await page.getByTestId('sponsor-box').waitFor();
@@ -61,6 +63,8 @@ test('a wrong password shows the red box and the server message', async () => {
   const opened = await openPage(e2e.browser, e2e.server.baseUrl);
   page = opened.page;
   screenshotOnFailure(() => page, 'login-failure');
+  // The wrong password is refused (400) on purpose.
+  expectRefusal(page, { action: 'login', status: 400 });
   await page.goto('/login');
   await loginThroughForm(page, 'demo_sponsor', 'wrong-password');
   const box = page.getByTestId('login-error');

@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest';
-import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import {
+  expectRefusal,
+  DESKTOP,
+  loginThroughForm,
+  openPage,
+  PHONE,
+  screenshot,
+  screenshotOnFailure,
+  type OpenPage,
+} from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
@@ -62,6 +71,8 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   // 2. A later sign-in: the password answers with the code step; a wrong code is refused, a current one signs in.
   const operator = await open(DESKTOP, 'staff-operator');
   await operator.goto('/login');
+  // The password step answers 400 TOTP_REQUIRED, and the wrong code 400 TOTP_INVALID, on purpose.
+  expectRefusal(operator, { action: 'login', status: 400 });
   await loginThroughForm(operator, ADMIN_USERNAME, ADMIN_PASSWORD);
   const codeField = operator.getByLabel('Authentication code');
   await codeField.waitFor();
@@ -88,6 +99,8 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   // 4. Support signs in (phone), enrols, and is refused the operator-only wallet adjustment and staff list.
   const support = await open(PHONE, 'staff-support');
   await support.goto('/login');
+  // Support is refused the operator-only wallet adjustment (403) on purpose.
+  expectRefusal(support, { action: 'adminadjust', status: 403 });
   await loginThroughForm(support, SUPPORT.username, SUPPORT.password);
   await support.waitForURL('**/admin/security');
   const supportEnrolment = await enrolThroughPage(support);
@@ -104,14 +117,19 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   // Support's console navigation leaves out the operator-only pages; typed by hand, the page says who manages it.
   const supportNav = support.getByRole('navigation', { name: 'Operator console' });
   await supportNav.getByRole('link', { name: 'Money' }).waitFor();
-  for (const title of ['Approvals', 'Staff', 'Audit log']) expect(await supportNav.getByRole('link', { name: title, exact: true }).count(), title).toBe(0);
+  for (const title of ['Approvals', 'Staff', 'Audit log'])
+    expect(await supportNav.getByRole('link', { name: title, exact: true }).count(), title).toBe(0);
   await support.goto('/admin/staff');
   await support.getByText('Staff accounts are managed by operators.').waitFor();
   await screenshot(support, 'staff-6-support-refused-phone');
   // Support does reach the money queue it is allowed to read, and sends a member a notification.
   const supportToken = await support.evaluate(() => localStorage.getItem('access_token') ?? '');
   expect((await api.call('adminreviewcodes', { token: supportToken })).status).toBe(200);
-  const notified = await api.call('adminnotify', { token: supportToken, method: 'POST', payload: { username: 'demo_l1', msg: 'Your code is being checked' } });
+  const notified = await api.call('adminnotify', {
+    token: supportToken,
+    method: 'POST',
+    payload: { username: 'demo_l1', msg: 'Your code is being checked' },
+  });
   expect(notified.resultcode, notified.msg).toBe(true);
 
   // 5. The operator disables support (its session ends) and reads the audit log, filtered by member and action.
@@ -151,9 +169,16 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   // A recovery code, typed into the login form's code step, signs the operator in once.
   const recovering = await open(PHONE, 'staff-operator-recovery-code');
   await recovering.goto('/login');
-  await loginStaffWithRecoveryCodeThroughForm(recovering, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, recoveryCode: recoveryCodes[0]! });
+  await loginStaffWithRecoveryCodeThroughForm(recovering, {
+    username: ADMIN_USERNAME,
+    password: ADMIN_PASSWORD,
+    recoveryCode: recoveryCodes[0]!,
+  });
   await recovering.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const again = await api.call('login', { method: 'POST', payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, totp: recoveryCodes[0] } });
+  const again = await api.call('login', {
+    method: 'POST',
+    payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, totp: recoveryCodes[0] },
+  });
   expect(again).toMatchObject({ resultcode: false, code: 'TOTP_INVALID' });
   expect(supportEnrolment.secret).not.toBe(secret);
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { assertNoUnexpectedPageErrors, launchBrowser } from './browser.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 export interface E2EContext {
@@ -17,6 +17,9 @@ export function useE2EContext(): E2EContext {
     server = await startTestServer();
     browser = await launchBrowser();
   });
+
+  // Every flow fails on an uncaught page error or a console.error it did not declare (support/browser.ts).
+  afterEach(() => assertNoUnexpectedPageErrors());
 
   afterAll(async () => {
     await browser?.close();

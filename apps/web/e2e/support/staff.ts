@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { decodeBase32, hotp, totpStep } from '../../../server/src/modules/staff/totp.ts';
 import type { ApiHelpers } from './api.ts';
-import { loginThroughForm } from './browser.ts';
+import { expectRefusal, loginThroughForm } from './browser.ts';
 
 /**
  * Staff sign in with a password and an authenticator code (docs/decisions/015-staff-roles-and-totp.md). The server
@@ -49,7 +49,10 @@ export async function enrolStaff(api: ApiHelpers, username: string, password: st
 }
 
 /** The API sign-in of an enrolled staff member: password and a fresh code in one call. */
-export async function loginStaff(api: ApiHelpers, input: { username: string; password: string; secret: string }): Promise<string> {
+export async function loginStaff(
+  api: ApiHelpers,
+  input: { username: string; password: string; secret: string },
+): Promise<string> {
   const envelope = await api.call<{ access_token: string }>('login', {
     method: 'POST',
     payload: { username: input.username, password: input.password, totp: await freshTotpCode(input.secret) },
@@ -59,7 +62,12 @@ export async function loginStaff(api: ApiHelpers, input: { username: string; pas
 }
 
 /** The login form's two steps: password, then (after TOTP_REQUIRED) the authenticator code. */
-export async function loginStaffThroughForm(page: Page, input: { username: string; password: string; secret: string }): Promise<void> {
+export async function loginStaffThroughForm(
+  page: Page,
+  input: { username: string; password: string; secret: string },
+): Promise<void> {
+  // The password step answers 400 TOTP_REQUIRED by design (docs/decisions/015-staff-roles-and-totp.md).
+  expectRefusal(page, { action: 'login', status: 400 });
   await loginThroughForm(page, input.username, input.password);
   const code = page.getByLabel('Authentication code');
   await code.waitFor();
@@ -74,7 +82,11 @@ export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2
  * The login form's code step with a recovery code instead of an authenticator code, typed as a person copying it
  * from paper might: capitals and spaces where the hyphens were (the server ignores case, spaces and hyphens).
  */
-export async function loginStaffWithRecoveryCodeThroughForm(page: Page, input: { username: string; password: string; recoveryCode: string }): Promise<void> {
+export async function loginStaffWithRecoveryCodeThroughForm(
+  page: Page,
+  input: { username: string; password: string; recoveryCode: string },
+): Promise<void> {
+  expectRefusal(page, { action: 'login', status: 400 });
   await loginThroughForm(page, input.username, input.password);
   const code = page.getByLabel('Authentication code');
   await code.waitFor();
