@@ -13,7 +13,10 @@ const WEB = './apps/web/src';
  * import and a relative `../../other-feature/...` import are caught alike (the resolver below maps the alias).
  */
 const webFeatures = fs.existsSync('apps/web/src/features')
-  ? fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const webZones = [
   ...webFeatures.map((feature) => ({
@@ -47,10 +50,16 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.name='parseFloat']", message: 'No floats for money: use the contracts money helpers.' },
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'No floats for money: use the contracts money helpers.',
+        },
       ],
       // Server and contracts layering (relative imports resolve without a TypeScript resolver).
       'import/no-restricted-paths': [
@@ -59,7 +68,11 @@ export default tseslint.config(
           zones: [
             { target: './packages/contracts', from: './apps', message: 'Contracts depend on nothing of the apps.' },
             { target: './apps/server/src/modules', from: './apps/server/src/app.ts', message: 'Modules never import the app.' },
-            { target: './apps/server/src/ledger', from: './apps/server/src/modules', message: 'The ledger core knows no feature.' },
+            {
+              target: './apps/server/src/ledger',
+              from: './apps/server/src/modules',
+              message: 'The ledger core knows no feature.',
+            },
             { target: './apps/server/src', from: './apps/web', message: 'The server never imports the web app.' },
             { target: './apps/web/src', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
             ...webZones,

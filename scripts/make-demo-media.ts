@@ -30,13 +30,54 @@ interface VideoSpec {
   hue: number;
 }
 
-const YOUTUBE_TITLES = ['Saving basics', 'Mobile money tips', 'Budget in 5 steps', 'Kitchen garden', 'Morning stretch', 'Team building', 'Local markets', 'Safe passwords'];
-const TIKTOK_TITLES = ['Dance step', 'Quick recipe', 'City sunset', 'Street football', 'Fruit smoothie', 'Tiny tutorial', 'Pet moment', 'Guess the song'];
-const AD_NAMES = ['Jua Solar Lamps', 'Maji Safi Water', 'Kilimo Seeds', 'Safari Shoes', 'Chai Bora Tea', 'Mwangaza Books', 'Boda Helmets', 'Nyumba Paints', 'Tuzo Academy', 'Pwani Fresh Juice'];
+const YOUTUBE_TITLES = [
+  'Saving basics',
+  'Mobile money tips',
+  'Budget in 5 steps',
+  'Kitchen garden',
+  'Morning stretch',
+  'Team building',
+  'Local markets',
+  'Safe passwords',
+];
+const TIKTOK_TITLES = [
+  'Dance step',
+  'Quick recipe',
+  'City sunset',
+  'Street football',
+  'Fruit smoothie',
+  'Tiny tutorial',
+  'Pet moment',
+  'Guess the song',
+];
+const AD_NAMES = [
+  'Jua Solar Lamps',
+  'Maji Safi Water',
+  'Kilimo Seeds',
+  'Safari Shoes',
+  'Chai Bora Tea',
+  'Mwangaza Books',
+  'Boda Helmets',
+  'Nyumba Paints',
+  'Tuzo Academy',
+  'Pwani Fresh Juice',
+];
 
 const videos: VideoSpec[] = [
-  ...YOUTUBE_TITLES.map((title, i) => ({ file: `youtube-${pad(i + 1)}.webm`, title, width: 192, height: 108, hue: (i * 45) % 360 })),
-  ...TIKTOK_TITLES.map((title, i) => ({ file: `tiktok-${pad(i + 1)}.webm`, title, width: 108, height: 192, hue: (i * 45 + 20) % 360 })),
+  ...YOUTUBE_TITLES.map((title, i) => ({
+    file: `youtube-${pad(i + 1)}.webm`,
+    title,
+    width: 192,
+    height: 108,
+    hue: (i * 45) % 360,
+  })),
+  ...TIKTOK_TITLES.map((title, i) => ({
+    file: `tiktok-${pad(i + 1)}.webm`,
+    title,
+    width: 108,
+    height: 192,
+    hue: (i * 45 + 20) % 360,
+  })),
 ];
 
 function pad(n: number): string {
@@ -44,7 +85,9 @@ function pad(n: number): string {
 }
 
 async function renderFrames(spec: VideoSpec): Promise<Buffer[]> {
-  const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : (await import('@sparticuz/chromium')).default.executablePath();
+  const executablePath = fs.existsSync('/usr/bin/chromium')
+    ? '/usr/bin/chromium'
+    : (await import('@sparticuz/chromium')).default.executablePath();
   const resolved = await executablePath;
   const browser = await chromium.launch({ executablePath: resolved, headless: true, args: ['--no-sandbox', '--headless'] });
   try {
@@ -62,7 +105,13 @@ async function renderFrames(spec: VideoSpec): Promise<Buffer[]> {
           ctx.fillRect(0, 0, s.width, s.height);
           ctx.fillStyle = `hsl(${(s.hue + 180) % 360} 70% 60%)`;
           ctx.beginPath();
-          ctx.arc(s.width / 2 + Math.cos(second) * s.width * 0.25, s.height * 0.55, Math.min(s.width, s.height) * 0.18, 0, Math.PI * 2);
+          ctx.arc(
+            s.width / 2 + Math.cos(second) * s.width * 0.25,
+            s.height * 0.55,
+            Math.min(s.width, s.height) * 0.18,
+            0,
+            Math.PI * 2,
+          );
           ctx.fill();
           ctx.fillStyle = '#fff';
           ctx.font = 'bold 13px sans-serif';
@@ -129,16 +178,38 @@ function text(id: number, value: string): Buffer {
 }
 
 function webm(frames: Buffer[], spec: VideoSpec): Buffer {
-  const header = element(0x1a45dfa3, Buffer.concat([
-    uint(0x4286, 1), uint(0x42f7, 1), uint(0x42f2, 4), uint(0x42f3, 8), text(0x4282, 'webm'), uint(0x4287, 2), uint(0x4285, 2),
-  ]));
-  const info = element(0x1549a966, Buffer.concat([
-    uint(0x2ad7b1, 1_000_000), float(0x4489, frames.length * FRAME_MS), text(0x4d80, 'tuzo make-demo-media'), text(0x5741, 'tuzo make-demo-media'),
-  ]));
-  const track = element(0xae, Buffer.concat([
-    uint(0xd7, 1), uint(0x73c5, 1), uint(0x83, 1), text(0x86, 'V_VP8'), uint(0x9c, 0),
-    element(0xe0, Buffer.concat([uint(0xb0, spec.width), uint(0xba, spec.height)])),
-  ]));
+  const header = element(
+    0x1a45dfa3,
+    Buffer.concat([
+      uint(0x4286, 1),
+      uint(0x42f7, 1),
+      uint(0x42f2, 4),
+      uint(0x42f3, 8),
+      text(0x4282, 'webm'),
+      uint(0x4287, 2),
+      uint(0x4285, 2),
+    ]),
+  );
+  const info = element(
+    0x1549a966,
+    Buffer.concat([
+      uint(0x2ad7b1, 1_000_000),
+      float(0x4489, frames.length * FRAME_MS),
+      text(0x4d80, 'tuzo make-demo-media'),
+      text(0x5741, 'tuzo make-demo-media'),
+    ]),
+  );
+  const track = element(
+    0xae,
+    Buffer.concat([
+      uint(0xd7, 1),
+      uint(0x73c5, 1),
+      uint(0x83, 1),
+      text(0x86, 'V_VP8'),
+      uint(0x9c, 0),
+      element(0xe0, Buffer.concat([uint(0xb0, spec.width), uint(0xba, spec.height)])),
+    ]),
+  );
   const tracks = element(0x1654ae6b, track);
   const blocks = frames.map((frame, i) => {
     const head = Buffer.alloc(4);
@@ -181,7 +252,9 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(OUT_DIR, 'ads', `ad-${pad(i + 1)}.svg`), svg);
     total += svg.length;
   });
-  console.log(`Wrote ${videos.length} videos and ${AD_NAMES.length} ads to ${path.relative(REPO_ROOT, OUT_DIR)} (${Math.round(total / 1024)} KB)`);
+  console.log(
+    `Wrote ${videos.length} videos and ${AD_NAMES.length} ads to ${path.relative(REPO_ROOT, OUT_DIR)} (${Math.round(total / 1024)} KB)`,
+  );
 }
 
 await main();

@@ -24,7 +24,9 @@ function listFiles(dir: string): string[] {
  * time, so the server sends them without compressing per request (apps/server/src/plugins/web.ts). A compressed copy
  * that is not smaller than the file is not written. Returns the bytes before and after for the build log.
  */
-export async function precompressDirectory(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
+export async function precompressDirectory(
+  dir: string,
+): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
   const totals = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const files = listFiles(dir).filter((file) => COMPRESSIBLE.test(file) && fs.statSync(file).size >= MIN_BYTES);
   await Promise.all(

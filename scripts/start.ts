@@ -16,7 +16,10 @@ function buildWebApp(): Promise<void> {
   console.log('The web app sources changed since the last build: building apps/web (vite build)');
   // The web workspace's own Vite (another major version may be hoisted to the root).
   const webDir = path.join(REPO_ROOT, 'apps/web');
-  const vite = path.join(path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
+  const vite = path.join(
+    path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
   const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
   // The server may stop (a signal, a failed start) while the build runs: the build goes with it.
   const stopBuild = () => child.kill('SIGTERM');
@@ -35,7 +38,9 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= 'production';
   if (isLocalTryOut(process.env)) {
     process.env.TUZO_PROVIDER_SIMULATOR = 'true';
-    console.log('No provider keys and no public PUBLIC_URL (a local try-out): TUZO_PROVIDER_SIMULATOR=true, payments go to the local simulator');
+    console.log(
+      'No provider keys and no public PUBLIC_URL (a local try-out): TUZO_PROVIDER_SIMULATOR=true, payments go to the local simulator',
+    );
   }
   try {
     const config = loadConfig();

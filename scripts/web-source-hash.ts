@@ -50,7 +50,10 @@ export function computeWebSourceHash(): string {
 /** True when apps/web/dist holds a build of exactly the current sources. */
 export function isWebBuildCurrent(): boolean {
   try {
-    return fs.readFileSync(STAMP_FILE, 'utf8').trim() === computeWebSourceHash() && fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'));
+    return (
+      fs.readFileSync(STAMP_FILE, 'utf8').trim() === computeWebSourceHash() &&
+      fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))
+    );
   } catch {
     return false;
   }

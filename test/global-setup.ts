@@ -31,12 +31,14 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = path.resolve('.data-test', `run-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' }).catch((error: unknown) => {
-    // Nothing can run without the database: say why in one sentence, with no stack, and stop the run.
-    if (!(error instanceof EmbeddedAccessError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  });
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' }).catch(
+    (error: unknown) => {
+      // Nothing can run without the database: say why in one sentence, with no stack, and stop the run.
+      if (!(error instanceof EmbeddedAccessError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
   project.provide('pgAdminUrl', embedded.url);
   return async () => {
     await embedded.stop();

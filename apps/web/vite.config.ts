@@ -45,11 +45,14 @@ function inlineEntryCss(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (link, fileName: string) => {
-          const asset = context.bundle?.[fileName];
-          if (!asset || asset.type !== 'asset') return link;
-          return `<style>${String(asset.source)}</style>`;
-        });
+        return html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g,
+          (link, fileName: string) => {
+            const asset = context.bundle?.[fileName];
+            if (!asset || asset.type !== 'asset') return link;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
       },
     },
   };
@@ -72,6 +75,6 @@ export default defineConfig({
     target: 'es2020',
     // The manifest lets the e2e suite and the size check find which chunks a route loads.
     manifest: true,
-    sourcemap: process.env.TUZO_SOURCEMAP === "true",
+    sourcemap: process.env.TUZO_SOURCEMAP === 'true',
   },
 });

@@ -32,10 +32,22 @@ interface Scenario {
 async function operatorToken(client: pg.Client, secrets: SecretBox): Promise<string> {
   const row = (await client.query(`SELECT id FROM members WHERE NOT is_house ORDER BY id LIMIT 1`)).rows[0] as { id: string };
   await client.query(`UPDATE members SET role = 'operator' WHERE id = $1`, [row.id]);
-  const hasTotp = (await client.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'members' AND column_name = 'totp_enabled_at'`)).rows.length > 0;
-  if (hasTotp) await client.query(`UPDATE members SET totp_enabled_at = now(), totp_secret = $2 WHERE id = $1`, [row.id, secrets.seal('JBSWY3DPEHPK3PXP', totpSecretContext(BigInt(row.id)))]);
+  const hasTotp =
+    (
+      await client.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_name = 'members' AND column_name = 'totp_enabled_at'`,
+      )
+    ).rows.length > 0;
+  if (hasTotp)
+    await client.query(`UPDATE members SET totp_enabled_at = now(), totp_secret = $2 WHERE id = $1`, [
+      row.id,
+      secrets.seal('JBSWY3DPEHPK3PXP', totpSecretContext(BigInt(row.id))),
+    ]);
   const token = randomBytes(32).toString('base64url');
-  await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [row.id, hashToken(token)]);
+  await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    row.id,
+    hashToken(token),
+  ]);
   return token;
 }
 
@@ -44,7 +56,11 @@ async function measure(base: string, token: string, scenario: Scenario) {
   const call = async () => {
     const started = performance.now();
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { resultcode: boolean; msg: string; data: { total: number; is_total_capped: boolean; rows: unknown[] } | null };
+    const body = (await response.json()) as {
+      resultcode: boolean;
+      msg: string;
+      data: { total: number; is_total_capped: boolean; rows: unknown[] } | null;
+    };
     return { ms: performance.now() - started, body };
   };
   for (let i = 0; i < 5; i += 1) await call();
@@ -70,7 +86,14 @@ async function main(): Promise<void> {
   }, 12 * 60_000);
   hardStop.unref();
   const bench = await startBenchDatabase({ prefix: 'tuzo-admin-bench', database: 'tuzo_admin_bench' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    HOST: '127.0.0.1',
+  });
   const app = await buildApp({ config, databaseUrl: bench.database.url, logger: false });
   const client = new pg.Client({ connectionString: bench.database.url });
   await client.connect();
@@ -84,10 +107,15 @@ async function main(): Promise<void> {
     await client.query(SEARCH_INDEX);
     await client.query(`ANALYZE members`);
     const indexSeconds = (performance.now() - indexStarted) / 1000;
-    const size = (await client.query(`SELECT count(*) AS n, pg_size_pretty(pg_relation_size('members_search_trgm')) AS trgm FROM members`)).rows[0] as { n: string; trgm: string };
-    console.log(`bench: ${Number(size.n).toLocaleString('en')} members seeded in ${seconds.toFixed(1)} s; search index built in ${indexSeconds.toFixed(1)} s (${size.trgm}); ${REQUESTS} requests per query`);
+    const size = (
+      await client.query(`SELECT count(*) AS n, pg_size_pretty(pg_relation_size('members_search_trgm')) AS trgm FROM members`)
+    ).rows[0] as { n: string; trgm: string };
+    console.log(
+      `bench: ${Number(size.n).toLocaleString('en')} members seeded in ${seconds.toFixed(1)} s; search index built in ${indexSeconds.toFixed(1)} s (${size.trgm}); ${REQUESTS} requests per query`,
+    );
     const token = await operatorToken(client, app.deps.secrets);
-    const kenya = (await client.query(`SELECT id FROM countries WHERE abbreviation = 'KE'`)).rows[0] as { id: number } | undefined;
+    const kenya = (await client.query(`SELECT id FROM countries WHERE abbreviation = 'KE'`)).rows[0] as
+      { id: number } | undefined;
     const scenarios: Scenario[] = [
       { name: 'first page, no filter', query: {} },
       { name: 'username part "wanjiru_4242"', query: { q: 'wanjiru_4242' } },
@@ -95,7 +123,10 @@ async function main(): Promise<void> {
       { name: 'phone digits "0044551"', query: { q: '0044551' } },
       { name: 'email part "esther_77@bench"', query: { q: 'esther_77@bench' } },
       { name: 'status suspended', query: { status: 'suspended' } },
-      { name: 'Kenya, joined in 60 days', query: { country: String(kenya?.id ?? 1), joined_from: day(-300), joined_to: day(-240) } },
+      {
+        name: 'Kenya, joined in 60 days',
+        query: { country: String(kenya?.id ?? 1), joined_from: day(-300), joined_to: day(-240) },
+      },
       { name: '"grace" + active + Kenya', query: { q: 'grace', status: 'active', country: String(kenya?.id ?? 1) } },
       { name: 'page 100 (limit 100)', query: { page: '100', limit: '100' } },
     ];
@@ -104,14 +135,19 @@ async function main(): Promise<void> {
     const header = ['adminmembers query', 'p50 ms', 'p95 ms', 'max ms', 'errors', 'answer'];
     const rows = results.map((r) => [r.name, r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1), String(r.errors), r.answer]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+    const line = (cells: string[]) =>
+      cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
     console.log('');
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const row of rows) console.log(line(row));
     const missed = results.filter((r) => r.p95 >= GOAL_MS || r.errors > 0);
     console.log('');
-    console.log(missed.length === 0 ? `goal met: every member search p95 < ${GOAL_MS} ms` : `goal missed: ${missed.map((r) => r.name).join('; ')}`);
+    console.log(
+      missed.length === 0
+        ? `goal met: every member search p95 < ${GOAL_MS} ms`
+        : `goal missed: ${missed.map((r) => r.name).join('; ')}`,
+    );
     if (missed.length > 0) process.exitCode = 1;
   } finally {
     await client.end();

@@ -32,9 +32,15 @@ const GOAL_MS = 300;
 /** The secret is stored sealed, as the app stores it (docs/decisions/022-secret-keys.md). */
 async function operatorToken(client: pg.Client, secrets: SecretBox): Promise<string> {
   const row = (await client.query(`SELECT id FROM members WHERE NOT is_house ORDER BY id LIMIT 1`)).rows[0] as { id: string };
-  await client.query(`UPDATE members SET role = 'operator', totp_enabled_at = now(), totp_secret = $2 WHERE id = $1`, [row.id, secrets.seal('JBSWY3DPEHPK3PXP', totpSecretContext(BigInt(row.id)))]);
+  await client.query(`UPDATE members SET role = 'operator', totp_enabled_at = now(), totp_secret = $2 WHERE id = $1`, [
+    row.id,
+    secrets.seal('JBSWY3DPEHPK3PXP', totpSecretContext(BigInt(row.id))),
+  ]);
   const token = randomBytes(32).toString('base64url');
-  await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [row.id, hashToken(token)]);
+  await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    row.id,
+    hashToken(token),
+  ]);
   return token;
 }
 
@@ -43,8 +49,12 @@ async function seedActivity(client: pg.Client): Promise<number> {
   const started = performance.now();
   const q = (text: string) => client.query(text);
   await q(`SET session_replication_role = replica`);
-  await q(`INSERT INTO ledger_accounts (code, kind, allow_negative) VALUES ('house:spins', 'system', true), ('house:tasks', 'system', true) ON CONFLICT (code) DO NOTHING`);
-  await q(`CREATE TEMP TABLE bench_ref AS SELECT (SELECT min(id) FROM ledger_transactions) AS tx_id, (SELECT max(id) FROM members) AS max_member`);
+  await q(
+    `INSERT INTO ledger_accounts (code, kind, allow_negative) VALUES ('house:spins', 'system', true), ('house:tasks', 'system', true) ON CONFLICT (code) DO NOTHING`,
+  );
+  await q(
+    `CREATE TEMP TABLE bench_ref AS SELECT (SELECT min(id) FROM ledger_transactions) AS tx_id, (SELECT max(id) FROM members) AS max_member`,
+  );
   await q(`
     INSERT INTO deposits (member_id, method, status, amount_local_minor, currency, rate_micro, amount_system_minor, provider_ref, ledger_transaction_id, created_at, completed_at)
     SELECT 1 + floor(random() * r.max_member)::bigint, 'stkpush', 2, a, 'KES', 1000000, a, 'BENCH' || g, r.tx_id, at, at + interval '20 seconds'
@@ -63,7 +73,9 @@ async function seedActivity(client: pg.Client): Promise<number> {
            (1000 + floor(random() * 20000))::bigint AS a, random() AS luck
     FROM generate_series(1, ${DEPOSITS}) g,
          LATERAL (SELECT (ARRAY['casino_spin', 'casino_spin', 'free_spin', 'youtube', 'tiktok', 'ads', 'trivia'])[1 + (g % 7)] AS kind) k`);
-  await q(`INSERT INTO ledger_transactions (id, kind, idempotency_key, created_at) SELECT id, kind, 'bench:' || id, at FROM bench_tx`);
+  await q(
+    `INSERT INTO ledger_transactions (id, kind, idempotency_key, created_at) SELECT id, kind, 'bench:' || id, at FROM bench_tx`,
+  );
   await q(`
     INSERT INTO ledger_postings (transaction_id, account_id, amount_minor, created_at)
     SELECT t.id, acc.id, leg.amount, t.at
@@ -76,8 +88,11 @@ async function seedActivity(client: pg.Client): Promise<number> {
     JOIN ledger_accounts acc ON acc.code = leg.code`);
   await q(`SET session_replication_role = origin`);
   await q(`TRUNCATE member_earnings`);
-  await q(`INSERT INTO member_earnings (member_id, total_minor) SELECT member_id, SUM(total_minor) FROM member_totals WHERE member_earnings_bucket(bucket) GROUP BY member_id`);
-  for (const table of ['deposits', 'withdrawals', 'ledger_transactions', 'ledger_postings', 'member_earnings', 'members']) await q(`VACUUM ANALYZE ${table}`);
+  await q(
+    `INSERT INTO member_earnings (member_id, total_minor) SELECT member_id, SUM(total_minor) FROM member_totals WHERE member_earnings_bucket(bucket) GROUP BY member_id`,
+  );
+  for (const table of ['deposits', 'withdrawals', 'ledger_transactions', 'ledger_postings', 'member_earnings', 'members'])
+    await q(`VACUUM ANALYZE ${table}`);
   return (performance.now() - started) / 1000;
 }
 
@@ -88,7 +103,14 @@ async function main(): Promise<void> {
   }, 15 * 60_000);
   hardStop.unref();
   const bench = await startBenchDatabase({ prefix: 'tuzo-overview-bench', database: 'tuzo_overview_bench' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    HOST: '127.0.0.1',
+  });
   const app = await buildApp({ config, databaseUrl: bench.database.url, logger: false });
   const client = new pg.Client({ connectionString: bench.database.url });
   await client.connect();
@@ -99,10 +121,14 @@ async function main(): Promise<void> {
     await client.query(`DROP INDEX IF EXISTS members_search_trgm`); // not read here; spares the bulk load
     const { seconds } = await seed(client);
     const activitySeconds = await seedActivity(client);
-    const sizes = (await client.query(`SELECT (SELECT count(*) FROM members) AS members, (SELECT count(*) FROM deposits) AS deposits,
-      (SELECT count(*) FROM withdrawals) AS withdrawals, (SELECT count(*) FROM ledger_postings) AS postings, (SELECT count(*) FROM member_earnings) AS earners`)).rows[0] as Record<string, string>;
+    const sizes = (
+      await client.query(`SELECT (SELECT count(*) FROM members) AS members, (SELECT count(*) FROM deposits) AS deposits,
+      (SELECT count(*) FROM withdrawals) AS withdrawals, (SELECT count(*) FROM ledger_postings) AS postings, (SELECT count(*) FROM member_earnings) AS earners`)
+    ).rows[0] as Record<string, string>;
     const n = (key: string) => Number(sizes[key]).toLocaleString('en');
-    console.log(`bench: ${n('members')} members seeded in ${seconds.toFixed(1)} s; activity in ${activitySeconds.toFixed(1)} s: ${n('deposits')} deposits, ${n('withdrawals')} withdrawals, ${n('postings')} ledger postings, ${n('earners')} members with earnings; ${REQUESTS} requests`);
+    console.log(
+      `bench: ${n('members')} members seeded in ${seconds.toFixed(1)} s; activity in ${activitySeconds.toFixed(1)} s: ${n('deposits')} deposits, ${n('withdrawals')} withdrawals, ${n('postings')} ledger postings, ${n('earners')} members with earnings; ${REQUESTS} requests`,
+    );
     const token = await operatorToken(client, app.deps.secrets);
     const url = `http://127.0.0.1:${address.port}/api?action=adminoverview`;
     const call = async () => {
@@ -127,12 +153,16 @@ async function main(): Promise<void> {
     const at = (quantile: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0;
     const data = last.body.data;
     if (data) {
-      console.log(`answer: members ${data.members.total} (active ${data.members.active}, dormant ${data.members.dormant}, suspended ${data.members.suspended}); `
-        + `this week deposits ${data.totals.week.deposits} (${data.totals.week.deposits_count}), withdrawals ${data.totals.week.withdrawals}; `
-        + `pending ${data.pending_withdrawals.count} / ${data.pending_withdrawals.amount}; casino return ${data.spins.realised_return} % (published ${data.spins.expected_return} %); `
-        + `top earner ${data.top_earners[0]?.earned ?? '-'}`);
+      console.log(
+        `answer: members ${data.members.total} (active ${data.members.active}, dormant ${data.members.dormant}, suspended ${data.members.suspended}); ` +
+          `this week deposits ${data.totals.week.deposits} (${data.totals.week.deposits_count}), withdrawals ${data.totals.week.withdrawals}; ` +
+          `pending ${data.pending_withdrawals.count} / ${data.pending_withdrawals.amount}; casino return ${data.spins.realised_return} % (published ${data.spins.expected_return} %); ` +
+          `top earner ${data.top_earners[0]?.earned ?? '-'}`,
+      );
     } else console.log(`answer: ${last.body.msg}`);
-    console.log(`adminoverview: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms, errors ${errors}`);
+    console.log(
+      `adminoverview: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms, errors ${errors}`,
+    );
     const met = at(0.95) < GOAL_MS && errors === 0;
     console.log(met ? `goal met: p95 < ${GOAL_MS} ms` : `goal missed: p95 ${at(0.95).toFixed(1)} ms (goal ${GOAL_MS} ms)`);
     if (!met) process.exitCode = 1;

@@ -131,7 +131,10 @@ async function seedPairs(sql: pg.Pool, app: Awaited<ReturnType<typeof buildApp>>
       [client, `+25472${String(i).padStart(7, '0')}`, countryId, payerId.toString()],
     );
     const token = randomBytes(32).toString('base64url');
-    await sql.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [payerId.toString(), hashToken(token)]);
+    await sql.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      payerId.toString(),
+      hashToken(token),
+    ]);
     await app.deps.db.transaction((tx) =>
       postTransaction(tx, {
         kind: 'deposit',
@@ -150,8 +153,12 @@ async function seedPairs(sql: pg.Pool, app: Awaited<ReturnType<typeof buildApp>>
 
 async function setupPgbench(sql: pg.Pool): Promise<void> {
   await sql.query('DROP TABLE IF EXISTS pgb_history; DROP TABLE IF EXISTS pgb_accounts');
-  await sql.query('CREATE TABLE pgb_accounts (aid integer PRIMARY KEY, bid integer NOT NULL, abalance integer NOT NULL, filler char(84))');
-  await sql.query('CREATE TABLE pgb_history (tid integer, bid integer, aid integer, delta integer, mtime timestamp, filler char(22))');
+  await sql.query(
+    'CREATE TABLE pgb_accounts (aid integer PRIMARY KEY, bid integer NOT NULL, abalance integer NOT NULL, filler char(84))',
+  );
+  await sql.query(
+    'CREATE TABLE pgb_history (tid integer, bid integer, aid integer, delta integer, mtime timestamp, filler char(22))',
+  );
   await sql.query(`INSERT INTO pgb_accounts SELECT g, 1, 0, '' FROM generate_series(1, ${PGBENCH_ACCOUNTS}) g`);
   await sql.query('VACUUM ANALYZE pgb_accounts');
 }
@@ -173,7 +180,11 @@ async function pgbenchLoop(url: string, clients: number): Promise<Result> {
       await client.query('BEGIN');
       await client.query('UPDATE pgb_accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid]);
       await client.query('SELECT abalance FROM pgb_accounts WHERE aid = $1', [aid]);
-      await client.query('INSERT INTO pgb_history (tid, bid, aid, delta, mtime) VALUES ($1, 1, $2, $3, CURRENT_TIMESTAMP)', [worker + 1, aid, delta]);
+      await client.query('INSERT INTO pgb_history (tid, bid, aid, delta, mtime) VALUES ($1, 1, $2, $3, CURRENT_TIMESTAMP)', [
+        worker + 1,
+        aid,
+        delta,
+      ]);
       await client.query('END');
       return true;
     });
@@ -184,9 +195,18 @@ async function pgbenchLoop(url: string, clients: number): Promise<Result> {
 
 function printTable(results: Result[]): void {
   const header = ['scenario', 'clients', 'ops', 'errors', 'ops/s', 'p50 ms', 'p99 ms'];
-  const rows = results.map((r) => [r.scenario, String(r.clients), String(r.operations), String(r.errors), r.perSecond.toFixed(1), r.p50ms.toFixed(2), r.p99ms.toFixed(2)]);
+  const rows = results.map((r) => [
+    r.scenario,
+    String(r.clients),
+    String(r.operations),
+    String(r.errors),
+    r.perSecond.toFixed(1),
+    r.p50ms.toFixed(2),
+    r.p99ms.toFixed(2),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -201,7 +221,14 @@ async function main(): Promise<void> {
   const bench = await startBenchDatabase({ prefix: 'tuzo-bench', database: 'tuzo_bench' });
   const { database } = bench;
   console.log(`bench: embedded PostgreSQL on 127.0.0.1:${bench.port} in ${bench.dataDir}; ${SECONDS}s per run`);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    HOST: '127.0.0.1',
+  });
   const app = await buildApp({ config, databaseUrl: database.url, logger: false });
   const sql = new pg.Pool({ connectionString: database.url, max: 4 });
   try {
@@ -212,14 +239,27 @@ async function main(): Promise<void> {
     const base = `${appUrl}/api?action=payforclient`;
     const pairs = await seedPairs(sql, app);
     const first = pairs[0]!;
-    const { userdata, bare } = await benchUserdata({ app, appUrl, databaseUrl: database.url, member: { id: first.payerId, token: first.token }, seconds: SECONDS });
+    const { userdata, bare } = await benchUserdata({
+      app,
+      appUrl,
+      databaseUrl: database.url,
+      member: { id: first.payerId, token: first.token },
+      seconds: SECONDS,
+    });
     const results: Result[] = [];
     for (const clients of CLIENT_COUNTS) {
       const stop = clients === 16 ? observePool(app.deps.pool) : null;
       const started = performance.now();
       const result = await measureHttp(base, pairs, clients);
       results.push(result);
-      if (stop) printProfile('payforclient profile (16 clients)', stop(), result.operations + result.errors, performance.now() - started, clients);
+      if (stop)
+        printProfile(
+          'payforclient profile (16 clients)',
+          stop(),
+          result.operations + result.errors,
+          performance.now() - started,
+          clients,
+        );
     }
     await setupPgbench(sql);
     for (const clients of CLIENT_COUNTS) results.push(await pgbenchLoop(database.url, clients));
@@ -237,7 +277,9 @@ async function main(): Promise<void> {
         p99ms: r.p99ms,
       })),
     );
-    console.log(`ratio userdata / bare route = ${(userdata.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); userdata p99 ${userdata.p99ms} ms (goal < 25 ms)`);
+    console.log(
+      `ratio userdata / bare route = ${(userdata.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); userdata p99 ${userdata.p99ms} ms (goal < 25 ms)`,
+    );
     console.log('');
     console.log('money movements (payforclient over HTTP) beside SQL simple-updates:');
     printTable(results);
@@ -245,7 +287,9 @@ async function main(): Promise<void> {
     for (const clients of CLIENT_COUNTS) {
       const http = results.find((r) => r.clients === clients && r.scenario.startsWith('HTTP'))!;
       const raw = results.find((r) => r.clients === clients && r.scenario.startsWith('SQL'))!;
-      console.log(`ratio at ${String(clients).padStart(2)} client(s): HTTP money movements / SQL simple-updates = ${(http.perSecond / raw.perSecond).toFixed(3)}`);
+      console.log(
+        `ratio at ${String(clients).padStart(2)} client(s): HTTP money movements / SQL simple-updates = ${(http.perSecond / raw.perSecond).toFixed(3)}`,
+      );
     }
     console.log('');
     const report = await reconcileLedger(app.deps.db);

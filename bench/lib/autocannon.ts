@@ -20,7 +20,13 @@ export interface LoadResult {
  * Runs autocannon in its own process (the load generator must not share the server's event loop) against `url`
  * with `connections` keep-alive connections for `seconds`, and reads its JSON summary.
  */
-export async function runAutocannon(input: { name: string; url: string; connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function runAutocannon(input: {
+  name: string;
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
   const args = [AUTOCANNON, '-j', '-c', String(input.connections), '-d', String(input.seconds)];
   for (const [key, value] of Object.entries(input.headers ?? {})) args.push('-H', `${key}=${value}`);
   args.push(input.url);
@@ -31,7 +37,9 @@ export async function runAutocannon(input: { name: string; url: string; connecti
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`autocannon exited ${code}: ${stderr.slice(-500)}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`autocannon exited ${code}: ${stderr.slice(-500)}`)),
+    );
   });
   const summary = JSON.parse(output) as {
     requests: { total: number; average: number };

@@ -19,7 +19,10 @@ export function observePool(pool: pg.Pool): () => PoolProfile {
   (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
     const first = args[0] as string | { text: string };
     const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').trim();
-    const label = text.startsWith('select ledger_record_movement') || text.startsWith('SELECT ledger_record_movement') ? 'SELECT ledger_record_movement(...)' : text.slice(0, 60);
+    const label =
+      text.startsWith('select ledger_record_movement') || text.startsWith('SELECT ledger_record_movement')
+        ? 'SELECT ledger_record_movement(...)'
+        : text.slice(0, 60);
     const started = performance.now();
     const done = () => {
       const ms = performance.now() - started;
@@ -44,7 +47,9 @@ export function printProfile(title: string, profile: PoolProfile, requests: numb
   const perRequest = requests > 0 ? profile.statements / requests : 0;
   const dbPerRequest = requests > 0 ? profile.databaseMs / requests : 0;
   const wallPerRequest = requests > 0 ? (wallMs * concurrency) / requests : 0;
-  console.log(`${title}: ${perRequest.toFixed(2)} database round trips per request; per request ${dbPerRequest.toFixed(2)} ms waiting on the database of ~${wallPerRequest.toFixed(2)} ms in flight`);
+  console.log(
+    `${title}: ${perRequest.toFixed(2)} database round trips per request; per request ${dbPerRequest.toFixed(2)} ms waiting on the database of ~${wallPerRequest.toFixed(2)} ms in flight`,
+  );
   const rows = [...profile.byStatement.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6);
   for (const [label, entry] of rows) {
     console.log(`    ${String(entry.count).padStart(7)} x ${(entry.ms / entry.count).toFixed(2).padStart(6)} ms  ${label}`);

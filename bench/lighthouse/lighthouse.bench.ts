@@ -62,7 +62,11 @@ function median(values: number[]): number {
 }
 
 /** Audits `url` RUNS times; `prepare` runs before each audit (the signed-in page stores its token again). */
-async function auditMedian(url: string, chromePort: number, options: { keepStorage: boolean; name: string; prepare?: () => Promise<void> }): Promise<Scores & { runs: string }> {
+async function auditMedian(
+  url: string,
+  chromePort: number,
+  options: { keepStorage: boolean; name: string; prepare?: () => Promise<void> },
+): Promise<Scores & { runs: string }> {
   const results: Scores[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
     await options.prepare?.();
@@ -100,9 +104,19 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   const bench = await startBenchDatabase({ prefix: 'tuzo-lighthouse', database: 'tuzo' });
   const { database, dataDir } = bench;
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WEB_DIST_DIR: webDistDir, DATA_DIR: dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WEB_DIST_DIR: webDistDir,
+    DATA_DIR: dataDir,
+  });
   const app = await buildApp({ config, databaseUrl: database.url, logger: false });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
@@ -111,7 +125,10 @@ async function main(): Promise<void> {
     rows.push({ page: '/login', ...(await auditMedian(`${baseUrl}/login`, chrome.port, { keepStorage: false, name: 'login' })) });
     const token = await signIn(baseUrl);
     const prepare = () => storeToken(chrome.port, baseUrl, token);
-    rows.push({ page: '/dashboard', ...(await auditMedian(`${baseUrl}/dashboard`, chrome.port, { keepStorage: true, name: 'dashboard', prepare })) });
+    rows.push({
+      page: '/dashboard',
+      ...(await auditMedian(`${baseUrl}/dashboard`, chrome.port, { keepStorage: true, name: 'dashboard', prepare })),
+    });
     console.log(`Lighthouse (mobile, default throttling), median of ${RUNS} runs; runs = each run's performance score`);
     console.table(rows);
   } finally {

@@ -29,7 +29,28 @@ const LEADER_L3 = Math.round(TOTAL * 0.065);
 const GENERAL = TOTAL - LEADERS * (1 + LEADER_L1 + LEADER_L2 + LEADER_L3);
 /** Share of the general population per wave; wave 0 are the roots (under the house account). */
 const GENERAL_WAVES = [0.01, 0.1, 0.29, 0.6];
-const FIRST_NAMES = ['amina', 'brian', 'cynthia', 'david', 'esther', 'felix', 'grace', 'hassan', 'irene', 'james', 'kevin', 'lucy', 'mercy', 'njeri', 'otieno', 'peter', 'quincy', 'rose', 'samuel', 'wanjiru'];
+const FIRST_NAMES = [
+  'amina',
+  'brian',
+  'cynthia',
+  'david',
+  'esther',
+  'felix',
+  'grace',
+  'hassan',
+  'irene',
+  'james',
+  'kevin',
+  'lucy',
+  'mercy',
+  'njeri',
+  'otieno',
+  'peter',
+  'quincy',
+  'rose',
+  'samuel',
+  'wanjiru',
+];
 
 /** Slot ranges of the seed tree: general waves first (contiguous, so "any earlier general member" is one range). */
 function planSlots() {
@@ -42,7 +63,12 @@ function planSlots() {
   const waves = GENERAL_WAVES.map((share, index) => take(index === GENERAL_WAVES.length - 1 ? 0 : Math.round(GENERAL * share)));
   const assigned = waves.reduce((sum, wave) => sum + wave.n, 0);
   waves[waves.length - 1] = take(GENERAL - assigned);
-  const leaders = Array.from({ length: LEADERS }, () => ({ self: take(1), l1: take(LEADER_L1), l2: take(LEADER_L2), l3: take(LEADER_L3) }));
+  const leaders = Array.from({ length: LEADERS }, () => ({
+    self: take(1),
+    l1: take(LEADER_L1),
+    l2: take(LEADER_L2),
+    l3: take(LEADER_L3),
+  }));
   return { waves, leaders, generalLo: waves[0]!.lo };
 }
 
@@ -54,13 +80,17 @@ export async function seed(client: pg.Client): Promise<{ leaderIds: bigint[]; se
   const house = await q(`SELECT id FROM members WHERE is_house LIMIT 1`);
   const houseId: string | null = house.rows[0]?.id ?? null;
   const countryRows = await q(`SELECT id, abbreviation FROM countries WHERE abbreviation IN ('KE', 'UG', 'TZ', 'NG')`);
-  const country = Object.fromEntries(countryRows.rows.map((row: { id: number; abbreviation: string }) => [row.abbreviation, row.id]));
+  const country = Object.fromEntries(
+    countryRows.rows.map((row: { id: number; abbreviation: string }) => [row.abbreviation, row.id]),
+  );
 
   await q(`CREATE TEMP TABLE seed (slot bigint PRIMARY KEY, wave integer NOT NULL, sponsor_slot bigint)`);
   for (const [index, wave] of plan.waves.entries()) {
     // Wave 0 are roots; later waves pick a sponsor among all earlier general members.
     const sponsor = index === 0 ? 'NULL::bigint' : `${plan.generalLo} + floor(random() * ${wave.lo - plan.generalLo})::bigint`;
-    await q(`INSERT INTO seed SELECT g, ${index}, ${sponsor} FROM generate_series(${wave.lo}::bigint, ${wave.lo + wave.n - 1}::bigint) g`);
+    await q(
+      `INSERT INTO seed SELECT g, ${index}, ${sponsor} FROM generate_series(${wave.lo}::bigint, ${wave.lo + wave.n - 1}::bigint) g`,
+    );
   }
   for (const leader of plan.leaders) {
     await q(`INSERT INTO seed VALUES (${leader.self.lo}, 0, NULL)`);
@@ -70,12 +100,16 @@ export async function seed(client: pg.Client): Promise<{ leaderIds: bigint[]; se
       { range: leader.l3, wave: 3, from: leader.l2 },
     ];
     for (const { range, wave, from } of levels) {
-      await q(`INSERT INTO seed SELECT g, ${wave}, ${from.lo} + floor(random() * ${from.n})::bigint FROM generate_series(${range.lo}::bigint, ${range.lo + range.n - 1}::bigint) g`);
+      await q(
+        `INSERT INTO seed SELECT g, ${wave}, ${from.lo} + floor(random() * ${from.n})::bigint FROM generate_series(${range.lo}::bigint, ${range.lo + range.n - 1}::bigint) g`,
+      );
     }
   }
   const base = BigInt((await q(`SELECT COALESCE(max(id), 0) AS id FROM members`)).rows[0].id);
   // Ids in join order: by wave, shuffled inside each wave (a sponsor always joined before their recruits).
-  await q(`CREATE TEMP TABLE seed_ids AS SELECT slot, wave, sponsor_slot, ${base} + row_number() OVER (ORDER BY wave, random()) AS id FROM seed`);
+  await q(
+    `CREATE TEMP TABLE seed_ids AS SELECT slot, wave, sponsor_slot, ${base} + row_number() OVER (ORDER BY wave, random()) AS id FROM seed`,
+  );
   await q(`ALTER TABLE seed_ids ADD PRIMARY KEY (slot)`);
   await q(`ANALYZE seed_ids`);
   // Bulk load: no per-row triggers (counters, foreign keys); the counters are rebuilt from members afterwards.
@@ -99,7 +133,9 @@ export async function seed(client: pg.Client): Promise<{ leaderIds: bigint[]; se
   );
   await q(`SELECT setval('members_id_seq', (SELECT max(id) FROM members))`);
   await q(`SELECT team_counts_rebuild()`);
-  const leaderIds = (await q(`SELECT id FROM seed_ids WHERE slot = ANY($1::bigint[]) ORDER BY slot`, [plan.leaders.map((l) => l.self.lo)])).rows.map((r: { id: string }) => BigInt(r.id));
+  const leaderIds = (
+    await q(`SELECT id FROM seed_ids WHERE slot = ANY($1::bigint[]) ORDER BY slot`, [plan.leaders.map((l) => l.self.lo)])
+  ).rows.map((r: { id: string }) => BigInt(r.id));
   await seedCommissions(q, leaderIds);
   await q(`SET session_replication_role = origin`);
   await q(`VACUUM ANALYZE members`);
@@ -115,16 +151,29 @@ export async function seed(client: pg.Client): Promise<{ leaderIds: bigint[]; se
  * them: one activation row per active member, one ledger transaction and two postings per commission, the leaders'
  * cached balances and running totals to match.
  */
-async function seedCommissions(q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>, leaderIds: bigint[]): Promise<void> {
+async function seedCommissions(
+  q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>,
+  leaderIds: bigint[],
+): Promise<void> {
   const leaders = leaderIds.map(String);
-  await q(`INSERT INTO ledger_accounts (code, kind, allow_negative) VALUES ('house:commissions', 'system', true) ON CONFLICT (code) DO NOTHING`);
-  await q(`INSERT INTO ledger_accounts (code, kind, member_id, wallet) SELECT 'member:' || id || ':balance', 'member', id, 'balance' FROM unnest($1::bigint[]) id ON CONFLICT (code) DO NOTHING`, [leaders]);
-  await q(`CREATE TEMP TABLE earned AS
+  await q(
+    `INSERT INTO ledger_accounts (code, kind, allow_negative) VALUES ('house:commissions', 'system', true) ON CONFLICT (code) DO NOTHING`,
+  );
+  await q(
+    `INSERT INTO ledger_accounts (code, kind, member_id, wallet) SELECT 'member:' || id || ':balance', 'member', id, 'balance' FROM unnest($1::bigint[]) id ON CONFLICT (code) DO NOTHING`,
+    [leaders],
+  );
+  await q(
+    `CREATE TEMP TABLE earned AS
     SELECT m.id AS member_id, x.level, x.upline_id, CASE x.level WHEN 1 THEN 25000 WHEN 2 THEN 15000 ELSE 5000 END::bigint AS amount, m.activated_at
     FROM members m
     CROSS JOIN LATERAL (VALUES (1, m.l1_id), (2, m.l2_id), (3, m.l3_id)) AS x (level, upline_id)
-    WHERE m.status = 'active' AND x.upline_id = ANY($1::bigint[])`, [leaders]);
-  await q(`INSERT INTO activations (member_id, generation, fee_system_minor, created_at) SELECT DISTINCT member_id, 1, 50000, activated_at FROM earned`);
+    WHERE m.status = 'active' AND x.upline_id = ANY($1::bigint[])`,
+    [leaders],
+  );
+  await q(
+    `INSERT INTO activations (member_id, generation, fee_system_minor, created_at) SELECT DISTINCT member_id, 1, 50000, activated_at FROM earned`,
+  );
   await q(`INSERT INTO ledger_transactions (kind, idempotency_key, member_id, memo, created_at)
     SELECT 'commission_l' || level, 'activation:' || member_id || ':1:l' || level, upline_id, 'Level ' || level || ' commission', activated_at FROM earned`);
   await q(`INSERT INTO ledger_postings (transaction_id, account_id, amount_minor, created_at)
@@ -135,7 +184,9 @@ async function seedCommissions(q: (text: string, values?: unknown[]) => Promise<
     JOIN ledger_accounts a ON a.code = v.code`);
   await q(`UPDATE ledger_accounts a SET balance_minor = s.total FROM (SELECT upline_id, SUM(amount) AS total FROM earned GROUP BY 1) s
            WHERE a.member_id = s.upline_id AND a.wallet = 'balance'`);
-  await q(`INSERT INTO member_totals (member_id, bucket, total_minor) SELECT upline_id, 'commission_l' || level, SUM(amount) FROM earned GROUP BY 1, 2`);
+  await q(
+    `INSERT INTO member_totals (member_id, bucket, total_minor) SELECT upline_id, 'commission_l' || level, SUM(amount) FROM earned GROUP BY 1, 2`,
+  );
 }
 
 const HTTP_WORKER = `
@@ -185,15 +236,27 @@ async function measure(url: string, token: string, scenarios: Scenario[]) {
   for (const scenario of scenarios) groups.set(scenario.action, [...(groups.get(scenario.action) ?? []), scenario]);
   const results: { name: string; p50: number; p95: number; max: number; errors: number; sample: string }[] = [];
   for (const [action, list] of groups) {
-    const outcome = await new Promise<{ name: string; latencies: number[]; errors: number; sample: { data?: unknown; msg?: string } }[]>((resolve, reject) => {
-      const worker = new Worker(HTTP_WORKER, { eval: true, workerData: { base: `${url}?action=${action}`, token, scenarios: list, requests: REQUESTS } });
+    const outcome = await new Promise<
+      { name: string; latencies: number[]; errors: number; sample: { data?: unknown; msg?: string } }[]
+    >((resolve, reject) => {
+      const worker = new Worker(HTTP_WORKER, {
+        eval: true,
+        workerData: { base: `${url}?action=${action}`, token, scenarios: list, requests: REQUESTS },
+      });
       worker.once('message', resolve);
       worker.once('error', reject);
     });
     for (const entry of outcome) {
       const sorted = entry.latencies.sort((a, b) => a - b);
       const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * quantile))] ?? 0;
-      results.push({ name: entry.name, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, errors: entry.errors, sample: describeSample(entry.sample) });
+      results.push({
+        name: entry.name,
+        p50: at(0.5),
+        p95: at(0.95),
+        max: sorted.at(-1) ?? 0,
+        errors: entry.errors,
+        sample: describeSample(entry.sample),
+      });
     }
   }
   return results;
@@ -207,8 +270,17 @@ async function main(): Promise<void> {
   hardStop.unref();
   const bench = await startBenchDatabase({ prefix: 'tuzo-team-bench', database: 'tuzo_team_bench' });
   const { database, port } = bench;
-  console.log(`bench: embedded PostgreSQL on 127.0.0.1:${port}; ${TOTAL.toLocaleString('en')} members, ${REQUESTS} requests per query`);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1' });
+  console.log(
+    `bench: embedded PostgreSQL on 127.0.0.1:${port}; ${TOTAL.toLocaleString('en')} members, ${REQUESTS} requests per query`,
+  );
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    HOST: '127.0.0.1',
+  });
   const app = await buildApp({ config, databaseUrl: database.url, logger: false });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -219,11 +291,24 @@ async function main(): Promise<void> {
     const { leaderIds, seconds } = await seed(client);
     const leader = leaderIds[0]!;
     const token = randomBytes(32).toString('base64url');
-    await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [leader.toString(), hashToken(token)]);
-    const counts = (await client.query(`SELECT level, total, active FROM team_counts WHERE upline_id = $1 ORDER BY level`, [leader.toString()])).rows;
-    const size = (await client.query(`SELECT pg_size_pretty(pg_total_relation_size('members')) AS members, (SELECT count(*) FROM members) AS n`)).rows[0];
-    console.log(`seeded ${Number(size.n).toLocaleString('en')} members in ${seconds.toFixed(1)} s (members table with indexes: ${size.members})`);
-    console.log(`leader ${leader}: ${counts.map((r: { level: number; total: number; active: number }) => `L${r.level} ${r.total} (${r.active} active)`).join(', ')}`);
+    await client.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      leader.toString(),
+      hashToken(token),
+    ]);
+    const counts = (
+      await client.query(`SELECT level, total, active FROM team_counts WHERE upline_id = $1 ORDER BY level`, [leader.toString()])
+    ).rows;
+    const size = (
+      await client.query(
+        `SELECT pg_size_pretty(pg_total_relation_size('members')) AS members, (SELECT count(*) FROM members) AS n`,
+      )
+    ).rows[0];
+    console.log(
+      `seeded ${Number(size.n).toLocaleString('en')} members in ${seconds.toFixed(1)} s (members table with indexes: ${size.members})`,
+    );
+    console.log(
+      `leader ${leader}: ${counts.map((r: { level: number; total: number; active: number }) => `L${r.level} ${r.total} (${r.active} active)`).join(', ')}`,
+    );
     const page = (level: number, extra: Record<string, string> = {}) => ({ level: String(level), ...extra });
     const scenarios: Scenario[] = [
       // The floor: a public action that reads nothing, through the same endpoint (parsing, envelope, HTTP).
@@ -244,14 +329,19 @@ async function main(): Promise<void> {
     const header = ['query', 'p50 ms', 'p95 ms', 'max ms', 'errors', 'answer'];
     const rows = results.map((r) => [r.name, r.p50.toFixed(2), r.p95.toFixed(2), r.max.toFixed(1), String(r.errors), r.sample]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+    const line = (cells: string[]) =>
+      cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const row of rows) console.log(line(row));
     const goal = (name: string) => (name === 'allmyDownlines' ? 10 : 50);
     const missed = results.filter((r) => !r.name.startsWith('ping') && (r.p95 >= goal(r.name) || r.errors > 0));
     console.log('');
-    console.log(missed.length === 0 ? 'goals met: allmyDownlines p95 < 10 ms, myDownlines p95 < 50 ms' : `goals missed: ${missed.map((r) => r.name).join('; ')}`);
+    console.log(
+      missed.length === 0
+        ? 'goals met: allmyDownlines p95 < 10 ms, myDownlines p95 < 50 ms'
+        : `goals missed: ${missed.map((r) => r.name).join('; ')}`,
+    );
     if (missed.length > 0) process.exitCode = 1;
     console.log('');
     const report = await reconcileLedger(app.deps.db);

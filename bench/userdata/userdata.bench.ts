@@ -39,7 +39,12 @@ export async function benchUserdata(input: {
 }): Promise<{ userdata: LoadResult; bare: LoadResult }> {
   const bareRoute = await startBareRoute(input.databaseUrl, input.member.id);
   try {
-    const bare = await runAutocannon({ name: 'bare Fastify + 1 pg SELECT', url: bareRoute.url, connections: USERDATA_CONNECTIONS, seconds: input.seconds });
+    const bare = await runAutocannon({
+      name: 'bare Fastify + 1 pg SELECT',
+      url: bareRoute.url,
+      connections: USERDATA_CONNECTIONS,
+      seconds: input.seconds,
+    });
     const stop = observePool(input.app.deps.pool);
     const started = performance.now();
     const userdata = await runAutocannon({

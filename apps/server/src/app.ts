@@ -49,7 +49,10 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : withRedaction(options.logger === true || !options.logger ? { level: config.LOG_LEVEL } : options.logger),
+    logger:
+      options.logger === false
+        ? false
+        : withRedaction(options.logger === true || !options.logger ? { level: config.LOG_LEVEL } : options.logger),
     // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick its own rate-limit key.
     trustProxy: toFastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
@@ -77,7 +80,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: null,
   };
   app.decorate('deps', deps);
-  if (secretKeys.source === 'generated') app.log.warn(`No TUZO_SECRET_KEY: generated a key for this data folder in ${secretKeys.file} (set TUZO_SECRET_KEY in production)`);
+  if (secretKeys.source === 'generated')
+    app.log.warn(
+      `No TUZO_SECRET_KEY: generated a key for this data folder in ${secretKeys.file} (set TUZO_SECRET_KEY in production)`,
+    );
   await sealTotpSecrets(deps).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -94,7 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     try {
       done(null, parseJsonBody(text, request.url));
     } catch {
-      const error = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      const error = Object.assign(new Error('The request body is not valid JSON'), {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
       done(error, undefined);
     }
   });
@@ -117,7 +126,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The routes beside the actions are listed in the API document with them (actions/route-docs.ts).
-  await registerActionEndpoint(app, deps, [...allActions, ...(options.extraActions ?? [])], [...EXPORT_ROUTE_DOCS, ...ADMIN_CONTENT_ROUTE_DOCS]);
+  await registerActionEndpoint(
+    app,
+    deps,
+    [...allActions, ...(options.extraActions ?? [])],
+    [...EXPORT_ROUTE_DOCS, ...ADMIN_CONTENT_ROUTE_DOCS],
+  );
   try {
     await runStartupTasks(app, deps);
   } catch (error) {

@@ -61,7 +61,10 @@ const ConfigSchema = z
     // Keys from before a rotation: they still open secrets until the start-up step re-seals them with the new key.
     TUZO_SECRET_KEY_PREVIOUS: secretKeys(),
     TUZO_TIMEZONE: z.string().default('Africa/Nairobi'),
-    SYSTEM_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('KES'),
+    SYSTEM_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('KES'),
     RATE_LIMIT_ENABLED: flag(true),
     // Off by default: X-Forwarded-For is believed only from the proxies named here (see lib/trust-proxy.ts).
     TRUST_PROXY: z
@@ -77,8 +80,18 @@ const ConfigSchema = z
       }),
     // Member sessions: absolute lifetime and idle timeout. Staff sessions are fixed at 12 hours and 30 minutes idle
     // (modules/auth/session.service.ts); see docs/decisions/021-sessions-and-sign-in.md.
-    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
-    SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(24 * 30),
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(24 * 7),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('Tuzo <no-reply@tuzo.local>'),
     WEB_DIST_DIR: optionalText,
@@ -115,14 +128,22 @@ const ConfigSchema = z
       });
     }
     const admin = [value.TUZO_ADMIN_USERNAME, value.TUZO_ADMIN_PASSWORD].filter(Boolean).length;
-    if (admin === 1) ctx.addIssue({ code: 'custom', message: 'Set both TUZO_ADMIN_USERNAME and TUZO_ADMIN_PASSWORD, or neither' });
+    if (admin === 1)
+      ctx.addIssue({ code: 'custom', message: 'Set both TUZO_ADMIN_USERNAME and TUZO_ADMIN_PASSWORD, or neither' });
     if (value.TUZO_ADMIN_PASSWORD && value.TUZO_ADMIN_PASSWORD.length < STAFF_PASSWORD_MIN) {
-      ctx.addIssue({ code: 'custom', message: `TUZO_ADMIN_PASSWORD must be at least ${STAFF_PASSWORD_MIN} characters (a staff password)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `TUZO_ADMIN_PASSWORD must be at least ${STAFF_PASSWORD_MIN} characters (a staff password)`,
+      });
     }
   });
 
 type ParsedConfig = z.infer<typeof ConfigSchema>;
-export type Config = Omit<ParsedConfig, 'TUZO_SECRET_KEY'> & { TUZO_SECRET_KEY: Buffer | undefined; dataDir: string; webDistDir: string };
+export type Config = Omit<ParsedConfig, 'TUZO_SECRET_KEY'> & {
+  TUZO_SECRET_KEY: Buffer | undefined;
+  dataDir: string;
+  webDistDir: string;
+};
 
 /** Parses the environment once at boot; a bad setting stops the process with a readable message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -23,7 +23,9 @@ async function shutdown(signal: string, exitCode: number): Promise<void> {
   isClosing = true;
   if (signal) log.info(`${signal}: shutting down`);
   for (const { name, close } of closers.reverse()) {
-    await close().catch((error: unknown) => log.error(`Closing ${name} failed: ${error instanceof Error ? error.message : String(error)}`));
+    await close().catch((error: unknown) =>
+      log.error(`Closing ${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
   process.exit(exitCode);
 }
@@ -84,7 +86,11 @@ async function start(options: StartOptions): Promise<void> {
   app = built;
   log = built.log;
   closers.push({ name: 'the app', close: () => built.close() });
-  if (simulatorSettings) built.log.warn({ url: simulatorSettings.MPESA_BASE_URL }, 'Using the local provider simulator (TUZO_PROVIDER_SIMULATOR or no provider keys in development): no real money moves');
+  if (simulatorSettings)
+    built.log.warn(
+      { url: simulatorSettings.MPESA_BASE_URL },
+      'Using the local provider simulator (TUZO_PROVIDER_SIMULATOR or no provider keys in development): no real money moves',
+    );
   if (isClosing) return;
   await built.listen({ host: config.HOST, port: config.PORT });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
@@ -95,7 +101,12 @@ async function start(options: StartOptions): Promise<void> {
 /** A problem the newcomer can fix is its message alone; anything else keeps its stack for whoever debugs it. */
 export function explain(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  if (error instanceof EmbeddedAccessError || error instanceof StartupRefusal || error.message.startsWith('Invalid configuration')) return error.message;
+  if (
+    error instanceof EmbeddedAccessError ||
+    error instanceof StartupRefusal ||
+    error.message.startsWith('Invalid configuration')
+  )
+    return error.message;
   return error.stack ?? error.message;
 }
 

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  fund,
+  shown,
+  systemBalance,
+  wallets,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -17,14 +26,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const activate = (member: TestMember) => callAction(t.app, 'activateaccount', { method: 'POST', token: member.token, payload: {} });
+const activate = (member: TestMember) =>
+  callAction(t.app, 'activateaccount', { method: 'POST', token: member.token, payload: {} });
 
 describe('activateaccount', () => {
   it('refuses without enough deposit, says what is missing, and charges nothing', async () => {
     const m = await createMember(t, { countryId: c.kes, sponsor: l2 });
     await fund(t, m.id, 12_345n);
     const res = await activate(m);
-    expect(res).toMatchObject({ status: 422, resultcode: false, msg: 'Insufficient deposit balance. Deposit KES 376.55 to activate your account.' });
+    expect(res).toMatchObject({
+      status: 422,
+      resultcode: false,
+      msg: 'Insufficient deposit balance. Deposit KES 376.55 to activate your account.',
+    });
     expect((await wallets(t, m.id)).deposit).toBe(12_345n);
     expect((await shown(t, m.id)).actbal).toBe('376.55');
     const rows = await t.sql('SELECT status FROM members WHERE id = $1', [m.id.toString()]);
@@ -47,7 +61,10 @@ describe('activateaccount', () => {
     const view = await shown(t, m.id);
     expect(view).toMatchObject({ deposit: '100.00', actbal: '0.00', expense: '600.00', balance: '0.00' });
     expect((await shown(t, l2.id)).profit).toBe('250.00');
-    const member = await t.sql<{ status: string; activated: boolean }>('SELECT status, activated_at IS NOT NULL AS activated FROM members WHERE id = $1', [m.id.toString()]);
+    const member = await t.sql<{ status: string; activated: boolean }>(
+      'SELECT status, activated_at IS NOT NULL AS activated FROM members WHERE id = $1',
+      [m.id.toString()],
+    );
     expect(member[0]).toEqual({ status: 'active', activated: true });
 
     const again = await activate(m);
@@ -82,7 +99,10 @@ describe('activateaccount', () => {
     expect(res).toMatchObject({ status: 200, data: { fee: '17000.00', currency: 'UGX' } });
     expect((await wallets(t, m.id)).deposit).toBe(0n);
     expect((await wallets(t, up.id)).balance).toBe(28_070n); // UGX 8,000 / 28.5 = KES 280.70
-    const tx = await t.sql(`SELECT rate_micro::text, local_amount_minor::text, local_currency FROM ledger_transactions WHERE kind = 'activation' AND member_id = $1`, [m.id.toString()]);
+    const tx = await t.sql(
+      `SELECT rate_micro::text, local_amount_minor::text, local_currency FROM ledger_transactions WHERE kind = 'activation' AND member_id = $1`,
+      [m.id.toString()],
+    );
     expect(tx[0]).toEqual({ rate_micro: '28500000', local_amount_minor: '1700000', local_currency: 'UGX' });
   });
 

@@ -17,14 +17,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (action: string, payload: unknown, token = operator.token) => callAction(t.app, action, { method: 'POST', token, payload });
-const get = (action: string, query: Record<string, string>, token = operator.token) => callAction(t.app, action, { method: 'GET', token, query });
-const auditCount = async (action: string) => Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM audit_log WHERE action = $1', [action]))[0]!.n);
+const post = (action: string, payload: unknown, token = operator.token) =>
+  callAction(t.app, action, { method: 'POST', token, payload });
+const get = (action: string, query: Record<string, string>, token = operator.token) =>
+  callAction(t.app, action, { method: 'GET', token, query });
+const auditCount = async (action: string) =>
+  Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM audit_log WHERE action = $1', [action]))[0]!.n);
 const lastAudit = async (action: string) =>
-  (await t.sql<{ actor_id: string; target_id: string | null; before: unknown; after: Record<string, unknown>; ip: string | null }>(
-    'SELECT actor_id::text, target_id, before, after, ip FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1',
-    [action],
-  ))[0];
+  (
+    await t.sql<{
+      actor_id: string;
+      target_id: string | null;
+      before: unknown;
+      after: Record<string, unknown>;
+      ip: string | null;
+    }>('SELECT actor_id::text, target_id, before, after, ip FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1', [action])
+  )[0];
 const importCsv = async (csv: string, token = operator.token, contentType = 'text/csv') => {
   const response = await t.app.inject({
     method: 'POST',
@@ -35,14 +43,22 @@ const importCsv = async (csv: string, token = operator.token, contentType = 'tex
   return { httpStatus: response.statusCode, ...(response.json() as { msg: string; code: string | null; data: any }) };
 };
 
-const QUESTION = { question: 'Which is the capital of Kenya?', options: ['Nairobi', 'Mombasa', 'Kisumu', 'Nakuru'], correct: 1, active: true };
+const QUESTION = {
+  question: 'Which is the capital of Kenya?',
+  options: ['Nairobi', 'Mombasa', 'Kisumu', 'Nakuru'],
+  correct: 1,
+  active: true,
+};
 
 describe('access', () => {
-  it.each(['admintriviasave', 'admintriviaretire', 'adminbroadcast'])('%s is for operators: support 403, member 403, visitor 401', async (action) => {
-    expect((await post(action, {}, support.token)).code).toBe('FORBIDDEN');
-    expect((await post(action, {}, member.token)).code).toBe('FORBIDDEN');
-    expect((await post(action, {}, '')).code).toBe('UNAUTHORIZED');
-  });
+  it.each(['admintriviasave', 'admintriviaretire', 'adminbroadcast'])(
+    '%s is for operators: support 403, member 403, visitor 401',
+    async (action) => {
+      expect((await post(action, {}, support.token)).code).toBe('FORBIDDEN');
+      expect((await post(action, {}, member.token)).code).toBe('FORBIDDEN');
+      expect((await post(action, {}, '')).code).toBe('UNAUTHORIZED');
+    },
+  );
   it('support staff read the bank; members do not', async () => {
     expect((await get('admintrivia', {}, support.token)).status).toBe(200);
     expect((await get('admintrivia', {}, member.token)).status).toBe(403);
@@ -57,13 +73,36 @@ describe('access', () => {
 describe('trivia bank', () => {
   it('adds, edits, retires and restores a question, each audited with who, before, after and IP', async () => {
     const added = await post('admintriviasave', QUESTION);
-    expect(added).toMatchObject({ status: 200, msg: 'Question added', data: { question: QUESTION.question, options: QUESTION.options, correct: 1, active: true } });
+    expect(added).toMatchObject({
+      status: 200,
+      msg: 'Question added',
+      data: { question: QUESTION.question, options: QUESTION.options, correct: 1, active: true },
+    });
     const id = added.data.id as string;
-    expect(await lastAudit('trivia.add')).toMatchObject({ actor_id: operator.id.toString(), target_id: id, before: null, after: { question: QUESTION.question, correct: 1 }, ip: expect.any(String) });
+    expect(await lastAudit('trivia.add')).toMatchObject({
+      actor_id: operator.id.toString(),
+      target_id: id,
+      before: null,
+      after: { question: QUESTION.question, correct: 1 },
+      ip: expect.any(String),
+    });
 
-    const edited = await post('admintriviasave', { ...QUESTION, id, question: 'Which city is the capital of Kenya?', correct: 1 });
-    expect(edited).toMatchObject({ status: 200, msg: 'Question saved', data: { id, question: 'Which city is the capital of Kenya?' } });
-    expect(await lastAudit('trivia.edit')).toMatchObject({ target_id: id, before: { question: QUESTION.question }, after: { question: 'Which city is the capital of Kenya?' } });
+    const edited = await post('admintriviasave', {
+      ...QUESTION,
+      id,
+      question: 'Which city is the capital of Kenya?',
+      correct: 1,
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      msg: 'Question saved',
+      data: { id, question: 'Which city is the capital of Kenya?' },
+    });
+    expect(await lastAudit('trivia.edit')).toMatchObject({
+      target_id: id,
+      before: { question: QUESTION.question },
+      after: { question: 'Which city is the capital of Kenya?' },
+    });
 
     expect(await post('admintriviaretire', { id, active: false })).toMatchObject({ status: 200, data: { active: false } });
     expect(await lastAudit('trivia.retire')).toMatchObject({ target_id: id, before: { active: true }, after: { active: false } });
@@ -103,8 +142,12 @@ describe('trivia bank', () => {
     const second = await post('admintriviasave', { ...QUESTION, question: `${marker} two?`, active: false });
     const all = await get('admintrivia', { q: marker.toLowerCase() });
     expect(all.data).toMatchObject({ total: 2, rows: [{ id: second.data.id }, { id: first.data.id }] });
-    expect((await get('admintrivia', { q: marker, status: 'retired' })).data.rows.map((row: { id: string }) => row.id)).toEqual([second.data.id]);
-    expect((await get('admintrivia', { q: marker, status: 'active' })).data.rows.map((row: { id: string }) => row.id)).toEqual([first.data.id]);
+    expect((await get('admintrivia', { q: marker, status: 'retired' })).data.rows.map((row: { id: string }) => row.id)).toEqual([
+      second.data.id,
+    ]);
+    expect((await get('admintrivia', { q: marker, status: 'active' })).data.rows.map((row: { id: string }) => row.id)).toEqual([
+      first.data.id,
+    ]);
     expect((await get('admintrivia', { q: '50%' })).data.total).toBe(1);
     expect((await get('admintrivia', { q: `${marker}_` })).data.total).toBe(0);
     expect((await get('admintrivia', { limit: '1', page: '2' })).data.rows).toHaveLength(1);
@@ -147,27 +190,48 @@ describe('trivia CSV import', () => {
       ['Multi-line\nquestion?', 1],
       ['By text?', 2],
     ]);
-    expect(await lastAudit('trivia.import')).toMatchObject({ actor_id: operator.id.toString(), after: { inserted: 4, rejected: 4, rejected_lines: [4, 5, 6, 7] } });
+    expect(await lastAudit('trivia.import')).toMatchObject({
+      actor_id: operator.id.toString(),
+      after: { inserted: 4, rejected: 4, rejected_lines: [4, 5, 6, 7] },
+    });
   });
 
   it('refuses a wrong header, an empty file, too many rows and a body over 1 MB; nothing is inserted or audited', async () => {
     const before = await auditCount('trivia.import');
-    expect(await importCsv('q,a,b,c,d,correct\nx,a,b,c,d,A')).toMatchObject({ httpStatus: 400, msg: expect.stringMatching(/header question,option_a/) });
+    expect(await importCsv('q,a,b,c,d,correct\nx,a,b,c,d,A')).toMatchObject({
+      httpStatus: 400,
+      msg: expect.stringMatching(/header question,option_a/),
+    });
     expect(await importCsv(header)).toMatchObject({ httpStatus: 400, msg: 'The file has no question rows' });
     const tooMany = [header, ...Array.from({ length: 2001 }, (_, index) => `Q${index}?,a,b,c,d,A`)].join('\n');
     expect(await importCsv(tooMany)).toMatchObject({ httpStatus: 400, msg: expect.stringMatching(/At most 2000 rows/) });
-    expect(await importCsv(`${header}\n${'x'.repeat(1024 * 1024 + 10)}`)).toMatchObject({ httpStatus: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(await importCsv(`${header}\n${'x'.repeat(1024 * 1024 + 10)}`)).toMatchObject({
+      httpStatus: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     expect((await importCsv(`${header}\nx,a,b,c,d,A`, operator.token, 'application/pdf')).httpStatus).toBe(415);
-    expect(await importCsv(`${header}\nall bad,a,a,a,a,A`)).toMatchObject({ httpStatus: 200, data: { inserted: 0, rejected: [{ line: 2 }] } });
+    expect(await importCsv(`${header}\nall bad,a,a,a,a,A`)).toMatchObject({
+      httpStatus: 200,
+      data: { inserted: 0, rejected: [{ line: 2 }] },
+    });
     expect(await auditCount('trivia.import')).toBe(before);
   });
 });
 
 describe('adminbroadcast', () => {
   it('sends to one member, who gets it in info on their next call; audited with the count', async () => {
-    const sent = await post('adminbroadcast', { target: 'member', username: member.username, msg: 'Hello you', severity: 'success' });
+    const sent = await post('adminbroadcast', {
+      target: 'member',
+      username: member.username,
+      msg: 'Hello you',
+      severity: 'success',
+    });
     expect(sent).toMatchObject({ status: 200, data: { target: 'member', sent: 1 } });
-    expect(await lastAudit('notification.broadcast')).toMatchObject({ actor_id: operator.id.toString(), target_id: member.id.toString(), after: { target: 'member', sent: 1, msg: 'Hello you' } });
+    expect(await lastAudit('notification.broadcast')).toMatchObject({
+      actor_id: operator.id.toString(),
+      target_id: member.id.toString(),
+      after: { target: 'member', sent: 1, msg: 'Hello you' },
+    });
     const next = await get('userdata', {}, member.token);
     expect(next.info).toEqual(expect.arrayContaining([expect.objectContaining({ msg: 'Hello you', severity: 'success' })]));
   });
@@ -175,7 +239,14 @@ describe('adminbroadcast', () => {
   it('sends to every member of a country and to everyone with one audit row each; staff and suspended members are left out', async () => {
     const inUgx = await createMember(t, { countryId: c.ugx, status: 'inactive' });
     const suspended = await createMember(t, { countryId: c.ugx, status: 'suspended' });
-    const counted = async (where: string) => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM members WHERE role = 'member' AND status <> 'suspended' ${where}`))[0]!.n);
+    const counted = async (where: string) =>
+      Number(
+        (
+          await t.sql<{ n: string }>(
+            `SELECT count(*)::text AS n FROM members WHERE role = 'member' AND status <> 'suspended' ${where}`,
+          )
+        )[0]!.n,
+      );
     const beforeAudits = await auditCount('notification.broadcast');
 
     const country = await post('adminbroadcast', { target: 'country', country_id: c.ugx, msg: 'Hello Uganda' });
@@ -186,7 +257,10 @@ describe('adminbroadcast', () => {
     expect(await auditCount('notification.broadcast')).toBe(beforeAudits + 2);
     expect(await lastAudit('notification.broadcast')).toMatchObject({ after: { target: 'everyone', sent: everyone.data.sent } });
 
-    const received = async (id: bigint) => (await t.sql<{ msg: string }>('SELECT msg FROM member_notifications WHERE member_id = $1 ORDER BY id', [id.toString()])).map((row) => row.msg);
+    const received = async (id: bigint) =>
+      (
+        await t.sql<{ msg: string }>('SELECT msg FROM member_notifications WHERE member_id = $1 ORDER BY id', [id.toString()])
+      ).map((row) => row.msg);
     expect(await received(inUgx.id)).toEqual(['Hello Uganda', 'Hello all']);
     expect(await received(member.id)).toContain('Hello all');
     expect(await received(member.id)).not.toContain('Hello Uganda');
@@ -216,20 +290,47 @@ describe('adminbroadcast', () => {
 });
 
 describe('videos', () => {
-  const VIDEO = { task: 'youtube', title: 'How to save', url: 'https://www.youtube.com/watch?v=abc123', price: '7.50', active: true };
+  const VIDEO = {
+    task: 'youtube',
+    title: 'How to save',
+    url: 'https://www.youtube.com/watch?v=abc123',
+    price: '7.50',
+    active: true,
+  };
 
   it('adds, edits, retires and restores; lists by task and state; each change audited', async () => {
     const added = await post('adminvideosave', VIDEO);
-    expect(added).toMatchObject({ status: 200, data: { task: 'youtube', source: 'youtube', title: 'How to save', price: '7.50', active: true } });
+    expect(added).toMatchObject({
+      status: 200,
+      data: { task: 'youtube', source: 'youtube', title: 'How to save', price: '7.50', active: true },
+    });
     const id = added.data.id as string;
-    expect(await lastAudit('video.add')).toMatchObject({ actor_id: operator.id.toString(), target_id: id, after: { price: '7.50' } });
-    const edited = await post('adminvideosave', { ...VIDEO, id, task: 'tiktok', url: '/media/demo/videos/tiktok-01.webm', price: '3' });
+    expect(await lastAudit('video.add')).toMatchObject({
+      actor_id: operator.id.toString(),
+      target_id: id,
+      after: { price: '7.50' },
+    });
+    const edited = await post('adminvideosave', {
+      ...VIDEO,
+      id,
+      task: 'tiktok',
+      url: '/media/demo/videos/tiktok-01.webm',
+      price: '3',
+    });
     expect(edited.data).toMatchObject({ id, task: 'tiktok', source: 'file', price: '3.00' });
-    expect(await lastAudit('video.edit')).toMatchObject({ target_id: id, before: { price_minor: '750' }, after: { price: '3.00' } });
+    expect(await lastAudit('video.edit')).toMatchObject({
+      target_id: id,
+      before: { price_minor: '750' },
+      after: { price: '3.00' },
+    });
     expect((await post('adminvideoretire', { id, active: false })).data.active).toBe(false);
     expect(await lastAudit('video.retire')).toMatchObject({ target_id: id, after: { active: false } });
     expect((await post('adminvideoretire', { id, active: false })).code).toBe('CONFLICT');
-    expect((await get('adminvideos', { task: 'tiktok', status: 'retired' }, support.token)).data.rows.map((row: { id: string }) => row.id)).toContain(id);
+    expect(
+      (await get('adminvideos', { task: 'tiktok', status: 'retired' }, support.token)).data.rows.map(
+        (row: { id: string }) => row.id,
+      ),
+    ).toContain(id);
     expect((await get('adminvideos', { task: 'youtube' })).data.rows.map((row: { id: string }) => row.id)).not.toContain(id);
     expect((await post('adminvideoretire', { id, active: true })).data.active).toBe(true);
   });
@@ -259,40 +360,65 @@ describe('videos', () => {
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const upload = async (body: Buffer | string, token = operator.token, contentType = 'application/octet-stream') => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload: body });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/upload',
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: body,
+  });
   return { httpStatus: response.statusCode, ...(response.json() as { msg: string; code: string | null; data: any }) };
 };
 
 describe('ads and image upload', () => {
   it('uploads a PNG (type by its bytes, random name, served under /media/uploads/) and saves an ad with it; audited', async () => {
     const uploaded = await upload(PNG, operator.token, 'image/png');
-    expect(uploaded).toMatchObject({ httpStatus: 200, data: { type: 'image/png', bytes: PNG.length, url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{32}\.png$/) } });
-    expect(await lastAudit('media.upload')).toMatchObject({ actor_id: operator.id.toString(), after: { url: uploaded.data.url } });
+    expect(uploaded).toMatchObject({
+      httpStatus: 200,
+      data: { type: 'image/png', bytes: PNG.length, url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{32}\.png$/) },
+    });
+    expect(await lastAudit('media.upload')).toMatchObject({
+      actor_id: operator.id.toString(),
+      after: { url: uploaded.data.url },
+    });
     const served = await t.app.inject({ method: 'GET', url: uploaded.data.url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
     const ad = await post('adminadsave', { name: 'Jua Lamps', image_url: uploaded.data.url, link: 'https://jua.example/lamps' });
-    expect(ad).toMatchObject({ status: 200, data: { name: 'Jua Lamps', image_url: uploaded.data.url, link: 'https://jua.example/lamps', active: true } });
+    expect(ad).toMatchObject({
+      status: 200,
+      data: { name: 'Jua Lamps', image_url: uploaded.data.url, link: 'https://jua.example/lamps', active: true },
+    });
     expect(await lastAudit('ad.add')).toMatchObject({ target_id: ad.data.id, after: { name: 'Jua Lamps' } });
     const edited = await post('adminadsave', { id: ad.data.id, name: 'Jua Solar', image_url: 'https://cdn.example/ad.webp' });
     expect(edited.data).toMatchObject({ name: 'Jua Solar', link: null });
     expect(await lastAudit('ad.edit')).toMatchObject({ before: { name: 'Jua Lamps' }, after: { name: 'Jua Solar' } });
     expect((await post('adminadretire', { id: ad.data.id, active: false })).data.active).toBe(false);
     expect(await lastAudit('ad.retire')).toMatchObject({ target_id: ad.data.id });
-    expect((await get('adminads', { status: 'retired' }, support.token)).data.rows.map((row: { id: string }) => row.id)).toContain(ad.data.id);
+    expect(
+      (await get('adminads', { status: 'retired' }, support.token)).data.rows.map((row: { id: string }) => row.id),
+    ).toContain(ad.data.id);
     // Newest first by number, not by text ("10" after "9").
-    for (let index = 0; index < 10; index += 1) await post('adminadsave', { name: `Filler ${index}`, image_url: 'https://cdn.example/f.png' });
+    for (let index = 0; index < 10; index += 1)
+      await post('adminadsave', { name: `Filler ${index}`, image_url: 'https://cdn.example/f.png' });
     const ids = (await get('adminads', {})).data.rows.map((row: { id: string }) => BigInt(row.id));
     expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
   });
 
   it('refuses SVG, other files, empty and oversize bodies, and non-operators', async () => {
     const before = await auditCount('media.upload');
-    expect(await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', operator.token, 'image/svg+xml')).toMatchObject({ httpStatus: 415 });
-    expect(await upload(Buffer.from('GIF89a......'), operator.token, 'image/png')).toMatchObject({ httpStatus: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(
+      await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', operator.token, 'image/svg+xml'),
+    ).toMatchObject({ httpStatus: 415 });
+    expect(await upload(Buffer.from('GIF89a......'), operator.token, 'image/png')).toMatchObject({
+      httpStatus: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     expect(await upload(Buffer.alloc(0))).toMatchObject({ httpStatus: 400 });
-    expect(await upload(Buffer.concat([PNG, Buffer.alloc(512 * 1024)]))).toMatchObject({ httpStatus: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(await upload(Buffer.concat([PNG, Buffer.alloc(512 * 1024)]))).toMatchObject({
+      httpStatus: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     expect((await upload(PNG, support.token)).code).toBe('FORBIDDEN');
     expect((await upload(PNG, '')).code).toBe('UNAUTHORIZED');
     expect(await auditCount('media.upload')).toBe(before);
@@ -319,11 +445,19 @@ describe('ads and image upload', () => {
 describe('timetable', () => {
   it('adds, edits and deletes rows, audited; members see active rows only', async () => {
     const added = await post('admintimetablesave', { name: 'Bonus Friday', dates: ['Friday', '2026-12-24'], sort_order: 3 });
-    expect(added).toMatchObject({ status: 200, data: { name: 'Bonus Friday', dates: ['Friday', '2026-12-24'], sort_order: 3, active: true } });
+    expect(added).toMatchObject({
+      status: 200,
+      data: { name: 'Bonus Friday', dates: ['Friday', '2026-12-24'], sort_order: 3, active: true },
+    });
     const id = added.data.id as number;
     expect(await lastAudit('timetable.add')).toMatchObject({ target_id: String(id), after: { name: 'Bonus Friday' } });
-    expect((await post('admintimetablesave', { id, name: 'Bonus Friday', dates: ['Friday'], active: false })).data).toMatchObject({ dates: ['Friday'], active: false });
-    expect(await lastAudit('timetable.edit')).toMatchObject({ before: { dates: ['Friday', '2026-12-24'] }, after: { active: false } });
+    expect((await post('admintimetablesave', { id, name: 'Bonus Friday', dates: ['Friday'], active: false })).data).toMatchObject(
+      { dates: ['Friday'], active: false },
+    );
+    expect(await lastAudit('timetable.edit')).toMatchObject({
+      before: { dates: ['Friday', '2026-12-24'] },
+      after: { active: false },
+    });
     expect((await get('admintimetable', {}, support.token)).data.rows.map((row: { id: number }) => row.id)).toContain(id);
     expect(await post('admintimetabledelete', { id })).toMatchObject({ status: 200, data: { id } });
     expect(await lastAudit('timetable.delete')).toMatchObject({ target_id: String(id), before: { name: 'Bonus Friday' } });
@@ -331,7 +465,12 @@ describe('timetable', () => {
   });
 
   it('refuses bad rows with 400', async () => {
-    for (const payload of [{ name: 'x', dates: [] }, { name: 'x', dates: ['Someday'] }, { name: '', dates: ['Monday'] }, { name: 'x', dates: 'Monday' }]) {
+    for (const payload of [
+      { name: 'x', dates: [] },
+      { name: 'x', dates: ['Someday'] },
+      { name: '', dates: ['Monday'] },
+      { name: 'x', dates: 'Monday' },
+    ]) {
       expect((await post('admintimetablesave', payload)).httpStatus, JSON.stringify(payload)).toBe(400);
     }
     expect((await post('admintimetabledelete', { id: 'x' })).httpStatus).toBe(400);
@@ -340,15 +479,30 @@ describe('timetable', () => {
 
 describe('lessons', () => {
   it('adds and edits lessons, audited; a kind and part already taken is a conflict', async () => {
-    const added = await post('adminlessonsave', { kind: 'forex', part: 42, title: 'Risk', summary: 'Never risk more than you can lose.', link: 'https://learn.example/risk' });
+    const added = await post('adminlessonsave', {
+      kind: 'forex',
+      part: 42,
+      title: 'Risk',
+      summary: 'Never risk more than you can lose.',
+      link: 'https://learn.example/risk',
+    });
     expect(added).toMatchObject({ status: 200, data: { kind: 'forex', part: 42, title: 'Risk', active: true } });
     expect(await lastAudit('lesson.add')).toMatchObject({ target_id: added.data.id, after: { part: 42 } });
-    const edited = await post('adminlessonsave', { id: added.data.id, kind: 'forex', part: 42, title: 'Risk basics', summary: 'Size positions.', active: false });
+    const edited = await post('adminlessonsave', {
+      id: added.data.id,
+      kind: 'forex',
+      part: 42,
+      title: 'Risk basics',
+      summary: 'Size positions.',
+      active: false,
+    });
     expect(edited.data).toMatchObject({ title: 'Risk basics', link: null, active: false });
     expect(await lastAudit('lesson.edit')).toMatchObject({ before: { title: 'Risk' }, after: { title: 'Risk basics' } });
     expect((await post('adminlessonsave', { kind: 'forex', part: 42, title: 'Again', summary: 'x' })).code).toBe('CONFLICT');
     const other = await post('adminlessonsave', { kind: 'forex', part: 43, title: 'Other', summary: 'x' });
-    expect((await post('adminlessonsave', { id: other.data.id, kind: 'forex', part: 42, title: 'Other', summary: 'x' })).code).toBe('CONFLICT');
+    expect(
+      (await post('adminlessonsave', { id: other.data.id, kind: 'forex', part: 42, title: 'Other', summary: 'x' })).code,
+    ).toBe('CONFLICT');
     const listed = await get('adminlessons', { kind: 'forex' }, support.token);
     expect(listed.data.rows.map((row: { part: number }) => row.part)).toEqual(expect.arrayContaining([42, 43]));
     expect(listed.data.rows.every((row: { kind: string }) => row.kind === 'forex')).toBe(true);
@@ -377,18 +531,25 @@ describe('lessons', () => {
     ]) {
       expect((await post('adminlessonsave', payload)).httpStatus, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
-    expect((await post('adminlessonsave', { id: '999999', kind: 'forex', part: 1, title: 'x', summary: 'x' })).code).toBe('NOT_FOUND');
+    expect((await post('adminlessonsave', { id: '999999', kind: 'forex', part: 1, title: 'x', summary: 'x' })).code).toBe(
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('content access', () => {
-  it.each(['adminvideosave', 'adminvideoretire', 'adminadsave', 'adminadretire', 'admintimetablesave', 'admintimetabledelete', 'adminlessonsave'])(
-    '%s is for operators',
-    async (action) => {
-      expect((await post(action, {}, support.token)).code).toBe('FORBIDDEN');
-      expect((await post(action, {}, member.token)).code).toBe('FORBIDDEN');
-    },
-  );
+  it.each([
+    'adminvideosave',
+    'adminvideoretire',
+    'adminadsave',
+    'adminadretire',
+    'admintimetablesave',
+    'admintimetabledelete',
+    'adminlessonsave',
+  ])('%s is for operators', async (action) => {
+    expect((await post(action, {}, support.token)).code).toBe('FORBIDDEN');
+    expect((await post(action, {}, member.token)).code).toBe('FORBIDDEN');
+  });
   it.each(['adminvideos', 'adminads', 'admintimetable', 'adminlessons'])('%s is read by support, not members', async (action) => {
     expect((await get(action, {}, support.token)).status).toBe(200);
     expect((await get(action, {}, member.token)).code).toBe('FORBIDDEN');

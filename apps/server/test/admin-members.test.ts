@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, wallets, systemBalance, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  fund,
+  wallets,
+  systemBalance,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -17,17 +25,34 @@ afterAll(async () => t.close());
 
 const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
   callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });
-const get = (action: string, query: Record<string, string>, token = operator.token) => callAction(t.app, action, { method: 'GET', token, query });
+const get = (action: string, query: Record<string, string>, token = operator.token) =>
+  callAction(t.app, action, { method: 'GET', token, query });
 const lastAudit = async (action: string) =>
-  (await t.sql<{ actor_id: string; target_id: string; before: unknown; after: Record<string, unknown> }>(
-    'SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1',
-    [action],
-  ))[0];
+  (
+    await t.sql<{ actor_id: string; target_id: string; before: unknown; after: Record<string, unknown> }>(
+      'SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1',
+      [action],
+    )
+  )[0];
 const openSessions = async (id: bigint) =>
-  Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM sessions WHERE member_id = $1 AND revoked_at IS NULL', [id.toString()]))[0]!.n);
+  Number(
+    (
+      await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM sessions WHERE member_id = $1 AND revoked_at IS NULL', [
+        id.toString(),
+      ])
+    )[0]!.n,
+  );
 
 const READS = ['adminmembers', 'adminmember', 'adminmemberhistory'];
-const CHANGES = ['adminupdatemember', 'adminsuspend', 'adminunsuspend', 'adminsignout', 'adminresetlink', 'admindeposit', 'adminchangeupline'];
+const CHANGES = [
+  'adminupdatemember',
+  'adminsuspend',
+  'adminunsuspend',
+  'adminsignout',
+  'adminresetlink',
+  'admindeposit',
+  'adminchangeupline',
+];
 
 describe('access', () => {
   it.each([...READS, ...CHANGES])('%s refuses members (403) and visitors (401)', async (action) => {
@@ -41,11 +66,15 @@ describe('support staff', () => {
   it('read members but change nothing', async () => {
     const support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
     for (const action of READS) {
-      const query: Record<string, string> = action === 'adminmemberhistory' ? { username: member.username, list: 'ledger' } : { username: member.username };
+      const query: Record<string, string> =
+        action === 'adminmemberhistory' ? { username: member.username, list: 'ledger' } : { username: member.username };
       expect((await get(action, query, support.token)).status).toBe(200);
     }
     for (const action of CHANGES) {
-      expect(await admin(action, { username: member.username, amount: '5', reference: 'REF-1' }, support.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      expect(await admin(action, { username: member.username, amount: '5', reference: 'REF-1' }, support.token)).toMatchObject({
+        status: 403,
+        code: 'FORBIDDEN',
+      });
     }
     expect(await openSessions(member.id)).toBe(1);
   });
@@ -63,7 +92,11 @@ describe('adminmembers', () => {
     expect((await get('adminmembers', { q: found.username, status: 'active' })).data.rows).toEqual([]);
     expect((await get('adminmembers', { q: found.username, country: String(c.kes) })).data.rows).toEqual([]);
     const byCountry = await get('adminmembers', { q: found.username, country: String(c.ugx), status: 'inactive' });
-    expect(byCountry.data).toMatchObject({ total: 1, is_total_capped: false, rows: [{ username: found.username, status: 'inactive' }] });
+    expect(byCountry.data).toMatchObject({
+      total: 1,
+      is_total_capped: false,
+      rows: [{ username: found.username, status: 'inactive' }],
+    });
     expect((await get('adminmembers', { q: found.username, joined_to: '2000-01-01' })).data.total).toBe(0);
     // Members only (decision 019): the operator and support accounts of this file are not in the search.
     const paged = await get('adminmembers', { limit: '1', page: '1' });
@@ -73,7 +106,13 @@ describe('adminmembers', () => {
   });
 
   it('refuses bad filters', async () => {
-    const queries: Array<Record<string, string>> = [{ status: 'gone' }, { limit: '101' }, { page: '0' }, { joined_from: '31-01-2026' }, { country: 'x' }];
+    const queries: Array<Record<string, string>> = [
+      { status: 'gone' },
+      { limit: '101' },
+      { page: '0' },
+      { joined_from: '31-01-2026' },
+      { country: 'x' },
+    ];
     for (const query of queries) {
       expect((await get('adminmembers', query)).status).toBe(400);
     }
@@ -90,13 +129,19 @@ describe('adminmember and adminmemberhistory', () => {
     await fund(t, m.id, 100n);
     const page = await get('adminmember', { username: m.username });
     expect(page.status).toBe(200);
-    expect(page.data.member).toMatchObject({ username: m.username, status: 'active', uplines: [{ level: 1, username: sponsor.username }] });
+    expect(page.data.member).toMatchObject({
+      username: m.username,
+      status: 'active',
+      uplines: [{ level: 1, username: sponsor.username }],
+    });
     expect(page.data.wallets).toMatchObject({ deposit: '124.45', balance: '0.00' });
     expect(page.data.downlines[0]).toEqual({ level: 1, total: 2, active: 1, dormant: 1 });
     expect(page.data.sessions).toHaveLength(1);
     const ledger = await get('adminmemberhistory', { username: m.username, list: 'ledger', limit: '1' });
     expect(ledger.data).toMatchObject({ total: 2, rows: [{ amount: '1.00', kind: 'deposit' }] });
-    expect((await get('adminmemberhistory', { username: m.username, list: 'ledger', limit: '1', page: '2' })).data.rows[0].amount).toBe('123.45');
+    expect(
+      (await get('adminmemberhistory', { username: m.username, list: 'ledger', limit: '1', page: '2' })).data.rows[0].amount,
+    ).toBe('123.45');
     for (const list of ['deposits', 'withdrawals', 'transfers']) {
       expect((await get('adminmemberhistory', { username: m.username, list })).data).toMatchObject({ total: 0, rows: [] });
     }
@@ -130,7 +175,10 @@ describe('suspend, unsuspend, sign out', () => {
 
   it('signs a member out everywhere', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
-    expect(await admin('adminsignout', { username: m.username })).toMatchObject({ status: 200, data: { sessions_ended: 1, status: 'active' } });
+    expect(await admin('adminsignout', { username: m.username })).toMatchObject({
+      status: 200,
+      data: { sessions_ended: 1, status: 'active' },
+    });
     expect((await callAction(t.app, 'userdata', { token: m.token })).status).toBe(401);
     expect(await lastAudit('member.sign_out')).toMatchObject({ target_id: m.id.toString(), after: { sessionsEnded: 1 } });
     expect((await admin('adminsignout', { username: 'nobody_here' })).status).toBe(404);
@@ -146,12 +194,28 @@ describe('adminupdatemember', () => {
   it('changes email, phone and country, audited with before and after; refuses taken values', async () => {
     const m = await createMember(t, { countryId: c.kes });
     const email = `${m.username}@new.example`;
-    const updated = await admin('adminupdatemember', { username: m.username, email, phone: '+254799000111', country_id: c.ugx, reason: 'ticket 7' });
+    const updated = await admin('adminupdatemember', {
+      username: m.username,
+      email,
+      phone: '+254799000111',
+      country_id: c.ugx,
+      reason: 'ticket 7',
+    });
     expect(updated.status).toBe(200);
-    const row = (await t.sql<{ email: string; phone: string; country_id: number }>('SELECT email, phone, country_id FROM members WHERE id = $1', [m.id.toString()]))[0];
+    const row = (
+      await t.sql<{ email: string; phone: string; country_id: number }>(
+        'SELECT email, phone, country_id FROM members WHERE id = $1',
+        [m.id.toString()],
+      )
+    )[0];
     expect(row).toEqual({ email, phone: '254799000111', country_id: c.ugx });
-    expect(await lastAudit('member.update')).toMatchObject({ after: { email, phone: '254799000111', countryId: c.ugx, reason: 'ticket 7' } });
-    expect(await admin('adminupdatemember', { username: member.username, email })).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(await lastAudit('member.update')).toMatchObject({
+      after: { email, phone: '254799000111', countryId: c.ugx, reason: 'ticket 7' },
+    });
+    expect(await admin('adminupdatemember', { username: member.username, email })).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
     expect((await admin('adminupdatemember', { username: m.username })).status).toBe(400);
     expect((await admin('adminupdatemember', { username: m.username, email: 'not-an-email' })).status).toBe(400);
     expect((await admin('adminupdatemember', { username: m.username, country_id: 99_999 })).status).toBe(404);
@@ -176,19 +240,36 @@ describe('admindeposit', () => {
   it('records a completed manual deposit and credits the Deposit wallet once per reference', async () => {
     const m = await createMember(t, { countryId: c.kes });
     const provider = await systemBalance(t, 'provider:manual');
-    const first = await admin('admindeposit', { username: m.username, amount: '250.50', reference: 'bank-0001', reason: 'paid at the office' });
+    const first = await admin('admindeposit', {
+      username: m.username,
+      amount: '250.50',
+      reference: 'bank-0001',
+      reason: 'paid at the office',
+    });
     expect(first).toMatchObject({ status: 200, data: { amount: '250.50', currency: 'KES', duplicate: false } });
     const again = await admin('admindeposit', { username: m.username, amount: '250.50', reference: 'BANK-0001' });
     expect(again).toMatchObject({ status: 200, data: { deposit_id: first.data.deposit_id, duplicate: true } });
     expect((await wallets(t, m.id)).deposit).toBe(25_050n);
     expect((await systemBalance(t, 'provider:manual')) - provider).toBe(-25_050n);
-    const rows = await t.sql<{ status: number; method: string; provider_ref: string }>('SELECT status, method, provider_ref FROM deposits WHERE member_id = $1', [m.id.toString()]);
+    const rows = await t.sql<{ status: number; method: string; provider_ref: string }>(
+      'SELECT status, method, provider_ref FROM deposits WHERE member_id = $1',
+      [m.id.toString()],
+    );
     expect(rows).toEqual([{ status: 2, method: 'manual', provider_ref: 'BANK-0001' }]);
-    expect(await lastAudit('deposit.manual')).toMatchObject({ target_id: m.id.toString(), after: { reference: 'BANK-0001', amountLocalMinor: '25050' } });
-    expect(await admin('admindeposit', { username: m.username, amount: '10', reference: 'BANK-0001' })).toMatchObject({ status: 409 });
-    expect(await admin('admindeposit', { username: member.username, amount: '250.50', reference: 'BANK-0001' })).toMatchObject({ status: 409 });
+    expect(await lastAudit('deposit.manual')).toMatchObject({
+      target_id: m.id.toString(),
+      after: { reference: 'BANK-0001', amountLocalMinor: '25050' },
+    });
+    expect(await admin('admindeposit', { username: m.username, amount: '10', reference: 'BANK-0001' })).toMatchObject({
+      status: 409,
+    });
+    expect(await admin('admindeposit', { username: member.username, amount: '250.50', reference: 'BANK-0001' })).toMatchObject({
+      status: 409,
+    });
     for (const bad of [{ amount: '0' }, { amount: '-5' }, { amount: '1.234' }, { reference: '' }]) {
-      expect((await admin('admindeposit', { username: m.username, amount: '5', reference: 'BANK-0002', ...bad })).status).toBe(400);
+      expect((await admin('admindeposit', { username: m.username, amount: '5', reference: 'BANK-0002', ...bad })).status).toBe(
+        400,
+      );
     }
     expect((await wallets(t, m.id)).deposit).toBe(25_050n);
   });
@@ -202,12 +283,21 @@ describe('adminchangeupline', () => {
     return m;
   };
   const chainOf = async (m: TestMember) =>
-    (await t.sql<{ l1: string | null; l2: string | null; l3: string | null }>('SELECT l1_id::text AS l1, l2_id::text AS l2, l3_id::text AS l3 FROM members WHERE id = $1', [m.id.toString()]))[0];
+    (
+      await t.sql<{ l1: string | null; l2: string | null; l3: string | null }>(
+        'SELECT l1_id::text AS l1, l2_id::text AS l2, l3_id::text AS l3 FROM members WHERE id = $1',
+        [m.id.toString()],
+      )
+    )[0];
   const countsDiffer = async () =>
-    Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM (
+    Number(
+      (
+        await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM (
       (SELECT upline_id, level, total, active FROM team_counts WHERE total > 0 EXCEPT SELECT upline_id, level, total, active FROM team_counts_from_members)
       UNION ALL
-      (SELECT upline_id, level, total, active FROM team_counts_from_members EXCEPT SELECT upline_id, level, total, active FROM team_counts)) x`))[0]!.n);
+      (SELECT upline_id, level, total, active FROM team_counts_from_members EXCEPT SELECT upline_id, level, total, active FROM team_counts)) x`)
+      )[0]!.n,
+    );
 
   it('moves a member and their downline, moves paid commissions by ledger entries, and deactivation still reverses them', async () => {
     const a = await createMember(t, { countryId: c.kes, status: 'active' });
@@ -216,8 +306,15 @@ describe('adminchangeupline', () => {
     const d = await activated(cc);
     const n = await createMember(t, { countryId: c.kes, status: 'active' });
     expect((await wallets(t, a.id)).balance).toBe(45_000n);
-    const moved = await admin('adminchangeupline', { username: b.username, upline: n.username, reason: 'wrong sponsor at sign-up' });
-    expect(moved).toMatchObject({ status: 200, data: { uplines: [n.username], members_moved: 3, activations_moved: 3, commissions_reversed: 6, commissions_paid: 6 } });
+    const moved = await admin('adminchangeupline', {
+      username: b.username,
+      upline: n.username,
+      reason: 'wrong sponsor at sign-up',
+    });
+    expect(moved).toMatchObject({
+      status: 200,
+      data: { uplines: [n.username], members_moved: 3, activations_moved: 3, commissions_reversed: 6, commissions_paid: 6 },
+    });
     expect(await chainOf(b)).toEqual({ l1: n.id.toString(), l2: null, l3: null });
     expect(await chainOf(cc)).toEqual({ l1: b.id.toString(), l2: n.id.toString(), l3: null });
     expect(await chainOf(d)).toEqual({ l1: cc.id.toString(), l2: b.id.toString(), l3: n.id.toString() });
@@ -233,7 +330,10 @@ describe('adminchangeupline', () => {
       after: { l1: n.id.toString(), activationsMoved: 3, reason: 'wrong sponsor at sign-up' },
     });
     // Deactivating D now takes back the commissions the new chain holds: C 250, B 150, N 50.
-    expect(await admin('admindeactivate', { username: d.username })).toMatchObject({ status: 200, data: { commissions_reversed: 3 } });
+    expect(await admin('admindeactivate', { username: d.username })).toMatchObject({
+      status: 200,
+      data: { commissions_reversed: 3 },
+    });
     expect((await wallets(t, n.id)).balance).toBe(40_000n);
     expect((await wallets(t, b.id)).balance).toBe(25_000n);
     expect((await wallets(t, cc.id)).balance).toBe(0n);
@@ -246,8 +346,11 @@ describe('adminchangeupline', () => {
     const n = await createMember(t, { countryId: c.kes, status: 'active' });
     expect((await wallets(t, a.id)).balance).toBe(25_000n);
     const [country] = await t.sql<{ abbreviation: string }>('SELECT abbreviation FROM countries WHERE id = $1', [c.kes]);
-    await t.sql(`INSERT INTO settings (key, value) VALUES ('referral_disabled_countries', $1::jsonb)
-                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [JSON.stringify([country!.abbreviation])]);
+    await t.sql(
+      `INSERT INTO settings (key, value) VALUES ('referral_disabled_countries', $1::jsonb)
+                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [JSON.stringify([country!.abbreviation])],
+    );
     try {
       const moved = await admin('adminchangeupline', { username: b.username, upline: n.username });
       expect(moved).toMatchObject({ status: 200, data: { commissions_reversed: 1, commissions_paid: 0 } });
@@ -264,9 +367,18 @@ describe('adminchangeupline', () => {
     const low = await createMember(t, { countryId: c.kes, status: 'active', sponsor: mid });
     const deep = await createMember(t, { countryId: c.kes, status: 'active', sponsor: low });
     const under = await createMember(t, { countryId: c.kes, status: 'active', sponsor: deep });
-    expect(await admin('adminchangeupline', { username: top.username, upline: under.username })).toMatchObject({ status: 409, code: 'CONFLICT' });
-    expect(await admin('adminchangeupline', { username: mid.username, upline: mid.username })).toMatchObject({ status: 409, code: 'CONFLICT' });
-    expect(await admin('adminchangeupline', { username: mid.username, upline: top.username })).toMatchObject({ status: 409, code: 'ALREADY_DONE' });
+    expect(await admin('adminchangeupline', { username: top.username, upline: under.username })).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
+    expect(await admin('adminchangeupline', { username: mid.username, upline: mid.username })).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
+    expect(await admin('adminchangeupline', { username: mid.username, upline: top.username })).toMatchObject({
+      status: 409,
+      code: 'ALREADY_DONE',
+    });
     expect((await admin('adminchangeupline', { username: mid.username, upline: 'nobody_here' })).status).toBe(404);
     expect((await admin('adminchangeupline', { username: mid.username })).status).toBe(400);
     expect(await chainOf(mid)).toEqual({ l1: top.id.toString(), l2: null, l3: null });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileLedger } from '../src/ledger/reconcile.ts';
 import { callAction } from './harness.ts';
 import { sleep, startDepositTestApp, type DepositTestContext } from './deposits-fixtures.ts';
-import { createMember, ensureTestCountries, fund, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  fund,
+  systemBalance,
+  wallets,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 let c: DepositTestContext;
 let countries: TestCountries;
@@ -19,7 +27,8 @@ afterAll(async () => c.t.close());
 
 const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
   callAction(c.t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });
-const get = (action: string, query: Record<string, string>) => callAction(c.t.app, action, { method: 'GET', token: operator.token, query });
+const get = (action: string, query: Record<string, string>) =>
+  callAction(c.t.app, action, { method: 'GET', token: operator.token, query });
 const auditOf = (action: string, targetId: string) =>
   c.t.sql<{ actor_id: string; before: unknown; after: unknown }>(
     'SELECT actor_id::text, before, after FROM audit_log WHERE action = $1 AND target_id = $2 ORDER BY id',
@@ -27,17 +36,25 @@ const auditOf = (action: string, targetId: string) =>
   );
 
 async function pendingWithdrawal(m: TestMember, amount = '500'): Promise<string> {
-  const response = await callAction(c.t.app, 'systemwithdrawal', { method: 'POST', token: m.token, payload: { acc: '1', amount } });
+  const response = await callAction(c.t.app, 'systemwithdrawal', {
+    method: 'POST',
+    token: m.token,
+    payload: { acc: '1', amount },
+  });
   expect(response.status).toBe(200);
   return response.data.id as string;
 }
 
 describe('access', () => {
-  it.each(['adminwithdrawalqueue', 'adminbulkdecide', 'admindeposits', 'admincheckdeposit'])('%s refuses members (403) and visitors (401)', async (action) => {
-    const payload = action.startsWith('admin') && (action === 'adminbulkdecide' || action === 'admincheckdeposit') ? {} : undefined;
-    expect((await admin(action, payload, member.token)).status).toBe(403);
-    expect((await admin(action, payload, '')).status).toBe(401);
-  });
+  it.each(['adminwithdrawalqueue', 'adminbulkdecide', 'admindeposits', 'admincheckdeposit'])(
+    '%s refuses members (403) and visitors (401)',
+    async (action) => {
+      const payload =
+        action.startsWith('admin') && (action === 'adminbulkdecide' || action === 'admincheckdeposit') ? {} : undefined;
+      expect((await admin(action, payload, member.token)).status).toBe(403);
+      expect((await admin(action, payload, '')).status).toBe(401);
+    },
+  );
 });
 
 describe('support staff', () => {
@@ -80,17 +97,29 @@ describe('adminwithdrawalqueue and adminbulkdecide', () => {
     // a: 2,000 - (500 + 30 fee) paid; 600 + 30 refunded. b: 2,000 - 530.
     expect((await wallets(c.t, a.id)).balance).toBe(147_000n);
     expect((await wallets(c.t, b.id)).balance).toBe(147_000n);
-    expect(await auditOf('withdrawal.complete', a1)).toEqual([expect.objectContaining({ actor_id: operator.id.toString(), before: { status: 0 } })]);
+    expect(await auditOf('withdrawal.complete', a1)).toEqual([
+      expect.objectContaining({ actor_id: operator.id.toString(), before: { status: 0 } }),
+    ]);
     expect(await auditOf('withdrawal.decline', a2)).toHaveLength(1);
     expect((await get('adminwithdrawalqueue', { status: '0', username: a.username })).data.total).toBe(0);
     expect((await reconcileLedger(c.t.app.deps.db)).ok).toBe(true);
   });
 
   it('refuses bad input', async () => {
-    for (const payload of [{ ids: [], value: '2' }, { ids: ['x'], value: '2' }, { ids: ['1'], value: '3' }, { ids: Array.from({ length: 101 }, (_, i) => String(i + 1)), value: '1' }]) {
+    for (const payload of [
+      { ids: [], value: '2' },
+      { ids: ['x'], value: '2' },
+      { ids: ['1'], value: '3' },
+      { ids: Array.from({ length: 101 }, (_, i) => String(i + 1)), value: '1' },
+    ]) {
       expect((await admin('adminbulkdecide', payload)).status).toBe(400);
     }
-    const queries: Array<Record<string, string>> = [{ status: '5' }, { wallet: 'savings' }, { from: 'yesterday' }, { limit: '500' }];
+    const queries: Array<Record<string, string>> = [
+      { status: '5' },
+      { wallet: 'savings' },
+      { from: 'yesterday' },
+      { limit: '500' },
+    ];
     for (const query of queries) {
       expect((await get('adminwithdrawalqueue', query)).status).toBe(400);
     }
@@ -106,7 +135,10 @@ describe('admindeposits and admincheckdeposit', () => {
     c.sim.mpesa.behaviour.dropCallbacks = false;
     const id: string = pushed.data.depositId;
     const pending = await get('admindeposits', { status: '0', method: 'stkpush', username: m.username });
-    expect(pending.data).toMatchObject({ total: 1, rows: [{ id, status: '0', method: 'stkpush', amount: '80.00', currency: 'KES' }] });
+    expect(pending.data).toMatchObject({
+      total: 1,
+      rows: [{ id, status: '0', method: 'stkpush', amount: '80.00', currency: 'KES' }],
+    });
     expect((await get('admindeposits', { stuck: 'true', username: m.username })).data.total).toBe(0);
     await c.t.sql(`UPDATE deposits SET created_at = now() - interval '1 hour' WHERE id = $1`, [id]);
     expect((await get('admindeposits', { stuck: 'true', username: m.username })).data.rows[0].id).toBe(id);
@@ -117,7 +149,9 @@ describe('admindeposits and admincheckdeposit', () => {
     expect(checked).toMatchObject({ status: 200, data: { id, status_before: '0', status: '2' }, msg: 'Deposit credited' });
     expect(await c.depositWallet(m)).toBe(8_000n);
     expect((await systemBalance(c.t, 'provider:mpesa')) - provider).toBe(-8_000n);
-    expect(await auditOf('deposit.check', id)).toEqual([expect.objectContaining({ actor_id: operator.id.toString(), before: { status: 0 }, after: { status: 2 } })]);
+    expect(await auditOf('deposit.check', id)).toEqual([
+      expect.objectContaining({ actor_id: operator.id.toString(), before: { status: 0 }, after: { status: 2 } }),
+    ]);
     // Checking again changes nothing and credits nothing.
     expect((await admin('admincheckdeposit', { id })).data).toMatchObject({ status_before: '2', status: '2' });
     expect(await c.depositWallet(m)).toBe(8_000n);

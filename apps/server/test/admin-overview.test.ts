@@ -25,7 +25,15 @@ const post = (input: Omit<PostTransactionInput, 'idempotencyKey'>) =>
   t.app.deps.db.transaction((tx) => postTransaction(tx, { ...input, idempotencyKey: `overview-test:${(seq += 1)}` }));
 
 async function deposit(who: TestMember, minor: bigint, at: string, status: 0 | 2 = 2) {
-  const posted = await post({ kind: 'deposit', memberId: who.id, at: new Date(at), legs: [{ account: { system: 'provider:manual' }, amountMinor: -minor }, { account: { memberId: who.id, wallet: 'deposit' }, amountMinor: minor }] });
+  const posted = await post({
+    kind: 'deposit',
+    memberId: who.id,
+    at: new Date(at),
+    legs: [
+      { account: { system: 'provider:manual' }, amountMinor: -minor },
+      { account: { memberId: who.id, wallet: 'deposit' }, amountMinor: minor },
+    ],
+  });
   await t.sql(
     `INSERT INTO deposits (member_id, method, status, amount_local_minor, currency, rate_micro, amount_system_minor, provider_ref, ledger_transaction_id, created_at, completed_at)
      VALUES ($1, 'manual', $2::smallint, $3, 'KES', 1000000, $3, $4, $5, $6::timestamptz, CASE WHEN $2::smallint = 2 THEN $6::timestamptz END)`,
@@ -33,21 +41,62 @@ async function deposit(who: TestMember, minor: bigint, at: string, status: 0 | 2
   );
 }
 
-async function withdrawal(who: TestMember, minor: bigint, at: string, outcome: 'pending' | 'declined' | 'paid' = 'pending', decidedAt = at) {
-  const hold = await post({ kind: 'withdrawal_hold', memberId: who.id, at: new Date(at), legs: [{ account: { memberId: who.id, wallet: 'balance' }, amountMinor: -minor }, { account: { system: 'hold:withdrawals' }, amountMinor: minor }] });
-  const back = outcome === 'declined' ? { memberId: who.id, wallet: 'balance' as const } : { system: 'provider:payouts' as const };
-  const settle = outcome === 'pending'
-    ? null
-    : await post({ kind: outcome === 'declined' ? 'withdrawal_refund' : 'withdrawal_complete', memberId: who.id, at: new Date(decidedAt), legs: [{ account: { system: 'hold:withdrawals' }, amountMinor: -minor }, { account: back, amountMinor: minor }] });
+async function withdrawal(
+  who: TestMember,
+  minor: bigint,
+  at: string,
+  outcome: 'pending' | 'declined' | 'paid' = 'pending',
+  decidedAt = at,
+) {
+  const hold = await post({
+    kind: 'withdrawal_hold',
+    memberId: who.id,
+    at: new Date(at),
+    legs: [
+      { account: { memberId: who.id, wallet: 'balance' }, amountMinor: -minor },
+      { account: { system: 'hold:withdrawals' }, amountMinor: minor },
+    ],
+  });
+  const back =
+    outcome === 'declined' ? { memberId: who.id, wallet: 'balance' as const } : { system: 'provider:payouts' as const };
+  const settle =
+    outcome === 'pending'
+      ? null
+      : await post({
+          kind: outcome === 'declined' ? 'withdrawal_refund' : 'withdrawal_complete',
+          memberId: who.id,
+          at: new Date(decidedAt),
+          legs: [
+            { account: { system: 'hold:withdrawals' }, amountMinor: -minor },
+            { account: back, amountMinor: minor },
+          ],
+        });
   await t.sql(
     `INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at, decided_at)
      VALUES ($1, 'balance', $2, 0, 'KES', 1000000, $2, 0, $3, $4, $5, $6, $7, $8)`,
-    [who.id.toString(), minor.toString(), { pending: 0, declined: 1, paid: 2 }[outcome], `overview-w:${seq}`, hold.transactionId.toString(), settle?.transactionId.toString() ?? null, at, outcome === 'pending' ? null : decidedAt],
+    [
+      who.id.toString(),
+      minor.toString(),
+      { pending: 0, declined: 1, paid: 2 }[outcome],
+      `overview-w:${seq}`,
+      hold.transactionId.toString(),
+      settle?.transactionId.toString() ?? null,
+      at,
+      outcome === 'pending' ? null : decidedAt,
+    ],
   );
 }
 
 const task = (kind: 'youtube' | 'tiktok' | 'ads' | 'trivia', minor: bigint, at: string) =>
-  post({ kind, memberId: a.id, at: new Date(at), legs: [{ account: { system: 'house:tasks' }, amountMinor: -minor }, { account: { memberId: a.id, wallet: kind === 'trivia' ? 'balance' : kind }, amountMinor: minor }] });
+  post({
+    kind,
+    memberId: a.id,
+    at: new Date(at),
+    legs: [
+      { account: { system: 'house:tasks' }, amountMinor: -minor },
+      { account: { memberId: a.id, wallet: kind === 'trivia' ? 'balance' : kind }, amountMinor: minor },
+    ],
+  });
 
 beforeAll(async () => {
   t = await createTestApp({ TUZO_TIMEZONE: 'Africa/Nairobi', SYSTEM_CURRENCY: 'KES' }, { clock });
@@ -62,7 +111,10 @@ beforeAll(async () => {
   await t.sql(`UPDATE members SET joined_at = '2026-01-05T05:00:00Z'`); // before the 30 days, but for:
   await t.sql(`UPDATE members SET joined_at = '2026-03-11T05:00:00Z' WHERE id = $1`, [a.id.toString()]);
   await t.sql(`UPDATE members SET joined_at = '2026-03-09T05:00:00Z' WHERE id = $1`, [d.id.toString()]);
-  await t.sql(`INSERT INTO activations (member_id, generation, fee_system_minor, created_at) VALUES ($1, 1, 50000, '2026-03-11T06:00:00Z'), ($2, 1, 50000, '2026-03-09T06:00:00Z')`, [a.id.toString(), d.id.toString()]);
+  await t.sql(
+    `INSERT INTO activations (member_id, generation, fee_system_minor, created_at) VALUES ($1, 1, 50000, '2026-03-11T06:00:00Z'), ($2, 1, 50000, '2026-03-09T06:00:00Z')`,
+    [a.id.toString(), d.id.toString()],
+  );
 
   await deposit(a, 100_00n, '2026-03-11T08:00:00Z');
   await deposit(a, 50_00n, '2026-03-10T22:30:00Z'); // 01:30 on the 11th in Nairobi
@@ -84,13 +136,40 @@ beforeAll(async () => {
   await task('trivia', 3_00n, '2026-03-09T08:00:00Z');
 
   // Casino: stake 100 won 50, stake 20 lost; free spin prize 16.
-  await post({ kind: 'casino_spin', memberId: a.id, legs: [
-    { account: { memberId: a.id, wallet: 'balance' }, amountMinor: -100_00n }, { account: { system: 'house:spins' }, amountMinor: 100_00n },
-    { account: { system: 'house:spins' }, amountMinor: -50_00n }, { account: { memberId: a.id, wallet: 'balance' }, amountMinor: 50_00n },
-  ] });
-  await post({ kind: 'casino_spin', memberId: a.id, legs: [{ account: { memberId: a.id, wallet: 'balance' }, amountMinor: -20_00n }, { account: { system: 'house:spins' }, amountMinor: 20_00n }] });
-  await post({ kind: 'free_spin', memberId: a.id, legs: [{ account: { system: 'house:spins' }, amountMinor: -16_00n }, { account: { memberId: a.id, wallet: 'balance' }, amountMinor: 16_00n }] });
-  await post({ kind: 'commission_l1', memberId: d.id, legs: [{ account: { system: 'house:commissions' }, amountMinor: -25_00n }, { account: { memberId: d.id, wallet: 'balance' }, amountMinor: 25_00n }] });
+  await post({
+    kind: 'casino_spin',
+    memberId: a.id,
+    legs: [
+      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: -100_00n },
+      { account: { system: 'house:spins' }, amountMinor: 100_00n },
+      { account: { system: 'house:spins' }, amountMinor: -50_00n },
+      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: 50_00n },
+    ],
+  });
+  await post({
+    kind: 'casino_spin',
+    memberId: a.id,
+    legs: [
+      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: -20_00n },
+      { account: { system: 'house:spins' }, amountMinor: 20_00n },
+    ],
+  });
+  await post({
+    kind: 'free_spin',
+    memberId: a.id,
+    legs: [
+      { account: { system: 'house:spins' }, amountMinor: -16_00n },
+      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: 16_00n },
+    ],
+  });
+  await post({
+    kind: 'commission_l1',
+    memberId: d.id,
+    legs: [
+      { account: { system: 'house:commissions' }, amountMinor: -25_00n },
+      { account: { memberId: d.id, wallet: 'balance' }, amountMinor: 25_00n },
+    ],
+  });
 });
 afterAll(async () => t.close());
 
@@ -115,20 +194,55 @@ describe('adminoverview', () => {
     ]);
     expect(data.members).toMatchObject({ total: 4, active: 2, dormant: 2, suspended: 1 });
 
-    expect(data.totals.today).toEqual({ joined: 1, activations: 1, deposits: '150.00', deposits_count: 2, withdrawals: '30.00', withdrawals_count: 2, task_payouts: '7.00' });
-    expect(data.totals.week).toEqual({ joined: 2, activations: 2, deposits: '170.00', deposits_count: 3, withdrawals: '38.00', withdrawals_count: 3, task_payouts: '10.00' });
+    expect(data.totals.today).toEqual({
+      joined: 1,
+      activations: 1,
+      deposits: '150.00',
+      deposits_count: 2,
+      withdrawals: '30.00',
+      withdrawals_count: 2,
+      task_payouts: '7.00',
+    });
+    expect(data.totals.week).toEqual({
+      joined: 2,
+      activations: 2,
+      deposits: '170.00',
+      deposits_count: 3,
+      withdrawals: '38.00',
+      withdrawals_count: 3,
+      task_payouts: '10.00',
+    });
     expect(data.pending_withdrawals).toEqual({ count: 2, amount: '42.00' });
 
     expect(data.days).toHaveLength(30);
     expect(data.days[0].day).toBe('2026-02-10');
     expect(data.days[29]).toEqual({
-      day: '2026-03-11', joined: 1, activations: 1, deposits: '150.00', deposits_count: 2, withdrawals: '30.00', withdrawals_count: 2,
+      day: '2026-03-11',
+      joined: 1,
+      activations: 1,
+      deposits: '150.00',
+      deposits_count: 2,
+      withdrawals: '30.00',
+      withdrawals_count: 2,
       tasks: { youtube: '5.00', tiktok: '0.00', ads: '2.00', trivia: '0.00' },
     });
     expect(data.days[26]).toMatchObject({ day: '2026-03-08', deposits: '7.00', deposits_count: 1, withdrawals: '0.00' });
-    expect(data.days[27]).toMatchObject({ day: '2026-03-09', joined: 1, deposits: '20.00', withdrawals: '8.00', withdrawals_count: 1, tasks: { trivia: '3.00' } });
+    expect(data.days[27]).toMatchObject({
+      day: '2026-03-09',
+      joined: 1,
+      deposits: '20.00',
+      withdrawals: '8.00',
+      withdrawals_count: 1,
+      tasks: { trivia: '3.00' },
+    });
     expect(data.days[28]).toEqual({
-      day: '2026-03-10', joined: 0, activations: 0, deposits: '0.00', deposits_count: 0, withdrawals: '0.00', withdrawals_count: 0,
+      day: '2026-03-10',
+      joined: 0,
+      activations: 0,
+      deposits: '0.00',
+      deposits_count: 0,
+      withdrawals: '0.00',
+      withdrawals_count: 0,
       tasks: { youtube: '0.00', tiktok: '0.00', ads: '0.00', trivia: '0.00' },
     });
     const total = data.days.reduce((sum: number, day: { deposits_count: number }) => sum + day.deposits_count, 0);
@@ -140,8 +254,14 @@ describe('adminoverview', () => {
       { username: d.username, country: 'Testland UGX', status: 'active', earned: '25.00' },
     ]);
     expect(data.spins).toEqual({
-      casino_count: 2, casino_stakes: '120.00', casino_wins: '50.00', realised_return: '41.67', expected_return: '92.00',
-      free_paid_count: 1, free_prizes: '16.00', house_result: '54.00',
+      casino_count: 2,
+      casino_stakes: '120.00',
+      casino_wins: '50.00',
+      realised_return: '41.67',
+      expected_return: '92.00',
+      free_paid_count: 1,
+      free_prizes: '16.00',
+      house_result: '54.00',
     });
   });
 
@@ -150,11 +270,24 @@ describe('adminoverview', () => {
     let { data } = await overview();
     expect(data.today).toBe('2026-03-12');
     expect(data.days[0].day).toBe('2026-02-11');
-    expect(data.days[28]).toMatchObject({ day: '2026-03-11', deposits: '150.00', withdrawals: '30.00', tasks: { youtube: '5.00', ads: '2.00' } });
+    expect(data.days[28]).toMatchObject({
+      day: '2026-03-11',
+      deposits: '150.00',
+      withdrawals: '30.00',
+      tasks: { youtube: '5.00', ads: '2.00' },
+    });
     // The closed day was written once: the same figures come from overview_days.
-    const kept = await t.sql<{ deposits_minor: string }>(`SELECT deposits_minor::text FROM overview_days WHERE day = '2026-03-11'`);
+    const kept = await t.sql<{ deposits_minor: string }>(
+      `SELECT deposits_minor::text FROM overview_days WHERE day = '2026-03-11'`,
+    );
     expect(kept).toEqual([{ deposits_minor: '15000' }]);
-    expect(data.totals.today).toMatchObject({ deposits: '0.00', deposits_count: 0, withdrawals: '0.00', task_payouts: '0.00', joined: 0 });
+    expect(data.totals.today).toMatchObject({
+      deposits: '0.00',
+      deposits_count: 0,
+      withdrawals: '0.00',
+      task_payouts: '0.00',
+      joined: 0,
+    });
     expect(data.totals.week).toMatchObject({ deposits: '170.00', withdrawals: '38.00', task_payouts: '10.00' });
 
     clock.set(new Date('2026-03-16T09:00:00Z'));

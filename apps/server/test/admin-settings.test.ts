@@ -18,16 +18,28 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const change = (key: string, value: unknown, token = operator.token) => callAction(t.app, 'adminsetting', { method: 'POST', token, payload: { key, value } });
+const change = (key: string, value: unknown, token = operator.token) =>
+  callAction(t.app, 'adminsetting', { method: 'POST', token, payload: { key, value } });
 const list = (token = operator.token) => callAction(t.app, 'adminsettings', { method: 'GET', token });
-const auditCount = async () => Number((await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'setting.change'"))[0]!.n);
+const auditCount = async () =>
+  Number((await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'setting.change'"))[0]!.n);
 const lastAudit = async () =>
-  (await t.sql<{ actor_id: string; target_id: string; before: { value: unknown }; after: { value: unknown }; ip: string | null }>(
-    "SELECT actor_id::text, target_id, before, after, ip FROM audit_log WHERE action = 'setting.change' ORDER BY id DESC LIMIT 1",
-  ))[0]!;
-const referenceVersion = async () => BigInt((await t.sql<{ v: string }>('SELECT version::text AS v FROM reference_version'))[0]!.v);
+  (
+    await t.sql<{
+      actor_id: string;
+      target_id: string;
+      before: { value: unknown };
+      after: { value: unknown };
+      ip: string | null;
+    }>(
+      "SELECT actor_id::text, target_id, before, after, ip FROM audit_log WHERE action = 'setting.change' ORDER BY id DESC LIMIT 1",
+    )
+  )[0]!;
+const referenceVersion = async () =>
+  BigInt((await t.sql<{ v: string }>('SELECT version::text AS v FROM reference_version'))[0]!.v);
 const userdata = async (who: TestMember) => (await callAction(t.app, 'userdata', { method: 'GET', token: who.token })).data;
-const casinoTable = (weightOfZero: number) => DEFAULT_CASINO_TABLE.map((s) => (s.figure === '0' ? { ...s, weight: weightOfZero } : s));
+const casinoTable = (weightOfZero: number) =>
+  DEFAULT_CASINO_TABLE.map((s) => (s.figure === '0' ? { ...s, weight: weightOfZero } : s));
 
 describe('adminsettings', () => {
   it('lists every operator setting with description, value and default; no internal secret', async () => {
@@ -35,7 +47,9 @@ describe('adminsettings', () => {
       const res = await list(token);
       expect(res.status).toBe(200);
       const keys = res.data.settings.map((row: { key: string }) => row.key);
-      expect(keys).toEqual(expect.arrayContaining(['grouplink', 'daily_reward', 'spins.casino_table', 'referral_disabled_countries', 'banner_text']));
+      expect(keys).toEqual(
+        expect.arrayContaining(['grouplink', 'daily_reward', 'spins.casino_table', 'referral_disabled_countries', 'banner_text']),
+      );
       expect(keys.some((key: string) => key.startsWith('hooks.'))).toBe(false);
       const reward = res.data.settings.find((row: { key: string }) => row.key === 'daily_reward');
       expect(reward).toMatchObject({ description: SETTINGS.daily_reward.description, default: '100.00' });
@@ -56,12 +70,20 @@ describe('adminsetting', () => {
     const res = await change('daily_reward', '150.00');
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ key: 'daily_reward', value: '150.00' });
-    expect(await lastAudit()).toMatchObject({ actor_id: operator.id.toString(), target_id: 'daily_reward', before: { value: before }, after: { value: '150.00' } });
+    expect(await lastAudit()).toMatchObject({
+      actor_id: operator.id.toString(),
+      target_id: 'daily_reward',
+      before: { value: before },
+      after: { value: '150.00' },
+    });
     expect((await lastAudit()).ip).not.toBeNull();
     expect(await referenceVersion()).toBeGreaterThan(version);
     expect((await userdata(member)).balances.reward).toBe('150.00');
     // Read back through the registry: a decimal string stays a string (not a number that reads as the default).
-    expect((await list()).data.settings.find((row: { key: string }) => row.key === 'daily_reward')).toMatchObject({ value: '150.00', default: '100.00' });
+    expect((await list()).data.settings.find((row: { key: string }) => row.key === 'daily_reward')).toMatchObject({
+      value: '150.00',
+      default: '100.00',
+    });
   });
 
   it('changes the minimum casino stake, which the spin rules read at once', async () => {
@@ -69,7 +91,11 @@ describe('adminsetting', () => {
     const state = await callAction(t.app, 'spinstate', { method: 'GET', token: member.token });
     expect(state.data.minStake).toBe('35.00');
     expect((await change('spins.min_stake', '20.00')).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ target_id: 'spins.min_stake', before: { value: '35.00' }, after: { value: '20.00' } });
+    expect(await lastAudit()).toMatchObject({
+      target_id: 'spins.min_stake',
+      before: { value: '35.00' },
+      after: { value: '20.00' },
+    });
   });
 
   it('shows the banner text in userdata, and an empty text hides it', async () => {
@@ -89,9 +115,21 @@ describe('adminsetting', () => {
     ['grouplink', 'not a link', 'grouplink: Enter a full link starting with https://'],
     ['customer_care', 'x', 'customer_care: Enter a full link'],
     ['public_site_url', 'ftp//', 'public_site_url:'],
-    ['grouplink', 'http://chat.whatsapp.com/abc', 'grouplink: Enter a full link starting with https:// (http and other links are refused)'],
-    ['customer_care', 'javascript:alert(1)', 'customer_care: Enter a full link starting with https:// (http and other links are refused)'],
-    ['public_site_url', 'http://tuzo.example', 'public_site_url: Enter a full link starting with https:// (http and other links are refused)'],
+    [
+      'grouplink',
+      'http://chat.whatsapp.com/abc',
+      'grouplink: Enter a full link starting with https:// (http and other links are refused)',
+    ],
+    [
+      'customer_care',
+      'javascript:alert(1)',
+      'customer_care: Enter a full link starting with https:// (http and other links are refused)',
+    ],
+    [
+      'public_site_url',
+      'http://tuzo.example',
+      'public_site_url: Enter a full link starting with https:// (http and other links are refused)',
+    ],
     ['welcome_bonus', '-5', 'welcome_bonus:'],
     ['banner_text', 'x'.repeat(301), 'banner_text: The banner text is at most 300 characters'],
     ['referral_disabled_countries', ['kenya'], 'referral_disabled_countries: Use country abbreviations such as KE (at 0)'],
@@ -109,19 +147,28 @@ describe('adminsetting', () => {
 
   it('refuses a casino table whose expected return leaves 90-95 %, naming the computed return', async () => {
     const audits = await auditCount();
-    const high = await change('spins.casino_table', DEFAULT_CASINO_TABLE.map((s) => (s.figure === '2' ? { ...s, weight: 200_000 } : s)));
+    const high = await change(
+      'spins.casino_table',
+      DEFAULT_CASINO_TABLE.map((s) => (s.figure === '2' ? { ...s, weight: 200_000 } : s)),
+    );
     expect(high).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(high.msg).toBe("The casino wheel's expected return is 102.70 %; it must stay between 90.00 % and 95.00 % of the stake");
+    expect(high.msg).toBe(
+      "The casino wheel's expected return is 102.70 %; it must stay between 90.00 % and 95.00 % of the stake",
+    );
     const low = await change('spins.casino_table', casinoTable(400_000));
     expect(low.status).toBe(400);
     expect(low.msg).toMatch(/expected return is 7\d\.\d\d %/);
     expect(await auditCount()).toBe(audits);
   });
 
-  it('accepts a casino table inside the bounds; the members\' odds publish the new return', async () => {
+  it("accepts a casino table inside the bounds; the members' odds publish the new return", async () => {
     const res = await change('spins.casino_table', casinoTable(120_000));
     expect(res.status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ target_id: 'spins.casino_table', before: { value: DEFAULT_CASINO_TABLE }, after: { value: casinoTable(120_000) } });
+    expect(await lastAudit()).toMatchObject({
+      target_id: 'spins.casino_table',
+      before: { value: DEFAULT_CASINO_TABLE },
+      after: { value: casinoTable(120_000) },
+    });
     const odds = await callAction(t.app, 'spinodds', { method: 'GET', token: member.token, query: { kind: 'casino' } });
     expect(odds.data.expected_return).toBe('93.88');
   });
@@ -139,12 +186,34 @@ describe('the audit log after a setting is saved', () => {
   it('adminaudit lists a setting change (target a key, not a member id) beside member changes, without a 500', async () => {
     const target = await createMember(t, { countryId: c.kes, status: 'active' });
     expect((await change('banner_text', 'Maintenance tonight')).status).toBe(200);
-    expect((await callAction(t.app, 'adminsuspend', { method: 'POST', token: operator.token, payload: { username: target.username, reason: 'Audit join check' } })).status).toBe(200);
-    expect((await callAction(t.app, 'adminunsuspend', { method: 'POST', token: operator.token, payload: { username: target.username, reason: 'Audit join check' } })).status).toBe(200);
+    expect(
+      (
+        await callAction(t.app, 'adminsuspend', {
+          method: 'POST',
+          token: operator.token,
+          payload: { username: target.username, reason: 'Audit join check' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await callAction(t.app, 'adminunsuspend', {
+          method: 'POST',
+          token: operator.token,
+          payload: { username: target.username, reason: 'Audit join check' },
+        })
+      ).status,
+    ).toBe(200);
     // Enough rows of both kinds that the planner may join them any way it likes.
-    await t.sql(`INSERT INTO audit_log (actor_id, action, target_type, target_id) SELECT $1, 'setting.change', 'setting', 'banner_text' FROM generate_series(1, 300)`, [operator.id.toString()]);
+    await t.sql(
+      `INSERT INTO audit_log (actor_id, action, target_type, target_id) SELECT $1, 'setting.change', 'setting', 'banner_text' FROM generate_series(1, 300)`,
+      [operator.id.toString()],
+    );
     await t.sql('ANALYZE audit_log');
-    for (const query of [{}, { member: target.username }, { audit_action: 'setting.change' }, { limit: '100' }] as Record<string, string>[]) {
+    for (const query of [{}, { member: target.username }, { audit_action: 'setting.change' }, { limit: '100' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await callAction(t.app, 'adminaudit', { token: operator.token, query });
       expect(res.status, JSON.stringify(query)).toBe(200);
     }
@@ -168,12 +237,16 @@ describe('referral commissions switch', () => {
     // Another country still pays.
     const abroad = await createMember(t, { countryId: c.ugx, sponsor });
     await fund(t, abroad.id, 17_000_000n);
-    expect((await callAction(t.app, 'activateaccount', { method: 'POST', token: abroad.token, payload: {} })).data.commissions_paid).toBe(1);
+    expect(
+      (await callAction(t.app, 'activateaccount', { method: 'POST', token: abroad.token, payload: {} })).data.commissions_paid,
+    ).toBe(1);
     // Switched back on: paid again.
     expect((await change('referral_disabled_countries', [])).status).toBe(200);
     const later = await createMember(t, { countryId: c.kes, sponsor });
     await fund(t, later.id, 50_000n);
-    expect((await callAction(t.app, 'activateaccount', { method: 'POST', token: later.token, payload: {} })).data.commissions_paid).toBe(1);
+    expect(
+      (await callAction(t.app, 'activateaccount', { method: 'POST', token: later.token, payload: {} })).data.commissions_paid,
+    ).toBe(1);
   });
 });
 
@@ -188,7 +261,8 @@ describe('admincountries and admincountry', () => {
       { min: '250.50', max: '999.99', tariff: '30' },
     ],
   });
-  const save = (payload: unknown, token = operator.token) => callAction(t.app, 'admincountry', { method: 'POST', token, payload });
+  const save = (payload: unknown, token = operator.token) =>
+    callAction(t.app, 'admincountry', { method: 'POST', token, payload });
   const countryAudit = async () =>
     (await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'country.change'"))[0]!.n;
 
@@ -196,7 +270,13 @@ describe('admincountries and admincountry', () => {
     const res = await callAction(t.app, 'admincountries', { method: 'GET', token: support.token });
     expect(res.status).toBe(200);
     const ugx = res.data.countries.find((row: { id: number }) => row.id === c.ugx);
-    expect(ugx).toMatchObject({ abbreviation: 'ZU', currency: 'UGX', rate: '28.5', enabled: true, fees: { creg: '17000.00', fl1: '8000.00', min_with: '7000.00' } });
+    expect(ugx).toMatchObject({
+      abbreviation: 'ZU',
+      currency: 'UGX',
+      rate: '28.5',
+      enabled: true,
+      fees: { creg: '17000.00', fl1: '8000.00', min_with: '7000.00' },
+    });
     expect(ugx.tariff[0]).toEqual({ min: '7000.00', max: '34999.00', tariff: '1000.00' });
   });
 
@@ -208,10 +288,22 @@ describe('admincountries and admincountry', () => {
       { min: '250.50', max: '999.99', tariff: '30.00' },
       { min: '1000.00', max: '4999.00', tariff: '50.00' },
     ]);
-    const audit = (await t.sql<{ actor_id: string; target_id: string; before: { fees: { creg: string }; tariff: unknown[] }; after: { fees: { creg: string }; tariff: unknown[] } }>(
-      "SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = 'country.change' ORDER BY id DESC LIMIT 1",
-    ))[0]!;
-    expect(audit).toMatchObject({ actor_id: operator.id.toString(), target_id: String(c.kes), before: { fees: { creg: '500.00' } }, after: { fees: { creg: '600.00' } } });
+    const audit = (
+      await t.sql<{
+        actor_id: string;
+        target_id: string;
+        before: { fees: { creg: string }; tariff: unknown[] };
+        after: { fees: { creg: string }; tariff: unknown[] };
+      }>(
+        "SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = 'country.change' ORDER BY id DESC LIMIT 1",
+      )
+    )[0]!;
+    expect(audit).toMatchObject({
+      actor_id: operator.id.toString(),
+      target_id: String(c.kes),
+      before: { fees: { creg: '500.00' } },
+      after: { fees: { creg: '600.00' } },
+    });
     expect(audit.before.tariff).toHaveLength(4);
     expect(audit.after.tariff).toHaveLength(2);
     expect(await referenceVersion()).toBeGreaterThan(version);
@@ -224,10 +316,31 @@ describe('admincountries and admincountry', () => {
   });
 
   it.each([
-    ['overlapping brackets', { tariff: [{ min: '100', max: '500', tariff: '10' }, { min: '500', max: '900', tariff: '20' }] }, 'Brackets 1 and 2 overlap'],
-    ['a bracket with min above max', { tariff: [{ min: '900', max: '100', tariff: '10' }] }, 'Bracket 1: the minimum is above the maximum'],
-    ['a number instead of a decimal string', { fees: { creg: 600, fl1: '1', fl2: '1', fl3: '1', cbonus: '1', min_with: '1' } }, 'Enter an amount such as 100.00'],
-    ['a negative amount', { fees: { creg: '-1', fl1: '1', fl2: '1', fl3: '1', cbonus: '1', min_with: '1' } }, 'Enter an amount such as 100.00'],
+    [
+      'overlapping brackets',
+      {
+        tariff: [
+          { min: '100', max: '500', tariff: '10' },
+          { min: '500', max: '900', tariff: '20' },
+        ],
+      },
+      'Brackets 1 and 2 overlap',
+    ],
+    [
+      'a bracket with min above max',
+      { tariff: [{ min: '900', max: '100', tariff: '10' }] },
+      'Bracket 1: the minimum is above the maximum',
+    ],
+    [
+      'a number instead of a decimal string',
+      { fees: { creg: 600, fl1: '1', fl2: '1', fl3: '1', cbonus: '1', min_with: '1' } },
+      'Enter an amount such as 100.00',
+    ],
+    [
+      'a negative amount',
+      { fees: { creg: '-1', fl1: '1', fl2: '1', fl3: '1', cbonus: '1', min_with: '1' } },
+      'Enter an amount such as 100.00',
+    ],
     ['a zero rate', { rate: '0' }, 'Enter a rate above 0'],
     ['a rate with 7 decimals', { rate: '0.0000001' }, 'Enter a rate above 0'],
   ])('refuses %s with a clear message and no audit row', async (_name, change, message) => {
@@ -252,24 +365,34 @@ describe('admincountries and admincountry', () => {
   });
 
   it('switches a country off and on again', async () => {
-    expect((await save({ ...kesPayload(), id: c.ugx, rate: '30', enabled: false, tariff: [] })).data).toMatchObject({ enabled: false, rate: '30', tariff: [] });
+    expect((await save({ ...kesPayload(), id: c.ugx, rate: '30', enabled: false, tariff: [] })).data).toMatchObject({
+      enabled: false,
+      rate: '30',
+      tariff: [],
+    });
     const countriesList = await callAction(t.app, 'admincountries', { method: 'GET', token: operator.token });
-    expect(countriesList.data.countries.find((row: { id: number }) => row.id === c.ugx)).toMatchObject({ enabled: false, rate: '30' });
+    expect(countriesList.data.countries.find((row: { id: number }) => row.id === c.ugx)).toMatchObject({
+      enabled: false,
+      rate: '30',
+    });
     expect((await save({ ...kesPayload(), id: c.ugx, rate: '28.5', enabled: true })).data.enabled).toBe(true);
   });
 });
 
 describe('admintaskdays and admintaskday', () => {
-  const save = (payload: unknown, token = operator.token) => callAction(t.app, 'admintaskday', { method: 'POST', token, payload });
+  const save = (payload: unknown, token = operator.token) =>
+    callAction(t.app, 'admintaskday', { method: 'POST', token, payload });
 
   it('lists every task kind and changes one, audited', async () => {
     const listed = await callAction(t.app, 'admintaskdays', { method: 'GET', token: support.token });
     expect(listed.data.schedules.map((row: { kind: string }) => row.kind).sort()).toEqual(['ads', 'tiktok', 'trivia', 'youtube']);
     const res = await save({ kind: 'youtube', weekdays: [5, 1] });
     expect(res).toMatchObject({ status: 200, data: { kind: 'youtube', weekdays: [1, 5] } });
-    const audit = (await t.sql<{ target_id: string; before: unknown; after: unknown }>(
-      "SELECT target_id, before, after FROM audit_log WHERE action = 'task_days.change' ORDER BY id DESC LIMIT 1",
-    ))[0]!;
+    const audit = (
+      await t.sql<{ target_id: string; before: unknown; after: unknown }>(
+        "SELECT target_id, before, after FROM audit_log WHERE action = 'task_days.change' ORDER BY id DESC LIMIT 1",
+      )
+    )[0]!;
     expect(audit).toEqual({ target_id: 'youtube', before: { weekdays: [0, 3] }, after: { weekdays: [1, 5] } });
     const again = await callAction(t.app, 'admintaskdays', { method: 'GET', token: operator.token });
     expect(again.data.schedules.find((row: { kind: string }) => row.kind === 'youtube').weekdays).toEqual([1, 5]);

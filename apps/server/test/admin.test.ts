@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  fund,
+  shown,
+  systemBalance,
+  wallets,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -17,13 +26,22 @@ afterAll(async () => t.close());
 
 const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
   callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });
-const auditRows = (action: string) => t.sql<{ actor_id: string; target_id: string; before: unknown; after: unknown }>(
-  'SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = $1 ORDER BY id',
-  [action],
-);
+const auditRows = (action: string) =>
+  t.sql<{ actor_id: string; target_id: string; before: unknown; after: unknown }>(
+    'SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = $1 ORDER BY id',
+    [action],
+  );
 
 describe('operator access', () => {
-  it.each(['adminwithdrawals', 'updatetrans', 'adminadjust', 'adminactivate', 'admindeactivate', 'adminreviewcodes', 'adminresolvecode'])('%s refuses members (403) and visitors (401)', async (action) => {
+  it.each([
+    'adminwithdrawals',
+    'updatetrans',
+    'adminadjust',
+    'adminactivate',
+    'admindeactivate',
+    'adminreviewcodes',
+    'adminresolvecode',
+  ])('%s refuses members (403) and visitors (401)', async (action) => {
     const method = action === 'adminwithdrawals' || action === 'adminreviewcodes' ? undefined : {};
     expect((await admin(action, method, member.token)).status).toBe(403);
     expect((await admin(action, method, '')).status).toBe(401);
@@ -34,16 +52,30 @@ describe('adminadjust', () => {
   it('credits and debits through house:adjustments with a reason, audited', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
     const house = await systemBalance(t, 'house:adjustments');
-    const up = await admin('adminadjust', { username: m.username, wallet: 'balance', amount: '25.50', reason: 'Missed commission, ticket 12' });
+    const up = await admin('adminadjust', {
+      username: m.username,
+      wallet: 'balance',
+      amount: '25.50',
+      reason: 'Missed commission, ticket 12',
+    });
     expect(up).toMatchObject({ status: 200, data: { balance: '25.50', wallet: 'balance' } });
-    const down = await admin('adminadjust', { username: m.username, wallet: 'balance', amount: '-10.00', reason: 'Correction of ticket 12' });
+    const down = await admin('adminadjust', {
+      username: m.username,
+      wallet: 'balance',
+      amount: '-10.00',
+      reason: 'Correction of ticket 12',
+    });
     expect(down).toMatchObject({ status: 200, data: { balance: '15.50' } });
     expect((await wallets(t, m.id)).balance).toBe(1_550n);
     expect((await shown(t, m.id)).balance).toBe('15.50');
     expect((await systemBalance(t, 'house:adjustments')) - house).toBe(-1_550n);
     const audit = await auditRows('wallet.adjust');
     expect(audit.slice(-2)).toEqual([
-      expect.objectContaining({ actor_id: operator.id.toString(), target_id: m.id.toString(), before: { wallet: 'balance', balanceMinor: '0' } }),
+      expect.objectContaining({
+        actor_id: operator.id.toString(),
+        target_id: m.id.toString(),
+        before: { wallet: 'balance', balanceMinor: '0' },
+      }),
       expect.objectContaining({ before: { wallet: 'balance', balanceMinor: '2550' } }),
     ]);
   });
@@ -51,14 +83,22 @@ describe('adminadjust', () => {
   it('never takes a wallet below zero and refuses bad input', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
     await fund(t, m.id, 500n, 'ads');
-    expect(await admin('adminadjust', { username: m.username, wallet: 'ads', amount: '-5.01', reason: 'too much' })).toMatchObject({ status: 422 });
+    expect(
+      await admin('adminadjust', { username: m.username, wallet: 'ads', amount: '-5.01', reason: 'too much' }),
+    ).toMatchObject({ status: 422 });
     expect((await wallets(t, m.id)).ads).toBe(500n);
     for (const amount of ['0', '-0.00', '1.234', 'abc', '', '--1']) {
-      expect((await admin('adminadjust', { username: m.username, wallet: 'ads', amount, reason: 'bad amount' })).status).toBe(400);
+      expect((await admin('adminadjust', { username: m.username, wallet: 'ads', amount, reason: 'bad amount' })).status).toBe(
+        400,
+      );
     }
-    expect((await admin('adminadjust', { username: m.username, wallet: 'savings', amount: '1', reason: 'bad wallet' })).status).toBe(400);
+    expect(
+      (await admin('adminadjust', { username: m.username, wallet: 'savings', amount: '1', reason: 'bad wallet' })).status,
+    ).toBe(400);
     expect((await admin('adminadjust', { username: m.username, wallet: 'ads', amount: '1', reason: '' })).status).toBe(400);
-    expect((await admin('adminadjust', { username: 'nobody_at_all', wallet: 'ads', amount: '1', reason: 'who' })).status).toBe(404);
+    expect((await admin('adminadjust', { username: 'nobody_at_all', wallet: 'ads', amount: '1', reason: 'who' })).status).toBe(
+      404,
+    );
     expect((await wallets(t, m.id)).ads).toBe(500n);
   });
 });
@@ -75,7 +115,10 @@ describe('adminactivate and admindeactivate', () => {
     expect((await systemBalance(t, 'house:expenses')) - expenses).toBe(-50_000n);
     expect((await wallets(t, a.id)).balance).toBe(25_000n);
     expect((await wallets(t, s.id)).balance).toBe(15_000n);
-    expect(await admin('adminactivate', { username: m.username })).toMatchObject({ status: 409, msg: 'Your account is already active' });
+    expect(await admin('adminactivate', { username: m.username })).toMatchObject({
+      status: 409,
+      msg: 'Your account is already active',
+    });
     expect((await auditRows('member.activate_free')).at(-1)).toMatchObject({ target_id: m.id.toString() });
 
     const off = await admin('admindeactivate', { username: m.username, reason: 'duplicate account' });
@@ -90,7 +133,9 @@ describe('adminactivate and admindeactivate', () => {
     await fund(t, m.id, 50_000n);
     expect((await callAction(t.app, 'activateaccount', { method: 'POST', token: m.token, payload: {} })).status).toBe(200);
     expect((await wallets(t, a.id)).balance).toBe(25_000n);
-    expect((await t.sql('SELECT count(*)::int AS n FROM activations WHERE member_id = $1', [m.id.toString()]))[0]).toEqual({ n: 2 });
+    expect((await t.sql('SELECT count(*)::int AS n FROM activations WHERE member_id = $1', [m.id.toString()]))[0]).toEqual({
+      n: 2,
+    });
   });
 
   it('refuses to deactivate when an upline has already spent the commission, and changes nothing', async () => {
@@ -117,7 +162,13 @@ describe('adminwithdrawals', () => {
     const page = await admin('adminwithdrawals', undefined, operator.token, { status: '0', limit: '2' });
     expect(page.status).toBe(200);
     expect(page.data.rows).toHaveLength(2);
-    expect(page.data.rows[0]).toMatchObject({ username: m.username, amount: '400.00', fee: '30.00', currency: 'KES', status: '0' });
+    expect(page.data.rows[0]).toMatchObject({
+      username: m.username,
+      amount: '400.00',
+      fee: '30.00',
+      currency: 'KES',
+      status: '0',
+    });
     expect(page.data.total).toBeGreaterThanOrEqual(3);
     const first = page.data.rows[0].id;
     await admin('updatetrans', { tid: first, value: 1 });
@@ -141,12 +192,20 @@ describe('adminreviewcodes and adminresolvecode', () => {
     expect(mine[0]).toMatchObject({ currency: 'KES', amount: null });
 
     expect((await admin('adminresolvecode', { id: mine[0].id, approve: true, amount: '-5' })).status).toBe(400);
-    const credited = await admin('adminresolvecode', { id: mine[0].id, approve: true, amount: '150', note: 'Seen on the statement' });
+    const credited = await admin('adminresolvecode', {
+      id: mine[0].id,
+      approve: true,
+      amount: '150',
+      note: 'Seen on the statement',
+    });
     expect(credited).toMatchObject({ status: 200, data: { status: 'credited', amount_system: '150.00' } });
     expect((await wallets(t, m.id)).deposit).toBe(15_000n);
     expect((await admin('adminresolvecode', { id: mine[0].id, approve: true, amount: '150' })).status).toBe(409);
     expect((await wallets(t, m.id)).deposit).toBe(15_000n);
-    expect(await admin('adminresolvecode', { id: mine[1].id, approve: false, note: 'No such payment' })).toMatchObject({ status: 200, data: { status: 'rejected' } });
+    expect(await admin('adminresolvecode', { id: mine[1].id, approve: false, note: 'No such payment' })).toMatchObject({
+      status: 200,
+      data: { status: 'rejected' },
+    });
     expect((await wallets(t, m.id)).deposit).toBe(15_000n);
     expect((await shown(t, m.id)).expense).toBe('150.00');
     const after = await admin('adminreviewcodes', undefined, operator.token);

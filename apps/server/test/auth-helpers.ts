@@ -34,7 +34,17 @@ export async function loginOk(t: TestApp, username: string, password = 'secret12
 }
 
 export async function memberRow(t: TestApp, username: string) {
-  const rows = await t.sql<{ id: string; l1_id: string | null; l2_id: string | null; l3_id: string | null; phone: string; status: string; country_id: number; signup_bonus_minor: string; password_hash: string }>(
+  const rows = await t.sql<{
+    id: string;
+    l1_id: string | null;
+    l2_id: string | null;
+    l3_id: string | null;
+    phone: string;
+    status: string;
+    country_id: number;
+    signup_bonus_minor: string;
+    password_hash: string;
+  }>(
     'SELECT id, l1_id, l2_id, l3_id, phone, status, country_id, signup_bonus_minor, password_hash FROM members WHERE lower(username) = lower($1)',
     [username],
   );

@@ -70,7 +70,7 @@ describe('register', () => {
     expect(missing).toMatchObject({ status: 400, msg: 'Email is required' });
   });
 
-  it('refuses a phone with a plus and another country\'s dial code', async () => {
+  it("refuses a phone with a plus and another country's dial code", async () => {
     const res = await callAction(t.app, 'register', { payload: signupPayload({ phone: '+256712345678' }) });
     expect(res).toMatchObject({ status: 400, msg: 'Phone number must start with the dial code +254 of the selected country' });
   });
@@ -93,11 +93,21 @@ describe('register', () => {
       `INSERT INTO countries (name, dial, abbreviation, currency, rate_micro, enabled, is_default, sort_order) VALUES ('Closedland', '+998', 'CL', 'CLD', 1000000, false, false, 990) RETURNING id`,
     );
     const { country: _country, ...withoutCountry } = signupPayload({ username: 'no_country' });
-    const attempts: unknown[] = [withoutCountry, { ...withoutCountry, country: '' }, { ...withoutCountry, country: null }, { ...withoutCountry, country: '00112' }];
-    for (const country of ['99999', '2147483648', '-1', '1.5', 'Kenya', String(disabled?.id)]) attempts.push({ ...withoutCountry, country });
+    const attempts: unknown[] = [
+      withoutCountry,
+      { ...withoutCountry, country: '' },
+      { ...withoutCountry, country: null },
+      { ...withoutCountry, country: '00112' },
+    ];
+    for (const country of ['99999', '2147483648', '-1', '1.5', 'Kenya', String(disabled?.id)])
+      attempts.push({ ...withoutCountry, country });
     for (const payload of attempts) {
       const res = await callAction(t.app, 'register', { payload });
-      expect(res, JSON.stringify(payload)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', msg: 'Please select a country' });
+      expect(res, JSON.stringify(payload)).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        msg: 'Please select a country',
+      });
     }
     expect(await memberRow(t, 'no_country')).toBeUndefined();
   });
@@ -127,20 +137,48 @@ describe('register', () => {
 describe('free checks', () => {
   it('says available with 200 and taken with 409, case-insensitively, by POST and GET', async () => {
     await registerOk(t, { username: 'taken_one', email: 'taken@one.com', phone: '+254744555666' });
-    expect(await callAction(t.app, 'freeuser', { payload: { username: 'fresh_one' } })).toMatchObject({ status: 200, resultcode: true, msg: 'Username is available' });
-    expect(await callAction(t.app, 'freeuser', { payload: { username: 'TAKEN_ONE' } })).toMatchObject({ status: 409, resultcode: false, msg: 'Username is already taken' });
-    expect(await callAction(t.app, 'freeuser', { query: { username: 'taken_one' } })).toMatchObject({ status: 409, resultcode: false });
-    expect(await callAction(t.app, 'freeemail', { payload: { email: 'Taken@One.com' } })).toMatchObject({ status: 409, msg: 'Email is already registered' });
-    expect(await callAction(t.app, 'freeemail', { query: { email: 'free@one.com' } })).toMatchObject({ status: 200, resultcode: true, msg: 'Email is available' });
-    expect(await callAction(t.app, 'freephone', { payload: { phone: '+254744555666' } })).toMatchObject({ status: 409, msg: 'Phone number is already registered' });
+    expect(await callAction(t.app, 'freeuser', { payload: { username: 'fresh_one' } })).toMatchObject({
+      status: 200,
+      resultcode: true,
+      msg: 'Username is available',
+    });
+    expect(await callAction(t.app, 'freeuser', { payload: { username: 'TAKEN_ONE' } })).toMatchObject({
+      status: 409,
+      resultcode: false,
+      msg: 'Username is already taken',
+    });
+    expect(await callAction(t.app, 'freeuser', { query: { username: 'taken_one' } })).toMatchObject({
+      status: 409,
+      resultcode: false,
+    });
+    expect(await callAction(t.app, 'freeemail', { payload: { email: 'Taken@One.com' } })).toMatchObject({
+      status: 409,
+      msg: 'Email is already registered',
+    });
+    expect(await callAction(t.app, 'freeemail', { query: { email: 'free@one.com' } })).toMatchObject({
+      status: 200,
+      resultcode: true,
+      msg: 'Email is available',
+    });
+    expect(await callAction(t.app, 'freephone', { payload: { phone: '+254744555666' } })).toMatchObject({
+      status: 409,
+      msg: 'Phone number is already registered',
+    });
     expect(await callAction(t.app, 'freephone', { payload: { phone: '2540744555666' } })).toMatchObject({ status: 409 });
-    expect(await callAction(t.app, 'freephone', { payload: { phone: '+254744555667' } })).toMatchObject({ status: 200, resultcode: true, msg: 'Phone number is available' });
+    expect(await callAction(t.app, 'freephone', { payload: { phone: '+254744555667' } })).toMatchObject({
+      status: 200,
+      resultcode: true,
+      msg: 'Phone number is available',
+    });
   });
 
   it('answers 400 for a value that could never be registered', async () => {
     expect(await callAction(t.app, 'freeuser', { payload: { username: 'bad name' } })).toMatchObject({ status: 400 });
     expect(await callAction(t.app, 'freeuser', { payload: {} })).toMatchObject({ status: 400, msg: 'Username is required' });
-    expect(await callAction(t.app, 'freeemail', { payload: { email: 'nope' } })).toMatchObject({ status: 400, msg: 'Invalid email address' });
+    expect(await callAction(t.app, 'freeemail', { payload: { email: 'nope' } })).toMatchObject({
+      status: 400,
+      msg: 'Invalid email address',
+    });
     expect(await callAction(t.app, 'freephone', { payload: { phone: '12ab' } })).toMatchObject({ status: 400 });
     expect(await callAction(t.app, 'freephone', { payload: { phone: 254712345678 } })).toMatchObject({ status: 400 });
   });
@@ -163,14 +201,23 @@ describe('login, auth, logout', () => {
     await registerOk(t, { username: 'dave_w' });
     const wrong = await callAction(t.app, 'login', { payload: { username: 'dave_w', password: 'nope1234' } });
     const unknown = await callAction(t.app, 'login', { payload: { username: 'ghost_user', password: 'nope1234' } });
-    for (const res of [wrong, unknown]) expect(res).toMatchObject({ httpStatus: 400, resultcode: false, msg: 'Invalid username or password' });
+    for (const res of [wrong, unknown])
+      expect(res).toMatchObject({ httpStatus: 400, resultcode: false, msg: 'Invalid username or password' });
   });
 
   it('validates the login payload', async () => {
-    expect(await callAction(t.app, 'login', { payload: { username: '', password: 'x' } })).toMatchObject({ status: 400, msg: 'Username or email is required' });
-    expect(await callAction(t.app, 'login', { payload: { username: 'someone', password: '' } })).toMatchObject({ status: 400, msg: 'Password is required' });
+    expect(await callAction(t.app, 'login', { payload: { username: '', password: 'x' } })).toMatchObject({
+      status: 400,
+      msg: 'Username or email is required',
+    });
+    expect(await callAction(t.app, 'login', { payload: { username: 'someone', password: '' } })).toMatchObject({
+      status: 400,
+      msg: 'Password is required',
+    });
     expect(await callAction(t.app, 'login', { payload: { username: ['a'], password: 1 } })).toMatchObject({ status: 400 });
-    expect(await callAction(t.app, 'login', { method: 'GET', query: { username: 'a', password: 'b' } })).toMatchObject({ status: 405 });
+    expect(await callAction(t.app, 'login', { method: 'GET', query: { username: 'a', password: 'b' } })).toMatchObject({
+      status: 405,
+    });
   });
 
   it('refuses the house account even though it exists', async () => {
@@ -194,7 +241,10 @@ describe('login, auth, logout', () => {
     await registerOk(t, { username: 'frank_o' });
     const token = await loginOk(t, 'frank_o');
     expect((await callAction(t.app, 'userdata', { token })).status).toBe(200);
-    expect(await callAction(t.app, 'logout', { method: 'POST', payload: {}, token })).toMatchObject({ status: 200, msg: 'Logged out' });
+    expect(await callAction(t.app, 'logout', { method: 'POST', payload: {}, token })).toMatchObject({
+      status: 200,
+      msg: 'Logged out',
+    });
     expect((await callAction(t.app, 'userdata', { token })).status).toBe(401);
     expect((await callAction(t.app, 'logout', { token })).status).toBe(401);
   });
@@ -203,7 +253,9 @@ describe('login, auth, logout', () => {
     await registerOk(t, { username: 'gina_e' });
     const token = await loginOk(t, 'gina_e');
     expect((await callAction(t.app, 'auth', { token })).status).toBe(200);
-    await t.sql("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE member_id = (SELECT id FROM members WHERE username = 'gina_e')");
+    await t.sql(
+      "UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE member_id = (SELECT id FROM members WHERE username = 'gina_e')",
+    );
     expect((await callAction(t.app, 'auth', { token })).status).toBe(401);
     expect((await callAction(t.app, 'auth', { token: 'A'.repeat(43) })).status).toBe(401);
     expect((await callAction(t.app, 'auth', { token: 'short' })).status).toBe(401);
@@ -215,11 +267,26 @@ describe('login, auth, logout', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await callAction(t.app, 'login', { payload: { username: 'henry_lock', password: 'wrong' } })).status).toBe(400);
     }
-    const locked = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: { username: 'henry_lock', password: 'secret123' } });
-    expect(locked.json()).toMatchObject({ status: 429, resultcode: false, msg: 'Too many failed attempts. Try again in 15 minutes.' });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: { username: 'henry_lock', password: 'secret123' },
+    });
+    expect(locked.json()).toMatchObject({
+      status: 429,
+      resultcode: false,
+      msg: 'Too many failed attempts. Try again in 15 minutes.',
+    });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // The member, from their own address, is not locked out by the failures made at this one.
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.40', headers: { 'content-type': 'application/json' }, payload: { username: 'henry_lock', password: 'secret123' } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.40',
+      headers: { 'content-type': 'application/json' },
+      payload: { username: 'henry_lock', password: 'secret123' },
+    });
     expect(elsewhere.json()).toMatchObject({ status: 200, msg: 'Login successful' });
     // Another account is not affected.
     await registerOk(t, { username: 'henry_ok' });
@@ -228,9 +295,11 @@ describe('login, auth, logout', () => {
 
   it('clears the failure count after a successful login', async () => {
     await registerOk(t, { username: 'ivy_reset' });
-    for (let attempt = 0; attempt < 4; attempt += 1) await callAction(t.app, 'login', { payload: { username: 'ivy_reset', password: 'wrong' } });
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      await callAction(t.app, 'login', { payload: { username: 'ivy_reset', password: 'wrong' } });
     await loginOk(t, 'ivy_reset');
-    for (let attempt = 0; attempt < 4; attempt += 1) await callAction(t.app, 'login', { payload: { username: 'ivy_reset', password: 'wrong' } });
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      await callAction(t.app, 'login', { payload: { username: 'ivy_reset', password: 'wrong' } });
     await loginOk(t, 'ivy_reset');
   });
 });
@@ -240,13 +309,25 @@ describe('updatepassword', () => {
     await registerOk(t, { username: 'jack_pw' });
     const token = await loginOk(t, 'jack_pw');
     const other = await loginOk(t, 'jack_pw');
-    const wrong = await callAction(t.app, 'updatepassword', { token, payload: { curpassword: 'nothis', newpassword: 'newpass1', repassword: 'newpass1' } });
+    const wrong = await callAction(t.app, 'updatepassword', {
+      token,
+      payload: { curpassword: 'nothis', newpassword: 'newpass1', repassword: 'newpass1' },
+    });
     expect(wrong).toMatchObject({ status: 400, resultcode: false, msg: 'Current password is incorrect' });
-    const mismatch = await callAction(t.app, 'updatepassword', { token, payload: { curpassword: 'secret123', newpassword: 'newpass1', repassword: 'newpass2' } });
+    const mismatch = await callAction(t.app, 'updatepassword', {
+      token,
+      payload: { curpassword: 'secret123', newpassword: 'newpass1', repassword: 'newpass2' },
+    });
     expect(mismatch).toMatchObject({ status: 400, msg: "Passwords don't match" });
-    const short = await callAction(t.app, 'updatepassword', { token, payload: { curpassword: 'secret123', newpassword: 'abc', repassword: 'abc' } });
+    const short = await callAction(t.app, 'updatepassword', {
+      token,
+      payload: { curpassword: 'secret123', newpassword: 'abc', repassword: 'abc' },
+    });
     expect(short).toMatchObject({ status: 400, msg: 'Password must be at least 4 characters' });
-    const ok = await callAction(t.app, 'updatepassword', { token, payload: { curpassword: 'secret123', newpassword: 'newpass1', repassword: 'newpass1' } });
+    const ok = await callAction(t.app, 'updatepassword', {
+      token,
+      payload: { curpassword: 'secret123', newpassword: 'newpass1', repassword: 'newpass1' },
+    });
     expect(ok).toMatchObject({ status: 200, resultcode: true, msg: 'Password changed successfully!' });
     expect((await callAction(t.app, 'auth', { token })).status).toBe(200);
     expect((await callAction(t.app, 'auth', { token: other })).status).toBe(401);
@@ -255,7 +336,9 @@ describe('updatepassword', () => {
   });
 
   it('needs a session', async () => {
-    const res = await callAction(t.app, 'updatepassword', { payload: { curpassword: 'a', newpassword: 'abcd', repassword: 'abcd' } });
+    const res = await callAction(t.app, 'updatepassword', {
+      payload: { curpassword: 'a', newpassword: 'abcd', repassword: 'abcd' },
+    });
     expect(res.status).toBe(401);
   });
 });

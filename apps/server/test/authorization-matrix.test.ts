@@ -30,7 +30,14 @@ const ACCESS_REFUSALS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'ACCOUNT_INACTIVE'
 const SESSION_ENDING = new Set(['logout']);
 
 let t: TestApp;
-const tokens: Record<Caller, string | null> = { visitor: null, inactive: null, active: null, support: null, operator: null, unenrolled: null };
+const tokens: Record<Caller, string | null> = {
+  visitor: null,
+  inactive: null,
+  active: null,
+  support: null,
+  operator: null,
+  unenrolled: null,
+};
 const memberIds: Partial<Record<Caller, bigint>> = {};
 const operations: Operation[] = [];
 
@@ -38,7 +45,10 @@ async function freshToken(caller: Caller): Promise<string | null> {
   const memberId = memberIds[caller];
   if (memberId === undefined) return null;
   const token = randomBytes(32).toString('base64url');
-  await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [memberId.toString(), hashToken(token)]);
+  await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    memberId.toString(),
+    hashToken(token),
+  ]);
   return token;
 }
 
@@ -57,7 +67,9 @@ beforeAll(async () => {
     tokens[caller] = member.token;
     memberIds[caller] = member.id;
   }
-  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const actionName = operation['x-action'];
@@ -74,14 +86,21 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A route beside the actions, called at its path with an empty body; an export's CSV answer has no code. */
-async function callRoute(operation: Operation, token: string | null): Promise<{ httpStatus: number; code: string | null; msg: string }> {
+async function callRoute(
+  operation: Operation,
+  token: string | null,
+): Promise<{ httpStatus: number; code: string | null; msg: string }> {
   const response = await t.app.inject({
     method: operation.method,
     url: operation.action,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(operation.method === 'POST' ? { 'content-type': 'text/csv' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(operation.method === 'POST' ? { 'content-type': 'text/csv' } : {}),
+    },
     ...(operation.method === 'POST' ? { payload: '' } : {}),
   });
-  if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) return { httpStatus: response.statusCode, code: null, msg: 'a file' };
+  if (!String(response.headers['content-type'] ?? '').startsWith('application/json'))
+    return { httpStatus: response.statusCode, code: null, msg: 'a file' };
   const body = response.json() as { code: string | null; msg: string };
   return { httpStatus: response.statusCode, code: body.code, msg: body.msg };
 }
@@ -105,16 +124,44 @@ function expectedRefusal(caller: Caller, operation: Operation): string | null {
 describe('authorization matrix', () => {
   it('reads every action from the API document, with the six access levels', () => {
     expect(operations.length).toBeGreaterThan(40);
-    expect(new Set(operations.map((operation) => operation.access))).toEqual(new Set(['public', 'account', 'member', 'active', 'support', 'operator']));
+    expect(new Set(operations.map((operation) => operation.access))).toEqual(
+      new Set(['public', 'account', 'member', 'active', 'support', 'operator']),
+    );
     const accessOf = (action: string) => operations.find((operation) => operation.action === action)?.access;
-    expect([accessOf('adminreviewcodes'), accessOf('adminresolvecode'), accessOf('adminwithdrawals'), accessOf('adminnotify')]).toEqual(['support', 'support', 'support', 'support']);
-    expect([accessOf('userdata'), accessOf('auth'), accessOf('logout'), accessOf('updatepassword')]).toEqual(['account', 'account', 'account', 'account']);
-    expect([accessOf('requestSpin'), accessOf('systemwithdrawal'), accessOf('grabpayment'), accessOf('payforclient')]).toEqual(['active', 'active', 'member', 'active']);
-    expect([accessOf('adminadjust'), accessOf('updatetrans'), accessOf('adminstaffcreate'), accessOf('adminaudit')]).toEqual(['operator', 'operator', 'operator', 'operator']);
+    expect([
+      accessOf('adminreviewcodes'),
+      accessOf('adminresolvecode'),
+      accessOf('adminwithdrawals'),
+      accessOf('adminnotify'),
+    ]).toEqual(['support', 'support', 'support', 'support']);
+    expect([accessOf('userdata'), accessOf('auth'), accessOf('logout'), accessOf('updatepassword')]).toEqual([
+      'account',
+      'account',
+      'account',
+      'account',
+    ]);
+    expect([accessOf('requestSpin'), accessOf('systemwithdrawal'), accessOf('grabpayment'), accessOf('payforclient')]).toEqual([
+      'active',
+      'active',
+      'member',
+      'active',
+    ]);
+    expect([accessOf('adminadjust'), accessOf('updatetrans'), accessOf('adminstaffcreate'), accessOf('adminaudit')]).toEqual([
+      'operator',
+      'operator',
+      'operator',
+      'operator',
+    ]);
     // Four-eyes requests are decided by operators only (docs/decisions/018-four-eyes.md).
-    expect([accessOf('adminapprovals'), accessOf('adminapproverequest'), accessOf('adminrejectrequest')]).toEqual(['operator', 'operator', 'operator']);
+    expect([accessOf('adminapprovals'), accessOf('adminapproverequest'), accessOf('adminrejectrequest')]).toEqual([
+      'operator',
+      'operator',
+      'operator',
+    ]);
     // The routes beside the action endpoint are in the document too, with their access level.
-    const routes = operations.filter((operation) => operation.isRoute).map((operation) => `${operation.method} ${operation.action} ${operation.access}`);
+    const routes = operations
+      .filter((operation) => operation.isRoute)
+      .map((operation) => `${operation.method} ${operation.action} ${operation.access}`);
     expect(routes).toEqual(
       expect.arrayContaining([
         'GET /api/admin/export/members operator',
@@ -138,7 +185,11 @@ describe('authorization matrix', () => {
         const token = SESSION_ENDING.has(operation.action) ? await freshToken(caller) : tokens[caller];
         const res = operation.isRoute
           ? await callRoute(operation, token)
-          : await callAction(t.app, operation.action, { method: operation.method, token: token ?? undefined, ...(isBody ? { payload: {} } : {}) });
+          : await callAction(t.app, operation.action, {
+              method: operation.method,
+              token: token ?? undefined,
+              ...(isBody ? { payload: {} } : {}),
+            });
         row[caller] = res.httpStatus;
         const where = `${operation.action} ${operation.method} as ${caller}: ${res.httpStatus} ${String(res.code)} ${res.msg}`;
         if (res.httpStatus >= 500) failures.push(`5xx ${where}`);
@@ -149,6 +200,15 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
     // The matrix is part of the test's output, for the record.
-    console.info(Object.entries(table).map(([name, row]) => `${name.padEnd(48)} ${Object.entries(row).map(([caller, status]) => `${caller}=${status}`).join(' ')}`).join('\n'));
+    console.info(
+      Object.entries(table)
+        .map(
+          ([name, row]) =>
+            `${name.padEnd(48)} ${Object.entries(row)
+              .map(([caller, status]) => `${caller}=${status}`)
+              .join(' ')}`,
+        )
+        .join('\n'),
+    );
   });
 });

@@ -115,7 +115,9 @@ function sampleOf(name: string, schema: Json): unknown {
       return Array.from({ length: count }, () => sampleOf(name, (schema.items as Json) ?? {}));
     }
     case 'object':
-      return Object.fromEntries(Object.entries((schema.properties as Record<string, Json>) ?? {}).map(([key, value]) => [key, sampleOf(key, value)]));
+      return Object.fromEntries(
+        Object.entries((schema.properties as Record<string, Json>) ?? {}).map(([key, value]) => [key, sampleOf(key, value)]),
+      );
     case 'string':
       return 'a'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
     default:
@@ -133,7 +135,9 @@ let operations: Operation[] = [];
 let operatorToken = '';
 
 async function memberMoneyMinor(): Promise<bigint> {
-  const rows = await t.sql<{ total: string }>("SELECT COALESCE(SUM(balance_minor), 0)::text AS total FROM ledger_accounts WHERE kind = 'member'");
+  const rows = await t.sql<{ total: string }>(
+    "SELECT COALESCE(SUM(balance_minor), 0)::text AS total FROM ledger_accounts WHERE kind = 'member'",
+  );
   return BigInt(rows[0]!.total);
 }
 
@@ -142,18 +146,37 @@ function readOperations(document: { paths: Record<string, Record<string, Json>> 
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const isBody = method === 'post' || method === 'put';
-      const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content?.['application/json']?.schema;
-      const query = ((operation.parameters as { name: string; in: string; schema: Json }[] | undefined) ?? []).filter((parameter) => parameter.in === 'query');
-      const schema = body ?? { type: 'object', properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])) };
+      const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content?.[
+        'application/json'
+      ]?.schema;
+      const query = ((operation.parameters as { name: string; in: string; schema: Json }[] | undefined) ?? []).filter(
+        (parameter) => parameter.in === 'query',
+      );
+      const schema = body ?? {
+        type: 'object',
+        properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])),
+      };
       const isRawBody = operation.requestBody !== undefined && body === undefined;
-      found.push({ path, action: (operation['x-action'] as string | undefined) ?? null, method: method.toUpperCase(), access: String(operation['x-access']), schema, isBody, isRawBody });
+      found.push({
+        path,
+        action: (operation['x-action'] as string | undefined) ?? null,
+        method: method.toUpperCase(),
+        access: String(operation['x-access']),
+        schema,
+        isBody,
+        isRawBody,
+      });
     }
   }
   return found.sort((a, b) => Number(SESSION_ENDING.has(a.action ?? '')) - Number(SESSION_ENDING.has(b.action ?? '')));
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'fuzz_operator', TUZO_ADMIN_PASSWORD: 'fuzz-operator-1' });
+  t = await createTestApp({
+    TUZO_DEMO_SEED: 'true',
+    TUZO_ADMIN_USERNAME: 'fuzz_operator',
+    TUZO_ADMIN_PASSWORD: 'fuzz-operator-1',
+  });
   const c = await ensureTestCountries(t);
   tokens.inactive = await loginOk(t, 'demo_new', 'demo1234');
   tokens.active = await loginOk(t, 'demo_sponsor', 'demo1234');
@@ -212,7 +235,8 @@ function expectTextRefused(answer: Answer, field: string | null, where: string):
 }
 
 /** A query string cannot carry half a surrogate pair (it arrives as U+FFFD); a JSON body can (`"\ud800"`). */
-const isUnstorable = (value: unknown, operation: Operation) => !operation.isRawBody && (value === NUL_TEXT || (value === SURROGATE_TEXT && operation.isBody));
+const isUnstorable = (value: unknown, operation: Operation) =>
+  !operation.isRawBody && (value === NUL_TEXT || (value === SURROGATE_TEXT && operation.isBody));
 
 describe('bad input never gives a 5xx and moves no money', () => {
   it('reads every operation of the API document, the routes beside the actions included', () => {
@@ -220,8 +244,24 @@ describe('bad input never gives a 5xx and moves no money', () => {
     expect(operations.filter((operation) => operation.action === null).map((operation) => operation.path)).toEqual(
       expect.arrayContaining(['/api/admin/export/members', '/api/admin/upload', '/api/admin/trivia/import']),
     );
-    const fields = new Set(operations.flatMap((operation) => Object.keys((operation.schema.properties as Json | undefined) ?? {})));
-    expect([...fields]).toEqual(expect.arrayContaining(['username', 'password', 'amount', 'acc', 'phone', 'reusername', 'ref_code', 'tid', 'value', 'country_id', 'from']));
+    const fields = new Set(
+      operations.flatMap((operation) => Object.keys((operation.schema.properties as Json | undefined) ?? {})),
+    );
+    expect([...fields]).toEqual(
+      expect.arrayContaining([
+        'username',
+        'password',
+        'amount',
+        'acc',
+        'phone',
+        'reusername',
+        'ref_code',
+        'tid',
+        'value',
+        'country_id',
+        'from',
+      ]),
+    );
   });
 
   it('every operation, every role, every class of hostile value', { timeout: 120_000 }, async () => {
@@ -240,7 +280,10 @@ describe('bad input never gives a 5xx and moves no money', () => {
         const isRefused = isAccessRefusal(await call(operation, token, {}));
         const isFirstAdmitted = !isRefused && !oneFieldDone;
         const values = isRefused ? HOSTILE.slice(0, 3) : isFirstAdmitted ? NASTY_VALUES : HOSTILE;
-        for (const payload of [...(isFirstAdmitted ? shapes : []), ...values.map((value) => Object.fromEntries(allFields.map((field) => [field, value])))]) {
+        for (const payload of [
+          ...(isFirstAdmitted ? shapes : []),
+          ...values.map((value) => Object.fromEntries(allFields.map((field) => [field, value]))),
+        ]) {
           const answer = await call(operation, token, payload);
           const where = `${name} as ${role} with ${JSON.stringify(payload).slice(0, 100)}`;
           expectEnvelope(answer, where);
@@ -276,17 +319,44 @@ describe('bad input never gives a 5xx and moves no money', () => {
 
 describe('bad input outside the actions', () => {
   it('webhooks answer bad bodies without a 5xx', async () => {
-    for (const url of ['/hooks/flutterwave', '/hooks/mpesa/wrong-secret/stk', '/hooks/mpesa/wrong-secret/c2b', '/hooks/sms/wrong-secret']) {
-      for (const body of ['', '{', '[]', '{"data": null}', JSON.stringify({ Body: { stkCallback: null } }), JSON.stringify({ text: NUL_TEXT }), JSON.stringify(deep(40))]) {
-        const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
+    for (const url of [
+      '/hooks/flutterwave',
+      '/hooks/mpesa/wrong-secret/stk',
+      '/hooks/mpesa/wrong-secret/c2b',
+      '/hooks/sms/wrong-secret',
+    ]) {
+      for (const body of [
+        '',
+        '{',
+        '[]',
+        '{"data": null}',
+        JSON.stringify({ Body: { stkCallback: null } }),
+        JSON.stringify({ text: NUL_TEXT }),
+        JSON.stringify(deep(40)),
+      ]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: body,
+        });
         expect(response.statusCode, `${url} ${body}`).toBeLessThan(500);
       }
     }
   });
 
   it('webhooks, the uploads and the CSV import refuse text PostgreSQL cannot store, as the envelope', async () => {
-    const sms = await t.app.inject({ method: 'POST', url: '/hooks/sms', headers: { 'content-type': 'text/plain', 'x-forwarder-secret': 'wrong' }, payload: `Confirmed ${NUL_TEXT}` });
-    expect(sms.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', msg: 'The request body contains a NUL character (U+0000), which cannot be stored' });
+    const sms = await t.app.inject({
+      method: 'POST',
+      url: '/hooks/sms',
+      headers: { 'content-type': 'text/plain', 'x-forwarder-secret': 'wrong' },
+      payload: `Confirmed ${NUL_TEXT}`,
+    });
+    expect(sms.json()).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      msg: 'The request body contains a NUL character (U+0000), which cannot be stored',
+    });
     const csv = await t.app.inject({
       method: 'POST',
       url: '/api/admin/trivia/import',
@@ -295,23 +365,48 @@ describe('bad input outside the actions', () => {
     });
     expect(csv.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(await t.sql("SELECT 1 FROM trivia_questions WHERE question LIKE 'Zqx%'")).toEqual([]);
-    const exported = await t.app.inject({ method: 'GET', url: `/api/admin/export/members?q=${encodeURIComponent(NUL_TEXT)}`, headers: { authorization: `Bearer ${operatorToken}` } });
-    expect(exported.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', msg: 'q contains a NUL character (U+0000), which cannot be stored' });
-    const broken = await t.app.inject({ method: 'GET', url: '/api/admin/export/members?q=%ED%A0%80', headers: { authorization: `Bearer ${operatorToken}` } });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/export/members?q=${encodeURIComponent(NUL_TEXT)}`,
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    expect(exported.json()).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      msg: 'q contains a NUL character (U+0000), which cannot be stored',
+    });
+    const broken = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/export/members?q=%ED%A0%80',
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
     expect(broken.statusCode).toBeLessThan(500);
   });
 
   it('the exports refuse integers beyond their column and days that do not exist', async () => {
     for (const query of ['country=2147483648', 'country=-1', 'joined_from=9873-70-56', 'joined_to=2026-02-30']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/admin/export/members?${query}`, headers: { authorization: `Bearer ${operatorToken}` } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/export/members?${query}`,
+        headers: { authorization: `Bearer ${operatorToken}` },
+      });
       expect(response.json(), query).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     }
-    const from = await t.app.inject({ method: 'GET', url: '/api/admin/export/withdrawals?from=2026-13-01', headers: { authorization: `Bearer ${operatorToken}` } });
+    const from = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/export/withdrawals?from=2026-13-01',
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
     expect(from.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
   it('a body over the limit is 413 as the envelope', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api?action=login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(70_000) }) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api?action=login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(70_000) }),
+    });
     expect(response.json()).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', resultcode: false });
   });
 
@@ -335,7 +430,14 @@ describe('requests refused before routing still get the envelope', () => {
     const huge = await fetch(`${base}/api?action=login&q=${'x'.repeat(20_000)}`);
     expect(huge.status).toBe(431);
     expect(huge.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await huge.json()).toEqual({ status: 431, resultcode: false, msg: 'The request URL or headers are too large', data: null, info: [], code: 'REQUEST_HEADERS_TOO_LARGE' });
+    expect(await huge.json()).toEqual({
+      status: 431,
+      resultcode: false,
+      msg: 'The request URL or headers are too large',
+      data: null,
+      info: [],
+      code: 'REQUEST_HEADERS_TOO_LARGE',
+    });
     const bigHeader = await fetch(`${base}/api?action=login`, { headers: { 'x-filler': 'y'.repeat(20_000) } });
     expect(bigHeader.status).toBe(431);
     expect(await bigHeader.json()).toMatchObject({ code: 'REQUEST_HEADERS_TOO_LARGE' });
@@ -347,7 +449,11 @@ describe('requests refused before routing still get the envelope', () => {
     expect(await long.json()).toMatchObject({ status: 414, code: 'URI_TOO_LONG' });
     const raw = await rawRequest(base, 'GET /api HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, code: 'BAD_REQUEST', resultcode: false });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      resultcode: false,
+    });
   });
 });
 

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.service.ts';
 import { getPayments } from '../src/payments/index.ts';
 import { parsePaymentSms, SMS_PARSERS } from '../src/payments/sms/sms-forwarder.ts';
-import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';
+import {
+  depositTransactions,
+  startDepositTestApp,
+  waitFor,
+  type DepositTestContext,
+  type TestMember,
+} from './deposits-fixtures.ts';
 
 let c: DepositTestContext;
 let operator: TestMember;
@@ -23,7 +29,10 @@ const forwardSms = (secret: string, body: unknown, contentType = 'application/js
   });
 /** Waits until M-Pesa's status query has confirmed the code (the simulator answers after its callback delay). */
 const confirmed = (code: string) =>
-  waitFor(async () => (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = $1 AND verification = 'verified'`, [code])).length > 0);
+  waitFor(
+    async () =>
+      (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = $1 AND verification = 'verified'`, [code])).length > 0,
+  );
 const reviews = (member: TestMember) =>
   c.t.sql<{ id: string; code: string; status: string }>(
     `SELECT id::text, code, status FROM code_reviews WHERE member_id = $1 ORDER BY id`,

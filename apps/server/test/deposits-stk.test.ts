@@ -179,7 +179,7 @@ describe('stkpush', () => {
     expect(await depositTransactions(c.t, member.id)).toBe(1);
   });
 
-  it('gives a timed-out push M-Pesa\'s final failure, after which a late success callback changes nothing', async () => {
+  it("gives a timed-out push M-Pesa's final failure, after which a late success callback changes nothing", async () => {
     const member = await c.member('KE');
     c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
     const response = await push(member, '254700000037', 80).finally(() => (c.sim.mpesa.behaviour.stkTimeoutMs = 60_000));
@@ -191,7 +191,10 @@ describe('stkpush', () => {
     simPush.resolvesAt = Date.now();
     clock.advance(61_000);
     await runDepositSweep(c.t.app.deps);
-    expect(await statusOf(member, response.data.depositId)).toMatchObject({ status: 1, failure_reason: 'Cancelled on the phone (1032)' });
+    expect(await statusOf(member, response.data.depositId)).toMatchObject({
+      status: 1,
+      failure_reason: 'Cancelled on the phone (1032)',
+    });
     const told = await c.t.sql(`SELECT msg FROM member_notifications WHERE member_id = $1`, [member.id.toString()]);
     expect(told).toHaveLength(1);
     // A forged (or confused) success callback afterwards: the final state stands, nothing is credited.
@@ -200,7 +203,10 @@ describe('stkpush', () => {
     await postCallback(c.sim.mpesa.stkCallbackBody(simPush));
     clock.advance(61_000);
     await runDepositSweep(c.t.app.deps);
-    expect(await statusOf(member, response.data.depositId)).toMatchObject({ status: 1, failure_reason: 'Cancelled on the phone (1032)' });
+    expect(await statusOf(member, response.data.depositId)).toMatchObject({
+      status: 1,
+      failure_reason: 'Cancelled on the phone (1032)',
+    });
     expect(await c.depositWallet(member)).toBe(0n);
   });
 
@@ -214,7 +220,7 @@ describe('stkpush', () => {
     expect(await c.depositWallet(member)).toBe(9_000n);
   });
 
-  it('credits once when a late callback and the sweep\'s query settle a timed-out push together', async () => {
+  it("credits once when a late callback and the sweep's query settle a timed-out push together", async () => {
     for (let round = 0; round < 4; round += 1) {
       const member = await c.member('KE');
       c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
@@ -228,7 +234,12 @@ describe('stkpush', () => {
       simPush.receipt = `RACE${round}00000`;
       clock.advance(61_000);
       const callback = c.sim.mpesa.stkCallbackBody(simPush);
-      await Promise.all([postCallback(callback), runDepositSweep(c.t.app.deps), postCallback(callback), runDepositSweep(c.t.app.deps)]);
+      await Promise.all([
+        postCallback(callback),
+        runDepositSweep(c.t.app.deps),
+        postCallback(callback),
+        runDepositSweep(c.t.app.deps),
+      ]);
       expect((await statusOf(member, response.data.depositId))?.status).toBe(2);
       expect(await c.depositWallet(member)).toBe(3_000n);
       expect(await depositTransactions(c.t, member.id)).toBe(1);

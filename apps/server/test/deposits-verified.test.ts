@@ -3,7 +3,13 @@ import { SettableClock } from '../src/lib/clock.ts';
 import { runDepositSweep } from '../src/modules/deposits/deposits.startup.ts';
 import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.service.ts';
 import { getPayments } from '../src/payments/index.ts';
-import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext, type TestMember } from './deposits-fixtures.ts';
+import {
+  depositTransactions,
+  startDepositTestApp,
+  waitFor,
+  type DepositTestContext,
+  type TestMember,
+} from './deposits-fixtures.ts';
 
 /**
  * Issue 12 §2: a C2B confirmation or a forwarded M-Pesa SMS is credited only after Daraja's transaction status query
@@ -12,7 +18,8 @@ import { depositTransactions, startDepositTestApp, waitFor, type DepositTestCont
 const VERIFYING_MSG =
   'We are confirming this code with M-Pesa. It will be added to your Deposit wallet as soon as M-Pesa confirms it; there is no need to send it again.';
 const UNKNOWN_MSG = 'M-Pesa does not know this transaction code. Please check the code and try again.';
-const MISMATCH_MSG = 'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.';
+const MISMATCH_MSG =
+  'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.';
 
 let c: DepositTestContext;
 let operator: TestMember;
@@ -23,17 +30,26 @@ beforeAll(async () => {
 });
 afterAll(async () => c.t.close());
 
-const recover = (member: TestMember, ref_code: string) => c.call('recovercode', member, { method: 'POST', payload: { ref_code } });
+const recover = (member: TestMember, ref_code: string) =>
+  c.call('recovercode', member, { method: 'POST', payload: { ref_code } });
 const notification = async (code: string) =>
   (
-    await c.t.sql<{ verification: string; verified_amount_minor: string | null; verification_note: string | null; query_conversation_id: string | null; query_attempts: number; claimed: boolean }>(
+    await c.t.sql<{
+      verification: string;
+      verified_amount_minor: string | null;
+      verification_note: string | null;
+      query_conversation_id: string | null;
+      query_attempts: number;
+      claimed: boolean;
+    }>(
       `SELECT verification, verified_amount_minor::text, verification_note, query_conversation_id, query_attempts,
               claimed_by_deposit_id IS NOT NULL AS claimed
        FROM payment_notifications WHERE trans_id = $1`,
       [code],
     )
   )[0];
-const settled = (code: string) => waitFor(async () => (await notification(code))?.verification !== 'pending' && (await notification(code)));
+const settled = (code: string) =>
+  waitFor(async () => (await notification(code))?.verification !== 'pending' && (await notification(code)));
 const forwardSms = (text: string, headers: Record<string, string>) =>
   fetch(`${c.t.app.deps.publicUrl()}/hooks/sms`, {
     method: 'POST',
@@ -56,13 +72,22 @@ describe('C2B confirmations wait for the transaction status query', () => {
       const alice = await c.member('KE');
       const bob = await c.member('KE');
       const waiting = await recover(alice, 'WAIT000001');
-      expect(waiting).toMatchObject({ httpStatus: 202, resultcode: true, msg: VERIFYING_MSG, data: { state: 'verifying', amount: null } });
+      expect(waiting).toMatchObject({
+        httpStatus: 202,
+        resultcode: true,
+        msg: VERIFYING_MSG,
+        data: { state: 'verifying', amount: null },
+      });
       expect(await recover(alice, 'wait000001')).toMatchObject({ httpStatus: 202, msg: VERIFYING_MSG });
       expect(await recover(bob, 'WAIT000001')).toMatchObject({ httpStatus: 409, msg: 'This code has already been used' });
       expect(await c.depositWallet(alice)).toBe(0n);
 
       await waitFor(async () => (await c.depositWallet(alice)) === 64_000n, 5000);
-      expect(await notification('WAIT000001')).toMatchObject({ verification: 'verified', verified_amount_minor: '64000', claimed: true });
+      expect(await notification('WAIT000001')).toMatchObject({
+        verification: 'verified',
+        verified_amount_minor: '64000',
+        claimed: true,
+      });
       expect(await depositTransactions(c.t, alice.id)).toBe(1);
       const told = await c.t.sql(`SELECT msg FROM member_notifications WHERE member_id = $1`, [alice.id.toString()]);
       expect(told).toEqual([{ msg: 'Your deposit of KES 640.00 has been received.' }]);
@@ -103,11 +128,20 @@ describe('C2B confirmations wait for the transaction status query', () => {
     const verified = await settled('FINAL00001');
     expect(verified).toMatchObject({ verification: 'verified' });
     const failure = (conversationId: string) => ({
-      Result: { ResultType: 0, ResultCode: 'R000002', ResultDesc: 'The transaction could not be found.', ConversationID: conversationId, OriginatorConversationID: 'x' },
+      Result: {
+        ResultType: 0,
+        ResultCode: 'R000002',
+        ResultDesc: 'The transaction could not be found.',
+        ConversationID: conversationId,
+        OriginatorConversationID: 'x',
+      },
     });
     const post = (body: unknown) =>
       fetch(statusHook(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect(await (await post(failure(verified ? verified.query_conversation_id! : ''))).json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await (await post(failure(verified ? verified.query_conversation_id! : ''))).json()).toEqual({
+      ResultCode: 0,
+      ResultDesc: 'Accepted',
+    });
     expect(await notification('FINAL00001')).toMatchObject({ verification: 'verified' });
 
     // A forged success for a pending notification: the ConversationID is not the one M-Pesa acknowledged.
@@ -122,12 +156,26 @@ describe('C2B confirmations wait for the transaction status query', () => {
         ResultCode: 0,
         ResultDesc: 'ok',
         ConversationID: 'AG_20260101_forged',
-        ResultParameters: { ResultParameter: [{ Key: 'TransactionStatus', Value: 'Completed' }, { Key: 'ReceiptNo', Value: 'FORGED0001' }, { Key: 'Amount', Value: 99 }] },
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'ReceiptNo', Value: 'FORGED0001' },
+            { Key: 'Amount', Value: 99 },
+          ],
+        },
       },
     });
     await post({ not: 'a result' });
     expect(await notification('FORGED0001')).toMatchObject({ verification: 'pending', claimed: false });
-    expect(await (await fetch(statusHook().replace('/status', '/status-timeout'), { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).json()).toEqual({
+    expect(
+      await (
+        await fetch(statusHook().replace('/status', '/status-timeout'), {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).json(),
+    ).toEqual({
       ResultCode: 0,
       ResultDesc: 'Accepted',
     });
@@ -140,7 +188,11 @@ describe('SMS-forwarded M-Pesa payments are confirmed the same way', () => {
     expect((await forwardSms(mpesaSms('NOSUCH0001', '300.00'), {})).status).toBe(401);
     c.sim.mpesa.behaviour.callbackDelayMs = 1500;
     try {
-      expect(await (await forwardSms(mpesaSms('NOSUCH0001', '300.00'), smsSecret())).json()).toEqual({ ok: true, stored: true, transId: 'NOSUCH0001' });
+      expect(await (await forwardSms(mpesaSms('NOSUCH0001', '300.00'), smsSecret())).json()).toEqual({
+        ok: true,
+        stored: true,
+        transId: 'NOSUCH0001',
+      });
       const carol = await c.member('KE');
       expect(await recover(carol, 'NOSUCH0001')).toMatchObject({ httpStatus: 202, msg: VERIFYING_MSG });
       const refused = await settled('NOSUCH0001');
@@ -149,7 +201,12 @@ describe('SMS-forwarded M-Pesa payments are confirmed the same way', () => {
         verification_note: 'M-Pesa does not know this transaction: The transaction could not be found. (R000002)',
         claimed: false,
       });
-      expect(await recover(carol, 'NOSUCH0001')).toMatchObject({ httpStatus: 400, resultcode: false, code: 'VALIDATION_FAILED', msg: UNKNOWN_MSG });
+      expect(await recover(carol, 'NOSUCH0001')).toMatchObject({
+        httpStatus: 400,
+        resultcode: false,
+        code: 'VALIDATION_FAILED',
+        msg: UNKNOWN_MSG,
+      });
       expect(await c.depositWallet(carol)).toBe(0n);
       const told = await c.t.sql(`SELECT msg, severity FROM member_notifications WHERE member_id = $1`, [carol.id.toString()]);
       expect(told).toEqual([
@@ -210,9 +267,16 @@ describe('the review queue matches verified notifications only', () => {
     // Refused: the member is told; nothing is queued from the claim.
     expect(await recover(frank, 'REVIEWREF1')).toMatchObject({ httpStatus: 400 });
     await c.t.sql(`INSERT INTO code_reviews (member_id, code) VALUES ($1, 'REVIEWREF1')`, [frank.id.toString()]);
-    const [review] = await c.t.sql<{ id: string }>(`SELECT id::text FROM code_reviews WHERE member_id = $1`, [frank.id.toString()]);
+    const [review] = await c.t.sql<{ id: string }>(`SELECT id::text FROM code_reviews WHERE member_id = $1`, [
+      frank.id.toString(),
+    ]);
     await expect(
-      creditManualCode(c.t.app.deps, { reviewId: BigInt(review!.id), operatorId: operator.id, approve: true, note: 'take it from the SMS' }),
+      creditManualCode(c.t.app.deps, {
+        reviewId: BigInt(review!.id),
+        operatorId: operator.id,
+        approve: true,
+        note: 'take it from the SMS',
+      }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: NO_NOTIFICATION_MSG });
     expect(await c.depositWallet(frank)).toBe(0n);
   });

@@ -21,7 +21,13 @@ describe('action endpoint', () => {
 
   it('rejects an unknown action with a 404 envelope', async () => {
     const res = await callAction(t.app, 'nosuchaction');
-    expect(res).toMatchObject({ httpStatus: 404, status: 404, resultcode: false, msg: 'Unknown action: nosuchaction', data: null });
+    expect(res).toMatchObject({
+      httpStatus: 404,
+      status: 404,
+      resultcode: false,
+      msg: 'Unknown action: nosuchaction',
+      data: null,
+    });
   });
 
   it('rejects a missing action parameter', async () => {

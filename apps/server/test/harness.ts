@@ -21,7 +21,10 @@ export interface TestApp {
 }
 
 /** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name);
@@ -31,9 +34,21 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
 }
 
 /** The whole app built on an existing test database: a second app on one database stands for a second process. */
-export async function createTestAppOn(databaseUrl: string, env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {}): Promise<TestApp> {
+export async function createTestAppOn(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {},
+): Promise<TestApp> {
   const sim = await startProviderSim({ flutterwave: { webhookUrl: () => `${app.deps.publicUrl()}/hooks/flutterwave` } });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...serverSettings(sim), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    ...serverSettings(sim),
+    ...env,
+  });
   const app = await buildApp({ config, databaseUrl, ...options });
   app.addHook('onClose', () => sim.close());
   await app.ready();
@@ -77,7 +92,11 @@ export interface EnvelopeResponse<T = any> {
 }
 
 /** Calls `/api?action=NAME` through inject() and returns the parsed envelope plus the HTTP status. */
-export async function callAction<T = any>(app: FastifyInstance, action: string, options: CallOptions = {}): Promise<EnvelopeResponse<T>> {
+export async function callAction<T = any>(
+  app: FastifyInstance,
+  action: string,
+  options: CallOptions = {},
+): Promise<EnvelopeResponse<T>> {
   const method = options.method ?? (options.payload === undefined ? 'GET' : 'POST');
   const query = new URLSearchParams({ action, ...(options.query ?? {}) });
   const response = await app.inject({
@@ -88,7 +107,9 @@ export async function callAction<T = any>(app: FastifyInstance, action: string, 
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.headers ?? {}),
     },
-    ...(options.payload !== undefined ? { payload: typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload) } : {}),
+    ...(options.payload !== undefined
+      ? { payload: typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload) }
+      : {}),
   });
   const body = response.json() as Omit<EnvelopeResponse<T>, 'httpStatus'>;
   return { httpStatus: response.statusCode, ...body };

@@ -22,7 +22,9 @@ beforeAll(async () => {
   t = await createTestApp();
   const countries = await t.sql('SELECT id FROM countries LIMIT 1');
   if (countries.length === 0) {
-    await t.sql(`INSERT INTO countries (name, dial, abbreviation, currency, rate_micro, is_default) VALUES ('Kenya', '+254', 'KE', 'KES', 1000000, true)`);
+    await t.sql(
+      `INSERT INTO countries (name, dial, abbreviation, currency, rate_micro, is_default) VALUES ('Kenya', '+254', 'KE', 'KES', 1000000, true)`,
+    );
   }
   memberId = await insertMember('ledger_a');
   otherId = await insertMember('ledger_b');
@@ -88,9 +90,9 @@ describe('ledger', () => {
   });
 
   it('backs the code check with a database CHECK', async () => {
-    await expect(t.sql(`UPDATE ledger_accounts SET balance_minor = -1 WHERE member_id = $1`, [memberId.toString()])).rejects.toThrow(
-      /ledger_accounts_not_negative/,
-    );
+    await expect(
+      t.sql(`UPDATE ledger_accounts SET balance_minor = -1 WHERE member_id = $1`, [memberId.toString()]),
+    ).rejects.toThrow(/ledger_accounts_not_negative/);
   });
 
   it('keeps postings append-only', async () => {
@@ -159,7 +161,9 @@ describe('ledger', () => {
     await t.app.deps.db.execute(sql`UPDATE member_earnings SET total_minor = total_minor + 1 WHERE member_id = ${memberId}`);
     const drifted = await reconcileLedger(t.app.deps.db);
     expect(drifted.ok).toBe(false);
-    expect(drifted.totals).toEqual([expect.objectContaining({ bucket: 'member_earnings', storedMinor: 501n, ledgerMinor: 500n })]);
+    expect(drifted.totals).toEqual([
+      expect.objectContaining({ bucket: 'member_earnings', storedMinor: 501n, ledgerMinor: 500n }),
+    ]);
     await t.app.deps.db.execute(sql`UPDATE member_earnings SET total_minor = total_minor - 1 WHERE member_id = ${memberId}`);
     expect((await reconcileLedger(t.app.deps.db)).ok).toBe(true);
   });

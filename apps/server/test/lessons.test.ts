@@ -51,12 +51,20 @@ describe('lessons', () => {
     const first = lessons[0]!.id;
     expect(await done(m, { id: first })).toMatchObject({ status: 403, msg: 'Enroll in the Forex course first.' });
 
-    expect(await enroll(m, { kind: 'forex' })).toMatchObject({ status: 200, data: { kind: 'forex', enrolled: true }, msg: 'You are enrolled in the Forex course' });
+    expect(await enroll(m, { kind: 'forex' })).toMatchObject({
+      status: 200,
+      data: { kind: 'forex', enrolled: true },
+      msg: 'You are enrolled in the Forex course',
+    });
     expect(await enroll(m, { kind: 'forex' })).toMatchObject({ status: 200 });
     expect((await list(m, 'forex')).data.enrolled).toBe(true);
     expect((await list(m, 'crypto')).data.enrolled).toBe(false);
 
-    expect(await done(m, { id: first })).toMatchObject({ status: 200, data: { id: first, kind: 'forex', done: true, doneCount: 1, total: 9 }, msg: '1 of 9 lessons done' });
+    expect(await done(m, { id: first })).toMatchObject({
+      status: 200,
+      data: { id: first, kind: 'forex', done: true, doneCount: 1, total: 9 },
+      msg: '1 of 9 lessons done',
+    });
     expect(await done(m, { id: Number(lessons[1]!.id) })).toMatchObject({ data: { doneCount: 2 } });
     expect(await done(m, { id: first })).toMatchObject({ data: { doneCount: 2 } });
     const after = (await list(m, 'forex')).data.lessons as { done: boolean }[];

@@ -40,7 +40,11 @@ describe('concurrent money requests over HTTP', () => {
     const answers = await fifty(() => post('systemwithdrawal', m.token, { acc: '1', amount: '400' }));
     const ok = answers.filter((a) => a.httpStatus === 200);
     expect(ok).toHaveLength(1);
-    expect(answers.filter((a) => a.httpStatus === 422 && a.body.msg === 'Amount exceeds available balance please consider Withdrawal Charges')).toHaveLength(49);
+    expect(
+      answers.filter(
+        (a) => a.httpStatus === 422 && a.body.msg === 'Amount exceeds available balance please consider Withdrawal Charges',
+      ),
+    ).toHaveLength(49);
     expect((await wallets(t, m.id)).balance).toBe(50_000n - 43_000n);
     expect(await t.sql('SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1', [m.id.toString()])).toEqual([{ n: 1 }]);
   });
@@ -50,7 +54,9 @@ describe('concurrent money requests over HTTP', () => {
     const clients: TestMember[] = [];
     for (let i = 0; i < 5; i += 1) clients.push(await createMember(t, { countryId: c.kes, sponsor: payer }));
     await fund(t, payer.id, 10_000n, 'balance');
-    const answers = await fifty((i) => post('payforclient', payer.token, { acc: '1', reusername: clients[i % 5]!.username, amount: '60' }));
+    const answers = await fifty((i) =>
+      post('payforclient', payer.token, { acc: '1', reusername: clients[i % 5]!.username, amount: '60' }),
+    );
     expect(answers.filter((a) => a.httpStatus === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.body.msg === 'Insufficient balance in Jumbo Wallet')).toHaveLength(49);
     expect((await wallets(t, payer.id)).balance).toBe(4_000n);
@@ -62,7 +68,9 @@ describe('concurrent money requests over HTTP', () => {
   it('50 identical withdrawals with one Idempotency-Key: one movement, 50 equal answers', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
     await fund(t, m.id, 500_000n, 'balance');
-    const answers = await fifty(() => post('systemwithdrawal', m.token, { acc: '1', amount: '250' }, { 'idempotency-key': 'same-key-0001' }));
+    const answers = await fifty(() =>
+      post('systemwithdrawal', m.token, { acc: '1', amount: '250' }, { 'idempotency-key': 'same-key-0001' }),
+    );
     expect(answers.every((a) => a.httpStatus === 200)).toBe(true);
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect((await wallets(t, m.id)).balance).toBe(500_000n - 28_000n);
@@ -73,7 +81,14 @@ describe('concurrent money requests over HTTP', () => {
     const payer = await createMember(t, { countryId: c.kes, status: 'active' });
     const client = await createMember(t, { countryId: c.kes, sponsor: payer });
     await fund(t, payer.id, 100_000n, 'deposit');
-    const answers = await fifty(() => post('payforclient', payer.token, { acc: '2', reusername: client.username, amount: '75.25' }, { 'idempotency-key': 'same-pay-0001' }));
+    const answers = await fifty(() =>
+      post(
+        'payforclient',
+        payer.token,
+        { acc: '2', reusername: client.username, amount: '75.25' },
+        { 'idempotency-key': 'same-pay-0001' },
+      ),
+    );
     expect(answers.every((a) => a.httpStatus === 200)).toBe(true);
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect((await wallets(t, payer.id)).deposit).toBe(100_000n - 7_525n);

@@ -24,10 +24,30 @@ export interface TestCountries {
 }
 
 const COUNTRIES = [
-  { abbreviation: 'ZK', name: 'Testland KES', currency: 'KES', rateMicro: 1_000_000n, fees: [50_000n, 25_000n, 15_000n, 5_000n, 10_000n, 20_000n],
-    tariffs: [[20_000n, 99_900n, 3_000n], [100_000n, 499_900n, 5_000n], [500_000n, 1_999_900n, 10_000n], [2_000_000n, 7_000_000n, 20_000n]] },
-  { abbreviation: 'ZU', name: 'Testland UGX', currency: 'UGX', rateMicro: 28_500_000n, fees: [1_700_000n, 800_000n, 500_000n, 200_000n, 300_000n, 700_000n],
-    tariffs: [[700_000n, 3_499_900n, 100_000n], [3_500_000n, 17_499_900n, 175_000n]] },
+  {
+    abbreviation: 'ZK',
+    name: 'Testland KES',
+    currency: 'KES',
+    rateMicro: 1_000_000n,
+    fees: [50_000n, 25_000n, 15_000n, 5_000n, 10_000n, 20_000n],
+    tariffs: [
+      [20_000n, 99_900n, 3_000n],
+      [100_000n, 499_900n, 5_000n],
+      [500_000n, 1_999_900n, 10_000n],
+      [2_000_000n, 7_000_000n, 20_000n],
+    ],
+  },
+  {
+    abbreviation: 'ZU',
+    name: 'Testland UGX',
+    currency: 'UGX',
+    rateMicro: 28_500_000n,
+    fees: [1_700_000n, 800_000n, 500_000n, 200_000n, 300_000n, 700_000n],
+    tariffs: [
+      [700_000n, 3_499_900n, 100_000n],
+      [3_500_000n, 17_499_900n, 175_000n],
+    ],
+  },
 ] as const;
 
 /** Two test countries with fixed fees (independent of the start-up seed, which an operator may change). */
@@ -48,7 +68,12 @@ export async function ensureTestCountries(t: TestApp): Promise<TestCountries> {
         [id, ...c.fees.map(String)],
       );
       for (const [min, max, tariff] of c.tariffs) {
-        await t.sql('INSERT INTO tariff_brackets (country_id, min_minor, max_minor, tariff_minor) VALUES ($1, $2, $3, $4)', [id, String(min), String(max), String(tariff)]);
+        await t.sql('INSERT INTO tariff_brackets (country_id, min_minor, max_minor, tariff_minor) VALUES ($1, $2, $3, $4)', [
+          id,
+          String(min),
+          String(max),
+          String(tariff),
+        ]);
       }
     }
     ids.push(id);
@@ -83,14 +108,26 @@ export async function createMember(
      SELECT $1, $1 || '@test.local', $2, 'x', $3, s.id, s.l1_id, s.l2_id, $5, $6, $7, $8, CASE WHEN $5 = 'active' THEN now() - interval '2 days' END
      FROM (SELECT $4::bigint AS id) q LEFT JOIN members s ON s.id = q.id
      RETURNING id`,
-    [username, phone, options.countryId, options.sponsor ? options.sponsor.id.toString() : null, options.status ?? 'inactive', options.role ?? 'member', options.isHouse ?? false, (options.signupBonusMinor ?? 0n).toString()],
+    [
+      username,
+      phone,
+      options.countryId,
+      options.sponsor ? options.sponsor.id.toString() : null,
+      options.status ?? 'inactive',
+      options.role ?? 'member',
+      options.isHouse ?? false,
+      (options.signupBonusMinor ?? 0n).toString(),
+    ],
   );
   const id = BigInt(rows[0]!.id);
   if (options.role === 'support' || options.role === 'operator') {
     await enableTotpFor(t, id);
   }
   const token = randomBytes(32).toString('base64url');
-  await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [id.toString(), hashToken(token)]);
+  await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    id.toString(),
+    hashToken(token),
+  ]);
   return { id, username, token };
 }
 

@@ -45,8 +45,14 @@ describe('a replay with different content is a 409', () => {
     const first = await post('payforclient', member.token, payload, 'pfc-replay-0001');
     expect(first.status).toBe(200);
     expect(await post('payforclient', member.token, payload, 'pfc-replay-0001')).toMatchObject({ status: 200, data: first.data });
-    expect(await post('payforclient', member.token, { ...payload, amount: '11' }, 'pfc-replay-0001')).toMatchObject({ status: 409, code: 'CONFLICT' });
-    expect(await post('payforclient', member.token, { ...payload, acc: '1' }, 'pfc-replay-0001')).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(await post('payforclient', member.token, { ...payload, amount: '11' }, 'pfc-replay-0001')).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
+    expect(await post('payforclient', member.token, { ...payload, acc: '1' }, 'pfc-replay-0001')).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
     expect((await wallets(t, client.id)).deposit).toBe(1_000n);
   });
 
@@ -56,8 +62,14 @@ describe('a replay with different content is a 409', () => {
     expect(first).toMatchObject({ status: 200, data: { balance: '5.00', duplicate: false } });
     // The endpoint replays the first answer as it was (actions/idempotency.ts): the ledger is not asked again.
     expect(await post('adminadjust', operator.token, payload, 'adj-replay-0001')).toEqual(first);
-    expect(await post('adminadjust', operator.token, { ...payload, amount: '6.00' }, 'adj-replay-0001')).toMatchObject({ status: 409, code: 'CONFLICT' });
-    expect(await post('adminadjust', operator.token, { ...payload, wallet: 'tiktok' }, 'adj-replay-0001')).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(await post('adminadjust', operator.token, { ...payload, amount: '6.00' }, 'adj-replay-0001')).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
+    expect(await post('adminadjust', operator.token, { ...payload, wallet: 'tiktok' }, 'adj-replay-0001')).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
     expect((await wallets(t, member.id)).ads).toBe(500n);
     const audits = await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'wallet.adjust'");
     expect(audits[0]!.n).toBe('1');
@@ -67,7 +79,9 @@ describe('a replay with different content is a 409', () => {
 describe('exactly once', () => {
   it('20 concurrent identical adjustments make one movement and 20 equal answers', async () => {
     const payload = { username: member.username, wallet: 'youtube', amount: '7.25', reason: 'Concurrent ticket' };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post('adminadjust', operator.token, payload, 'adj-concurrent-01')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('adminadjust', operator.token, payload, 'adj-concurrent-01')),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]!.data.duplicate).toBe(false);
@@ -81,7 +95,10 @@ describe('exactly once', () => {
        WHERE COALESCE(s.total_minor, 0) <> COALESCE(l.total_minor, 0)`,
     );
     expect(drift).toEqual([]);
-    const rows = await t.sql<{ bucket: string; total: string }>('SELECT bucket, total_minor::text AS total FROM member_totals WHERE member_id = $1 ORDER BY bucket', [member.id.toString()]);
+    const rows = await t.sql<{ bucket: string; total: string }>(
+      'SELECT bucket, total_minor::text AS total FROM member_totals WHERE member_id = $1 ORDER BY bucket',
+      [member.id.toString()],
+    );
     expect(rows).toEqual(
       expect.arrayContaining([
         { bucket: 'adjustment', total: '1225' },

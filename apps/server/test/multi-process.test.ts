@@ -27,17 +27,27 @@ describe('two processes on one database', () => {
       expect((await callAction(app, 'login', { payload: { username: 'two_proc', password: 'wrong-one' } })).status).toBe(400);
     }
     const refused = await callAction(second.app, 'login', { payload: { username: 'two_proc', password: 'secret123' } });
-    expect(refused).toMatchObject({ httpStatus: 429, status: 429, resultcode: false, code: 'RATE_LIMITED', msg: 'Too many failed attempts. Try again in 15 minutes.' });
-    expect((await callAction(first.app, 'login', { payload: { username: 'two_proc', password: 'secret123' } })).code).toBe('RATE_LIMITED');
+    expect(refused).toMatchObject({
+      httpStatus: 429,
+      status: 429,
+      resultcode: false,
+      code: 'RATE_LIMITED',
+      msg: 'Too many failed attempts. Try again in 15 minutes.',
+    });
+    expect((await callAction(first.app, 'login', { payload: { username: 'two_proc', password: 'secret123' } })).code).toBe(
+      'RATE_LIMITED',
+    );
 
     await registerOk(first, { username: 'two_clear' });
-    for (let attempt = 0; attempt < 4; attempt += 1) await callAction(first.app, 'login', { payload: { username: 'two_clear', password: 'wrong-one' } });
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      await callAction(first.app, 'login', { payload: { username: 'two_clear', password: 'wrong-one' } });
     await loginOk(second, 'two_clear');
-    for (let attempt = 0; attempt < 4; attempt += 1) await callAction(first.app, 'login', { payload: { username: 'two_clear', password: 'wrong-one' } });
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      await callAction(first.app, 'login', { payload: { username: 'two_clear', password: 'wrong-one' } });
     await loginOk(second, 'two_clear');
   });
 
-  it('counts a member\'s code guesses (recovercode) across both processes against one budget, whatever the session', async () => {
+  it("counts a member's code guesses (recovercode) across both processes against one budget, whatever the session", async () => {
     clock.advance(60_000);
     await registerOk(first, { username: 'two_codes' });
     const sessions = [await loginOk(first, 'two_codes'), await loginOk(second, 'two_codes')];
@@ -47,12 +57,18 @@ describe('two processes on one database', () => {
       // An unreadable code is refused (400) after the shared limit counted it.
       expect((await callAction(app, 'recovercode', { token: sessions[attempt % 2], payload: {} })).status).toBe(400);
     }
-    for (const [app, token] of [[first.app, sessions[1]], [second.app, sessions[0]]] as const) {
-      expect(await callAction(app, 'recovercode', { token, payload: {} })).toMatchObject({ httpStatus: 429, code: 'RATE_LIMITED' });
+    for (const [app, token] of [
+      [first.app, sessions[1]],
+      [second.app, sessions[0]],
+    ] as const) {
+      expect(await callAction(app, 'recovercode', { token, payload: {} })).toMatchObject({
+        httpStatus: 429,
+        code: 'RATE_LIMITED',
+      });
     }
   });
 
-  it('counts one address\'s sign-ups across both processes against one per-IP budget', async () => {
+  it("counts one address's sign-ups across both processes against one per-IP budget", async () => {
     clock.advance(60_000); // a fresh per-IP window: the sign-ups of the test above are in the previous one
     const perMinute = perMinuteOf('register');
     const statuses: number[] = [];

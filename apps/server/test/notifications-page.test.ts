@@ -18,12 +18,10 @@ afterAll(async () => t.close());
 async function seed(member: TestMember, count: number): Promise<void> {
   const severities = ['info', 'success', 'warning', 'error'];
   for (let i = 0; i < count; i += 1) {
-    await t.sql(`INSERT INTO member_notifications (member_id, msg, severity, created_at) VALUES ($1, $2, $3, now() - make_interval(mins => $4))`, [
-      member.id.toString(),
-      `Note ${i + 1}`,
-      severities[i % 4],
-      count - i,
-    ]);
+    await t.sql(
+      `INSERT INTO member_notifications (member_id, msg, severity, created_at) VALUES ($1, $2, $3, now() - make_interval(mins => $4))`,
+      [member.id.toString(), `Note ${i + 1}`, severities[i % 4], count - i],
+    );
   }
 }
 
@@ -52,7 +50,12 @@ describe('notifications', () => {
     const a = await createMember(t, { countryId: c.kes, status: 'active' });
     const b = await createMember(t, { countryId: c.kes });
     await seed(a, 2);
-    expect((await callAction(t.app, 'notifications', { token: b.token })).data).toEqual({ items: [], page: 1, pages: 1, unread: 0 });
+    expect((await callAction(t.app, 'notifications', { token: b.token })).data).toEqual({
+      items: [],
+      page: 1,
+      pages: 1,
+      unread: 0,
+    });
   });
 
   it('refuses bad paging with 400 and a clear message', async () => {
@@ -64,10 +67,16 @@ describe('notifications', () => {
       [{ page: 'two' }, 'page must be a whole number'],
       [{ limit: '2.5' }, 'limit must be a whole number'],
     ] as const) {
-      expect(await callAction(t.app, 'notifications', { token: m.token, query })).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', msg });
+      expect(await callAction(t.app, 'notifications', { token: m.token, query })).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        msg,
+      });
     }
     expect(await callAction(t.app, 'notifications', {})).toMatchObject({ status: 401 });
-    expect(await callAction(t.app, 'notifications', { method: 'POST', token: m.token, payload: {} })).toMatchObject({ status: 405 });
+    expect(await callAction(t.app, 'notifications', { method: 'POST', token: m.token, payload: {} })).toMatchObject({
+      status: 405,
+    });
   });
 });
 
@@ -85,17 +94,29 @@ describe('readnotifications and the bell', () => {
 
     const list = (await callAction(t.app, 'notifications', { token: m.token })).data.items as { id: string }[];
     const otherId = (await callAction(t.app, 'notifications', { token: other.token })).data.items[0].id as string;
-    const res = await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids: [list[0]!.id, Number(list[1]!.id), otherId] } });
+    const res = await callAction(t.app, 'readnotifications', {
+      token: m.token,
+      payload: { ids: [list[0]!.id, Number(list[1]!.id), otherId] },
+    });
     expect(res).toMatchObject({ status: 200, data: { marked: 2, unread: 2 }, msg: '2 notifications marked as read' });
     const after = (await callAction(t.app, 'notifications', { token: m.token })).data;
     expect(after.unread).toBe(2);
     expect(after.items.map((n: { read: boolean }) => n.read)).toEqual([true, true, false, false]);
     expect((await callAction(t.app, 'notifications', { token: other.token })).data.unread).toBe(1);
 
-    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids: [list[0]!.id] } })).data).toEqual({ marked: 0, unread: 2 });
-    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: {} })).data).toEqual({ marked: 2, unread: 0 });
+    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids: [list[0]!.id] } })).data).toEqual({
+      marked: 0,
+      unread: 2,
+    });
+    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: {} })).data).toEqual({
+      marked: 2,
+      unread: 0,
+    });
     expect((await callAction(t.app, 'userdata', { token: m.token })).data.notifications).toEqual({ unread: 0 });
-    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids: [] } })).data).toEqual({ marked: 0, unread: 0 });
+    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids: [] } })).data).toEqual({
+      marked: 0,
+      unread: 0,
+    });
   });
 
   it('a notification read on the page is not shown again as a toast', async () => {
@@ -103,24 +124,36 @@ describe('readnotifications and the bell', () => {
     await seed(m, 2);
     await callAction(t.app, 'readnotifications', { token: m.token, payload: {} });
     expect((await callAction(t.app, 'userdata', { token: m.token })).info).toEqual([]);
-    const stamps = await t.sql<{ same: boolean }>('SELECT read_at = delivered_at AND read_at IS NOT NULL AS same FROM member_notifications WHERE member_id = $1', [m.id.toString()]);
+    const stamps = await t.sql<{ same: boolean }>(
+      'SELECT read_at = delivered_at AND read_at IS NOT NULL AS same FROM member_notifications WHERE member_id = $1',
+      [m.id.toString()],
+    );
     expect(stamps.every((row) => row.same)).toBe(true);
   });
 
   it('caps the unread count at 100 (the bell shows 99+)', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
-    await t.sql(`INSERT INTO member_notifications (member_id, msg, severity) SELECT $1, 'Bulk ' || g, 'info' FROM generate_series(1, 130) g`, [m.id.toString()]);
+    await t.sql(
+      `INSERT INTO member_notifications (member_id, msg, severity) SELECT $1, 'Bulk ' || g, 'info' FROM generate_series(1, 130) g`,
+      [m.id.toString()],
+    );
     expect((await callAction(t.app, 'userdata', { token: m.token })).data.notifications).toEqual({ unread: 100 });
     const page = await callAction(t.app, 'notifications', { token: m.token, query: { limit: '100' } });
     expect(page.data).toMatchObject({ pages: 2, unread: 100 });
     const ids = (page.data.items as { id: string }[]).slice(0, 50).map((n) => n.id);
-    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids } })).data).toEqual({ marked: 50, unread: 80 });
+    expect((await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids } })).data).toEqual({
+      marked: 50,
+      unread: 80,
+    });
   });
 
   it('refuses bad ids with 400', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
     for (const ids of [['abc'], [-1], 'all', Array.from({ length: 101 }, (_, i) => String(i + 1))]) {
-      expect(await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids } })).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(await callAction(t.app, 'readnotifications', { token: m.token, payload: { ids } })).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
     }
     expect(await callAction(t.app, 'readnotifications', { method: 'GET', token: m.token })).toMatchObject({ status: 405 });
   });

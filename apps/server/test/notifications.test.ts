@@ -30,8 +30,10 @@ const stored = (member: TestMember) =>
     [member.id.toString()],
   );
 
-const admin = (action: string, payload: unknown) => callAction(c.t.app, action, { method: 'POST', token: operator.token, payload });
-const withdraw = (m: TestMember, amount: string) => callAction(c.t.app, 'systemwithdrawal', { method: 'POST', token: m.token, payload: { acc: '1', amount } });
+const admin = (action: string, payload: unknown) =>
+  callAction(c.t.app, action, { method: 'POST', token: operator.token, payload });
+const withdraw = (m: TestMember, amount: string) =>
+  callAction(c.t.app, 'systemwithdrawal', { method: 'POST', token: m.token, payload: { acc: '1', amount } });
 
 async function richMember(amountMinor = 100_000n): Promise<TestMember> {
   const m = await createMember(c.t, { countryId: countries.kes, status: 'active' });
@@ -68,7 +70,9 @@ describe('withdrawal decisions', () => {
     const m = await richMember();
     const res = await withdraw(m, '300');
     expect((await admin('updatetrans', { tid: res.data.id, value: 2 })).status).toBe(200);
-    expect(await inbox(m, 'auth')).toEqual([{ msg: 'Your withdrawal of KES 300.00 has been paid.', severity: 'success', time: expect.any(String) }]);
+    expect(await inbox(m, 'auth')).toEqual([
+      { msg: 'Your withdrawal of KES 300.00 has been paid.', severity: 'success', time: expect.any(String) },
+    ]);
     expect(await inbox(m)).toEqual([]);
   });
 
@@ -91,9 +95,15 @@ describe('activation commissions', () => {
     expect((await callAction(c.t.app, 'activateaccount', { method: 'POST', token: joiner.token, payload: {} })).status).toBe(200);
 
     expect(await inbox(sponsor)).toEqual([
-      { msg: `You earned KES 250.00: your level 1 member ${joiner.username} activated their account.`, severity: 'success', time: expect.any(String) },
+      {
+        msg: `You earned KES 250.00: your level 1 member ${joiner.username} activated their account.`,
+        severity: 'success',
+        time: expect.any(String),
+      },
     ]);
-    expect((await inbox(grand)).map((n) => n.msg)).toEqual([`You earned KES 150.00: your level 2 member ${joiner.username} activated their account.`]);
+    expect((await inbox(grand)).map((n) => n.msg)).toEqual([
+      `You earned KES 150.00: your level 2 member ${joiner.username} activated their account.`,
+    ]);
     expect(await stored(joiner)).toEqual([]);
   });
 
@@ -103,7 +113,9 @@ describe('activation commissions', () => {
     await fund(c.t, joiner.id, 100_000n);
     expect((await callAction(c.t.app, 'activateaccount', { method: 'POST', token: joiner.token, payload: {} })).status).toBe(200);
     // UGX 8,000 at 28.5 = KES 280.70.
-    expect((await inbox(sponsor)).map((n) => n.msg)).toEqual([`You earned KES 280.70: your level 1 member ${joiner.username} activated their account.`]);
+    expect((await inbox(sponsor)).map((n) => n.msg)).toEqual([
+      `You earned KES 280.70: your level 1 member ${joiner.username} activated their account.`,
+    ]);
   });
 
   it('an activation refused for insufficient funds notifies no one', async () => {
@@ -120,7 +132,9 @@ describe('deposits', () => {
     const m = await c.member('KE');
     const res = await c.call('stkpush', m, { method: 'POST', payload: { phone: '0712345678', amount: 500 } });
     await waitFor(async () => (await c.deposits(m))[0]?.status === 2);
-    expect(await inbox(m)).toEqual([{ msg: 'Your deposit of KES 500.00 has been received.', severity: 'success', time: expect.any(String) }]);
+    expect(await inbox(m)).toEqual([
+      { msg: 'Your deposit of KES 500.00 has been received.', severity: 'success', time: expect.any(String) },
+    ]);
     expect(res.data.depositId).toBeDefined();
     expect(await inbox(m)).toEqual([]);
   });
@@ -130,7 +144,11 @@ describe('deposits', () => {
     await c.call('stkpush', m, { method: 'POST', payload: { phone: '254700000032', amount: 100 } });
     await waitFor(async () => (await c.deposits(m))[0]?.status === 1);
     expect(await inbox(m)).toEqual([
-      { msg: 'Your M-Pesa payment of KES 100.00 did not go through: Cancelled on the phone (1032).', severity: 'warning', time: expect.any(String) },
+      {
+        msg: 'Your M-Pesa payment of KES 100.00 did not go through: Cancelled on the phone (1032).',
+        severity: 'warning',
+        time: expect.any(String),
+      },
     ]);
   });
 
@@ -144,15 +162,27 @@ describe('deposits', () => {
 
   it('a claimed M-Pesa code notifies; an operator credit and a rejection of queued codes notify too', async () => {
     const m = await c.member('KE');
-    await c.sim.mpesa.sendC2B({ TransID: 'QN12ABC3DE', TransAmount: '1000.00', MSISDN: '254712345678', BillRefNumber: m.username });
+    await c.sim.mpesa.sendC2B({
+      TransID: 'QN12ABC3DE',
+      TransAmount: '1000.00',
+      MSISDN: '254712345678',
+      BillRefNumber: m.username,
+    });
     // Claimable once M-Pesa's transaction status query has confirmed it (decision 020).
-    await waitFor(async () => (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = 'QN12ABC3DE' AND verification = 'verified'`)).length > 0);
+    await waitFor(
+      async () =>
+        (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = 'QN12ABC3DE' AND verification = 'verified'`))
+          .length > 0,
+    );
     expect((await c.call('recovercode', m, { method: 'POST', payload: { ref_code: 'QN12ABC3DE' } })).status).toBe(200);
     expect((await inbox(m)).map((n) => n.msg)).toEqual(['Your deposit of KES 1000.00 has been received.']);
 
     await c.call('recovercode', m, { method: 'POST', payload: { ref_code: 'QN99999991' } });
     await c.call('recovercode', m, { method: 'POST', payload: { ref_code: 'QN99999992' } });
-    const reviews = await c.t.sql<{ id: string; code: string }>(`SELECT id::text, code FROM code_reviews WHERE member_id = $1 ORDER BY id`, [m.id.toString()]);
+    const reviews = await c.t.sql<{ id: string; code: string }>(
+      `SELECT id::text, code FROM code_reviews WHERE member_id = $1 ORDER BY id`,
+      [m.id.toString()],
+    );
     expect(reviews.map((r) => r.code)).toEqual(['QN99999991', 'QN99999992']);
     expect(await inbox(m)).toEqual([]);
     expect((await admin('adminresolvecode', { id: reviews[0]!.id, approve: true, amount: '150' })).status).toBe(200);

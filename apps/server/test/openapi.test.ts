@@ -40,18 +40,27 @@ const ENDPOINT_ROUTES = /^\S+ \/api(\/:action)?$|^GET \/api\/(openapi\.json|docs
 
 describe('the API document lists every route', () => {
   it('every route registered under /api is described, with its method', () => {
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const routes = registeredRoutes().filter((route) => / \/api(\/|$)/.test(route) && !ENDPOINT_ROUTES.test(route));
-    expect(routes).toEqual(expect.arrayContaining(['GET /api/admin/export/:name', 'POST /api/admin/upload', 'POST /api/admin/trivia/import']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['GET /api/admin/export/:name', 'POST /api/admin/upload', 'POST /api/admin/trivia/import']),
+    );
     for (const route of routes) {
       const pattern = new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
-      expect(documented.some((operation) => pattern.test(operation)), `${route} is not in the API document`).toBe(true);
+      expect(
+        documented.some((operation) => pattern.test(operation)),
+        `${route} is not in the API document`,
+      ).toBe(true);
     }
     for (const name of EXPORT_NAMES) expect(document.paths[`/api/admin/export/${name}`]?.get, name).toBeDefined();
   });
 
   it('every action is described once, by name, with its access level', () => {
-    const named = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation['x-action'])).filter(Boolean);
+    const named = Object.values(document.paths)
+      .flatMap((methods) => Object.values(methods).map((operation) => operation['x-action']))
+      .filter(Boolean);
     expect(new Set(named)).toEqual(new Set(allActions.map((action) => action.name)));
   });
 
@@ -64,7 +73,9 @@ describe('the API document lists every route', () => {
     );
     expect(Object.keys(members.responses['200'].content)).toEqual(['text/csv']);
     expect(members.responses.default.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
-    expect(document.paths['/api/admin/export/ledger']!.get!.parameters).toEqual([expect.objectContaining({ name: 'username', in: 'query', required: true })]);
+    expect(document.paths['/api/admin/export/ledger']!.get!.parameters).toEqual([
+      expect.objectContaining({ name: 'username', in: 'query', required: true }),
+    ]);
     expect(document.paths['/api/admin/export/codes']!.get!.parameters).toEqual([]);
   });
 
@@ -84,7 +95,9 @@ describe('the API document lists every route', () => {
   });
 
   it('bounds every id to its column and checks calendar days', () => {
-    const countryFilter = document.paths['/api/admin/export/members']!.get!.parameters.find((parameter: Json) => parameter.name === 'country').schema;
+    const countryFilter = document.paths['/api/admin/export/members']!.get!.parameters.find(
+      (parameter: Json) => parameter.name === 'country',
+    ).schema;
     expect(JSON.stringify(countryFilter)).toContain('2147483647');
   });
 });

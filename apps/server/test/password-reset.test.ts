@@ -24,7 +24,10 @@ afterAll(async () => t.close());
 
 /** The token of the latest reset mail: `outbox` keeps it redacted, the development mail-drop file has the whole mail. */
 async function latestResetToken(email: string): Promise<string> {
-  const rows = await t.sql<{ id: string; body: string }>("SELECT id::text, body FROM outbox WHERE kind = 'password_reset' AND recipient = $1 ORDER BY id DESC LIMIT 1", [email]);
+  const rows = await t.sql<{ id: string; body: string }>(
+    "SELECT id::text, body FROM outbox WHERE kind = 'password_reset' AND recipient = $1 ORDER BY id DESC LIMIT 1",
+    [email],
+  );
   expect(rows[0]?.body).toContain('/forgot-password?token=[redacted]\n');
   const mail = await readFile(path.join(mailDropDir(t.app.deps), `${rows[0]?.id}.txt`), 'utf8');
   const match = /\/forgot-password\?token=([A-Za-z0-9_-]+)/.exec(mail);
@@ -40,7 +43,7 @@ describe('forgotpassword and resetpassword', () => {
     expect(res).toMatchObject({ status: 200, resultcode: true, msg: ANSWER });
     const token = await latestResetToken('kate@example.com');
     const [stored] = await t.sql<{ token_hash: string; minutes: number }>(
-      "SELECT token_hash, round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM password_resets ORDER BY id DESC LIMIT 1",
+      'SELECT token_hash, round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM password_resets ORDER BY id DESC LIMIT 1',
     );
     expect(stored?.token_hash).not.toBe(token);
     expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -50,19 +53,24 @@ describe('forgotpassword and resetpassword', () => {
     expect(JSON.stringify(warnings)).not.toContain(token);
     expect(JSON.stringify(await t.sql('SELECT * FROM outbox'))).not.toContain(token);
 
-    const reset = await callAction(t.app, 'resetpassword', { payload: { token, newpassword: 'fresh123', repassword: 'fresh123' } });
+    const reset = await callAction(t.app, 'resetpassword', {
+      payload: { token, newpassword: 'fresh123', repassword: 'fresh123' },
+    });
     expect(reset).toMatchObject({ status: 200, resultcode: true });
     expect((await callAction(t.app, 'auth', { token: oldSession })).status).toBe(401);
     expect((await callAction(t.app, 'login', { payload: { username: 'kate_r', password: 'secret123' } })).status).toBe(400);
     await loginOk(t, 'kate_r', 'fresh123');
 
-    const again = await callAction(t.app, 'resetpassword', { payload: { token, newpassword: 'other123', repassword: 'other123' } });
+    const again = await callAction(t.app, 'resetpassword', {
+      payload: { token, newpassword: 'other123', repassword: 'other123' },
+    });
     expect(again).toMatchObject({ status: 400, resultcode: false, msg: INVALID });
   });
 
   it('mails one account at most three reset links an hour, with the same answer every time', async () => {
     await registerOk(t, { username: 'lena_r', email: 'lena@example.com' });
-    const mailed = async () => (await t.sql<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE recipient = 'lena@example.com'"))[0]?.n;
+    const mailed = async () =>
+      (await t.sql<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE recipient = 'lena@example.com'"))[0]?.n;
     for (let i = 0; i < 5; i += 1) {
       const res = await callAction(t.app, 'forgotpassword', { payload: { username: 'lena_r' } });
       expect(res).toMatchObject({ status: 200, resultcode: true, msg: ANSWER });
@@ -85,18 +93,29 @@ describe('forgotpassword and resetpassword', () => {
     await registerOk(t, { username: 'leo_r', email: 'leo@example.com' });
     await callAction(t.app, 'forgotpassword', { payload: { username: 'leo_r' } });
     const first = await latestResetToken('leo@example.com');
-    await t.sql("UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND member_id = (SELECT id FROM members WHERE username = 'leo_r')");
-    const expired = await callAction(t.app, 'resetpassword', { payload: { token: first, newpassword: 'fresh123', repassword: 'fresh123' } });
+    await t.sql(
+      "UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND member_id = (SELECT id FROM members WHERE username = 'leo_r')",
+    );
+    const expired = await callAction(t.app, 'resetpassword', {
+      payload: { token: first, newpassword: 'fresh123', repassword: 'fresh123' },
+    });
     expect(expired).toMatchObject({ status: 400, msg: INVALID });
 
     await callAction(t.app, 'forgotpassword', { payload: { username: 'leo_r' } });
     const second = await latestResetToken('leo@example.com');
     await callAction(t.app, 'forgotpassword', { payload: { username: 'leo@example.com' } });
     const third = await latestResetToken('leo@example.com');
-    expect((await callAction(t.app, 'resetpassword', { payload: { token: third, newpassword: 'fresh123', repassword: 'fresh123' } })).status).toBe(200);
-    expect(await callAction(t.app, 'resetpassword', { payload: { token: second, newpassword: 'other123', repassword: 'other123' } })).toMatchObject({ status: 400, msg: INVALID });
+    expect(
+      (await callAction(t.app, 'resetpassword', { payload: { token: third, newpassword: 'fresh123', repassword: 'fresh123' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      await callAction(t.app, 'resetpassword', { payload: { token: second, newpassword: 'other123', repassword: 'other123' } }),
+    ).toMatchObject({ status: 400, msg: INVALID });
 
-    const forged = await callAction(t.app, 'resetpassword', { payload: { token: 'x'.repeat(43), newpassword: 'fresh123', repassword: 'fresh123' } });
+    const forged = await callAction(t.app, 'resetpassword', {
+      payload: { token: 'x'.repeat(43), newpassword: 'fresh123', repassword: 'fresh123' },
+    });
     expect(forged).toMatchObject({ status: 400, msg: INVALID });
   });
 
@@ -105,17 +124,33 @@ describe('forgotpassword and resetpassword', () => {
     await callAction(t.app, 'forgotpassword', { payload: { username: 'mia_r' } });
     const token = await latestResetToken('mia@example.com');
     const results = await Promise.all(
-      ['first123', 'second12'].map((password) => callAction(t.app, 'resetpassword', { payload: { token, newpassword: password, repassword: password } })),
+      ['first123', 'second12'].map((password) =>
+        callAction(t.app, 'resetpassword', { payload: { token, newpassword: password, repassword: password } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
   it('validates the payloads', async () => {
-    expect(await callAction(t.app, 'forgotpassword', { payload: {} })).toMatchObject({ status: 400, msg: 'Username or email is required' });
-    expect(await callAction(t.app, 'forgotpassword', { payload: { username: '  ' } })).toMatchObject({ status: 400, msg: 'Username or email is required' });
-    expect(await callAction(t.app, 'resetpassword', { payload: { token: 'short', newpassword: 'fresh123', repassword: 'fresh123' } })).toMatchObject({ status: 400 });
-    expect(await callAction(t.app, 'resetpassword', { payload: { token: 'y'.repeat(43), newpassword: 'fresh123', repassword: 'other123' } })).toMatchObject({ status: 400, msg: "Passwords don't match" });
-    expect(await callAction(t.app, 'resetpassword', { payload: { token: 'y'.repeat(43), newpassword: 'abc', repassword: 'abc' } })).toMatchObject({ status: 400, msg: 'Password must be at least 4 characters' });
+    expect(await callAction(t.app, 'forgotpassword', { payload: {} })).toMatchObject({
+      status: 400,
+      msg: 'Username or email is required',
+    });
+    expect(await callAction(t.app, 'forgotpassword', { payload: { username: '  ' } })).toMatchObject({
+      status: 400,
+      msg: 'Username or email is required',
+    });
+    expect(
+      await callAction(t.app, 'resetpassword', { payload: { token: 'short', newpassword: 'fresh123', repassword: 'fresh123' } }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await callAction(t.app, 'resetpassword', {
+        payload: { token: 'y'.repeat(43), newpassword: 'fresh123', repassword: 'other123' },
+      }),
+    ).toMatchObject({ status: 400, msg: "Passwords don't match" });
+    expect(
+      await callAction(t.app, 'resetpassword', { payload: { token: 'y'.repeat(43), newpassword: 'abc', repassword: 'abc' } }),
+    ).toMatchObject({ status: 400, msg: 'Password must be at least 4 characters' });
   });
 });
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, shown, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  fund,
+  shown,
+  wallets,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -25,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const confirm = (reusername: unknown, token = payer.token) => callAction(t.app, 'confirmpayforclient', { method: 'POST', token, payload: { reusername } });
+const confirm = (reusername: unknown, token = payer.token) =>
+  callAction(t.app, 'confirmpayforclient', { method: 'POST', token, payload: { reusername } });
 const pay = (payload: unknown, token = payer.token, headers: Record<string, string> = {}) =>
   callAction(t.app, 'payforclient', { method: 'POST', token, payload, headers });
 
@@ -74,8 +83,14 @@ describe('payforclient', () => {
   });
 
   it('refuses more than the chosen wallet holds, naming the wallet', async () => {
-    expect(await pay({ acc: '1', reusername: l1.username, amount: '1000.01' })).toMatchObject({ status: 422, msg: 'Insufficient balance in Jumbo Wallet' });
-    expect(await pay({ acc: '2', reusername: l1.username, amount: '300.01' })).toMatchObject({ status: 422, msg: 'Insufficient balance in Deposit Wallet' });
+    expect(await pay({ acc: '1', reusername: l1.username, amount: '1000.01' })).toMatchObject({
+      status: 422,
+      msg: 'Insufficient balance in Jumbo Wallet',
+    });
+    expect(await pay({ acc: '2', reusername: l1.username, amount: '300.01' })).toMatchObject({
+      status: 422,
+      msg: 'Insufficient balance in Deposit Wallet',
+    });
     expect(await pay({ acc: '1', reusername: '999999999999999999', amount: '1' })).toMatchObject({ status: 404 });
     expect(await pay({ acc: '1', reusername: l4.username, amount: '1' })).toMatchObject({ status: 404 });
     expect(await wallets(t, payer.id)).toMatchObject({ balance: 100_000n, deposit: 30_000n });
@@ -83,7 +98,10 @@ describe('payforclient', () => {
 
   it('moves Jumbo or Deposit money into the client deposit, without activating', async () => {
     const res = await pay({ acc: '1', reusername: l1.username, amount: '200' });
-    expect(res).toMatchObject({ status: 200, data: { username: l1.username, amount: '200.00', currency: 'KES', wallet: 'Jumbo' } });
+    expect(res).toMatchObject({
+      status: 200,
+      data: { username: l1.username, amount: '200.00', currency: 'KES', wallet: 'Jumbo' },
+    });
     const res2 = await pay({ acc: '2', reusername: l1.username, amount: '300' });
     expect(res2.status).toBe(200);
     expect(await wallets(t, payer.id)).toMatchObject({ balance: 80_000n, deposit: 0n });
@@ -99,7 +117,10 @@ describe('payforclient', () => {
     expect(res.status).toBe(200);
     expect((await wallets(t, l3.id)).deposit).toBe(10_000n);
     expect((await shown(t, l3.id)).deposit).toBe('2850.00');
-    const tx = await t.sql(`SELECT rate_micro::text, local_amount_minor::text, local_currency FROM ledger_transactions WHERE kind = 'pay_for_client' AND member_id = $1 ORDER BY id DESC LIMIT 1`, [payer.id.toString()]);
+    const tx = await t.sql(
+      `SELECT rate_micro::text, local_amount_minor::text, local_currency FROM ledger_transactions WHERE kind = 'pay_for_client' AND member_id = $1 ORDER BY id DESC LIMIT 1`,
+      [payer.id.toString()],
+    );
     expect(tx[0]).toEqual({ rate_micro: '1000000', local_amount_minor: '10000', local_currency: 'KES' });
   });
 
@@ -116,11 +137,22 @@ describe('payforclient', () => {
   it('shows both sides the transfer, newest first', async () => {
     const sent = await callAction(t.app, 'populatepayfroclient', { token: payer.token });
     expect(sent.status).toBe(200);
-    expect(sent.data[0]).toMatchObject({ Username: l2.username, Amount: '10.00', Wallet: 'Jumbo', Status: '2', Direction: 'sent' });
+    expect(sent.data[0]).toMatchObject({
+      Username: l2.username,
+      Amount: '10.00',
+      Wallet: 'Jumbo',
+      Status: '2',
+      Direction: 'sent',
+    });
     expect(sent.data[0].Date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(sent.data).toHaveLength(4);
     const received = await callAction(t.app, 'populatepayfroclient', { token: l3.token });
-    expect(received.data).toEqual([expect.objectContaining({ Username: payer.username, Amount: '2850.00', Wallet: 'Deposit', Direction: 'received' })]);
-    expect(await callAction(t.app, 'populatepayfroclient', { token: stranger.token })).toMatchObject({ data: [], msg: 'No transfer history found' });
+    expect(received.data).toEqual([
+      expect.objectContaining({ Username: payer.username, Amount: '2850.00', Wallet: 'Deposit', Direction: 'received' }),
+    ]);
+    expect(await callAction(t.app, 'populatepayfroclient', { token: stranger.token })).toMatchObject({
+      data: [],
+      msg: 'No transfer history found',
+    });
   });
 });

@@ -45,8 +45,17 @@ describe('providerMode', () => {
 describe('the process entry', () => {
   it('stops a production start without keys at once with the sentence, before starting anything', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tuzo-mode-'));
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...PUBLIC, DATA_DIR: dataDir, PORT: '0' };
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/server.ts')], { cwd: REPO_ROOT, env });
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      ...PUBLIC,
+      DATA_DIR: dataDir,
+      PORT: '0',
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/server.ts')], {
+      cwd: REPO_ROOT,
+      env,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

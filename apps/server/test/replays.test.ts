@@ -56,7 +56,10 @@ const seen = (answer: EnvelopeResponse) => ({ ...answer });
 async function withdrawalOf(member: TestMember, amount: string): Promise<string> {
   const res = await callAction(t.app, 'systemwithdrawal', { method: 'POST', token: member.token, payload: { acc: '1', amount } });
   expect(res.status).toBe(200);
-  const rows = await t.sql<{ id: string }>('SELECT id::text AS id FROM withdrawals WHERE member_id = $1 ORDER BY id DESC LIMIT 1', [member.id.toString()]);
+  const rows = await t.sql<{ id: string }>(
+    'SELECT id::text AS id FROM withdrawals WHERE member_id = $1 ORDER BY id DESC LIMIT 1',
+    [member.id.toString()],
+  );
   return rows[0]!.id;
 }
 
@@ -107,7 +110,11 @@ const CASES: ReplayCase[] = [
       const queue = await callAction(t.app, 'adminreviewcodes', { token: operator.token, query: { limit: '100' } });
       const row = queue.data.rows.find((r: { ref_code: string }) => r.ref_code === code);
       expect(row).toBeDefined();
-      return { token: operator.token, payload: { id: row.id, approve: true, amount: '150', note: 'Seen on the statement' }, other: { id: row.id, approve: true, amount: '151' } };
+      return {
+        token: operator.token,
+        payload: { id: row.id, approve: true, amount: '150', note: 'Seen on the statement' },
+        other: { id: row.id, approve: true, amount: '151' },
+      };
     },
   },
   {
@@ -147,7 +154,11 @@ const CASES: ReplayCase[] = [
   {
     action: 'adminchangeupline',
     setup: async () => {
-      const [a, b, other] = [await createMember(t, { countryId: c.kes, status: 'active' }), await createMember(t, { countryId: c.kes, status: 'active' }), await createMember(t, { countryId: c.kes, status: 'active' })];
+      const [a, b, other] = [
+        await createMember(t, { countryId: c.kes, status: 'active' }),
+        await createMember(t, { countryId: c.kes, status: 'active' }),
+        await createMember(t, { countryId: c.kes, status: 'active' }),
+      ];
       const m = await createMember(t, { countryId: c.kes, sponsor: a });
       const payload = { username: m.username, upline: b.username, reason: 'Signed up under the wrong link' };
       return { token: operator.token, payload, other: { ...payload, upline: other.username } };
@@ -193,8 +204,11 @@ const CASES: ReplayCase[] = [
 
 describe('a replay answers the first answer; other content with the same key is 409', () => {
   it('covers the money actions that answered 409 to a replay before', () => {
-    expect(CASES.map((entry) => entry.action)).toEqual(expect.arrayContaining(['dailybonus', 'updatetrans', 'adminresolvecode', 'adminadjust', 'admindeposit']));
-    for (const entry of CASES) expect(allActions.find((action) => action.name === entry.action)?.idempotent, entry.action).toBe(true);
+    expect(CASES.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['dailybonus', 'updatetrans', 'adminresolvecode', 'adminadjust', 'admindeposit']),
+    );
+    for (const entry of CASES)
+      expect(allActions.find((action) => action.name === entry.action)?.idempotent, entry.action).toBe(true);
   });
 
   for (const entry of CASES) {
@@ -209,7 +223,11 @@ describe('a replay answers the first answer; other content with the same key is 
       // The same content in another key order is the same request.
       const reordered = Object.fromEntries(Object.entries(payload).reverse());
       expect(seen(await post(entry.action, token, reordered, key))).toEqual(seen(first));
-      expect(await post(entry.action, token, other, key)).toMatchObject({ httpStatus: 409, code: 'CONFLICT', msg: expect.stringContaining('different request') });
+      expect(await post(entry.action, token, other, key)).toMatchObject({
+        httpStatus: 409,
+        code: 'CONFLICT',
+        msg: expect.stringContaining('different request'),
+      });
       expect(await t.sql('SELECT count(*)::int AS n FROM ledger_transactions')).toEqual(ledgerBefore);
       if (entry.plainRepeat !== undefined) {
         // Without the key, a repeat is a new request and gets the action's own refusal.
@@ -218,7 +236,7 @@ describe('a replay answers the first answer; other content with the same key is 
     });
   }
 
-  it('the key is the caller\'s: another operator with the same key makes a new request', async () => {
+  it("the key is the caller's: another operator with the same key makes a new request", async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
     const other = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
     const payload = { username: m.username, wallet: 'tiktok', amount: '1.00', reason: 'Ticket 5' };
@@ -232,7 +250,9 @@ describe('concurrent repeats', () => {
   it('20 concurrent identical adjustments in one process: one movement, 20 equal answers', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
     const payload = { username: m.username, wallet: 'youtube', amount: '7.25', reason: 'Concurrent ticket' };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post('adminadjust', operator.token, payload, 'concurrent-0001')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('adminadjust', operator.token, payload, 'concurrent-0001')),
+    );
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     expect(answers[0]!.status).toBe(200);
     expect((await wallets(t, m.id)).youtube).toBe(725n);
@@ -246,9 +266,14 @@ describe('concurrent repeats', () => {
     const first = post('slowreplay', m.token, { n: 1 }, 'in-flight-0001');
     const sameProcess = post('slowreplay', m.token, { n: 1 }, 'in-flight-0001');
     // Wait until the first holds the key in the database.
-    for (let i = 0; i < 200 && (await t.sql("SELECT 1 FROM api_idempotency WHERE key = 'in-flight-0001'")).length === 0; i += 1) await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 200 && (await t.sql("SELECT 1 FROM api_idempotency WHERE key = 'in-flight-0001'")).length === 0; i += 1)
+      await new Promise((r) => setImmediate(r));
     const otherProcess = await post('slowreplay', m.token, { n: 1 }, 'in-flight-0001', second.app);
-    expect(otherProcess).toMatchObject({ httpStatus: 409, code: 'CONFLICT', msg: 'A request with this Idempotency-Key is still being processed; try again in a moment' });
+    expect(otherProcess).toMatchObject({
+      httpStatus: 409,
+      code: 'CONFLICT',
+      msg: 'A request with this Idempotency-Key is still being processed; try again in a moment',
+    });
     const different = await post('slowreplay', m.token, { n: 2 }, 'in-flight-0001');
     expect(different).toMatchObject({ httpStatus: 409, code: 'CONFLICT' });
     release();
@@ -274,23 +299,38 @@ describe('a failed request frees its key', () => {
 
   it('a malformed key is 400 where the key is honoured, and ignored where it is not offered', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
-    expect(await post('systemwithdrawal', m.token, { acc: '1', amount: '300' }, 'short')).toMatchObject({ httpStatus: 400, code: 'BAD_REQUEST' });
+    expect(await post('systemwithdrawal', m.token, { acc: '1', amount: '300' }, 'short')).toMatchObject({
+      httpStatus: 400,
+      code: 'BAD_REQUEST',
+    });
     expect((await callAction(t.app, 'userdata', { token: m.token, headers: { 'idempotency-key': 'short' } })).status).toBe(200);
   });
 });
 
 describe('the API document offers the key only where it is honoured', () => {
   it('lists Idempotency-Key on exactly the opted-in actions', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { 'x-action'?: string; parameters?: { name: string; in: string }[] }>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { 'x-action'?: string; parameters?: { name: string; in: string }[] }>>;
+    };
     const offering = new Set<string>();
     for (const methods of Object.values(document.paths)) {
       for (const operation of Object.values(methods)) {
-        if (operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key')) offering.add(operation['x-action'] ?? '?');
+        if (operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
+          offering.add(operation['x-action'] ?? '?');
       }
     }
     const optedIn = new Set([...allActions.filter((action) => action.idempotent).map((action) => action.name), 'slowreplay']);
     expect(offering).toEqual(optedIn);
-    expect([...optedIn]).toEqual(expect.arrayContaining(['updatetrans', 'adminresolvecode', 'dailybonus', 'adminadjust', 'admindeposit', 'systemwithdrawal']));
+    expect([...optedIn]).toEqual(
+      expect.arrayContaining([
+        'updatetrans',
+        'adminresolvecode',
+        'dailybonus',
+        'adminadjust',
+        'admindeposit',
+        'systemwithdrawal',
+      ]),
+    );
     expect(allActions.filter((action) => action.idempotent && action.access === 'public')).toEqual([]);
   });
 });

@@ -10,7 +10,12 @@ import { SettableClock } from '../src/lib/clock.ts';
 import { cryptoRandom, sequenceRandom } from '../src/lib/random.ts';
 import { parseSecretKey, SecretBox, secretKeyId, toSecretKey } from '../src/lib/secret-box.ts';
 import { SECRET_KEY_FILE } from '../src/lib/secret-keys.ts';
-import { hashRecoveryCode, isRecoveryCodeMatch, newRecoveryCode, normalizeRecoveryCode } from '../src/modules/staff/recovery-codes.ts';
+import {
+  hashRecoveryCode,
+  isRecoveryCodeMatch,
+  newRecoveryCode,
+  normalizeRecoveryCode,
+} from '../src/modules/staff/recovery-codes.ts';
 import { decodeBase32, totpCode } from '../src/modules/staff/totp.ts';
 import { callAction, createTestApp, createTestAppOn, type TestApp } from './harness.ts';
 
@@ -50,7 +55,10 @@ async function enrolBoss(t: TestApp): Promise<{ secret: string; recoveryCodes: s
   const token = (await callAction(t.app, 'login', { payload: BOSS })).data.access_token as string;
   const setup = await callAction(t.app, 'totpsetup', { token, method: 'POST', payload: {} });
   expect(setup.status, setup.msg).toBe(200);
-  const confirmed = await callAction(t.app, 'totpconfirm', { token, payload: { code: totpCode(setup.data.secret, clock.now()) } });
+  const confirmed = await callAction(t.app, 'totpconfirm', {
+    token,
+    payload: { code: totpCode(setup.data.secret, clock.now()) },
+  });
   expect(confirmed.status, confirmed.msg).toBe(200);
   return { secret: setup.data.secret, recoveryCodes: confirmed.data.recovery_codes };
 }
@@ -92,7 +100,9 @@ describe('TOTP secrets are sealed at rest', () => {
   });
 
   it('refuses a plaintext secret in the table (database constraint)', async () => {
-    await expect(t.sql("UPDATE members SET totp_secret = 'JBSWY3DPEHPK3PXP' WHERE username = $1", [BOSS.username])).rejects.toThrow(/members_totp_secret_sealed/);
+    await expect(
+      t.sql("UPDATE members SET totp_secret = 'JBSWY3DPEHPK3PXP' WHERE username = $1", [BOSS.username]),
+    ).rejects.toThrow(/members_totp_secret_sealed/);
     expect(await storedSecret(t)).toMatch(/^v1:/);
   });
 
@@ -113,7 +123,9 @@ describe('TOTP secrets are sealed at rest', () => {
     // operator's secret in plaintext.
     await t.sql('ALTER TABLE members DROP CONSTRAINT members_totp_secret_sealed');
     await t.sql('UPDATE members SET totp_secret = $1 WHERE username = $2', [secret, BOSS.username]);
-    await t.sql("ALTER TABLE members ADD CONSTRAINT members_totp_secret_sealed CHECK (totp_secret IS NULL OR totp_secret LIKE 'v1:%') NOT VALID");
+    await t.sql(
+      "ALTER TABLE members ADD CONSTRAINT members_totp_secret_sealed CHECK (totp_secret IS NULL OR totp_secret LIKE 'v1:%') NOT VALID",
+    );
     const { databaseUrl } = t;
     await closeApp(t);
 
@@ -121,15 +133,22 @@ describe('TOTP secrets are sealed at rest', () => {
     const stored = await storedSecret(t);
     expect(stored.startsWith(`v1:${secretKeyId(KEY_A)}:`)).toBe(true);
     expect(stored).not.toContain(secret);
-    expect(await t.sql("SELECT convalidated FROM pg_constraint WHERE conname = 'members_totp_secret_sealed'")).toEqual([{ convalidated: true }]);
-    expect(await t.sql("SELECT count(*)::int AS n FROM members WHERE totp_secret IS NOT NULL AND totp_secret NOT LIKE 'v1:%'")).toEqual([{ n: 0 }]);
+    expect(await t.sql("SELECT convalidated FROM pg_constraint WHERE conname = 'members_totp_secret_sealed'")).toEqual([
+      { convalidated: true },
+    ]);
+    expect(
+      await t.sql("SELECT count(*)::int AS n FROM members WHERE totp_secret IS NOT NULL AND totp_secret NOT LIKE 'v1:%'"),
+    ).toEqual([{ n: 0 }]);
     expect((await signInWithCode(t, secret)).status).toBe(200);
   });
 
   it('rotates: a new key with the old one in TUZO_SECRET_KEY_PREVIOUS re-seals at start; without the old key the start stops', async () => {
     const { databaseUrl } = t;
     await closeApp(t);
-    t = await appWith({ TUZO_SECRET_KEY: KEY_B.toString('base64url'), TUZO_SECRET_KEY_PREVIOUS: KEY_A.toString('base64') }, databaseUrl);
+    t = await appWith(
+      { TUZO_SECRET_KEY: KEY_B.toString('base64url'), TUZO_SECRET_KEY_PREVIOUS: KEY_A.toString('base64') },
+      databaseUrl,
+    );
     expect((await storedSecret(t)).startsWith(`v1:${secretKeyId(KEY_B)}:`)).toBe(true);
     expect((await signInWithCode(t, secret)).status).toBe(200);
     await closeApp(t);
@@ -148,21 +167,46 @@ describe('where the key comes from', () => {
     expect(parseSecretKey(KEY_A.toString('hex'))).toEqual(KEY_A);
     expect(parseSecretKey(` ${KEY_A.toString('base64')}\n`)).toEqual(KEY_A);
     expect(parseSecretKey(KEY_A.toString('base64url'))).toEqual(KEY_A);
-    for (const bad of ['', 'secret', randomBytes(16).toString('hex'), randomBytes(31).toString('base64'), `${KEY_A.toString('hex')}00`]) {
+    for (const bad of [
+      '',
+      'secret',
+      randomBytes(16).toString('hex'),
+      randomBytes(31).toString('base64'),
+      `${KEY_A.toString('hex')}00`,
+    ]) {
       expect(parseSecretKey(bad)).toBeNull();
     }
-    expect(() => loadConfig({ TUZO_SECRET_KEY: 'short' })).toThrow('TUZO_SECRET_KEY: must be a 32-byte key: 64 hex characters or base64');
-    expect(() => loadConfig({ TUZO_SECRET_KEY_PREVIOUS: `${KEY_A.toString('hex')},nope` })).toThrow('TUZO_SECRET_KEY_PREVIOUS: must be a 32-byte key');
+    expect(() => loadConfig({ TUZO_SECRET_KEY: 'short' })).toThrow(
+      'TUZO_SECRET_KEY: must be a 32-byte key: 64 hex characters or base64',
+    );
+    expect(() => loadConfig({ TUZO_SECRET_KEY_PREVIOUS: `${KEY_A.toString('hex')},nope` })).toThrow(
+      'TUZO_SECRET_KEY_PREVIOUS: must be a 32-byte key',
+    );
   });
 
   it('a production server on a public address refuses to start without TUZO_SECRET_KEY, with a sentence', async () => {
-    const sentence = 'In production set TUZO_SECRET_KEY to a 32-byte key: 64 hex characters or base64 (generate one with `openssl rand -base64 32`)';
+    const sentence =
+      'In production set TUZO_SECRET_KEY to a 32-byte key: 64 hex characters or base64 (generate one with `openssl rand -base64 32`)';
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tuzo.example' })).toThrow(sentence);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tuzo.example', TUZO_SECRET_KEY: KEY_A.toString('base64') }).TUZO_SECRET_KEY).toEqual(KEY_A);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tuzo.example', TUZO_SECRET_KEY: KEY_A.toString('base64') })
+        .TUZO_SECRET_KEY,
+    ).toEqual(KEY_A);
     // The real process: it stops at once, before any database or listener, and prints the sentence alone.
     const dataDir = tempDataDir();
-    const env = { PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', PUBLIC_URL: 'https://tuzo.example', DATA_DIR: dataDir, PORT: '0' };
-    const failure = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: REPO_ROOT, env, timeout: 60_000 }).then(
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: os.homedir(),
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tuzo.example',
+      DATA_DIR: dataDir,
+      PORT: '0',
+    };
+    const failure = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: REPO_ROOT,
+      env,
+      timeout: 60_000,
+    }).then(
       () => null,
       (error: { code?: number; stderr?: string }) => error,
     );
@@ -228,7 +272,8 @@ describe('recovery codes', () => {
     const other = normalizeRecoveryCode(newRecoveryCode(cryptoRandom))!;
     expect(isRecoveryCodeMatch(other, first)).toBe(false);
     expect(normalizeRecoveryCode(' ABCD-efgh 2345-6777 ')).toBe('abcdefgh23456777');
-    for (const bad of ['abcd-efgh', '123456', 'abcd-efgh-2345-6781', 'abcd-efgh-2345-67777']) expect(normalizeRecoveryCode(bad)).toBeNull();
+    for (const bad of ['abcd-efgh', '123456', 'abcd-efgh-2345-6781', 'abcd-efgh-2345-67777'])
+      expect(normalizeRecoveryCode(bad)).toBeNull();
   });
 
   it('each signs in once, even when five sign-ins race with it; the others stay usable', async () => {
@@ -238,10 +283,12 @@ describe('recovery codes', () => {
     expect(stored).toHaveLength(10);
     for (const row of stored) for (const code of recoveryCodes) expect(row.code_hash).not.toContain(code.replace(/-/g, ''));
 
-    const results = await Promise.all(Array.from({ length: 5 }, () => callAction(t.app, 'login', { payload: { ...BOSS, totp: recoveryCodes[3] } })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => callAction(t.app, 'login', { payload: { ...BOSS, totp: recoveryCodes[3] } })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.code === 'TOTP_INVALID')).toHaveLength(4);
-    expect(await t.sql("SELECT count(*)::int AS n FROM totp_recovery_codes WHERE used_at IS NOT NULL")).toEqual([{ n: 1 }]);
+    expect(await t.sql('SELECT count(*)::int AS n FROM totp_recovery_codes WHERE used_at IS NOT NULL')).toEqual([{ n: 1 }]);
     const typedLoosely = recoveryCodes[4]!.toUpperCase().replace(/-/g, ' ');
     expect((await callAction(t.app, 'login', { payload: { ...BOSS, totp: typedLoosely } })).status).toBe(200);
     expect(await t.sql("SELECT count(*)::int AS n FROM audit_log WHERE action = 'staff.recovery_code_use'")).toEqual([{ n: 2 }]);

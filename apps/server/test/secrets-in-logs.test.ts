@@ -30,7 +30,11 @@ afterAll(async () => c.t.close());
 
 const base = () => c.t.app.deps.publicUrl();
 const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${base()}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('redactUrl', () => {
   it.each([
@@ -53,11 +57,18 @@ describe('the request log and outbox after every flow that carries a secret', ()
     await waitFor(async () => (await c.deposits(member)).some((d) => d.id === pushed.data.depositId && d.status === 2));
     // C2B confirmation and the status query's result, on the same path.
     await c.sim.mpesa.sendC2B({ TransID: 'LOGSEC0001', TransAmount: '30', MSISDN: '254712345678' });
-    await waitFor(async () => (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = 'LOGSEC0001' AND verification = 'verified'`)).length > 0);
+    await waitFor(
+      async () =>
+        (await c.t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = 'LOGSEC0001' AND verification = 'verified'`))
+          .length > 0,
+    );
     // A wrong M-Pesa path secret is logged redacted too.
     await post('/hooks/mpesa/guessed-secret-value/stk', {});
     // SMS forwarder: the secret in the header, and (for apps that cannot set one) in the path.
-    const sms = { from: 'MPESA', message: 'LOGSEC0002 Confirmed. Ksh5.00 received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM' };
+    const sms = {
+      from: 'MPESA',
+      message: 'LOGSEC0002 Confirmed. Ksh5.00 received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM',
+    };
     expect((await post('/hooks/sms', sms, { 'x-forwarder-secret': payments.smsForwarderSecret })).status).toBe(200);
     expect((await post(`/hooks/sms/${payments.smsForwarderSecret}`, sms)).status).toBe(200);
     // Password reset: the link is mailed, and the member opens it.
@@ -76,9 +87,17 @@ describe('the request log and outbox after every flow that carries a secret', ()
     const linkSession: string = exchanged.data.access_token;
     await c.call('userdata', member);
     // A debug line that carries request headers or a token field (as a plugin might log) is censored as well.
-    c.t.app.log.debug({ headers: { authorization: `Bearer ${member.token}`, 'x-forwarder-secret': payments.smsForwarderSecret }, token: resetToken }, 'debug detail');
+    c.t.app.log.debug(
+      {
+        headers: { authorization: `Bearer ${member.token}`, 'x-forwarder-secret': payments.smsForwarderSecret },
+        token: resetToken,
+      },
+      'debug detail',
+    );
 
-    await waitFor(async () => logText().includes('/forgot-password?token=[redacted]') && logText().includes('/access/[redacted]'));
+    await waitFor(
+      async () => logText().includes('/forgot-password?token=[redacted]') && logText().includes('/access/[redacted]'),
+    );
     const text = logText();
     const { config } = c.t.app.deps;
     const secrets = {
@@ -98,7 +117,13 @@ describe('the request log and outbox after every flow that carries a secret', ()
       expect(text.includes(secret), `${name} appears in the log`).toBe(false);
     }
     // The flows were logged (at info and debug), with the secret parts redacted.
-    for (const url of ['/hooks/mpesa/[redacted]/stk', '/hooks/mpesa/[redacted]/c2b', '/hooks/mpesa/[redacted]/status', '/hooks/sms/[redacted]', '/hooks/sms"']) {
+    for (const url of [
+      '/hooks/mpesa/[redacted]/stk',
+      '/hooks/mpesa/[redacted]/c2b',
+      '/hooks/mpesa/[redacted]/status',
+      '/hooks/sms/[redacted]',
+      '/hooks/sms"',
+    ]) {
       expect(text, url).toContain(url);
     }
     expect(text).toContain('"level":20');
@@ -109,7 +134,9 @@ describe('the request log and outbox after every flow that carries a secret', ()
     expect(outbox.includes(resetToken!)).toBe(false);
 
     // The generated webhook secrets are kept sealed under TUZO_SECRET_KEY, never in clear, in the settings table.
-    const settings = await c.t.sql<{ key: string; value: string }>("SELECT key, value::text AS value FROM settings WHERE key LIKE 'hooks.%' ORDER BY key");
+    const settings = await c.t.sql<{ key: string; value: string }>(
+      "SELECT key, value::text AS value FROM settings WHERE key LIKE 'hooks.%' ORDER BY key",
+    );
     expect(settings.map((row) => row.key)).toEqual(['hooks.mpesa_callback_secret', 'hooks.sms_forwarder_secret']);
     const table = JSON.stringify(settings);
     expect(table.includes(payments.mpesaCallbackSecret)).toBe(false);
@@ -123,7 +150,9 @@ describe('the request log and outbox after every flow that carries a secret', ()
     const second = await createTestAppOn(c.t.databaseUrl, { TUZO_SECRET_KEY: c.t.app.deps.secrets.current.key.toString('hex') });
     try {
       expect(getPayments(second.app.deps).smsForwarderSecret).toBe(legacy);
-      const [row] = await c.t.sql<{ value: string }>("SELECT value::text AS value FROM settings WHERE key = 'hooks.sms_forwarder_secret'");
+      const [row] = await c.t.sql<{ value: string }>(
+        "SELECT value::text AS value FROM settings WHERE key = 'hooks.sms_forwarder_secret'",
+      );
       expect(row!.value).toMatch(/^"v1:/);
       expect(row!.value.includes(legacy)).toBe(false);
     } finally {

@@ -6,7 +6,14 @@ import { callAction, createTestApp, type TestApp } from './harness.ts';
 
 /** Starts the app again on the same database, as a restart would. */
 async function restart(t: TestApp, env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
   const app = await buildApp({ config, databaseUrl: t.databaseUrl });
   await app.ready();
   return app;
@@ -30,25 +37,40 @@ describe('reference data', () => {
       ['NG', 'NGN', '11200000', false],
       ['INT', 'USD', '7700', false],
     ]);
-    const [intl] = await t.sql("SELECT f.creg_minor, f.fl1_minor, f.fl2_minor, f.fl3_minor, f.cbonus_minor, f.min_with_minor FROM country_fees f JOIN countries c ON c.id = f.country_id WHERE c.abbreviation = 'INT'");
-    expect(intl).toEqual({ creg_minor: '1000', fl1_minor: '500', fl2_minor: '250', fl3_minor: '100', cbonus_minor: '100', min_with_minor: '200' });
-    const [ke] = await t.sql("SELECT f.creg_minor, f.fl1_minor, f.cbonus_minor, f.min_with_minor FROM country_fees f JOIN countries c ON c.id = f.country_id WHERE c.abbreviation = 'KE'");
+    const [intl] = await t.sql(
+      "SELECT f.creg_minor, f.fl1_minor, f.fl2_minor, f.fl3_minor, f.cbonus_minor, f.min_with_minor FROM country_fees f JOIN countries c ON c.id = f.country_id WHERE c.abbreviation = 'INT'",
+    );
+    expect(intl).toEqual({
+      creg_minor: '1000',
+      fl1_minor: '500',
+      fl2_minor: '250',
+      fl3_minor: '100',
+      cbonus_minor: '100',
+      min_with_minor: '200',
+    });
+    const [ke] = await t.sql(
+      "SELECT f.creg_minor, f.fl1_minor, f.cbonus_minor, f.min_with_minor FROM country_fees f JOIN countries c ON c.id = f.country_id WHERE c.abbreviation = 'KE'",
+    );
     expect(ke).toEqual({ creg_minor: '50000', fl1_minor: '25000', cbonus_minor: '10000', min_with_minor: '20000' });
     const brackets = await t.sql<{ n: number }>('SELECT country_id, count(*)::int AS n FROM tariff_brackets GROUP BY country_id');
     expect(brackets.map((b) => b.n)).toEqual([4, 4, 4, 4, 4]);
-    const house = await t.sql("SELECT username, status, role FROM members WHERE is_house");
+    const house = await t.sql('SELECT username, status, role FROM members WHERE is_house');
     expect(house).toEqual([{ username: 'tuzo_house', status: 'active', role: 'member' }]);
     expect(await t.sql('SELECT count(*)::int AS n FROM members WHERE NOT is_house')).toEqual([{ n: 0 }]);
   });
 
   it('is idempotent and keeps what an operator changed', async () => {
-    await t.sql("UPDATE country_fees SET creg_minor = 60000 WHERE country_id = (SELECT id FROM countries WHERE abbreviation = 'KE')");
+    await t.sql(
+      "UPDATE country_fees SET creg_minor = 60000 WHERE country_id = (SELECT id FROM countries WHERE abbreviation = 'KE')",
+    );
     const app = await restart(t, {});
     await app.close();
     expect(await t.sql('SELECT count(*)::int AS n FROM countries')).toEqual([{ n: 5 }]);
     expect(await t.sql('SELECT count(*)::int AS n FROM tariff_brackets')).toEqual([{ n: 20 }]);
     expect(await t.sql('SELECT count(*)::int AS n FROM members WHERE is_house')).toEqual([{ n: 1 }]);
-    expect(await t.sql("SELECT creg_minor FROM country_fees WHERE country_id = (SELECT id FROM countries WHERE abbreviation = 'KE')")).toEqual([{ creg_minor: '60000' }]);
+    expect(
+      await t.sql("SELECT creg_minor FROM country_fees WHERE country_id = (SELECT id FROM countries WHERE abbreviation = 'KE')"),
+    ).toEqual([{ creg_minor: '60000' }]);
   });
 
   it('survives two apps starting on the same database at once', async () => {
@@ -66,7 +88,9 @@ describe('operator from the environment', () => {
   afterAll(async () => t.close());
 
   it('creates the operator, who can log in and is reported as admin', async () => {
-    expect(await t.sql("SELECT role, status FROM members WHERE username = 'boss'")).toEqual([{ role: 'operator', status: 'active' }]);
+    expect(await t.sql("SELECT role, status FROM members WHERE username = 'boss'")).toEqual([
+      { role: 'operator', status: 'active' },
+    ]);
     const token = await loginOk(t, 'boss', 'boss-password-1');
     const res = await callAction(t.app, 'userdata', { token });
     expect(res.data.userdetails).toMatchObject({ isadmin: true, account_status: true });
@@ -99,7 +123,16 @@ describe('demo content', () => {
   afterAll(async () => t.close());
 
   it('creates a three-level team with the demo password', async () => {
-    const rows = await t.sql<{ username: string; status: string; activated: boolean; email: string; phone: string; l1: string | null; l2: string | null; l3: string | null }>(
+    const rows = await t.sql<{
+      username: string;
+      status: string;
+      activated: boolean;
+      email: string;
+      phone: string;
+      l1: string | null;
+      l2: string | null;
+      l3: string | null;
+    }>(
       `SELECT m.username, m.status, m.activated_at IS NOT NULL AS activated, m.email, m.phone, a.username AS l1, b.username AS l2, c.username AS l3
          FROM members m LEFT JOIN members a ON a.id = m.l1_id LEFT JOIN members b ON b.id = m.l2_id LEFT JOIN members c ON c.id = m.l3_id
         WHERE m.username LIKE 'demo\\_%' ORDER BY m.id`,
@@ -141,7 +174,12 @@ describe('demo content', () => {
     const token = await loginOk(t, 'demo_sponsor', 'demo1234');
     const { history } = (await callAction(t.app, 'deposithistory', { token })).data;
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ Amount: '2000.00', Phone: '+254700000101', 'Transaction Code': 'DEMO-SPONSOR', Status: 2 });
+    expect(history[0]).toMatchObject({
+      Amount: '2000.00',
+      Phone: '+254700000101',
+      'Transaction Code': 'DEMO-SPONSOR',
+      Status: 2,
+    });
     const unlinked = await t.sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM ledger_transactions lt
         WHERE lt.kind = 'deposit' AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.ledger_transaction_id = lt.id AND d.status = 2)`,
@@ -153,12 +191,20 @@ describe('demo content', () => {
     const fresh = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
     try {
       await registerOk(fresh, { username: 'real_one' });
-      const app = await restart(fresh, { TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
+      const app = await restart(fresh, {
+        TUZO_DEMO_SEED: 'true',
+        TUZO_ADMIN_USERNAME: 'boss',
+        TUZO_ADMIN_PASSWORD: 'boss-password-1',
+      });
       await app.close();
       expect(await fresh.sql("SELECT count(*)::int AS n FROM members WHERE username LIKE 'demo\\_%'")).toEqual([{ n: 0 }]);
       // With only the house account and the operator, the same start adds it.
       await fresh.sql("DELETE FROM members WHERE username = 'real_one'");
-      const again = await restart(fresh, { TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
+      const again = await restart(fresh, {
+        TUZO_DEMO_SEED: 'true',
+        TUZO_ADMIN_USERNAME: 'boss',
+        TUZO_ADMIN_PASSWORD: 'boss-password-1',
+      });
       await again.close();
       expect(await fresh.sql("SELECT count(*)::int AS n FROM members WHERE username LIKE 'demo\\_%'")).toEqual([{ n: 5 }]);
     } finally {

@@ -29,8 +29,10 @@ afterAll(async () => {
 
 const isSignedIn = async (token: string) => (await callAction(t.app, 'auth', { token })).status === 200;
 const tokenOfLink = (link: string) => new URL(link).pathname.replace('/access/', '');
-const exchange = (payload: Record<string, unknown>, token?: string) => callAction(t.app, 'accessexchange', { payload, token: token ?? null });
-const staffLogin = (totp?: string) => callAction(t.app, 'login', { payload: { ...BOSS, ...(totp === undefined ? {} : { totp }) } });
+const exchange = (payload: Record<string, unknown>, token?: string) =>
+  callAction(t.app, 'accessexchange', { payload, token: token ?? null });
+const staffLogin = (totp?: string) =>
+  callAction(t.app, 'login', { payload: { ...BOSS, ...(totp === undefined ? {} : { totp }) } });
 
 async function issueLink(token: string): Promise<string> {
   const res = await callAction(t.app, 'accesslink', { token, method: 'POST', payload: {} });
@@ -60,8 +62,16 @@ describe('access links (/access/<token>)', () => {
     expect(await isSignedIn(token)).toBe(true);
 
     const again = await exchange({ token: linkToken });
-    expect(again).toMatchObject({ status: 400, resultcode: false, msg: 'This access link was already used. Ask for a new one from your profile.' });
-    const twice = await Promise.all([issueLink(token).then((link) => Promise.all([exchange({ token: tokenOfLink(link) }), exchange({ token: tokenOfLink(link) })]))]);
+    expect(again).toMatchObject({
+      status: 400,
+      resultcode: false,
+      msg: 'This access link was already used. Ask for a new one from your profile.',
+    });
+    const twice = await Promise.all([
+      issueLink(token).then((link) =>
+        Promise.all([exchange({ token: tokenOfLink(link) }), exchange({ token: tokenOfLink(link) })]),
+      ),
+    ]);
     expect(twice[0]!.map((res) => res.status).sort()).toEqual([200, 400]);
   });
 
@@ -73,8 +83,14 @@ describe('access links (/access/<token>)', () => {
     clock.advance(ACCESS_LINK_TTL_MS - 1000);
     expect((await exchange({ token: tokenOfLink(onTime) })).status).toBe(200);
     clock.advance(1000);
-    expect(await exchange({ token: tokenOfLink(late) })).toMatchObject({ status: 400, msg: 'This access link has expired. Ask for a new one from your profile.' });
-    expect(await exchange({ token: 'x'.repeat(43) })).toMatchObject({ status: 400, msg: 'This access link is not valid. Ask for a new one from your profile.' });
+    expect(await exchange({ token: tokenOfLink(late) })).toMatchObject({
+      status: 400,
+      msg: 'This access link has expired. Ask for a new one from your profile.',
+    });
+    expect(await exchange({ token: 'x'.repeat(43) })).toMatchObject({
+      status: 400,
+      msg: 'This access link is not valid. Ask for a new one from your profile.',
+    });
   });
 
   it('never silently replaces another signed-in member: it asks, and spends the link only on a switch', async () => {
@@ -90,7 +106,9 @@ describe('access links (/access/<token>)', () => {
       msg: 'You are signed in as link_bob on this browser. This link signs in link_alice.',
       data: { signed_in_as: 'link_bob', link_for: 'link_alice' },
     });
-    expect(await t.sql('SELECT 1 FROM access_links WHERE token_hash = $1 AND used_at IS NULL', [hashToken(link)])).toHaveLength(1);
+    expect(await t.sql('SELECT 1 FROM access_links WHERE token_hash = $1 AND used_at IS NULL', [hashToken(link)])).toHaveLength(
+      1,
+    );
     const switched = await exchange({ token: link, switch: true }, bob);
     expect(switched).toMatchObject({ status: 200 });
     expect(switched.data.user_data.userdetails.uname).toBe('link_alice');
@@ -102,7 +120,10 @@ describe('access links (/access/<token>)', () => {
   it('is for members only: staff cannot issue one (no impersonation, no way around the authenticator)', async () => {
     const { kes } = await ensureTestCountries(t);
     const operator = await createMember(t, { countryId: kes, role: 'operator', status: 'active' });
-    expect(await callAction(t.app, 'accesslink', { token: operator.token, method: 'POST', payload: {} })).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await callAction(t.app, 'accesslink', { token: operator.token, method: 'POST', payload: {} })).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect(await callAction(t.app, 'accesslink', { method: 'POST', payload: {} })).toMatchObject({ status: 401 });
   });
 });
@@ -114,11 +135,19 @@ describe('limits are counted per member, after the token is resolved', () => {
     const spellings = [`Bearer ${token}`, `Bearer  ${token}`, `Bearer\t${token}`, `Bearer ${token} `, `Bearer   ${token}`];
     expect(spellings).toHaveLength(perMinuteOf('accesslink'));
     for (const authorization of spellings) {
-      expect((await callAction(limited.app, 'accesslink', { method: 'POST', payload: {}, headers: { authorization } })).status).toBe(200);
+      expect(
+        (await callAction(limited.app, 'accesslink', { method: 'POST', payload: {}, headers: { authorization } })).status,
+      ).toBe(200);
     }
-    expect(await callAction(limited.app, 'accesslink', { token, method: 'POST', payload: {} })).toMatchObject({ httpStatus: 429, code: 'RATE_LIMITED' });
+    expect(await callAction(limited.app, 'accesslink', { token, method: 'POST', payload: {} })).toMatchObject({
+      httpStatus: 429,
+      code: 'RATE_LIMITED',
+    });
     const fresh = await loginOk(t, 'limit_spaces');
-    expect(await callAction(limited.app, 'accesslink', { token: fresh, method: 'POST', payload: {} })).toMatchObject({ httpStatus: 429, code: 'RATE_LIMITED' });
+    expect(await callAction(limited.app, 'accesslink', { token: fresh, method: 'POST', payload: {} })).toMatchObject({
+      httpStatus: 429,
+      code: 'RATE_LIMITED',
+    });
   });
 
   it('count code guessing (recovercode) in PostgreSQL per member: a fresh sign-in does not reset it', async () => {
@@ -131,10 +160,17 @@ describe('limits are counted per member, after the token is resolved', () => {
       expect((await callAction(limited.app, 'recovercode', { token, payload: {} })).status).toBe(400);
     }
     const fresh = await loginOk(t, 'limit_codes');
-    const refused = await limited.app.inject({ method: 'POST', url: '/api/recovercode', headers: { 'content-type': 'application/json', authorization: `Bearer  ${fresh}` }, payload: {} });
+    const refused = await limited.app.inject({
+      method: 'POST',
+      url: '/api/recovercode',
+      headers: { 'content-type': 'application/json', authorization: `Bearer  ${fresh}` },
+      payload: {},
+    });
     expect(refused.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await t.sql('SELECT hits FROM rate_limit_counters WHERE key = $1', [`member:${id}:recovercode`])).toEqual([{ hits: perMinuteOf('recovercode') + 1 }]);
+    expect(await t.sql('SELECT hits FROM rate_limit_counters WHERE key = $1', [`member:${id}:recovercode`])).toEqual([
+      { hits: perMinuteOf('recovercode') + 1 },
+    ]);
     clock.advance(MINUTE);
     expect((await callAction(limited.app, 'recovercode', { token: fresh, payload: {} })).status).toBe(400);
   });
@@ -144,7 +180,10 @@ describe('session lengths', () => {
   it('a member session ends after 7 days unused, and a poll records use at most every 5.6 hours', async () => {
     await registerOk(t, { username: 'idle_member' });
     const token = await loginOk(t, 'idle_member');
-    const lastSeen = async () => (await t.sql<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE token_hash = $1', [hashToken(token)]))[0]!.at.toISOString();
+    const lastSeen = async () =>
+      (
+        await t.sql<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE token_hash = $1', [hashToken(token)])
+      )[0]!.at.toISOString();
     const opened = clock.now().toISOString();
     for (let poll = 0; poll < 5; poll += 1) {
       clock.advance(MINUTE);
@@ -161,13 +200,27 @@ describe('session lengths', () => {
     expect((await callAction(t.app, 'userdata', { token })).status).toBe(401);
   });
 
-  it('staff sign-ins, failed staff passwords and TOTP failures are audited; a member\'s are not', async () => {
+  it("staff sign-ins, failed staff passwords and TOTP failures are audited; a member's are not", async () => {
     const first = await staffLogin();
     expect(first.status, first.msg).toBe(200);
     const setup = await callAction(t.app, 'totpsetup', { token: first.data.access_token, method: 'POST', payload: {} });
     bossSecret = setup.data.secret;
-    expect((await callAction(t.app, 'totpconfirm', { token: first.data.access_token, payload: { code: totpCode(bossSecret, clock.now(), 4) } })).code).toBe('TOTP_INVALID');
-    expect((await callAction(t.app, 'totpconfirm', { token: first.data.access_token, payload: { code: totpCode(bossSecret, clock.now()) } })).status).toBe(200);
+    expect(
+      (
+        await callAction(t.app, 'totpconfirm', {
+          token: first.data.access_token,
+          payload: { code: totpCode(bossSecret, clock.now(), 4) },
+        })
+      ).code,
+    ).toBe('TOTP_INVALID');
+    expect(
+      (
+        await callAction(t.app, 'totpconfirm', {
+          token: first.data.access_token,
+          payload: { code: totpCode(bossSecret, clock.now()) },
+        })
+      ).status,
+    ).toBe(200);
     clock.advance(30_000);
     expect((await callAction(t.app, 'login', { payload: { ...BOSS, password: 'not-the-password' } })).status).toBe(400);
     expect((await staffLogin(totpCode(bossSecret, clock.now(), 5))).code).toBe('TOTP_INVALID');
@@ -179,7 +232,13 @@ describe('session lengths', () => {
     const rows = await t.sql<{ action: string; target: string; ip: string; after: Record<string, unknown> }>(
       "SELECT a.action, m.username AS target, a.ip, a.after FROM audit_log a JOIN members m ON m.id::text = a.target_id WHERE a.action LIKE 'auth.%' ORDER BY a.id",
     );
-    expect(rows.map((row) => row.after)).toEqual([{ role: 'operator', totp: false }, { stage: 'enrolment' }, { reason: 'password' }, { stage: 'login' }, { role: 'operator', totp: true }]);
+    expect(rows.map((row) => row.after)).toEqual([
+      { role: 'operator', totp: false },
+      { stage: 'enrolment' },
+      { reason: 'password' },
+      { stage: 'login' },
+      { role: 'operator', totp: true },
+    ]);
     expect(rows.map(({ after: _after, ...row }) => row)).toEqual([
       { action: 'auth.staff_login', target: 'boss', ip: '127.0.0.1' },
       { action: 'auth.totp_failed', target: 'boss', ip: '127.0.0.1' },
@@ -200,7 +259,7 @@ describe('session lengths', () => {
     expect(await isSignedIn(token)).toBe(false);
   });
 
-  it('the timer-driven userdata poll keeps a member\'s session alive but not a staff session', async () => {
+  it("the timer-driven userdata poll keeps a member's session alive but not a staff session", async () => {
     clock.advance(30_000);
     const staff = (await staffLogin(totpCode(bossSecret, clock.now()))).data.access_token as string;
     for (let poll = 0; poll < 5; poll += 1) {
@@ -222,7 +281,10 @@ describe('session lengths', () => {
   it('a staff session in use ends 12 hours after sign-in', async () => {
     clock.advance(30_000);
     const token = (await staffLogin(totpCode(bossSecret, clock.now()))).data.access_token as string;
-    const [session] = await t.sql<{ created_at: Date; expires_at: Date; idle_seconds: number }>('SELECT created_at, expires_at, idle_seconds FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    const [session] = await t.sql<{ created_at: Date; expires_at: Date; idle_seconds: number }>(
+      'SELECT created_at, expires_at, idle_seconds FROM sessions WHERE token_hash = $1',
+      [hashToken(token)],
+    );
     expect(session?.idle_seconds).toBe(30 * 60);
     let elapsed = 0;
     while (elapsed + 25 * MINUTE < STAFF_SESSION_MS) {
@@ -241,11 +303,16 @@ describe('staff passwords have 12 or more characters at every change', () => {
   it('staff create, change password, reset link and the bootstrap setting', async () => {
     clock.advance(30_000);
     const operator = (await staffLogin(totpCode(bossSecret, clock.now()))).data.access_token as string;
-    const create = (password: string) => callAction(t.app, 'adminstaffcreate', { token: operator, payload: { username: 'desk_short', email: 'desk@tuzo.local', password, role: 'support' } });
+    const create = (password: string) =>
+      callAction(t.app, 'adminstaffcreate', {
+        token: operator,
+        payload: { username: 'desk_short', email: 'desk@tuzo.local', password, role: 'support' },
+      });
     expect(await create('eleven-char')).toMatchObject({ status: 400, msg: 'A staff password has at least 12 characters' });
     expect((await create('twelve-chars')).status).toBe(200);
 
-    const change = (newpassword: string, curpassword = BOSS.password) => callAction(t.app, 'updatepassword', { token: operator, payload: { curpassword, newpassword, repassword: newpassword } });
+    const change = (newpassword: string, curpassword = BOSS.password) =>
+      callAction(t.app, 'updatepassword', { token: operator, payload: { curpassword, newpassword, repassword: newpassword } });
     expect(await change('short-boss1')).toMatchObject({ status: 400, msg: 'A staff password has at least 12 characters' });
     expect((await change('longer-boss-pw')).status).toBe(200);
     expect((await change(BOSS.password, 'longer-boss-pw')).status).toBe(200);
@@ -253,16 +320,31 @@ describe('staff passwords have 12 or more characters at every change', () => {
     // A member keeps the spec's rule (4 characters).
     await registerOk(t, { username: 'short_pw_member' });
     const member = await loginOk(t, 'short_pw_member');
-    expect((await callAction(t.app, 'updatepassword', { token: member, payload: { curpassword: 'secret123', newpassword: 'abcd', repassword: 'abcd' } })).status).toBe(200);
+    expect(
+      (
+        await callAction(t.app, 'updatepassword', {
+          token: member,
+          payload: { curpassword: 'secret123', newpassword: 'abcd', repassword: 'abcd' },
+        })
+      ).status,
+    ).toBe(200);
 
     // A reset link of a staff account: a short password is refused and the link still works.
     const resetToken = 'r'.repeat(43);
-    await t.sql("INSERT INTO password_resets (member_id, token_hash, expires_at) SELECT id, $2, now() + interval '30 minutes' FROM members WHERE username = $1", ['desk_short', hashToken(resetToken)]);
-    const reset = (newpassword: string) => callAction(t.app, 'resetpassword', { payload: { token: resetToken, newpassword, repassword: newpassword } });
+    await t.sql(
+      "INSERT INTO password_resets (member_id, token_hash, expires_at) SELECT id, $2, now() + interval '30 minutes' FROM members WHERE username = $1",
+      ['desk_short', hashToken(resetToken)],
+    );
+    const reset = (newpassword: string) =>
+      callAction(t.app, 'resetpassword', { payload: { token: resetToken, newpassword, repassword: newpassword } });
     expect(await reset('desk-short1')).toMatchObject({ status: 400, msg: 'A staff password has at least 12 characters' });
     expect((await reset('desk-long-enough')).status).toBe(200);
 
-    expect(() => loadConfig({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'eleven-char' })).toThrow(/TUZO_ADMIN_PASSWORD must be at least 12 characters/);
-    expect(loadConfig({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'twelve-chars' }).TUZO_ADMIN_PASSWORD).toBe('twelve-chars');
+    expect(() => loadConfig({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'eleven-char' })).toThrow(
+      /TUZO_ADMIN_PASSWORD must be at least 12 characters/,
+    );
+    expect(loadConfig({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'twelve-chars' }).TUZO_ADMIN_PASSWORD).toBe(
+      'twelve-chars',
+    );
   });
 });

@@ -70,14 +70,17 @@ describe('draw statistics over 200,000 draws per wheel', () => {
 
   it('the casino return over the draws is near the published 92.00 %', () => {
     const observed = counts(DEFAULT_CASINO_TABLE, 'return');
-    const returned = DEFAULT_CASINO_TABLE.reduce((sum, s, i) => sum + Number(figureHundredths(s.figure)) * (observed[i] ?? 0), 0) / DRAWS;
+    const returned =
+      DEFAULT_CASINO_TABLE.reduce((sum, s, i) => sum + Number(figureHundredths(s.figure)) * (observed[i] ?? 0), 0) / DRAWS;
     expect(expectedReturnBasisPoints(DEFAULT_CASINO_TABLE)).toBe(9_200n);
     // The multiplier's standard deviation is about 2.6, so 200,000 draws give a standard error near 0.6 points.
     expect(Math.abs(returned - 92)).toBeLessThan(3);
   });
 
   it('the test itself rejects a wheel whose weights differ from the published ones', () => {
-    const skewed: SpinTable = DEFAULT_CASINO_TABLE.map((s, i) => (i === 0 ? { ...s, weight: s.weight + 5_000 } : i === 5 ? { ...s, weight: s.weight - 5_000 } : s));
+    const skewed: SpinTable = DEFAULT_CASINO_TABLE.map((s, i) =>
+      i === 0 ? { ...s, weight: s.weight + 5_000 } : i === 5 ? { ...s, weight: s.weight - 5_000 } : s,
+    );
     const { statistic, df } = chiSquare(DEFAULT_CASINO_TABLE, counts(DEFAULT_CASINO_TABLE, 'statistics', skewed));
     expect(statistic).toBeGreaterThan(critical999(df));
   });
@@ -86,19 +89,23 @@ describe('draw statistics over 200,000 draws per wheel', () => {
 describe('pickSegment', () => {
   it('always answers a segment in range, and the one whose cumulative range holds the accepted word', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 2, maxLength: 24 }), (bytes, weights) => {
-        const segment = pickSegment(bytes, weights);
-        expect(segment).toBeGreaterThanOrEqual(0);
-        expect(segment).toBeLessThan(weights.length);
-        const total = weights.reduce((a, b) => a + b, 0);
-        const word = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
-        if (word < 2 ** 32 - (2 ** 32 % total)) {
-          const r = word % total;
-          const start = weights.slice(0, segment).reduce((a, b) => a + b, 0);
-          expect(r).toBeGreaterThanOrEqual(start);
-          expect(r).toBeLessThan(start + (weights[segment] ?? 0));
-        }
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 2, maxLength: 24 }),
+        (bytes, weights) => {
+          const segment = pickSegment(bytes, weights);
+          expect(segment).toBeGreaterThanOrEqual(0);
+          expect(segment).toBeLessThan(weights.length);
+          const total = weights.reduce((a, b) => a + b, 0);
+          const word = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
+          if (word < 2 ** 32 - (2 ** 32 % total)) {
+            const r = word % total;
+            const start = weights.slice(0, segment).reduce((a, b) => a + b, 0);
+            expect(r).toBeGreaterThanOrEqual(start);
+            expect(r).toBeLessThan(start + (weights[segment] ?? 0));
+          }
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -112,13 +119,18 @@ describe('pickSegment', () => {
 
   it('the browser’s Web Crypto verification gives the same draw as the server', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/), fc.nat(1_000_000), async (seedBytes, clientSeed, nonce) => {
-        const serverSeed = Buffer.from(seedBytes).toString('hex');
-        const weights = DEFAULT_CASINO_TABLE.map((s) => s.weight);
-        const verified = await verifyDraw({ serverSeed, clientSeed, nonce, weights });
-        expect(verified.serverSeedHash).toBe(hashServerSeed(serverSeed));
-        expect(verified.segment).toBe(pickSegment(drawHmac({ serverSeed, clientSeed, nonce }), weights));
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/),
+        fc.nat(1_000_000),
+        async (seedBytes, clientSeed, nonce) => {
+          const serverSeed = Buffer.from(seedBytes).toString('hex');
+          const weights = DEFAULT_CASINO_TABLE.map((s) => s.weight);
+          const verified = await verifyDraw({ serverSeed, clientSeed, nonce, weights });
+          expect(verified.serverSeedHash).toBe(hashServerSeed(serverSeed));
+          expect(verified.segment).toBe(pickSegment(drawHmac({ serverSeed, clientSeed, nonce }), weights));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -137,7 +149,10 @@ describe('recorded draws recompute (property, through the API)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/),
-        fc.array(fc.record({ acc: fc.constantFrom('1', '2'), stake: fc.integer({ min: 20, max: 60 }) }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ acc: fc.constantFrom('1', '2'), stake: fc.integer({ min: 20, max: 60 }) }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         fc.boolean(),
         async (clientSeed, plays, takeFreeSpin) => {
           const m = await createMember(t, { countryId: c.kes, status: 'active' });
@@ -148,7 +163,11 @@ describe('recorded draws recompute (property, through the API)', () => {
           const hash = (await callAction(t.app, 'spinstate', { token: m.token })).data.server_seed_hash as string;
           if (takeFreeSpin) expect((await callAction(t.app, 'freespin', { token: m.token })).status).toBe(200);
           for (const play of plays) {
-            const res = await callAction(t.app, 'requestSpin', { method: 'POST', token: m.token, payload: { acc: play.acc, spin_amount: String(play.stake) } });
+            const res = await callAction(t.app, 'requestSpin', {
+              method: 'POST',
+              token: m.token,
+              payload: { acc: play.acc, spin_amount: String(play.stake) },
+            });
             expect(res.status).toBe(200);
           }
           const revealed = (await callAction(t.app, 'spinseed', { method: 'POST', token: m.token, payload: {} })).data.revealed;
@@ -157,7 +176,12 @@ describe('recorded draws recompute (property, through the API)', () => {
           expect(history.total).toBe(plays.length + (takeFreeSpin ? 1 : 0));
           for (const row of history.rows) {
             expect(row.server_seed).toBe(revealed.server_seed);
-            const verified = await verifyDraw({ serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: row.nonce, weights: row.table.map((s: { weight: number }) => s.weight) });
+            const verified = await verifyDraw({
+              serverSeed: row.server_seed,
+              clientSeed: row.client_seed,
+              nonce: row.nonce,
+              weights: row.table.map((s: { weight: number }) => s.weight),
+            });
             expect(verified).toEqual({ serverSeedHash: row.server_seed_hash, segment: row.segment });
           }
         },

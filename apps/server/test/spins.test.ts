@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { drawSegment } from '../src/modules/spins/spins.fairness.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  fund,
+  shown,
+  systemBalance,
+  wallets,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -23,7 +32,9 @@ const spin = (m: TestMember, payload: unknown, headers: Record<string, string> =
 const minor = (text: string) => parseAmountToMinor(text)!;
 
 /** An active member with money in Jumbo and Deposit who has confirmed their age. */
-async function player(options: { balance?: bigint; deposit?: bigint; countryId?: number; consent?: boolean } = {}): Promise<TestMember> {
+async function player(
+  options: { balance?: bigint; deposit?: bigint; countryId?: number; consent?: boolean } = {},
+): Promise<TestMember> {
   const m = await createMember(t, { countryId: options.countryId ?? c.kes, status: 'active' });
   if (options.balance) await fund(t, m.id, options.balance, 'balance');
   if (options.deposit) await fund(t, m.id, options.deposit, 'deposit');
@@ -35,11 +46,37 @@ describe('spinodds', () => {
   it('publishes both wheels with every probability above zero and the expected returns', async () => {
     const m = await player({ consent: false });
     const casino = await callAction(t.app, 'spinodds', { token: m.token, query: { kind: 'casino' } });
-    expect(casino).toMatchObject({ status: 200, data: { kind: 'casino', expected_return: '92.00', expected_prize: null, minStake: '20.00', rounds: 5, total_weight: 1_000_000 } });
-    expect(casino.data.segments.map((s: { figure: string }) => s.figure)).toEqual(['2', '5', '800', '0.8', '200', '0', '0.6', '0.2', '0.5', '1.3', '1.6', '1600']);
+    expect(casino).toMatchObject({
+      status: 200,
+      data: {
+        kind: 'casino',
+        expected_return: '92.00',
+        expected_prize: null,
+        minStake: '20.00',
+        rounds: 5,
+        total_weight: 1_000_000,
+      },
+    });
+    expect(casino.data.segments.map((s: { figure: string }) => s.figure)).toEqual([
+      '2',
+      '5',
+      '800',
+      '0.8',
+      '200',
+      '0',
+      '0.6',
+      '0.2',
+      '0.5',
+      '1.3',
+      '1.6',
+      '1600',
+    ]);
     expect(casino.data.segments.every((s: { probability: number }) => s.probability > 0)).toBe(true);
     const free = await callAction(t.app, 'spinodds', { token: m.token, query: { kind: 'free' } });
-    expect(free).toMatchObject({ status: 200, data: { expected_return: null, expected_prize: '16.61', total_weight: 1_000_000 } });
+    expect(free).toMatchObject({
+      status: 200,
+      data: { expected_return: null, expected_prize: '16.61', total_weight: 1_000_000 },
+    });
     expect(free.data.segments).toHaveLength(13);
     expect(free.data.segments[5]).toMatchObject({ figure: '3000.00', weight: 100, probability: 0.0001 });
   });
@@ -54,7 +91,10 @@ describe('spinodds', () => {
 
   it('refuses an unknown kind, an inactive member and a visitor', async () => {
     const m = await player({ consent: false });
-    expect(await callAction(t.app, 'spinodds', { token: m.token, query: { kind: 'roulette' } })).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await callAction(t.app, 'spinodds', { token: m.token, query: { kind: 'roulette' } })).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
     const inactive = await createMember(t, { countryId: c.kes });
     expect((await callAction(t.app, 'spinodds', { token: inactive.token, query: { kind: 'free' } })).status).toBe(403);
     expect((await callAction(t.app, 'spinodds', { query: { kind: 'free' } })).status).toBe(401);
@@ -68,7 +108,10 @@ describe('freespin', () => {
     expect(state.data).toMatchObject({ free_spin_used: false, nonce: 0 });
     const house = await systemBalance(t, 'house:spins');
     const res = await call(m, 'freespin');
-    expect(res).toMatchObject({ status: 200, data: { kind: 'free', rounds: 5, minStake: '20.00', stake: '0.00', currency: 'KES', nonce: 0 } });
+    expect(res).toMatchObject({
+      status: 200,
+      data: { kind: 'free', rounds: 5, minStake: '20.00', stake: '0.00', currency: 'KES', nonce: 0 },
+    });
     expect(res.data.server_seed_hash).toBe(state.data.server_seed_hash);
     expect(res.data.figures).toEqual(DEFAULT_FREE_TABLE.map((s) => `${s.figure}.00`));
     // `default` is the figure that won and exactly what was credited.
@@ -76,7 +119,11 @@ describe('freespin', () => {
     expect(res.data.win).toBe(res.data.default);
     expect((await wallets(t, m.id)).balance).toBe(minor(res.data.default));
     expect(house - (await systemBalance(t, 'house:spins'))).toBe(minor(res.data.default));
-    expect(await call(m, 'freespin')).toMatchObject({ status: 409, code: 'ALREADY_DONE', msg: 'You have already used your free spin' });
+    expect(await call(m, 'freespin')).toMatchObject({
+      status: 409,
+      code: 'ALREADY_DONE',
+      msg: 'You have already used your free spin',
+    });
     expect(await call(m, 'freespin', {})).toMatchObject({ status: 409 });
     expect((await call(m, 'spinstate')).data).toMatchObject({ free_spin_used: true, nonce: 1 });
     expect((await wallets(t, m.id)).balance).toBe(minor(res.data.default));
@@ -109,12 +156,23 @@ describe('requestSpin', () => {
 
   it('refuses a stake below the minimum or above the wallet, with the spec’s messages', async () => {
     const m = await player({ balance: 5_000n });
-    expect(await spin(m, { acc: '1', spin_amount: '19.99' })).toMatchObject({ status: 422, code: 'LIMIT_NOT_MET', msg: 'Minimum stake is 20.00 KES' });
-    expect(await spin(m, { acc: '1', spin_amount: '50.01' })).toMatchObject({ status: 422, code: 'INSUFFICIENT_FUNDS', msg: 'Insufficient balance' });
+    expect(await spin(m, { acc: '1', spin_amount: '19.99' })).toMatchObject({
+      status: 422,
+      code: 'LIMIT_NOT_MET',
+      msg: 'Minimum stake is 20.00 KES',
+    });
+    expect(await spin(m, { acc: '1', spin_amount: '50.01' })).toMatchObject({
+      status: 422,
+      code: 'INSUFFICIENT_FUNDS',
+      msg: 'Insufficient balance',
+    });
     expect(await spin(m, { acc: '2', spin_amount: '20' })).toMatchObject({ status: 422, code: 'INSUFFICIENT_FUNDS' });
     expect((await wallets(t, m.id)).balance).toBe(5_000n);
     const ugx = await player({ countryId: c.ugx, balance: 10_000n });
-    expect(await spin(ugx, { acc: '1', spin_amount: '569.99' })).toMatchObject({ status: 422, msg: 'Minimum stake is 570.00 UGX' });
+    expect(await spin(ugx, { acc: '1', spin_amount: '569.99' })).toMatchObject({
+      status: 422,
+      msg: 'Minimum stake is 570.00 UGX',
+    });
   });
 
   it('debits the stake and credits stake x multiplier to Jumbo in one transaction', async () => {
@@ -128,7 +186,10 @@ describe('requestSpin', () => {
     expect(minor(res.data.win)).toBe(winMinor);
     expect(await wallets(t, m.id)).toMatchObject({ deposit: 6_000n, balance: winMinor });
     expect((await systemBalance(t, 'house:spins')) - house).toBe(4_000n - winMinor);
-    const tx = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND kind = 'casino_spin'`, [m.id.toString()]);
+    const tx = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND kind = 'casino_spin'`,
+      [m.id.toString()],
+    );
     expect(tx[0]!.n).toBe(1);
     // Winnings count in profit (the casino_spin bucket holds the credits to the member: the wins).
     expect(minor((await shown(t, m.id)).profit)).toBe(winMinor);
@@ -157,7 +218,10 @@ describe('requestSpin', () => {
   it('20 concurrent spins from Jumbo: every stake was covered before its own win, in draw order', async () => {
     const m = await player({ balance: 6_000n });
     const results = await Promise.all(Array.from({ length: 20 }, () => spin(m, { acc: '1', spin_amount: '20' })));
-    const accepted = results.filter((r) => r.status === 200).map((r) => r.data).sort((a, b) => a.nonce - b.nonce);
+    const accepted = results
+      .filter((r) => r.status === 200)
+      .map((r) => r.data)
+      .sort((a, b) => a.nonce - b.nonce);
     expect(results.every((r) => r.status === 200 || r.status === 422)).toBe(true);
     let balance = 6_000n;
     for (const spun of accepted) {
@@ -184,9 +248,15 @@ describe('guardrails', () => {
 
   it('turns casino spins off per country, and says so', async () => {
     const m = await player({ balance: 10_000n, countryId: c.ugx });
-    await t.sql(`INSERT INTO settings (key, value) VALUES ('casino_disabled_countries', '["ZU"]') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
+    await t.sql(
+      `INSERT INTO settings (key, value) VALUES ('casino_disabled_countries', '["ZU"]') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    );
     try {
-      expect(await spin(m, { acc: '1', spin_amount: '600' })).toMatchObject({ status: 403, code: 'CASINO_DISABLED', msg: 'Casino spins are not available in your country' });
+      expect(await spin(m, { acc: '1', spin_amount: '600' })).toMatchObject({
+        status: 403,
+        code: 'CASINO_DISABLED',
+        msg: 'Casino spins are not available in your country',
+      });
       expect((await call(m, 'spinstate')).data.casino_disabled).toBe(true);
       const kenyan = await player({ balance: 10_000n });
       expect((await spin(kenyan, { acc: '1', spin_amount: '20' })).status).toBe(200);
@@ -202,7 +272,11 @@ describe('guardrails', () => {
     const res = await call(m, 'spinexclude', { days: 7 });
     const until = new Date(start.getTime() + 7 * DAY).toISOString();
     expect(res).toMatchObject({ status: 200, data: { excluded_until: until, excluded_forever: false } });
-    expect(await spin(m, { acc: '1', spin_amount: '20' })).toMatchObject({ status: 403, code: 'SELF_EXCLUDED', msg: 'You have excluded yourself from casino spins until 2025-03-17 12:00 (Africa/Nairobi)' });
+    expect(await spin(m, { acc: '1', spin_amount: '20' })).toMatchObject({
+      status: 403,
+      code: 'SELF_EXCLUDED',
+      msg: 'You have excluded yourself from casino spins until 2025-03-17 12:00 (Africa/Nairobi)',
+    });
     // A shorter exclusion does not shorten it.
     expect((await call(m, 'spinexclude', { days: '1' })).data.excluded_until).toBe(until);
     clock.advance(6 * DAY);
@@ -216,9 +290,16 @@ describe('guardrails', () => {
 
   it('self-excludes forever', async () => {
     const m = await player({ balance: 10_000n });
-    expect(await call(m, 'spinexclude', { days: 'forever' })).toMatchObject({ status: 200, data: { excluded_until: null, excluded_forever: true } });
+    expect(await call(m, 'spinexclude', { days: 'forever' })).toMatchObject({
+      status: 200,
+      data: { excluded_until: null, excluded_forever: true },
+    });
     clock.advance(400 * DAY);
-    expect(await spin(m, { acc: '1', spin_amount: '20' })).toMatchObject({ status: 403, code: 'SELF_EXCLUDED', msg: 'You have excluded yourself from casino spins permanently' });
+    expect(await spin(m, { acc: '1', spin_amount: '20' })).toMatchObject({
+      status: 403,
+      code: 'SELF_EXCLUDED',
+      msg: 'You have excluded yourself from casino spins permanently',
+    });
     expect((await call(m, 'spinexclude', { days: 1 })).data.excluded_forever).toBe(true);
     expect((await call(m, 'spinstate')).data).toMatchObject({ excluded_forever: true });
   });
@@ -238,15 +319,25 @@ describe('provably fair seeds and history', () => {
     expect(history.data.rows.every((r: { server_seed: string | null }) => r.server_seed === null)).toBe(true);
 
     const rotated = await call(m, 'spinseed', { client_seed: 'my-lucky-seed' });
-    expect(rotated).toMatchObject({ status: 200, data: { client_seed: 'my-lucky-seed', nonce: 0, revealed: { server_seed_hash: before.server_seed_hash, nonces_used: 5 } } });
+    expect(rotated).toMatchObject({
+      status: 200,
+      data: { client_seed: 'my-lucky-seed', nonce: 0, revealed: { server_seed_hash: before.server_seed_hash, nonces_used: 5 } },
+    });
     const revealed = rotated.data.revealed.server_seed as string;
     expect(createHash('sha256').update(Buffer.from(revealed, 'hex')).digest('hex')).toBe(before.server_seed_hash);
     expect(rotated.data.server_seed_hash).not.toBe(before.server_seed_hash);
 
     const after = await call(m, 'spinhistory', undefined);
     for (const row of after.data.rows) {
-      expect(row).toMatchObject({ kind: 'casino', stake: '20.00', server_seed: revealed, server_seed_hash: before.server_seed_hash });
-      expect(drawSegment({ serverSeed: revealed, clientSeed: row.client_seed, nonce: row.nonce, table: row.table })).toBe(row.segment);
+      expect(row).toMatchObject({
+        kind: 'casino',
+        stake: '20.00',
+        server_seed: revealed,
+        server_seed_hash: before.server_seed_hash,
+      });
+      expect(drawSegment({ serverSeed: revealed, clientSeed: row.client_seed, nonce: row.nonce, table: row.table })).toBe(
+        row.segment,
+      );
       expect(row.table[row.segment].figure).toBe(row.figure);
     }
     const next = await spin(m, { acc: '1', spin_amount: '20' });

@@ -23,7 +23,13 @@ let operator: TestMember;
 let otherOperator: TestMember;
 let member: TestMember;
 
-const STAFF_REFUSAL = { httpStatus: 403, status: 403, resultcode: false, code: 'FORBIDDEN', msg: 'Members only: staff accounts cannot use member actions' };
+const STAFF_REFUSAL = {
+  httpStatus: 403,
+  status: 403,
+  resultcode: false,
+  code: 'FORBIDDEN',
+  msg: 'Members only: staff accounts cannot use member actions',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +43,10 @@ afterAll(async () => t.close());
 
 /** What a staff account is made of; none of it may change through a member action or a member-management action. */
 async function staffState(who: TestMember) {
-  const [row] = await t.sql('SELECT username, email, phone, role, status, country_id, l1_id, disabled_at, password_hash FROM members WHERE id = $1', [who.id.toString()]);
+  const [row] = await t.sql(
+    'SELECT username, email, phone, role, status, country_id, l1_id, disabled_at, password_hash FROM members WHERE id = $1',
+    [who.id.toString()],
+  );
   const [counts] = await t.sql<{ sessions: number; accounts: number; notifications: number; audits: number }>(
     `SELECT (SELECT count(*)::int FROM sessions WHERE member_id = $1 AND revoked_at IS NULL) AS sessions,
             (SELECT count(*)::int FROM ledger_accounts WHERE member_id = $1) AS accounts,
@@ -54,7 +63,20 @@ describe('member actions refuse staff', () => {
   it('covers every member and active action of the registry (spin, bonuses, tasks, pay for client, deposit, activate, withdraw)', () => {
     const names = memberOnly.map((action) => action.name);
     expect(names.length).toBeGreaterThanOrEqual(35);
-    for (const name of ['requestSpin', 'freespin', 'dailybonus', 'welcomebonus', 'payyoutube', 'payAds', 'answerdquiz', 'payforclient', 'stkpush', 'requestpayment', 'activateaccount', 'systemwithdrawal']) {
+    for (const name of [
+      'requestSpin',
+      'freespin',
+      'dailybonus',
+      'welcomebonus',
+      'payyoutube',
+      'payAds',
+      'answerdquiz',
+      'payforclient',
+      'stkpush',
+      'requestpayment',
+      'activateaccount',
+      'systemwithdrawal',
+    ]) {
       expect(names, name).toContain(name);
     }
     // What every signed-in account needs stays open to staff: their own data, sign-out, password, the console's start-up check.
@@ -67,11 +89,21 @@ describe('member actions refuse staff', () => {
     const failures: string[] = [];
     for (const action of memberOnly) {
       for (const method of action.methods) {
-        for (const [who, caller] of [['support', support], ['operator', operator]] as const) {
+        for (const [who, caller] of [
+          ['support', support],
+          ['operator', operator],
+        ] as const) {
           const isBody = method === 'POST' || method === 'PUT';
           const res = await callAction(t.app, action.name, { method, token: caller.token, ...(isBody ? { payload: {} } : {}) });
-          const got = { httpStatus: res.httpStatus, status: res.status, resultcode: res.resultcode, code: res.code, msg: res.msg };
-          if (JSON.stringify(got) !== JSON.stringify(STAFF_REFUSAL)) failures.push(`${action.name} ${method} as ${who}: ${JSON.stringify(got)}`);
+          const got = {
+            httpStatus: res.httpStatus,
+            status: res.status,
+            resultcode: res.resultcode,
+            code: res.code,
+            msg: res.msg,
+          };
+          if (JSON.stringify(got) !== JSON.stringify(STAFF_REFUSAL))
+            failures.push(`${action.name} ${method} as ${who}: ${JSON.stringify(got)}`);
         }
       }
     }
@@ -82,7 +114,11 @@ describe('member actions refuse staff', () => {
   it('refuses a staff spin with a valid stake even when the staff account holds money', async () => {
     // Money a staff account may hold from before this rule (an old adjustment): still no spin, no win.
     await fund(t, support.id, 100_00n, 'balance');
-    const spin = await callAction(t.app, 'requestSpin', { method: 'POST', token: support.token, payload: { amount: '10', wallet: 'balance' } });
+    const spin = await callAction(t.app, 'requestSpin', {
+      method: 'POST',
+      token: support.token,
+      payload: { amount: '10', wallet: 'balance' },
+    });
     expect(spin).toMatchObject(STAFF_REFUSAL);
     const [ledger] = await t.sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.member_id = $1`,
@@ -133,7 +169,13 @@ function namesAMember(payload: unknown): boolean {
 }
 
 describe('member-management actions refuse staff targets', () => {
-  const targeted = allActions.filter((action) => (action.access === 'support' || action.access === 'operator') && !STAFF_PAGES.has(action.name) && !LIST_FILTERS.has(action.name) && namesAMember(action.payload));
+  const targeted = allActions.filter(
+    (action) =>
+      (action.access === 'support' || action.access === 'operator') &&
+      !STAFF_PAGES.has(action.name) &&
+      !LIST_FILTERS.has(action.name) &&
+      namesAMember(action.payload),
+  );
 
   it('lists every staff action that names a member, and nothing else', () => {
     expect(targeted.map((action) => action.name).sort()).toEqual(Object.keys(VALID_EXTRAS).sort());
@@ -147,12 +189,18 @@ describe('member-management actions refuse staff targets', () => {
       const caller = action.access === 'support' ? support : operator;
       const method = action.methods[0]!;
       for (const target of targets) {
-        const payload = { ...VALID_EXTRAS[action.name], username: target.username, ...(action.name === 'adminchangeupline' ? { upline: member.username } : {}) };
+        const payload = {
+          ...VALID_EXTRAS[action.name],
+          username: target.username,
+          ...(action.name === 'adminchangeupline' ? { upline: member.username } : {}),
+        };
         const isBody = method === 'POST' || method === 'PUT';
         const res = await callAction(t.app, action.name, {
           method,
           token: caller.token,
-          ...(isBody ? { payload } : { query: Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, String(value)])) }),
+          ...(isBody
+            ? { payload }
+            : { query: Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, String(value)])) }),
         });
         if (res.httpStatus !== 404 || res.code !== 'NOT_FOUND' || res.msg !== 'Member not found') {
           failures.push(`${action.name} on ${target.username}: ${res.httpStatus} ${String(res.code)} ${res.msg}`);
@@ -168,21 +216,34 @@ describe('member-management actions refuse staff targets', () => {
       const action = allActions.find((candidate) => candidate.name === name)!;
       const caller = action.access === 'support' ? support : operator;
       const payload = { ...VALID_EXTRAS[name], username: member.username };
-      const res = action.methods[0] === 'GET'
-        ? await callAction(t.app, name, { method: 'GET', token: caller.token, query: Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, String(value)])) })
-        : await callAction(t.app, name, { method: 'POST', token: caller.token, payload });
+      const res =
+        action.methods[0] === 'GET'
+          ? await callAction(t.app, name, {
+              method: 'GET',
+              token: caller.token,
+              query: Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, String(value)])),
+            })
+          : await callAction(t.app, name, { method: 'POST', token: caller.token, payload });
       expect(res.status, `${name}: ${res.msg}`).toBe(200);
     }
     member = await createMember(t, { countryId: c.kes, status: 'active', prefix: 'mem' });
   });
 
   it('refuses a staff account as the new upline', async () => {
-    const res = await callAction(t.app, 'adminchangeupline', { method: 'POST', token: operator.token, payload: { username: member.username, upline: support.username, reason: REASON } });
+    const res = await callAction(t.app, 'adminchangeupline', {
+      method: 'POST',
+      token: operator.token,
+      payload: { username: member.username, upline: support.username, reason: REASON },
+    });
     expect(res).toMatchObject({ httpStatus: 404, code: 'NOT_FOUND', msg: 'The new upline was not found' });
   });
 
   it("refuses a staff account's ledger export", async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/export/ledger?username=${operator.username}`, headers: { authorization: `Bearer ${operator.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/export/ledger?username=${operator.username}`,
+      headers: { authorization: `Bearer ${operator.token}` },
+    });
     expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND', msg: 'Member not found' });
   });
 });
@@ -201,7 +262,11 @@ describe('support does not see staff', () => {
   });
 
   it('the members export and the overview count members only', async () => {
-    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/export/members', headers: { authorization: `Bearer ${operator.token}` } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/export/members',
+      headers: { authorization: `Bearer ${operator.token}` },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(member.username);
     for (const staff of [support, operator, otherOperator]) expect(csv.body).not.toContain(staff.username);
@@ -212,20 +277,33 @@ describe('support does not see staff', () => {
 
   it('the staff list, its sessions and the audit log (with its IPs) are for operators only', async () => {
     for (const action of ['adminstaff', 'adminaudit']) {
-      expect(await callAction(t.app, action, { method: 'GET', token: support.token })).toMatchObject({ httpStatus: 403, code: 'FORBIDDEN', msg: 'Operators only' });
+      expect(await callAction(t.app, action, { method: 'GET', token: support.token })).toMatchObject({
+        httpStatus: 403,
+        code: 'FORBIDDEN',
+        msg: 'Operators only',
+      });
     }
     const staffPage = await callAction(t.app, 'adminstaff', { method: 'GET', token: operator.token });
     expect(staffPage.status, staffPage.msg).toBe(200);
-    expect(staffPage.data.rows.map((row: { username: string }) => row.username)).toEqual(expect.arrayContaining([support.username, operator.username]));
-    const page = await callAction(t.app, 'adminmember', { method: 'GET', token: support.token, query: { username: operator.username } });
+    expect(staffPage.data.rows.map((row: { username: string }) => row.username)).toEqual(
+      expect.arrayContaining([support.username, operator.username]),
+    );
+    const page = await callAction(t.app, 'adminmember', {
+      method: 'GET',
+      token: support.token,
+      query: { username: operator.username },
+    });
     expect(page).toMatchObject({ httpStatus: 404, msg: 'Member not found', data: null });
   });
 });
 
-describe('staff are nobody\'s upline', () => {
+describe("staff are nobody's upline", () => {
   it('a sign-up link naming a staff account puts the new member under the house, and staff earn no commission', async () => {
     const joined = await registerOk(t, { upline: support.username });
-    const [row] = await t.sql<{ l1: string | null }>('SELECT (SELECT username FROM members s WHERE s.id = m.l1_id) AS l1 FROM members m WHERE m.username = $1', [joined.username]);
+    const [row] = await t.sql<{ l1: string | null }>(
+      'SELECT (SELECT username FROM members s WHERE s.id = m.l1_id) AS l1 FROM members m WHERE m.username = $1',
+      [joined.username],
+    );
     expect(row?.l1).toBe('tuzo_house');
 
     // An account placed under a staff account before this rule: its activation pays the staff account nothing.
@@ -233,7 +311,9 @@ describe('staff are nobody\'s upline', () => {
     await fund(t, below.id, 1_000_00n, 'deposit');
     const activated = await callAction(t.app, 'activateaccount', { method: 'POST', token: below.token, payload: {} });
     expect(activated.status, activated.msg).toBe(200);
-    const [accounts] = await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM ledger_accounts WHERE member_id = $1', [operator.id.toString()]);
+    const [accounts] = await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM ledger_accounts WHERE member_id = $1', [
+      operator.id.toString(),
+    ]);
     expect(accounts?.n).toBe(0);
   });
 });
@@ -241,11 +321,23 @@ describe('staff are nobody\'s upline', () => {
 describe('bootstrap operator', () => {
   const restart = (env: Record<string, string>) =>
     buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', ...env }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_ENABLED: 'false',
+        TUZO_DEMO_SEED: 'false',
+        WEB_DIST_DIR: '/nonexistent',
+        ...env,
+      }),
       databaseUrl: t.databaseUrl,
     });
   const accountOf = async (username: string) =>
-    (await t.sql('SELECT username, email, role, status, password_hash, totp_enabled_at, disabled_at FROM members WHERE lower(username) = lower($1)', [username]))[0];
+    (
+      await t.sql(
+        'SELECT username, email, role, status, password_hash, totp_enabled_at, disabled_at FROM members WHERE lower(username) = lower($1)',
+        [username],
+      )
+    )[0];
 
   it('refuses to start when TUZO_ADMIN_USERNAME names a member, and leaves the member as they were', async () => {
     const squatter = await registerOk(t, { username: 'boss_first' });
@@ -259,21 +351,29 @@ describe('bootstrap operator', () => {
     expect(before).toMatchObject({ role: 'member', email: squatter.email });
     // The member still signs in with their own password; the configured one opens nothing.
     await loginOk(t, squatter.username, squatter.password);
-    expect((await callAction(t.app, 'login', { payload: { username: squatter.username, password: 'operator-pass-1' } })).status).toBe(400);
+    expect(
+      (await callAction(t.app, 'login', { payload: { username: squatter.username, password: 'operator-pass-1' } })).status,
+    ).toBe(400);
   });
 
   it('refuses a support account and the house account too, and sets the password of an existing operator', async () => {
     const supportBefore = await accountOf(support.username);
-    await expect(restart({ TUZO_ADMIN_USERNAME: support.username, TUZO_ADMIN_PASSWORD: 'operator-pass-1' })).rejects.toThrow('belongs to a support account, not an operator');
+    await expect(restart({ TUZO_ADMIN_USERNAME: support.username, TUZO_ADMIN_PASSWORD: 'operator-pass-1' })).rejects.toThrow(
+      'belongs to a support account, not an operator',
+    );
     expect(await accountOf(support.username)).toEqual(supportBefore);
-    await expect(restart({ TUZO_ADMIN_USERNAME: 'tuzo_house', TUZO_ADMIN_PASSWORD: 'operator-pass-1' })).rejects.toThrow('belongs to the house account, not an operator');
+    await expect(restart({ TUZO_ADMIN_USERNAME: 'tuzo_house', TUZO_ADMIN_PASSWORD: 'operator-pass-1' })).rejects.toThrow(
+      'belongs to the house account, not an operator',
+    );
 
     const app = await restart({ TUZO_ADMIN_USERNAME: 'boss_real', TUZO_ADMIN_PASSWORD: 'operator-pass-1' });
     await app.close();
     const again = await restart({ TUZO_ADMIN_USERNAME: 'boss_real', TUZO_ADMIN_PASSWORD: 'operator-pass-2' });
     await again.close();
     expect(await accountOf('boss_real')).toMatchObject({ role: 'operator', email: 'boss_real@operator.tuzo.local' });
-    expect((await callAction(t.app, 'login', { payload: { username: 'boss_real', password: 'operator-pass-2' } })).status).toBe(200);
+    expect((await callAction(t.app, 'login', { payload: { username: 'boss_real', password: 'operator-pass-2' } })).status).toBe(
+      200,
+    );
   });
 
   it('server.ts prints the one sentence, without a stack, and exits non-zero', async () => {

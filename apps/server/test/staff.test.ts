@@ -40,9 +40,15 @@ describe('the bootstrap operator enrols at its first sign-in', () => {
     expect(setup.data.otpauth_uri).toContain(`secret=${bossSecret}`);
     expect(setup.data.otpauth_uri.startsWith('otpauth://totp/Tuzo:boss?')).toBe(true);
 
-    const wrong = await callAction(t.app, 'totpconfirm', { token: bossToken, payload: { code: totpCode(bossSecret, clock.now(), 3) } });
+    const wrong = await callAction(t.app, 'totpconfirm', {
+      token: bossToken,
+      payload: { code: totpCode(bossSecret, clock.now(), 3) },
+    });
     expect(wrong).toMatchObject({ status: 400, code: 'TOTP_INVALID' });
-    const confirmed = await callAction(t.app, 'totpconfirm', { token: bossToken, payload: { code: totpCode(bossSecret, clock.now()) } });
+    const confirmed = await callAction(t.app, 'totpconfirm', {
+      token: bossToken,
+      payload: { code: totpCode(bossSecret, clock.now()) },
+    });
     expect(confirmed.status, confirmed.msg).toBe(200);
     recoveryCodes = confirmed.data.recovery_codes;
     expect(recoveryCodes).toHaveLength(10);
@@ -62,7 +68,9 @@ describe('the bootstrap operator enrols at its first sign-in', () => {
     expect(secretRow!.totp_secret).not.toContain(bossSecret);
     expect((await callAction(t.app, 'totpsetup', { token: bossToken, method: 'POST', payload: {} })).status).toBe(409);
     expect(JSON.stringify(await callAction(t.app, 'userdata', { token: bossToken }))).not.toContain(bossSecret);
-    const audit = await t.sql<{ action: string; actor: string }>("SELECT action, actor_id::text AS actor FROM audit_log WHERE action = 'staff.totp_enable'");
+    const audit = await t.sql<{ action: string; actor: string }>(
+      "SELECT action, actor_id::text AS actor FROM audit_log WHERE action = 'staff.totp_enable'",
+    );
     expect(audit).toHaveLength(1);
 
     expect((await callAction(t.app, 'adminwithdrawals', { token: bossToken })).status).toBe(200);
@@ -101,15 +109,32 @@ describe('login with two-factor sign-in', () => {
 
   it('limits attempts per account (5 per 15 minutes), then lets the right code in after the window', async () => {
     clock.advance(15 * 60_000 + 1000); // a fresh window: the refusals above counted too
-    const [{ lastAudit } = { lastAudit: '0' }] = await t.sql<{ lastAudit: string }>('SELECT coalesce(max(id), 0)::text AS "lastAudit" FROM audit_log');
+    const [{ lastAudit } = { lastAudit: '0' }] = await t.sql<{ lastAudit: string }>(
+      'SELECT coalesce(max(id), 0)::text AS "lastAudit" FROM audit_log',
+    );
 
     for (let i = 0; i < 5; i += 1) expect((await login({ ...BOSS, totp: '000000' })).code).toBe('TOTP_INVALID');
-    const limited = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: { ...BOSS, totp: totpCode(bossSecret, clock.now()) } });
-    expect(limited.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED', msg: 'Too many codes tried. Try again in 15 minutes.' });
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: { ...BOSS, totp: totpCode(bossSecret, clock.now()) },
+    });
+    expect(limited.json()).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      msg: 'Too many codes tried. Try again in 15 minutes.',
+    });
     expect(limited.headers['retry-after']).toBe(String(15 * 60));
     // Each wrong code and the lock itself are in the audit log (decision 021).
-    const audited = await t.sql<{ action: string; n: number }>("SELECT action, count(*)::int AS n FROM audit_log WHERE action IN ('auth.totp_failed', 'auth.lockout') AND id > $1 GROUP BY action ORDER BY action", [lastAudit]);
-    expect(audited).toEqual([{ action: 'auth.lockout', n: 1 }, { action: 'auth.totp_failed', n: 5 }]);
+    const audited = await t.sql<{ action: string; n: number }>(
+      "SELECT action, count(*)::int AS n FROM audit_log WHERE action IN ('auth.totp_failed', 'auth.lockout') AND id > $1 GROUP BY action ORDER BY action",
+      [lastAudit],
+    );
+    expect(audited).toEqual([
+      { action: 'auth.lockout', n: 1 },
+      { action: 'auth.totp_failed', n: 5 },
+    ]);
     clock.advance(15 * 60_000 + 1000);
     const ok = await login({ ...BOSS, totp: totpCode(bossSecret, clock.now()) });
     expect(ok.status, ok.msg).toBe(200);
@@ -127,8 +152,15 @@ describe('staff accounts', () => {
     expect(created.status, created.msg).toBe(200);
     expect(created.data).toMatchObject({ username: 'help_desk', role: 'support', is_disabled: false, is_totp_enrolled: false });
     expect((await callAction(t.app, 'adminstaffcreate', { token: bossToken, payload })).status).toBe(409);
-    const audit = await t.sql<{ after: Record<string, unknown>; ip: string | null }>("SELECT after, ip FROM audit_log WHERE action = 'staff.create'");
-    expect(audit).toEqual([{ after: { username: 'help_desk', email: 'help@tuzo.local', role: 'support', disabled: false, totp: false }, ip: expect.any(String) }]);
+    const audit = await t.sql<{ after: Record<string, unknown>; ip: string | null }>(
+      "SELECT after, ip FROM audit_log WHERE action = 'staff.create'",
+    );
+    expect(audit).toEqual([
+      {
+        after: { username: 'help_desk', email: 'help@tuzo.local', role: 'support', disabled: false, totp: false },
+        ip: expect.any(String),
+      },
+    ]);
     const list = await callAction(t.app, 'adminstaff', { token: bossToken });
     expect(list.data.rows.map((row: { username: string }) => row.username).sort()).toEqual(['boss', 'help_desk']);
   });
@@ -139,7 +171,10 @@ describe('staff accounts', () => {
     expect(first.data.user_data.userdetails).toMatchObject({ role: 'support', isadmin: false });
     expect((await callAction(t.app, 'adminreviewcodes', { token: supportToken })).code).toBe('TOTP_ENROLMENT_REQUIRED');
     supportSecret = (await callAction(t.app, 'totpsetup', { token: supportToken, method: 'POST', payload: {} })).data.secret;
-    expect((await callAction(t.app, 'totpconfirm', { token: supportToken, payload: { code: totpCode(supportSecret, clock.now()) } })).status).toBe(200);
+    expect(
+      (await callAction(t.app, 'totpconfirm', { token: supportToken, payload: { code: totpCode(supportSecret, clock.now()) } }))
+        .status,
+    ).toBe(200);
     expect((await callAction(t.app, 'adminreviewcodes', { token: supportToken })).status).toBe(200);
     expect((await callAction(t.app, 'adminwithdrawals', { token: supportToken })).status).toBe(200);
     for (const [action, payload] of [
@@ -156,24 +191,42 @@ describe('staff accounts', () => {
 
   it('support sends a member a notification, delivered once and audited with the text', async () => {
     const member = await registerOk(t);
-    const sent = await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: member.username, msg: 'Your code was checked', severity: 'success' } });
+    const sent = await callAction(t.app, 'adminnotify', {
+      token: supportToken,
+      payload: { username: member.username, msg: 'Your code was checked', severity: 'success' },
+    });
     expect(sent.status, sent.msg).toBe(200);
-    expect((await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: 'nobody_here', msg: 'x' } })).status).toBe(404);
-    expect((await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: member.username, msg: '   ' } })).code).toBe('VALIDATION_FAILED');
+    expect(
+      (await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: 'nobody_here', msg: 'x' } })).status,
+    ).toBe(404);
+    expect(
+      (await callAction(t.app, 'adminnotify', { token: supportToken, payload: { username: member.username, msg: '   ' } })).code,
+    ).toBe('VALIDATION_FAILED');
     const memberToken = await loginOk(t, member.username);
     const auth = await callAction(t.app, 'auth', { token: memberToken });
     expect(auth.info).toEqual([expect.objectContaining({ msg: 'Your code was checked', severity: 'success' })]);
-    const audit = await t.sql<{ after: unknown; ip: string | null }>("SELECT after, ip FROM audit_log WHERE action = 'member.notify'");
+    const audit = await t.sql<{ after: unknown; ip: string | null }>(
+      "SELECT after, ip FROM audit_log WHERE action = 'member.notify'",
+    );
     expect(audit).toEqual([{ after: { msg: 'Your code was checked', severity: 'success' }, ip: expect.any(String) }]);
   });
 
   it('a disabled account is signed out and cannot sign in; enabled again, it can', async () => {
-    expect((await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'boss', disabled: true } })).status).toBe(400);
-    const disabled = await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'HELP_DESK', disabled: true } });
+    expect(
+      (await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'boss', disabled: true } })).status,
+    ).toBe(400);
+    const disabled = await callAction(t.app, 'adminstaffdisable', {
+      token: bossToken,
+      payload: { username: 'HELP_DESK', disabled: true },
+    });
     expect(disabled.data).toMatchObject({ is_disabled: true });
     expect((await callAction(t.app, 'adminreviewcodes', { token: supportToken })).status).toBe(401);
     nextStep();
-    const refused = await login({ username: 'help_desk', password: 'support-pass-1', totp: totpCode(supportSecret, clock.now()) });
+    const refused = await login({
+      username: 'help_desk',
+      password: 'support-pass-1',
+      totp: totpCode(supportSecret, clock.now()),
+    });
     expect(refused).toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
     await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'help_desk', disabled: false } });
     nextStep();
@@ -193,8 +246,14 @@ describe('staff accounts', () => {
     expect(reset.data).toMatchObject({ is_totp_enrolled: false });
     const again = await login({ username: 'help_desk', password: 'support-pass-1' });
     expect(again.status, again.msg).toBe(200);
-    expect((await callAction(t.app, 'adminreviewcodes', { token: again.data.access_token })).code).toBe('TOTP_ENROLMENT_REQUIRED');
-    expect(await t.sql("SELECT count(*)::int AS n FROM totp_recovery_codes r JOIN members m ON m.id = r.member_id WHERE m.username = 'help_desk'")).toEqual([{ n: 0 }]);
+    expect((await callAction(t.app, 'adminreviewcodes', { token: again.data.access_token })).code).toBe(
+      'TOTP_ENROLMENT_REQUIRED',
+    );
+    expect(
+      await t.sql(
+        "SELECT count(*)::int AS n FROM totp_recovery_codes r JOIN members m ON m.id = r.member_id WHERE m.username = 'help_desk'",
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 });
 
@@ -202,31 +261,51 @@ describe('the audit log', () => {
   it('filters by staff member, action, member and date, newest first, with before and after', async () => {
     const all = await callAction(t.app, 'adminaudit', { token: bossToken });
     expect(all.status, all.msg).toBe(200);
-    expect(all.data.actions).toEqual(expect.arrayContaining(['staff.create', 'staff.disable', 'staff.totp_enable', 'seed.operator_create']));
+    expect(all.data.actions).toEqual(
+      expect.arrayContaining(['staff.create', 'staff.disable', 'staff.totp_enable', 'seed.operator_create']),
+    );
     const times = all.data.rows.map((row: { created_at: string }) => row.created_at);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const byStaff = await callAction(t.app, 'adminaudit', { token: bossToken, query: { staff: 'boss', audit_action: 'staff.disable' } });
+    const byStaff = await callAction(t.app, 'adminaudit', {
+      token: bossToken,
+      query: { staff: 'boss', audit_action: 'staff.disable' },
+    });
     expect(byStaff.status, byStaff.msg).toBe(200);
     expect(byStaff.data.rows).toHaveLength(1);
-    expect(byStaff.data.rows[0]).toMatchObject({ staff: 'boss', member: 'help_desk', action: 'staff.disable', before: { disabled: false }, after: { disabled: true } });
+    expect(byStaff.data.rows[0]).toMatchObject({
+      staff: 'boss',
+      member: 'help_desk',
+      action: 'staff.disable',
+      before: { disabled: false },
+      after: { disabled: true },
+    });
 
     const byMember = await callAction(t.app, 'adminaudit', { token: bossToken, query: { member: 'help_desk' } });
     expect(new Set(byMember.data.rows.map((row: { member: string }) => row.member))).toEqual(new Set(['help_desk']));
     expect(byMember.data.total).toBeGreaterThanOrEqual(5);
     const bySupport = await callAction(t.app, 'adminaudit', { token: bossToken, query: { staff: 'help_desk' } });
-    expect(bySupport.data.rows.map((row: { action: string }) => row.action)).toEqual(expect.arrayContaining(['member.notify', 'staff.totp_enable']));
+    expect(bySupport.data.rows.map((row: { action: string }) => row.action)).toEqual(
+      expect.arrayContaining(['member.notify', 'staff.totp_enable']),
+    );
 
-    const paged = await callAction(t.app, 'adminaudit', { token: bossToken, query: { member: 'help_desk', limit: '2', page: '2' } });
+    const paged = await callAction(t.app, 'adminaudit', {
+      token: bossToken,
+      query: { member: 'help_desk', limit: '2', page: '2' },
+    });
     expect(paged.data.rows).toHaveLength(2);
     expect(paged.data.rows[0].id).toBe(byMember.data.rows[2].id);
 
-    expect((await callAction(t.app, 'adminaudit', { token: bossToken, query: { staff: 'nobody_at_all' } })).data.rows).toEqual([]);
+    expect((await callAction(t.app, 'adminaudit', { token: bossToken, query: { staff: 'nobody_at_all' } })).data.rows).toEqual(
+      [],
+    );
     const day = START.toISOString().slice(0, 10);
     const today = await callAction(t.app, 'adminaudit', { token: bossToken, query: { from: day, to: day } });
     expect(today.status, today.msg).toBe(200);
     const tomorrow = await callAction(t.app, 'adminaudit', { token: bossToken, query: { from: '2099-01-01' } });
     expect(tomorrow.data).toMatchObject({ rows: [], total: 0 });
-    expect((await callAction(t.app, 'adminaudit', { token: bossToken, query: { from: '23-11-2026' } })).code).toBe('VALIDATION_FAILED');
+    expect((await callAction(t.app, 'adminaudit', { token: bossToken, query: { from: '23-11-2026' } })).code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 });

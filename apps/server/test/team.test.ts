@@ -17,7 +17,10 @@ afterAll(async () => t.close());
 
 const counts = (m: TestMember) => callAction(t.app, 'allmyDownlines', { token: m.token });
 const downlines = (m: TestMember, query: Record<string, string | number>) =>
-  callAction(t.app, 'myDownlines', { token: m.token, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  callAction(t.app, 'myDownlines', {
+    token: m.token,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
 
 async function setJoined(m: TestMember, iso: string): Promise<void> {
   await t.sql('UPDATE members SET joined_at = $2 WHERE id = $1', [m.id.toString(), iso]);
@@ -26,17 +29,32 @@ async function setPhone(m: TestMember, phone: string): Promise<void> {
   await t.sql('UPDATE members SET phone = $2 WHERE id = $1', [m.id.toString(), phone]);
 }
 async function setStatus(m: TestMember, status: 'inactive' | 'active' | 'suspended'): Promise<void> {
-  await t.sql(`UPDATE members SET status = $2, activated_at = CASE WHEN $2 = 'active' THEN now() END WHERE id = $1`, [m.id.toString(), status]);
+  await t.sql(`UPDATE members SET status = $2, activated_at = CASE WHEN $2 = 'active' THEN now() END WHERE id = $1`, [
+    m.id.toString(),
+    status,
+  ]);
 }
 
 /** A completed deposit through the deposits' own path (row + ledger), in the member's currency. */
 async function deposit(m: TestMember, localMinor: bigint, rateMicro = 1_000_000n, currency = 'KES'): Promise<void> {
   await t.app.deps.db.transaction(async (tx) => {
     const row = await insertDeposit(tx, {
-      memberId: m.id, method: 'manual', amountLocalMinor: localMinor, currency, rateMicro,
-      amountSystemMinor: (localMinor * 1_000_000n) / rateMicro, phone: null, providerRef: `TEAM${m.id}X${localMinor}`, idempotencyKey: `team:${m.id}:${localMinor}`,
+      memberId: m.id,
+      method: 'manual',
+      amountLocalMinor: localMinor,
+      currency,
+      rateMicro,
+      amountSystemMinor: (localMinor * 1_000_000n) / rateMicro,
+      phone: null,
+      providerRef: `TEAM${m.id}X${localMinor}`,
+      idempotencyKey: `team:${m.id}:${localMinor}`,
     });
-    await completeDeposit(tx, { depositId: row!.id, idempotencyKey: `team:deposit:${m.id}:${localMinor}`, providerRef: `TEAM${m.id}X${localMinor}`, memo: 'test' });
+    await completeDeposit(tx, {
+      depositId: row!.id,
+      idempotencyKey: `team:deposit:${m.id}:${localMinor}`,
+      providerRef: `TEAM${m.id}X${localMinor}`,
+      memo: 'test',
+    });
   });
 }
 
@@ -92,13 +110,19 @@ describe('allmyDownlines', () => {
     const b = await createMember(t, { countryId: c.kes, sponsor: a });
     await activate(b);
     expect((await counts(me)).data.l2).toEqual({ total: 1, active: 1, dormant: 0 });
-    expect((await callAction(t.app, 'admindeactivate', { method: 'POST', token: operator.token, payload: { username: b.username } })).status).toBe(200);
+    expect(
+      (await callAction(t.app, 'admindeactivate', { method: 'POST', token: operator.token, payload: { username: b.username } }))
+        .status,
+    ).toBe(200);
     expect((await counts(me)).data.l2).toEqual({ total: 1, active: 0, dormant: 1 });
     await setStatus(a, 'suspended');
     expect((await counts(me)).data.l1).toEqual({ total: 1, active: 0, dormant: 1 });
     // An operator moves b under another sponsor: it leaves this chain entirely.
     const other = await createMember(t, { countryId: c.kes, status: 'active' });
-    await t.sql('UPDATE members SET l1_id = $2, l2_id = NULL, l3_id = NULL WHERE id = $1', [b.id.toString(), other.id.toString()]);
+    await t.sql('UPDATE members SET l1_id = $2, l2_id = NULL, l3_id = NULL WHERE id = $1', [
+      b.id.toString(),
+      other.id.toString(),
+    ]);
     expect((await counts(me)).data.l2).toEqual({ total: 0, active: 0, dormant: 0 });
     expect((await counts(other)).data.l1).toEqual({ total: 1, active: 0, dormant: 1 });
     await assertCountersMatchMembers();
@@ -111,7 +135,10 @@ describe('allmyDownlines', () => {
       ...first.slice(0, 6).map((m) => activate(m)),
       ...Array.from({ length: 12 }, (_, i) => createMember(t, { countryId: c.kes, sponsor: first[i % 12]! })),
     ]);
-    expect((await counts(leader)).data).toMatchObject({ l1: { total: 12, active: 6, dormant: 6 }, l2: { total: 12, active: 0, dormant: 12 } });
+    expect((await counts(leader)).data).toMatchObject({
+      l1: { total: 12, active: 6, dormant: 6 },
+      l2: { total: 12, active: 0, dormant: 12 },
+    });
     await assertCountersMatchMembers();
   });
 
@@ -169,15 +196,38 @@ describe('myDownlines rows', () => {
 
     const one = await downlines(me, { level: 1 });
     expect(one).toMatchObject({ status: 200, msg: 'Team loaded' });
-    expect(one.data).toMatchObject({ Level: 'Level 1', active: 1, inactive: 0, total: 1, Currency: 'KES', Earned: '0.00', page: 1, pages: 1 });
+    expect(one.data).toMatchObject({
+      Level: 'Level 1',
+      active: 1,
+      inactive: 0,
+      total: 1,
+      Currency: 'KES',
+      Earned: '0.00',
+      page: 1,
+      pages: 1,
+    });
     expect(one.data.data).toEqual([
-      { Name: a.username, Phone: '+254711000111', Status: 'Active', Country: 'Testland KES', Earned: '0.00', Deposited: '0.00', Joined: '2025-03-04 09:07' },
+      {
+        Name: a.username,
+        Phone: '+254711000111',
+        Status: 'Active',
+        Country: 'Testland KES',
+        Earned: '0.00',
+        Deposited: '0.00',
+        Joined: '2025-03-04 09:07',
+      },
     ]);
     expect(one.data.data[0]).not.toHaveProperty('Upline');
 
     const two = await downlines(me, { level: 2 });
     expect(two.data).toMatchObject({ Level: 'Level 2', total: 1, active: 0, inactive: 1 });
-    expect(two.data.data[0]).toMatchObject({ Name: b.username, Phone: '**********456', Status: 'Suspended', Country: 'Testland UGX', Upline: a.username });
+    expect(two.data.data[0]).toMatchObject({
+      Name: b.username,
+      Phone: '**********456',
+      Status: 'Suspended',
+      Country: 'Testland UGX',
+      Upline: a.username,
+    });
     const three = await downlines(me, { level: 3 });
     expect(three.data.data[0]).toMatchObject({ Name: d.username, Phone: '**********654', Status: 'Dormant', Upline: b.username });
     // No full phone number of levels 2 and 3 is anywhere in the answer.
@@ -205,10 +255,17 @@ describe('myDownlines rows', () => {
     await deposit(y, 100_000n, 28_500_000n, 'UGX');
     // A pending deposit is not counted.
     await insertDeposit(t.app.deps.db, {
-      memberId: y.id, method: 'manual', amountLocalMinor: 5_000_000n, currency: 'UGX', rateMicro: 28_500_000n,
-      amountSystemMinor: 175_438n, phone: null, providerRef: null, idempotencyKey: `team:pending:${y.id}`,
+      memberId: y.id,
+      method: 'manual',
+      amountLocalMinor: 5_000_000n,
+      currency: 'UGX',
+      rateMicro: 28_500_000n,
+      amountSystemMinor: 175_438n,
+      phone: null,
+      providerRef: null,
+      idempotencyKey: `team:pending:${y.id}`,
     });
-    const ySystem = 2_950_000n * 1_000_000n / 28_500_000n;
+    const ySystem = (2_950_000n * 1_000_000n) / 28_500_000n;
     const yActivation = await callAction(t.app, 'activateaccount', { method: 'POST', token: y.token, payload: {} });
     expect(yActivation.status).toBe(200); // pays me UGX 5,000 = KES 175.44 at level 2
 
@@ -224,7 +281,10 @@ describe('myDownlines rows', () => {
     expect(byName(two)[y.username]).toMatchObject({ Earned: '175.44', Deposited: (Number(ySystem) / 100).toFixed(2) });
 
     // The operator deactivates x: the commission is reversed and counts against both figures.
-    expect((await callAction(t.app, 'admindeactivate', { method: 'POST', token: operator.token, payload: { username: x.username } })).status).toBe(200);
+    expect(
+      (await callAction(t.app, 'admindeactivate', { method: 'POST', token: operator.token, payload: { username: x.username } }))
+        .status,
+    ).toBe(200);
     const after = await downlines(me, { level: 2 });
     expect(after.data.Earned).toBe('175.44');
     expect(byName(after)[x.username]).toMatchObject({ Earned: '0.00', Status: 'Dormant' });
@@ -254,7 +314,12 @@ describe('myDownlines search, filter and paging', () => {
     leader = await createMember(t, { countryId: c.kes, status: 'active' });
     recruits = [];
     for (let i = 0; i < 7; i += 1) {
-      const m = await createMember(t, { countryId: i === 6 ? c.ugx : c.kes, sponsor: leader, status: i % 3 === 0 ? 'active' : i === 4 ? 'suspended' : 'inactive', prefix: i === 2 ? 'Zed' : 'rec' });
+      const m = await createMember(t, {
+        countryId: i === 6 ? c.ugx : c.kes,
+        sponsor: leader,
+        status: i % 3 === 0 ? 'active' : i === 4 ? 'suspended' : 'inactive',
+        prefix: i === 2 ? 'Zed' : 'rec',
+      });
       await setJoined(m, `2025-01-0${i + 1}T10:00:00Z`);
       await setPhone(m, `+2547990000${i}${i}`);
       recruits.push(m);
@@ -285,7 +350,12 @@ describe('myDownlines search, filter and paging', () => {
     const dormant = await downlines(leader, { level: 1, status: 'dormant', limit: 100 });
     expect(dormant.data.pages).toBe(1);
     expect(names(dormant)).toEqual([5, 4, 2, 1].map((i) => recruits[i]!.username));
-    expect(dormant.data.data.map((row: { Status: string }) => row.Status)).toEqual(['Dormant', 'Suspended', 'Dormant', 'Dormant']);
+    expect(dormant.data.data.map((row: { Status: string }) => row.Status)).toEqual([
+      'Dormant',
+      'Suspended',
+      'Dormant',
+      'Dormant',
+    ]);
   });
 
   it('searches name, phone, country and joined text case-insensitively, combined with the filter and paging', async () => {
@@ -298,14 +368,17 @@ describe('myDownlines search, filter and paging', () => {
     expect((await downlines(leader, { level: 1, q: '2025-01' })).data.data).toHaveLength(7);
     expect((await downlines(leader, { level: 1, q: '2025' })).data.data).toHaveLength(7);
     // Texts that are no date, or an impossible one, match no Joined text (and break nothing).
-    for (const q of ['2025-13', '2025-02-30', '2024', '3333', '1-05 2']) expect((await downlines(leader, { level: 1, q })).data.data).toEqual([]);
+    for (const q of ['2025-13', '2025-02-30', '2024', '3333', '1-05 2'])
+      expect((await downlines(leader, { level: 1, q })).data.data).toEqual([]);
     // Inside the text rather than at its start: "01-05" is the month and day of the fifth recruit only.
     expect(names(await downlines(leader, { level: 1, q: '01-05' }))).toEqual([recruits[4]!.username]);
     expect(names(await downlines(leader, { level: 1, q: '1-05 1' }))).toEqual([recruits[4]!.username]);
     // 10:00 UTC is 13:00 in Nairobi: the text the member sees is what is searched.
     expect((await downlines(leader, { level: 1, q: '13:00' })).data.pages).toBe(1);
     expect((await downlines(leader, { level: 1, q: '13:00', limit: 2 })).data).toMatchObject({ pages: 4, total: 7 });
-    expect(names(await downlines(leader, { level: 1, q: 'rec', status: 'active', limit: 1, page: 2 }))).toEqual([recruits[3]!.username]);
+    expect(names(await downlines(leader, { level: 1, q: 'rec', status: 'active', limit: 1, page: 2 }))).toEqual([
+      recruits[3]!.username,
+    ]);
     const none = await downlines(leader, { level: 1, q: 'nobody-like-this' });
     expect(none).toMatchObject({ status: 200, msg: 'No team members found' });
     expect(none.data).toMatchObject({ data: [], pages: 0, total: 7 });
@@ -335,8 +408,12 @@ describe('affiliatelink', () => {
     const me = await createMember(t, { countryId: c.kes, status: 'active' });
     const first = await callAction(t.app, 'affiliatelink', { token: me.token });
     expect(first.data.link).toBe(`${t.app.deps.publicUrl()}/reg/${me.username}`);
-    await t.sql(`INSERT INTO settings (key, value) VALUES ('public_site_url', '"https://tuzo.example/"') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
-    expect((await callAction(t.app, 'affiliatelink', { token: me.token })).data.link).toBe(`https://tuzo.example/reg/${me.username}`);
+    await t.sql(
+      `INSERT INTO settings (key, value) VALUES ('public_site_url', '"https://tuzo.example/"') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    );
+    expect((await callAction(t.app, 'affiliatelink', { token: me.token })).data.link).toBe(
+      `https://tuzo.example/reg/${me.username}`,
+    );
     expect((await callAction(t.app, 'affiliatelink')).status).toBe(401);
   });
 });

@@ -15,7 +15,11 @@ afterAll(async () => t.close());
 describe('tasks (timetable)', () => {
   it('says there is nothing when the operator has no rows', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
-    expect(await callAction(t.app, 'tasks', { token: m.token })).toMatchObject({ status: 200, data: [], msg: 'No additional tasks available' });
+    expect(await callAction(t.app, 'tasks', { token: m.token })).toMatchObject({
+      status: 200,
+      data: [],
+      msg: 'No additional tasks available',
+    });
   });
 
   it('returns the operator’s rows with adate as JSON text of a dates list, and refuses inactive members', async () => {

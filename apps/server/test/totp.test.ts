@@ -48,6 +48,12 @@ describe('TOTP (RFC 6238 on node:crypto)', () => {
   it('builds the otpauth URI authenticator apps read', () => {
     const uri = new URL(otpauthUri({ issuer: 'Tuzo', account: 'boss', secretBase32: 'JBSWY3DP' }));
     expect(`${uri.protocol}//${uri.host}${decodeURIComponent(uri.pathname)}`).toBe('otpauth://totp/Tuzo:boss');
-    expect(Object.fromEntries(uri.searchParams)).toEqual({ secret: 'JBSWY3DP', issuer: 'Tuzo', algorithm: 'SHA1', digits: '6', period: '30' });
+    expect(Object.fromEntries(uri.searchParams)).toEqual({
+      secret: 'JBSWY3DP',
+      issuer: 'Tuzo',
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  shown,
+  systemBalance,
+  wallets,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 // 2026-11-25 is a Wednesday; 09:00 UTC is 12:00 in Nairobi (the default TUZO_TIMEZONE).
 const clock = new SettableClock(new Date('2026-11-25T09:00:00Z'));
@@ -26,12 +34,18 @@ async function member(countryId = c.kes, status: 'active' | 'inactive' = 'active
 
 /** The right option text of each question (read for assertions only). */
 async function rightAnswers(qids: string[]): Promise<Map<string, string>> {
-  const rows = await t.sql<{ id: string; right: string }>('SELECT id::text AS id, options[correct] AS right FROM trivia_questions WHERE id = ANY($1::bigint[])', [qids]);
+  const rows = await t.sql<{ id: string; right: string }>(
+    'SELECT id::text AS id, options[correct] AS right FROM trivia_questions WHERE id = ANY($1::bigint[])',
+    [qids],
+  );
   return new Map(rows.map((r) => [r.id, r.right]));
 }
 
 async function wrongAnswer(qid: string): Promise<string> {
-  const rows = await t.sql<{ wrong: string }>('SELECT options[CASE WHEN correct = 1 THEN 2 ELSE 1 END] AS wrong FROM trivia_questions WHERE id = $1', [qid]);
+  const rows = await t.sql<{ wrong: string }>(
+    'SELECT options[CASE WHEN correct = 1 THEN 2 ELSE 1 END] AS wrong FROM trivia_questions WHERE id = $1',
+    [qid],
+  );
   return rows[0]!.wrong;
 }
 
@@ -50,18 +64,35 @@ describe('populatetrivia', () => {
     expect(first.data).toHaveLength(10);
     for (const q of first.data) expect(Object.keys(q).sort()).toEqual(['A1', 'A2', 'A3', 'A4', 'Question', 'qid']);
     expect(new Set(first.data.map((q: { qid: string }) => q.qid)).size).toBe(10);
-    const served = await t.sql<{ started_at: Date; day: string }>(`SELECT started_at, day::text AS day FROM trivia_rounds WHERE member_id = $1`, [m.id.toString()]);
+    const served = await t.sql<{ started_at: Date; day: string }>(
+      `SELECT started_at, day::text AS day FROM trivia_rounds WHERE member_id = $1`,
+      [m.id.toString()],
+    );
     expect(served).toEqual([{ started_at: clock.now(), day: '2026-11-25' }]);
 
     clock.advance(20_000);
     const again = await start(m);
     expect(again).toMatchObject({ status: 200, msg: '10 questions: 40 seconds left', data: first.data });
-    expect((await info(m)).data).toMatchObject({ state: 'started', secondsLeft: 40, price: '2.00', currency: 'KES', questions: 10, seconds: 60, isOpen: true });
+    expect((await info(m)).data).toMatchObject({
+      state: 'started',
+      secondsLeft: 40,
+      price: '2.00',
+      currency: 'KES',
+      questions: 10,
+      seconds: 60,
+      isOpen: true,
+    });
   });
 
   it('shows the price in the member’s currency', async () => {
     const m = await member(c.ugx);
-    expect((await info(m)).data).toMatchObject({ price: '57.00', currency: 'UGX', state: 'ready', secondsLeft: 0, correct: null });
+    expect((await info(m)).data).toMatchObject({
+      price: '57.00',
+      currency: 'UGX',
+      state: 'ready',
+      secondsLeft: 0,
+      correct: null,
+    });
   });
 
   it('refuses an inactive member and a visitor', async () => {
@@ -90,16 +121,30 @@ describe('answerdquiz', () => {
     const { qids, right } = await startRound(m);
     clock.advance(30_000);
     const res = await submit(m, { answers: qids.map((qid) => ({ qid, answer: right.get(qid) })) });
-    expect(res).toMatchObject({ status: 200, msg: 'You got 10 of 10 right and earned KES 20.00.', data: { correct: 10, total: 10, amount: '20.00', currency: 'KES', late: false } });
+    expect(res).toMatchObject({
+      status: 200,
+      msg: 'You got 10 of 10 right and earned KES 20.00.',
+      data: { correct: 10, total: 10, amount: '20.00', currency: 'KES', late: false },
+    });
     expect((await wallets(t, m.id)).balance).toBe(2_000n);
     expect(await shown(t, m.id)).toMatchObject({ balance: '20.00', trivia: '20.00', profit: '20.00' });
     expect((await systemBalance(t, 'house:tasks')) - tasks).toBe(-2_000n);
-    const payouts = await t.sql(`SELECT day::text AS day, correct_count, amount_minor::text AS amount FROM trivia_payouts WHERE member_id = $1`, [m.id.toString()]);
+    const payouts = await t.sql(
+      `SELECT day::text AS day, correct_count, amount_minor::text AS amount FROM trivia_payouts WHERE member_id = $1`,
+      [m.id.toString()],
+    );
     expect(payouts).toEqual([{ day: '2026-11-25', correct_count: 10, amount: '2000' }]);
 
     // A second round the same day: refused, nothing paid.
-    expect(await submit(m, { answers: qids.map((qid) => ({ qid, answer: right.get(qid) })) })).toMatchObject({ status: 409, code: 'ALREADY_DONE' });
-    expect(await start(m)).toMatchObject({ status: 409, code: 'ALREADY_DONE', msg: 'You have already played trivia today. Come back tomorrow.' });
+    expect(await submit(m, { answers: qids.map((qid) => ({ qid, answer: right.get(qid) })) })).toMatchObject({
+      status: 409,
+      code: 'ALREADY_DONE',
+    });
+    expect(await start(m)).toMatchObject({
+      status: 409,
+      code: 'ALREADY_DONE',
+      msg: 'You have already played trivia today. Come back tomorrow.',
+    });
     expect((await info(m)).data).toMatchObject({ state: 'submitted', correct: 10, secondsLeft: 0 });
     expect((await wallets(t, m.id)).balance).toBe(2_000n);
 
@@ -130,11 +175,25 @@ describe('answerdquiz', () => {
         { qid: '999999999', answer: 'Nairobi' },
       ],
     });
-    expect(res).toMatchObject({ status: 200, data: { correct: 2, total: 10, amount: '4.00', late: false }, msg: 'You got 2 of 10 right and earned KES 4.00.' });
+    expect(res).toMatchObject({
+      status: 200,
+      data: { correct: 2, total: 10, amount: '4.00', late: false },
+      msg: 'You got 2 of 10 right and earned KES 4.00.',
+    });
     expect(await shown(t, m.id)).toMatchObject({ balance: '4.00', trivia: '4.00' });
-    const stored = await t.sql<{ answers: { qid: string; graded: boolean; correct: boolean }[] }>('SELECT answers FROM trivia_rounds WHERE member_id = $1', [m.id.toString()]);
+    const stored = await t.sql<{ answers: { qid: string; graded: boolean; correct: boolean }[] }>(
+      'SELECT answers FROM trivia_rounds WHERE member_id = $1',
+      [m.id.toString()],
+    );
     expect(stored[0]!.answers.map((a) => [a.graded, a.correct])).toEqual([
-      [true, true], [true, true], [true, false], [false, false], [false, false], [true, false], [false, false], [false, false],
+      [true, true],
+      [true, true],
+      [true, false],
+      [false, false],
+      [false, false],
+      [true, false],
+      [false, false],
+      [false, false],
     ]);
   });
 
@@ -169,7 +228,11 @@ describe('answerdquiz', () => {
 
   it('refuses answers before a round was started', async () => {
     const m = await member();
-    expect(await submit(m, { answers: [{ qid: '1', answer: 'Nairobi' }] })).toMatchObject({ status: 409, code: 'CONFLICT', msg: 'Start today’s trivia first.' });
+    expect(await submit(m, { answers: [{ qid: '1', answer: 'Nairobi' }] })).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      msg: 'Start today’s trivia first.',
+    });
   });
 
   it('grades concurrent submissions once', async () => {
@@ -205,8 +268,16 @@ describe('the trivia days', () => {
     await t.sql("UPDATE task_schedules SET weekdays = ARRAY[2]::smallint[] WHERE kind = 'trivia'");
     try {
       const m = await member();
-      expect(await start(m)).toMatchObject({ status: 200, data: [], msg: 'Trivia are available on Tuesday. Come back on Tuesday.' });
-      expect((await info(m)).data).toMatchObject({ isOpen: false, days: ['Tuesday'], closedMessage: 'Trivia are available on Tuesday. Come back on Tuesday.' });
+      expect(await start(m)).toMatchObject({
+        status: 200,
+        data: [],
+        msg: 'Trivia are available on Tuesday. Come back on Tuesday.',
+      });
+      expect((await info(m)).data).toMatchObject({
+        isOpen: false,
+        days: ['Tuesday'],
+        closedMessage: 'Trivia are available on Tuesday. Come back on Tuesday.',
+      });
       expect(await submit(m, { answers: [] })).toMatchObject({ status: 409 });
 
       const fresh = await member();
@@ -214,7 +285,10 @@ describe('the trivia days', () => {
       expect((await info(fresh)).data).toMatchObject({ isOpen: true, closedMessage: '' });
       const { qids, right } = await startRound(fresh);
       expect(qids).toHaveLength(10);
-      expect(await submit(fresh, { answers: [{ qid: qids[0], answer: right.get(qids[0]!) }] })).toMatchObject({ status: 200, data: { correct: 1 } });
+      expect(await submit(fresh, { answers: [{ qid: qids[0], answer: right.get(qids[0]!) }] })).toMatchObject({
+        status: 200,
+        data: { correct: 1 },
+      });
     } finally {
       await t.sql("UPDATE task_schedules SET weekdays = ARRAY[0,1,2,3,4,5,6]::smallint[] WHERE kind = 'trivia'");
     }

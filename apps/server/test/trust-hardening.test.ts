@@ -16,14 +16,21 @@ beforeAll(async () => {
   t = await createTestApp({ TUZO_ADMIN_USERNAME: BOSS.username, TUZO_ADMIN_PASSWORD: BOSS.password }, { clock });
   bossToken = (await callAction(t.app, 'login', { payload: BOSS })).data.access_token;
   const setup = await callAction(t.app, 'totpsetup', { token: bossToken, method: 'POST', payload: {} });
-  const confirmed = await callAction(t.app, 'totpconfirm', { token: bossToken, payload: { code: totpCode(setup.data.secret, clock.now()) } });
+  const confirmed = await callAction(t.app, 'totpconfirm', {
+    token: bossToken,
+    payload: { code: totpCode(setup.data.secret, clock.now()) },
+  });
   expect(confirmed.status, confirmed.msg).toBe(200);
 });
 afterAll(async () => t.close());
 
 describe('the audit log is append-only in the database', () => {
   it('keeps the rows the app writes', async () => {
-    const saved = await callAction(t.app, 'adminsetting', { token: bossToken, method: 'POST', payload: { key: 'banner_text', value: 'Audit me' } });
+    const saved = await callAction(t.app, 'adminsetting', {
+      token: bossToken,
+      method: 'POST',
+      payload: { key: 'banner_text', value: 'Audit me' },
+    });
     expect(saved.status, saved.msg).toBe(200);
     const rows = await t.sql<{ action: string }>('SELECT action FROM audit_log ORDER BY id');
     expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['staff.totp_enable', 'setting.change']));
@@ -42,11 +49,14 @@ describe('the audit log is append-only in the database', () => {
 });
 
 describe('the ledger refuses TRUNCATE as it refuses UPDATE and DELETE', () => {
-  it.each([['TRUNCATE ledger_postings'], ['TRUNCATE ledger_postings, ledger_transactions CASCADE']])('%s is refused and the postings stay', async (statement) => {
-    const before = await t.sql<{ count: string }>('SELECT count(*)::text AS count FROM ledger_postings');
-    await expect(t.sql(statement)).rejects.toThrow('ledger rows are append-only');
-    expect(await t.sql('SELECT count(*)::text AS count FROM ledger_postings')).toEqual(before);
-  });
+  it.each([['TRUNCATE ledger_postings'], ['TRUNCATE ledger_postings, ledger_transactions CASCADE']])(
+    '%s is refused and the postings stay',
+    async (statement) => {
+      const before = await t.sql<{ count: string }>('SELECT count(*)::text AS count FROM ledger_postings');
+      await expect(t.sql(statement)).rejects.toThrow('ledger rows are append-only');
+      expect(await t.sql('SELECT count(*)::text AS count FROM ledger_postings')).toEqual(before);
+    },
+  );
 });
 
 describe('/api answers are never cached', () => {
@@ -64,7 +74,11 @@ describe('/api answers are never cached', () => {
     ['no action (400)', { method: 'GET' as const, url: '/api' }, 400],
     ['a signed-out call (401)', { method: 'GET' as const, url: '/api?action=userdata' }, 401],
     ['a wrong method (405)', { method: 'DELETE' as const, url: '/api?action=ping' }, 405],
-    ['broken JSON (400)', { method: 'POST' as const, url: '/api?action=ping', payload: '{"x": ', headers: { 'content-type': 'application/json' } }, 400],
+    [
+      'broken JSON (400)',
+      { method: 'POST' as const, url: '/api?action=ping', payload: '{"x": ', headers: { 'content-type': 'application/json' } },
+      400,
+    ],
   ])('sends it on the error envelope of %s', async (_name, request, status) => {
     const response = await t.app.inject(request);
     expect(response.statusCode).toBe(status);

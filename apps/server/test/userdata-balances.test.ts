@@ -32,10 +32,28 @@ describe('balances', () => {
   it('starts with the promised bonus as profit and the fee as actbal', async () => {
     const m = await createMember(t, { countryId: c.kes, signupBonusMinor: 10_000n });
     expect(await shown(t, m.id)).toEqual({
-      profit: '100.00', expense: '0.00', balance: '0.00', bonus: '0.00', totalwithdrawal: '0.00', pendingwithdrawal: '0.00',
-      ads: '0.00', youtube: '0.00', trivia: '0.00', tiktok: '0.00', deposit: '0.00', actbal: '500.00',
-      target: 5, reward: '100.00', remaining: 5, percent: 0, progress: 0,
-      dailyclaimed: false, welcome_target: 15, welcome_progress: 0, welcome_reward: '100.00', welcomeclaimed: false,
+      profit: '100.00',
+      expense: '0.00',
+      balance: '0.00',
+      bonus: '0.00',
+      totalwithdrawal: '0.00',
+      pendingwithdrawal: '0.00',
+      ads: '0.00',
+      youtube: '0.00',
+      trivia: '0.00',
+      tiktok: '0.00',
+      deposit: '0.00',
+      actbal: '500.00',
+      target: 5,
+      reward: '100.00',
+      remaining: 5,
+      percent: 0,
+      progress: 0,
+      dailyclaimed: false,
+      welcome_target: 15,
+      welcome_progress: 0,
+      welcome_reward: '100.00',
+      welcomeclaimed: false,
     });
   });
 
@@ -48,9 +66,15 @@ describe('balances', () => {
     await earn(m.id, 'youtube', 700n, 'youtube');
     await earn(m.id, 'tiktok', 300n, 'tiktok');
     const wrong = await earn(m.id, 'daily_bonus', 1_000n);
-    await t.app.deps.db.transaction((tx) => reverseTransaction(tx, { transactionId: wrong.transactionId, idempotencyKey: `test:rev:${m.id}`, memo: 'test' }));
+    await t.app.deps.db.transaction((tx) =>
+      reverseTransaction(tx, { transactionId: wrong.transactionId, idempotencyKey: `test:rev:${m.id}`, memo: 'test' }),
+    );
     await fund(t, m.id, 100_000n, 'balance');
-    const res = await callAction(t.app, 'systemwithdrawal', { method: 'POST', token: m.token, payload: { acc: '1', amount: '7000' } });
+    const res = await callAction(t.app, 'systemwithdrawal', {
+      method: 'POST',
+      token: m.token,
+      payload: { acc: '1', amount: '7000' },
+    });
     expect(res.status).toBe(200);
     const b = await shown(t, m.id);
     // Every figure is system minor units x 28.5, rounded to the cent.
@@ -68,13 +92,18 @@ describe('balances', () => {
       pendingwithdrawal: '7999.95',
       totalwithdrawal: '0.00',
     });
-    const rows = await t.sql<{ balance_minor: string }>(`SELECT balance_minor::text FROM ledger_accounts WHERE member_id = $1 AND wallet = 'balance'`, [m.id.toString()]);
+    const rows = await t.sql<{ balance_minor: string }>(
+      `SELECT balance_minor::text FROM ledger_accounts WHERE member_id = $1 AND wallet = 'balance'`,
+      [m.id.toString()],
+    );
     expect(rows[0]!.balance_minor).toBe(String(100_000 + 400 + 10_000 - 24_561 - 3_509));
     expect(b.balance).toBe('23464.05'); // 82,330 x 28.5
   });
 
   it('counts level-1 downlines activated today towards the daily target, capped at 100 percent', async () => {
-    await t.sql(`INSERT INTO settings (key, value) VALUES ('daily_target', '2'), ('daily_reward', '"50.00"') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
+    await t.sql(
+      `INSERT INTO settings (key, value) VALUES ('daily_target', '2'), ('daily_reward', '"50.00"') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    );
     const s = await createMember(t, { countryId: c.kes, status: 'active' });
     const old = await createMember(t, { countryId: c.kes, status: 'active', sponsor: s }); // activated two days ago
     void old;

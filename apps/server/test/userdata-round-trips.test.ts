@@ -52,8 +52,12 @@ async function observedUserdata() {
  */
 const isSessionLookup = (text: string) => /^\s*WITH found AS \(/.test(text) && text.includes('FROM sessions s JOIN members m');
 const isWrite = (text: string) =>
-  !isSessionLookup(text) && (/^\s*(INSERT|UPDATE|DELETE|WITH[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i.test(text) || /\bledger_record_movement\b/.test(text));
-const lastSeen = async () => (await t.sql<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE member_id = $1', [member.id.toString()]))[0]?.at.toISOString();
+  !isSessionLookup(text) &&
+  (/^\s*(INSERT|UPDATE|DELETE|WITH[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i.test(text) || /\bledger_record_movement\b/.test(text));
+const lastSeen = async () =>
+  (
+    await t.sql<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE member_id = $1', [member.id.toString()])
+  )[0]?.at.toISOString();
 
 describe('userdata round trips', () => {
   it('takes 2 round trips and writes nothing when no notification waits', async () => {
@@ -68,7 +72,9 @@ describe('userdata round trips', () => {
   });
 
   it('takes 3 round trips when a notification waits, and delivers it once', async () => {
-    await t.sql("INSERT INTO member_notifications (member_id, msg, severity) VALUES ($1, 'Hello', 'info')", [member.id.toString()]);
+    await t.sql("INSERT INTO member_notifications (member_id, msg, severity) VALUES ($1, 'Hello', 'info')", [
+      member.id.toString(),
+    ]);
     const first = await observedUserdata();
     expect(first.response.info).toEqual([expect.objectContaining({ msg: 'Hello' })]);
     expect(first.connects).toBe(0);

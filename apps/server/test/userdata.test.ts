@@ -42,7 +42,7 @@ describe('userdata', () => {
     expect(data.balances).toMatchObject({ profit: '100.00', actbal: '500.00', balance: '0.00', deposit: '0.00' });
   });
 
-  it('shows no upline for a member under the house account, and amounts in the member\'s currency', async () => {
+  it("shows no upline for a member under the house account, and amounts in the member's currency", async () => {
     const [uganda] = await t.sql<{ id: number }>("SELECT id FROM countries WHERE abbreviation = 'UG'");
     await registerOk(t, { username: 'ugandan_u', country: String(uganda?.id), phone: '+256712000111' });
     const token = await loginOk(t, 'ugandan_u');

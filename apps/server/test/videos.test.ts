@@ -24,8 +24,10 @@ async function member(status: 'active' | 'inactive' = 'active'): Promise<TestMem
   return m;
 }
 const populate = (m: TestMember) => callAction(t.app, 'populateyoutube', { token: m.token });
-const start = (m: TestMember, vid: unknown) => callAction(t.app, 'startvideo', { method: 'POST', token: m.token, payload: { vid } });
-const pay = (m: TestMember, vid: unknown, action = 'payyoutube') => callAction(t.app, action, { method: 'POST', token: m.token, payload: { vid } });
+const start = (m: TestMember, vid: unknown) =>
+  callAction(t.app, 'startvideo', { method: 'POST', token: m.token, payload: { vid } });
+const pay = (m: TestMember, vid: unknown, action = 'payyoutube') =>
+  callAction(t.app, action, { method: 'POST', token: m.token, payload: { vid } });
 
 describe('populateyoutube and populatetiktok', () => {
   it('shows the same 4 videos to every member on a YouTube day, with prices, paid state and the days', async () => {
@@ -35,7 +37,12 @@ describe('populateyoutube and populatetiktok', () => {
     expect(first).toMatchObject({ status: 200, data: { dates: ['Sunday', 'Wednesday'], currency: 'KES' } });
     expect(first.data.videos).toHaveLength(4);
     expect(first.data.videos.map((v: { No: number }) => v.No)).toEqual([1, 2, 3, 4]);
-    expect(first.data.videos[0]).toMatchObject({ v_status: false, v_source: 'file', v_url: expect.stringMatching(/^\/media\/demo\/videos\/youtube-\d\d\.webm$/), v_price: expect.stringMatching(/^\d+\.00$/) });
+    expect(first.data.videos[0]).toMatchObject({
+      v_status: false,
+      v_source: 'file',
+      v_url: expect.stringMatching(/^\/media\/demo\/videos\/youtube-\d\d\.webm$/),
+      v_price: expect.stringMatching(/^\d+\.00$/),
+    });
     expect((await populate(b)).data.videos).toEqual(first.data.videos);
     const tiktok = await callAction(t.app, 'populatetiktok', { token: a.token });
     expect(tiktok.status).toBe(200);
@@ -46,7 +53,11 @@ describe('populateyoutube and populatetiktok', () => {
   it('is empty outside its days, naming the next day, and open on the member’s activation day', async () => {
     clock.set(new Date('2026-11-30T09:00:00Z')); // Monday
     const m = await member();
-    expect(await populate(m)).toMatchObject({ status: 200, msg: 'YouTube videos are available on Sunday and Wednesday. Come back on Wednesday.', data: { videos: [], dates: ['Sunday', 'Wednesday'] } });
+    expect(await populate(m)).toMatchObject({
+      status: 200,
+      msg: 'YouTube videos are available on Sunday and Wednesday. Come back on Wednesday.',
+      data: { videos: [], dates: ['Sunday', 'Wednesday'] },
+    });
     await t.sql('UPDATE members SET activated_at = $1 WHERE id = $2', [new Date('2026-11-30T06:00:00Z'), m.id.toString()]);
     expect((await populate(m)).data.videos).toHaveLength(4);
   });
@@ -64,14 +75,20 @@ describe('startvideo and payyoutube', () => {
     const m = await member();
     const video = (await populate(m)).data.videos[0];
     expect(await pay(m, video.v_id)).toMatchObject({ status: 422, msg: 'Play the video before asking to be paid for it' });
-    expect(await start(m, video.v_id)).toMatchObject({ status: 200, data: { v_id: video.v_id, started_at: SUNDAY.toISOString() } });
+    expect(await start(m, video.v_id)).toMatchObject({
+      status: 200,
+      data: { v_id: video.v_id, started_at: SUNDAY.toISOString() },
+    });
     clock.advance(4_000);
     expect(await pay(m, video.v_id)).toMatchObject({ status: 422, msg: 'Watch at least 5 seconds of the video to be paid' });
     // Starting again does not move the start that counts.
     await start(m, video.v_id);
     clock.advance(1_000);
     const paid = await pay(m, Number(video.v_id));
-    expect(paid).toMatchObject({ status: 200, data: { v_id: video.v_id, amount: video.v_price, currency: 'KES', v_status: true } });
+    expect(paid).toMatchObject({
+      status: 200,
+      data: { v_id: video.v_id, amount: video.v_price, currency: 'KES', v_status: true },
+    });
     expect((await wallets(t, m.id)).youtube).toBe(BigInt(video.v_price.replace('.', '')));
     expect((await populate(m)).data.videos[0]).toMatchObject({ v_id: video.v_id, v_status: true });
     expect(await pay(m, video.v_id)).toMatchObject({ status: 409, msg: 'This video was already paid today' });
@@ -93,7 +110,10 @@ describe('startvideo and payyoutube', () => {
     clock.set(SUNDAY);
     const m = await member();
     const shown = (await populate(m)).data.videos.map((v: { v_id: string }) => v.v_id);
-    const hidden = await t.sql<{ id: string }>(`SELECT id::text AS id FROM videos WHERE task = 'youtube' AND NOT (id = ANY($1::bigint[])) LIMIT 1`, [shown]);
+    const hidden = await t.sql<{ id: string }>(
+      `SELECT id::text AS id FROM videos WHERE task = 'youtube' AND NOT (id = ANY($1::bigint[])) LIMIT 1`,
+      [shown],
+    );
     expect(await start(m, hidden[0]!.id)).toMatchObject({ status: 404, msg: 'This video is not on show today' });
     expect(await pay(m, hidden[0]!.id)).toMatchObject({ status: 404, msg: 'This video is not on show today' });
     const tiktok = (await callAction(t.app, 'populatetiktok', { token: m.token })).data[0];
@@ -145,7 +165,10 @@ describe('startvideo and payyoutube', () => {
     clock.advance(5_000);
     expect((await pay(m, video.v_id)).status).toBe(200);
     clock.set(new Date('2026-11-30T09:00:00Z')); // Monday: closed
-    expect(await pay(m, video.v_id)).toMatchObject({ status: 422, msg: 'YouTube videos are available on Sunday and Wednesday. Come back on Wednesday.' });
+    expect(await pay(m, video.v_id)).toMatchObject({
+      status: 422,
+      msg: 'YouTube videos are available on Sunday and Wednesday. Come back on Wednesday.',
+    });
     clock.set(new Date('2026-12-02T09:00:00Z')); // Wednesday: a new day, a new set, nothing paid yet
     const wednesday = (await populate(m)).data.videos;
     expect(wednesday).toHaveLength(4);
@@ -227,11 +250,17 @@ describe('media', () => {
     const full = await t.app.inject({ method: 'GET', url: '/media/demo/videos/youtube-01.webm' });
     expect(full.statusCode).toBe(200);
     expect(full.headers['accept-ranges']).toBe('bytes');
-    const part = await t.app.inject({ method: 'GET', url: '/media/demo/videos/youtube-01.webm', headers: { range: 'bytes=0-99' } });
+    const part = await t.app.inject({
+      method: 'GET',
+      url: '/media/demo/videos/youtube-01.webm',
+      headers: { range: 'bytes=0-99' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toHaveLength(100);
     expect(part.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
-    expect((await t.app.inject({ method: 'GET', url: '/media/demo/ads/ad-01.svg' })).headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect((await t.app.inject({ method: 'GET', url: '/media/demo/ads/ad-01.svg' })).headers['content-type']).toMatch(
+      /image\/svg\+xml/,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/media/../package.json' })).statusCode).toBe(404);
   });
 });

@@ -70,7 +70,12 @@ describe('the envelope carries the error code', () => {
     expect((await callAction(t.app, 'nosuchaction')).code).toBe('UNKNOWN_ACTION');
     expect((await callAction(t.app, 'userdata')).code).toBe('UNAUTHORIZED');
     expect((await callAction(t.app, 'login', { payload: { username: '', password: '' } })).code).toBe('VALIDATION_FAILED');
-    const badJson = await t.app.inject({ method: 'POST', url: '/api?action=login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api?action=login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ status: 400, code: 'INVALID_JSON' });
     const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api?action=ping' });
@@ -98,7 +103,11 @@ describe('/api/NAME is the same action as /api?action=NAME', () => {
   it('reads userdata through the path form with a bearer token', async () => {
     const { kes } = await ensureTestCountries(t);
     const member = await createMember(t, { countryId: kes, prefix: 'pathform' });
-    const response = await t.app.inject({ method: 'GET', url: '/api/userdata', headers: { authorization: `Bearer ${member.token}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/userdata',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.userdetails.uname).toBe(member.username);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/userdata' });
@@ -142,7 +151,10 @@ describe('the OpenAPI document and the API page', () => {
     }
     expect(document.paths['/api/systemwithdrawal'].post['x-access']).toBe('active');
     expect(document.paths['/api/updatetrans'].post['x-access']).toBe('operator');
-    expect(document.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(document.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'username',
+      'password',
+    ]);
   });
 
   it('renders a readable page naming every action', async () => {
@@ -155,10 +167,16 @@ describe('the OpenAPI document and the API page', () => {
 
 describe('amounts travel as decimal strings', () => {
   it('reads the JSON number of stkpush and requestpayment from its decimal text, never through a float', () => {
-    expect(parseJsonBody('{"phone":"0712345678","amount":150.10}', '/api?action=stkpush')).toEqual({ phone: '0712345678', amount: '150.10' });
+    expect(parseJsonBody('{"phone":"0712345678","amount":150.10}', '/api?action=stkpush')).toEqual({
+      phone: '0712345678',
+      amount: '150.10',
+    });
     expect(parseJsonBody('{"amount": 0.30 }', '/api/requestpayment')).toEqual({ amount: '0.30' });
     expect(parseJsonBody('{"amount":1e2}', '/api?action=stkpush')).toEqual({ amount: '1e2' });
-    expect(parseJsonBody('{"note":"\\"amount\\": 5","amount":"5"}', '/api?action=stkpush')).toEqual({ note: '"amount": 5', amount: '5' });
+    expect(parseJsonBody('{"note":"\\"amount\\": 5","amount":"5"}', '/api?action=stkpush')).toEqual({
+      note: '"amount": 5',
+      amount: '5',
+    });
     // Other actions keep the JSON number, which their string-only schemas refuse.
     expect(parseJsonBody('{"amount":150.1}', '/api?action=systemwithdrawal')).toEqual({ amount: 150.1 });
   });

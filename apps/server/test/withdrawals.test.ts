@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import {
+  createMember,
+  ensureTestCountries,
+  fund,
+  shown,
+  systemBalance,
+  wallets,
+  type TestCountries,
+  type TestMember,
+} from './money-fixtures.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -15,7 +24,8 @@ afterAll(async () => t.close());
 
 const withdraw = (m: TestMember, payload: unknown, headers: Record<string, string> = {}) =>
   callAction(t.app, 'systemwithdrawal', { method: 'POST', token: m.token, payload, headers });
-const decide = (tid: string, value: 1 | 2, token = operator.token) => callAction(t.app, 'updatetrans', { method: 'POST', token, payload: { tid, value } });
+const decide = (tid: string, value: 1 | 2, token = operator.token) =>
+  callAction(t.app, 'updatetrans', { method: 'POST', token, payload: { tid, value } });
 
 async function richMember(amountMinor = 100_000n): Promise<TestMember> {
   const m = await createMember(t, { countryId: c.kes, status: 'active' });
@@ -71,7 +81,10 @@ describe('systemwithdrawal validation', () => {
     const m = await richMember();
     await fund(t, m.id, 50_000n, 'youtube');
     const res = await withdraw(m, { acc: '3', amount: '300' });
-    expect(res).toMatchObject({ status: 422, msg: 'YouTube earnings can be withdrawn once that wallet reaches KES 1000.00; withdraw from your Jumbo wallet for now' });
+    expect(res).toMatchObject({
+      status: 422,
+      msg: 'YouTube earnings can be withdrawn once that wallet reaches KES 1000.00; withdraw from your Jumbo wallet for now',
+    });
     expect((await wallets(t, m.id)).youtube).toBe(50_000n);
   });
 });
@@ -82,7 +95,10 @@ describe('withdrawal lifecycle', () => {
     const payouts = await systemBalance(t, 'provider:payouts');
     const fees = await systemBalance(t, 'house:fees');
     const res = await withdraw(m, { acc: '1', amount: '470' });
-    expect(res).toMatchObject({ status: 200, data: { amount: '470.00', charges: '30.00', total: '500.00', currency: 'KES', status: '0' } });
+    expect(res).toMatchObject({
+      status: 200,
+      data: { amount: '470.00', charges: '30.00', total: '500.00', currency: 'KES', status: '0' },
+    });
     expect((await wallets(t, m.id)).balance).toBe(50_000n);
     expect(await shown(t, m.id)).toMatchObject({ balance: '500.00', pendingwithdrawal: '500.00', totalwithdrawal: '0.00' });
     expect((await callAction(t.app, 'withdrawalhistory', { token: m.token })).data).toEqual([
@@ -130,7 +146,10 @@ describe('withdrawal lifecycle', () => {
   it('applies min_with to the Jumbo wallet only: an unlocked task wallet pays out less than it', async () => {
     const m = await richMember();
     await fund(t, m.id, 150_000n, 'tiktok');
-    expect(await withdraw(m, { acc: '1', amount: '150' })).toMatchObject({ status: 422, msg: 'Minimum withdrawal amount is KES 200.00' });
+    expect(await withdraw(m, { acc: '1', amount: '150' })).toMatchObject({
+      status: 422,
+      msg: 'Minimum withdrawal amount is KES 200.00',
+    });
     const res = await withdraw(m, { acc: '4', amount: '150' });
     expect(res).toMatchObject({ status: 200, data: { amount: '150.00', charges: '0.00' } });
     expect((await wallets(t, m.id)).tiktok).toBe(135_000n);
@@ -143,10 +162,16 @@ describe('withdrawal lifecycle', () => {
     expect(res).toMatchObject({ status: 200, data: { amount: '20000.00', charges: '1000.00', currency: 'UGX' } });
     // UGX 20,000 / 28.5 = 701.75; UGX 1,000 / 28.5 = 35.09.
     expect((await wallets(t, m.id)).balance).toBe(100_000n - 70_175n - 3_509n);
-    const rows = await t.sql(`SELECT amount_system_minor::text, fee_system_minor::text, rate_micro::text FROM withdrawals WHERE id = $1`, [res.data.id]);
+    const rows = await t.sql(
+      `SELECT amount_system_minor::text, fee_system_minor::text, rate_micro::text FROM withdrawals WHERE id = $1`,
+      [res.data.id],
+    );
     expect(rows[0]).toEqual({ amount_system_minor: '70175', fee_system_minor: '3509', rate_micro: '28500000' });
     expect((await shown(t, m.id)).balance).toBe(formatUgx(100_000n - 73_684n));
-    expect(await withdraw(m, { acc: '1', amount: '6999' })).toMatchObject({ status: 422, msg: 'Minimum withdrawal amount is UGX 7000.00' });
+    expect(await withdraw(m, { acc: '1', amount: '6999' })).toMatchObject({
+      status: 422,
+      msg: 'Minimum withdrawal amount is UGX 7000.00',
+    });
   });
 
   it('returns the first result for a repeated idempotency key and refuses the key for another amount', async () => {
@@ -168,7 +193,10 @@ describe('withdrawal lifecycle', () => {
     await withdraw(m, { acc: '1', amount: '250' });
     const res = await callAction(t.app, 'withdrawalhistory', { token: m.token });
     expect(res.data.map((row: { Amount: string }) => row.Amount)).toEqual(['250.00', '200.00']);
-    expect(res.data[0]).toMatchObject({ Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Time: expect.stringMatching(/^\d{2}:\d{2}$/) });
+    expect(res.data[0]).toMatchObject({
+      Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      Time: expect.stringMatching(/^\d{2}:\d{2}$/),
+    });
     const empty = await callAction(t.app, 'withdrawalhistory', { token: (await richMember()).token });
     expect(empty).toMatchObject({ status: 200, data: [], msg: 'No withdrawal history found' });
   });
@@ -178,7 +206,10 @@ describe('withdrawal lifecycle', () => {
     const res = await withdraw(m, { acc: '1', amount: '300' });
     expect(await decide(res.data.id, 2, m.token)).toMatchObject({ status: 403 });
     expect(await decide('999999', 2)).toMatchObject({ status: 404 });
-    expect((await callAction(t.app, 'updatetrans', { method: 'POST', token: operator.token, payload: { tid: res.data.id, value: 3 } })).status).toBe(400);
+    expect(
+      (await callAction(t.app, 'updatetrans', { method: 'POST', token: operator.token, payload: { tid: res.data.id, value: 3 } }))
+        .status,
+    ).toBe(400);
   });
 });
 

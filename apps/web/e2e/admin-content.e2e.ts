@@ -13,7 +13,10 @@ import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
  * Screenshots at each step.
  */
 /** A 1x1 transparent PNG. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
@@ -44,7 +47,12 @@ test('operator adds a trivia question, sees it in the bank and notifies a member
   const question = `Which lake is the largest in Africa? (e2e ${Date.now()})`;
   const form = page.getByRole('form', { name: 'Add question' });
   await form.getByLabel('Question').fill(question);
-  for (const [letter, text] of [['A', 'Lake Victoria'], ['B', 'Lake Tanganyika'], ['C', 'Lake Malawi'], ['D', 'lake victoria']] as const) {
+  for (const [letter, text] of [
+    ['A', 'Lake Victoria'],
+    ['B', 'Lake Tanganyika'],
+    ['C', 'Lake Malawi'],
+    ['D', 'lake victoria'],
+  ] as const) {
     await form.getByLabel(`Option ${letter}`).fill(text);
   }
   await form.getByRole('button', { name: 'Add question' }).click();
@@ -62,8 +70,17 @@ test('operator adds a trivia question, sees it in the bank and notifies a member
   await row.waitFor();
   expect(await row.getByText('Active').count()).toBe(1);
   await screenshot(page, 'admin-content-3-added-desktop');
-  const bank = await api.call<{ rows: Array<{ question: string; correct: number; options: string[] }> }>(`admintrivia&q=${encodeURIComponent(question)}`, { token: admin.token });
-  expect(bank.data.rows).toEqual([expect.objectContaining({ question, correct: 1, options: ['Lake Victoria', 'Lake Tanganyika', 'Lake Malawi', 'Lake Turkana'] })]);
+  const bank = await api.call<{ rows: Array<{ question: string; correct: number; options: string[] }> }>(
+    `admintrivia&q=${encodeURIComponent(question)}`,
+    { token: admin.token },
+  );
+  expect(bank.data.rows).toEqual([
+    expect.objectContaining({
+      question,
+      correct: 1,
+      options: ['Lake Victoria', 'Lake Tanganyika', 'Lake Malawi', 'Lake Turkana'],
+    }),
+  ]);
 
   // 4. Videos and ads: the demo videos are listed; an ad gets an uploaded PNG (type checked by its bytes).
   await page.getByRole('tab', { name: 'Videos' }).click();

@@ -60,13 +60,19 @@ test('operator opens the overview: figures, charts and their tables', async () =
   expect(await page.getByTestId('members-total').locator('dd').first().textContent()).toBe(count(figures.members.total));
   expect(await page.getByTestId('members-active').locator('dd').first().textContent()).toBe(count(figures.members.active));
   expect(await page.getByTestId('members-dormant').locator('dd').first().textContent()).toBe(count(figures.members.dormant));
-  expect(await page.getByTestId('pending-count').locator('dd').first().textContent()).toBe(count(figures.pending_withdrawals.count));
+  expect(await page.getByTestId('pending-count').locator('dd').first().textContent()).toBe(
+    count(figures.pending_withdrawals.count),
+  );
   await page.getByTestId('spins-return').getByText(`published ${figures.spins.expected_return} %`).waitFor();
 
   // Three charts drawn by uPlot, each with a title and its numbers as a table.
   const charts = page.getByTestId('overview-chart');
   await expect.poll(() => charts.count()).toBe(3);
-  for (const title of [`Deposits and withdrawals per day (${figures.currency})`, 'Activations and new members per day', `Task pay per day (${figures.currency})`]) {
+  for (const title of [
+    `Deposits and withdrawals per day (${figures.currency})`,
+    'Activations and new members per day',
+    `Task pay per day (${figures.currency})`,
+  ]) {
     await page.getByRole('figure', { name: title }).locator('canvas').first().waitFor();
   }
   const money = page.getByRole('figure', { name: `Deposits and withdrawals per day (${figures.currency})` });

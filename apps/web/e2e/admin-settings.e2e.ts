@@ -75,7 +75,11 @@ test('operator changes the daily reward and the casino wheel; members see both; 
   await screenshot(member, 'settings-5-member-casino-odds-phone');
 
   // 4. Support: the operator creates the account; support enrols, sees the settings read-only, and is refused.
-  const created = await api.call('adminstaffcreate', { token: admin.token, method: 'POST', payload: { ...SUPPORT, role: 'support' } });
+  const created = await api.call('adminstaffcreate', {
+    token: admin.token,
+    method: 'POST',
+    payload: { ...SUPPORT, role: 'support' },
+  });
   expect(created.resultcode, created.msg).toBe(true);
   const support = await enrolStaff(api, SUPPORT.username, SUPPORT.password);
   const supportPage = await open(DESKTOP, 'settings-support');
@@ -89,9 +93,15 @@ test('operator changes the daily reward and the casino wheel; members see both; 
   expect(await supportReward.getByLabel('Daily reward').isDisabled()).toBe(true);
   expect(await supportReward.getByRole('button').count()).toBe(0);
   await screenshot(supportPage, 'settings-6-support-read-only-desktop');
-  const refused = await api.call('adminsetting', { token: support.token, method: 'POST', payload: { key: 'daily_reward', value: '999.00' } });
+  const refused = await api.call('adminsetting', {
+    token: support.token,
+    method: 'POST',
+    payload: { key: 'daily_reward', value: '999.00' },
+  });
   expect([refused.status, refused.code]).toEqual([403, 'FORBIDDEN']);
-  const after = await api.call<{ balances: { reward: string } }>('userdata', { token: await api.login(MEMBER.username, MEMBER.password) });
+  const after = await api.call<{ balances: { reward: string } }>('userdata', {
+    token: await api.login(MEMBER.username, MEMBER.password),
+  });
   expect(after.data.balances.reward).toBe('175.50');
 
   for (const { pageErrors } of opened) expect(pageErrors).toEqual([]);

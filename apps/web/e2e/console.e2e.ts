@@ -67,7 +67,10 @@ test('operator finds a member, adjusts a wallet, suspends and unsuspends, export
   await adjust.getByRole('button', { name: 'Adjust wallet' }).click();
   await page.getByText('Wallet adjusted').first().waitFor();
   await adjust.waitFor({ state: 'detached' });
-  await page.waitForFunction((before) => document.querySelector('[data-testid="wallet-balance"]')?.textContent !== before, shownBefore);
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-testid="wallet-balance"]')?.textContent !== before,
+    shownBefore,
+  );
   expect(await api.walletMinor(memberToken, 'balance')).toBe(balanceBefore + 1_234n);
 
   // 3. Suspend: the member's session ends at once; unsuspend: they can sign in again.

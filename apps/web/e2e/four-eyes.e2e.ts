@@ -33,7 +33,11 @@ async function signIn(page: Page, input: { username: string; password: string; s
 
 test('operator A asks for a large adjustment, cannot approve it; operator B approves and the money arrives', async () => {
   const operatorA = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
-  const created = await api.call('adminstaffcreate', { token: operatorA.token, method: 'POST', payload: { ...OPERATOR_B, role: 'operator' } });
+  const created = await api.call('adminstaffcreate', {
+    token: operatorA.token,
+    method: 'POST',
+    payload: { ...OPERATOR_B, role: 'operator' },
+  });
   expect(created.resultcode, created.msg).toBe(true);
   const operatorB = await enrolStaff(api, OPERATOR_B.username, OPERATOR_B.password);
   const memberToken = await api.login(MEMBER.username, MEMBER.password);
@@ -50,7 +54,10 @@ test('operator A asks for a large adjustment, cannot approve it; operator B appr
   await adjust.getByLabel(/^Amount/).fill('15000.00');
   await adjust.getByLabel(/^Reason/).fill('E2E prize payout, ticket 900');
   await adjust.getByRole('button', { name: 'Adjust wallet' }).click();
-  await pageA.getByText(/waits for a second operator/).first().waitFor();
+  await pageA
+    .getByText(/waits for a second operator/)
+    .first()
+    .waitFor();
   await adjust.waitFor({ state: 'detached' });
   expect(await api.walletMinor(memberToken, 'balance')).toBe(before);
 
@@ -91,7 +98,9 @@ test('operator A asks for a large adjustment, cannot approve it; operator B appr
   await pageB.goto(`/admin/members/${MEMBER.username}`);
   const jumbo = pageB.getByTestId('wallet-balance');
   await jumbo.waitFor();
-  expect((await jumbo.textContent())?.replace(/,/g, '')).toBe(((before + 1_500_000n) / 100n).toString() + '.' + ((before + 1_500_000n) % 100n).toString().padStart(2, '0'));
+  expect((await jumbo.textContent())?.replace(/,/g, '')).toBe(
+    ((before + 1_500_000n) / 100n).toString() + '.' + ((before + 1_500_000n) % 100n).toString().padStart(2, '0'),
+  );
   const again = await api.call('adminapproverequest', { token: operatorB.token, method: 'POST', payload: { id: requestId } });
   expect(again.status).toBe(409);
   expect(await api.walletMinor(memberToken, 'balance')).toBe(before + 1_500_000n);

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatMinorGrouped, parseAmountToMinor } from '@tuzo/contracts';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import {
-  DESKTOP,
-  loginThroughForm,
-  openPage,
-  PHONE,
-  screenshot,
-  screenshotOnFailure,
-  type OpenPage,
-} from './support/browser.ts';
+import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER } from './support/server.ts';
@@ -125,7 +117,12 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   const youtubeAdjusted = await callApi('adminadjust', {
     token: adminToken,
     method: 'POST',
-    payload: { username: DEMO_MEMBER.username, wallet: 'youtube', amount: YOUTUBE_TOP_UP, reason: 'e2e: fund a YouTube withdrawal' },
+    payload: {
+      username: DEMO_MEMBER.username,
+      wallet: 'youtube',
+      amount: YOUTUBE_TOP_UP,
+      reason: 'e2e: fund a YouTube withdrawal',
+    },
     idempotencyKey: randomUUID(),
   });
   expect(youtubeAdjusted.resultcode, youtubeAdjusted.msg).toBe(true);

@@ -137,7 +137,10 @@ test('self-exclusion closes casino spins and the page says so', async () => {
   await page.getByLabel('Exclude me from casino spins for').selectOption('7');
   await page.getByRole('button', { name: 'Exclude me' }).click();
   await page.getByRole('button', { name: /Yes, exclude me/ }).click();
-  await page.getByTestId('spin-closed').getByText('You have excluded yourself from casino spins until', { exact: false }).waitFor();
+  await page
+    .getByTestId('spin-closed')
+    .getByText('You have excluded yourself from casino spins until', { exact: false })
+    .waitFor();
   expect(await page.getByLabel('Stake (KES)').count()).toBe(0);
   const refused = await api.call('requestSpin', { token, method: 'POST', payload: { acc: '2', spin_amount: '20' } });
   expect(refused).toMatchObject({ status: 403, code: 'SELF_EXCLUDED' });

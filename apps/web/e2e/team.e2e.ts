@@ -63,9 +63,24 @@ test('share: affiliate link copies with its toast; Team Power counts each level 
 
   const level1 = page.getByTestId('team-power-level-1');
   await level1.waitFor();
-  expect((await level1.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['Level 1', String(L1_TOTAL), String(ACTIVE_L1), String(L1_TOTAL - ACTIVE_L1)]);
-  expect((await page.getByTestId('team-power-level-2').locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['Level 2', '1', '1', '0']);
-  expect((await page.getByTestId('team-power-level-3').locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['Level 3', '1', '0', '1']);
+  expect((await level1.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual([
+    'Level 1',
+    String(L1_TOTAL),
+    String(ACTIVE_L1),
+    String(L1_TOTAL - ACTIVE_L1),
+  ]);
+  expect((await page.getByTestId('team-power-level-2').locator('td').allInnerTexts()).map((text) => text.trim())).toEqual([
+    'Level 2',
+    '1',
+    '1',
+    '0',
+  ]);
+  expect((await page.getByTestId('team-power-level-3').locator('td').allInnerTexts()).map((text) => text.trim())).toEqual([
+    'Level 3',
+    '1',
+    '0',
+    '1',
+  ]);
   expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['LEVEL', 'TOTAL', 'ACTIVE', 'DORMANT']);
   await screenshot(page, 'team-share');
 
@@ -91,7 +106,11 @@ test('my team level 1: summary, paging, debounced search, status filter and empt
   const headers = await page.getByRole('columnheader').allInnerTexts();
   expect(headers).toEqual(['NAME', 'PHONE', 'STATUS', 'COUNTRY', 'EARNED', 'DEPOSITED', 'JOINED']);
   // Newest first: the last recruit is on page 1 with their full phone number; the first recruit is on page 2.
-  expect(await rows(page).filter({ hasText: `team_e2e_${RECRUITS}` }).innerText()).toContain(`+2547100000${RECRUITS}`);
+  expect(
+    await rows(page)
+      .filter({ hasText: `team_e2e_${RECRUITS}` })
+      .innerText(),
+  ).toContain(`+2547100000${RECRUITS}`);
   expect(await rows(page).filter({ hasText: 'team_e2e_01' }).count()).toBe(0);
   await expect.poll(() => page.getByTestId('team-page-status').innerText()).toBe('Page 1 of 2');
   await screenshot(page, 'team-level-1-page-1');
@@ -123,11 +142,15 @@ test('my team level 1: summary, paging, debounced search, status filter and empt
   expect(await status.locator('option').allInnerTexts()).toEqual(['All Members', 'Active', 'Dormant']);
   await status.selectOption('active');
   await waitForRowCount(page, ACTIVE_L1);
-  expect(new Set(await page.locator('[data-testid="team-member-row"] td:nth-child(3)').allInnerTexts())).toEqual(new Set(['Active']));
+  expect(new Set(await page.locator('[data-testid="team-member-row"] td:nth-child(3)').allInnerTexts())).toEqual(
+    new Set(['Active']),
+  );
   await screenshot(page, 'team-level-1-active');
   await status.selectOption('dormant');
   await waitForRowCount(page, L1_TOTAL - ACTIVE_L1);
-  expect(new Set(await page.locator('[data-testid="team-member-row"] td:nth-child(3)').allInnerTexts())).toEqual(new Set(['Dormant']));
+  expect(new Set(await page.locator('[data-testid="team-member-row"] td:nth-child(3)').allInnerTexts())).toEqual(
+    new Set(['Dormant']),
+  );
   // Search and filter together: dormant recruits whose joined text or name has "team_e2e_0" (1-9 but not 3, 6, 9 or 7).
   await search.fill('team_e2e_0');
   await waitForRowCount(page, 5);

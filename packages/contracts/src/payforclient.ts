@@ -25,7 +25,10 @@ export type ConfirmPayForClientData = z.infer<typeof ConfirmPayForClientDataSche
 export const PAY_FOR_CLIENT_WALLETS = { '1': 'balance', '2': 'deposit' } as const;
 
 export const PayForClientPayloadSchema = z.object({
-  acc: z.preprocess((value) => (typeof value === 'number' ? String(value) : value ?? ''), z.enum(['1', '2'], { error: 'Please select a wallet' })),
+  acc: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : (value ?? '')),
+    z.enum(['1', '2'], { error: 'Please select a wallet' }),
+  ),
   reusername: ClientUsernameSchema,
   amount: RequiredAmountSchema,
 });

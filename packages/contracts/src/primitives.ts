@@ -16,9 +16,18 @@ export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
  */
 export const intId = (message = 'A valid id is required') =>
   z
-    .union([z.string({ error: message }).trim().regex(/^[1-9]\d{0,9}$/, message), z.number({ error: message }).int(message).min(1, message).max(PG_INT_MAX, message)], {
-      error: message,
-    })
+    .union(
+      [
+        z
+          .string({ error: message })
+          .trim()
+          .regex(/^[1-9]\d{0,9}$/, message),
+        z.number({ error: message }).int(message).min(1, message).max(PG_INT_MAX, message),
+      ],
+      {
+        error: message,
+      },
+    )
     .transform((value, ctx) => {
       const number = Number(value);
       if (number > PG_INT_MAX) {
@@ -35,7 +44,16 @@ export const IntIdSchema = intId();
  */
 export const bigId = (message = 'A valid id is required') =>
   z
-    .union([z.string({ error: message }).trim().regex(/^[1-9]\d{0,18}$/, message), z.number({ error: message }).int(message).min(1, message)], { error: message })
+    .union(
+      [
+        z
+          .string({ error: message })
+          .trim()
+          .regex(/^[1-9]\d{0,18}$/, message),
+        z.number({ error: message }).int(message).min(1, message),
+      ],
+      { error: message },
+    )
     .transform((value, ctx) => {
       const id = BigInt(value);
       if (id > PG_BIGINT_MAX) {

@@ -64,14 +64,23 @@ export const VideoItemSchema = z.object({
 });
 export type VideoItem = z.infer<typeof VideoItemSchema>;
 
-export const PopulateYoutubeDataSchema = z.object({ videos: z.array(VideoItemSchema), dates: z.array(z.string()), currency: z.string() });
+export const PopulateYoutubeDataSchema = z.object({
+  videos: z.array(VideoItemSchema),
+  dates: z.array(z.string()),
+  currency: z.string(),
+});
 export type PopulateYoutubeData = z.infer<typeof PopulateYoutubeDataSchema>;
 export const PopulateTiktokDataSchema = z.array(VideoItemSchema);
 export type PopulateTiktokData = z.infer<typeof PopulateTiktokDataSchema>;
 
 export const StartVideoDataSchema = z.object({ v_id: z.string(), started_at: z.string() });
 export type StartVideoData = z.infer<typeof StartVideoDataSchema>;
-export const PayVideoDataSchema = z.object({ v_id: z.string(), amount: MoneyStringSchema, currency: z.string(), v_status: z.literal(true) });
+export const PayVideoDataSchema = z.object({
+  v_id: z.string(),
+  amount: MoneyStringSchema,
+  currency: z.string(),
+  v_status: z.literal(true),
+});
 export type PayVideoData = z.infer<typeof PayVideoDataSchema>;
 
 /** Spec section 3: v_status of an ad: res (responded today), paid (earned today), data (JSON text: liked, message). */
@@ -127,7 +136,10 @@ export function parseTaskDates(adate: string): string[] {
 
 /** The id of a YouTube link (watch, youtu.be, shorts or embed forms), or null. */
 export function youtubeVideoId(url: string): string | null {
-  const match = /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?v=|shorts\/|embed\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?:[?&#].*)?$/.exec(url);
+  const match =
+    /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?v=|shorts\/|embed\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?:[?&#].*)?$/.exec(
+      url,
+    );
   return match?.[1] ?? null;
 }
 

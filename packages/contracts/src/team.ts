@@ -32,13 +32,21 @@ export const DownlineCountsSchema = z.object({
 export type DownlineCounts = z.infer<typeof DownlineCountsSchema>;
 
 /** `allmyDownlines` (GET): nine counts. */
-export const AllMyDownlinesDataSchema = z.object({ l1: DownlineCountsSchema, l2: DownlineCountsSchema, l3: DownlineCountsSchema });
+export const AllMyDownlinesDataSchema = z.object({
+  l1: DownlineCountsSchema,
+  l2: DownlineCountsSchema,
+  l3: DownlineCountsSchema,
+});
 export type AllMyDownlinesData = z.infer<typeof AllMyDownlinesDataSchema>;
 
 /** The level of the query string: `level=1`, as the spec's client sends the number after "level-". */
 export const TeamLevelSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : value),
-  z.coerce.number({ error: TEAM_MESSAGES.badLevel }).int(TEAM_MESSAGES.badLevel).min(1, TEAM_MESSAGES.badLevel).max(3, TEAM_MESSAGES.badLevel),
+  z.coerce
+    .number({ error: TEAM_MESSAGES.badLevel })
+    .int(TEAM_MESSAGES.badLevel)
+    .min(1, TEAM_MESSAGES.badLevel)
+    .max(3, TEAM_MESSAGES.badLevel),
 ) as z.ZodType<TeamLevel, unknown>;
 
 export const TEAM_STATUS_FILTERS = ['all', 'active', 'dormant'] as const;
@@ -60,7 +68,12 @@ export const MyDownlinesPayloadSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   status: TeamStatusFilterSchema,
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(100_000)
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit must be a whole number' })
     .int('limit must be a whole number')
@@ -109,4 +122,3 @@ export type MyDownlinesData = z.infer<typeof MyDownlinesDataSchema>;
 /** `affiliatelink` (GET): `{public site url}/reg/{username}`. */
 export const AffiliateLinkDataSchema = z.object({ link: z.string() });
 export type AffiliateLinkData = z.infer<typeof AffiliateLinkDataSchema>;
-

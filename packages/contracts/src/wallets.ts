@@ -4,7 +4,9 @@ import { AmountSchema, parseAmountToMinor, MAX_AMOUNT_MINOR } from './money.ts';
 /** Member wallets as the ledger names them; `balance` is the Jumbo wallet. */
 export const MEMBER_WALLETS = ['balance', 'deposit', 'ads', 'youtube', 'tiktok'] as const;
 export type MemberWallet = (typeof MEMBER_WALLETS)[number];
-export const MemberWalletSchema = z.enum(MEMBER_WALLETS, { error: 'Unknown wallet: use balance, deposit, ads, youtube or tiktok' });
+export const MemberWalletSchema = z.enum(MEMBER_WALLETS, {
+  error: 'Unknown wallet: use balance, deposit, ads, youtube or tiktok',
+});
 
 /** What members call each wallet. */
 export const WALLET_LABELS: Record<MemberWallet, string> = {

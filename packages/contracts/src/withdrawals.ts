@@ -10,7 +10,7 @@ const SELECT_ACCOUNT = 'Please select an account';
 
 /** The wallet code; a number is accepted and read as its string (the client sends a string). */
 export const WithdrawAccountSchema = z.preprocess(
-  (value) => (typeof value === 'number' ? String(value) : value ?? ''),
+  (value) => (typeof value === 'number' ? String(value) : (value ?? '')),
   z.enum(['1', '3', '4', '5'], { error: SELECT_ACCOUNT }),
 );
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { minimumWithdrawalApplies, minimumWithdrawalMessage, WITHDRAW_ACCOUNTS, WithdrawAccountSchema, type WithdrawAccount } from '../src/withdrawals.ts';
+import {
+  minimumWithdrawalApplies,
+  minimumWithdrawalMessage,
+  WITHDRAW_ACCOUNTS,
+  WithdrawAccountSchema,
+  type WithdrawAccount,
+} from '../src/withdrawals.ts';
 
 describe('the minimum withdrawal rule (one function, asked by the server and the web form)', () => {
   it('applies to the Jumbo wallet only', () => {

@@ -159,7 +159,12 @@ export class MpesaSim {
       MSISDN: String(input.MSISDN),
       FirstName: input.FirstName ?? 'JOHN',
     };
-    this.registerTransaction({ receipt: transId, amount: Number(body.TransAmount), msisdn: body.MSISDN, firstName: body.FirstName });
+    this.registerTransaction({
+      receipt: transId,
+      amount: Number(body.TransAmount),
+      msisdn: body.MSISDN,
+      firstName: body.FirstName,
+    });
     if (!this.confirmationUrl) return { TransID: transId, delivered: false, httpStatus: 0 };
     const status = await postJson(this.confirmationUrl, body);
     this.log.info({ transId, status }, 'mpesa sim: C2B confirmation sent');

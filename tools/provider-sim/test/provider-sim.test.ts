@@ -229,7 +229,9 @@ describe('M-Pesa Daraja simulator', () => {
     return received.find((r) => r.path === path)!.body.Result;
   };
   const parameters = (result: any) =>
-    Object.fromEntries((result.ResultParameters?.ResultParameter ?? []).map((p: { Key: string; Value: unknown }) => [p.Key, p.Value]));
+    Object.fromEntries(
+      (result.ResultParameters?.ResultParameter ?? []).map((p: { Key: string; Value: unknown }) => [p.Key, p.Value]),
+    );
 
   it('answers a transaction status query asynchronously: Completed with the amount of a payment it confirmed', async () => {
     await fetch(`${sim.url}/sim/c2b`, {
@@ -263,10 +265,17 @@ describe('M-Pesa Daraja simulator', () => {
     await statusQuery('TSQ0000002', { Initiator: 'someone-else' });
     expect(await resultFor('/status/TSQ0000002')).toMatchObject({ ResultCode: 2001 });
     const bad = await statusQuery('TSQ0000002', { CommandID: 'AccountBalance' });
-    expect(bad).toMatchObject({ status: 400, body: { errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CommandID' } });
-    expect((await statusQuery('TSQ0000002', { IdentifierType: '1' })).body).toMatchObject({ errorMessage: 'Bad Request - Invalid IdentifierType' });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CommandID' },
+    });
+    expect((await statusQuery('TSQ0000002', { IdentifierType: '1' })).body).toMatchObject({
+      errorMessage: 'Bad Request - Invalid IdentifierType',
+    });
     const successfulPush = [...sim.mpesa.pushes.values()].find((p) => p.receipt !== null);
-    expect(successfulPush && sim.mpesa.transactions.get(successfulPush.receipt!)).toMatchObject({ amount: successfulPush?.amount });
+    expect(successfulPush && sim.mpesa.transactions.get(successfulPush.receipt!)).toMatchObject({
+      amount: successfulPush?.amount,
+    });
   });
 });
 

@@ -12,16 +12,24 @@ export function renderApiDocs(actions: readonly RegisteredAction[], document: Re
   const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
   const sorted = [...actions].sort((a, b) => a.access.localeCompare(b.access) || a.name.localeCompare(b.name));
   const rows = sorted
-    .map((action) => `<tr><td><a href="#${escapeHtml(action.name)}"><code>${escapeHtml(action.name)}</code></a></td><td>${action.methods.join(', ')}</td><td><span class="access ${action.access}">${action.access}</span></td><td>${escapeHtml(action.summary)}</td></tr>`)
+    .map(
+      (action) =>
+        `<tr><td><a href="#${escapeHtml(action.name)}"><code>${escapeHtml(action.name)}</code></a></td><td>${action.methods.join(', ')}</td><td><span class="access ${action.access}">${action.access}</span></td><td>${escapeHtml(action.summary)}</td></tr>`,
+    )
     .join('\n');
   const sections = sorted
     .map((action) => {
       const operations = paths[`/api/${action.name}`] ?? {};
       const first = Object.values(operations)[0] ?? {};
-      const body = (first.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
-      const params = (first.parameters as { name: string; in: string; schema: unknown }[] | undefined)?.filter((p) => p.in === 'query');
+      const body = (first.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.[
+        'application/json'
+      ]?.schema;
+      const params = (first.parameters as { name: string; in: string; schema: unknown }[] | undefined)?.filter(
+        (p) => p.in === 'query',
+      );
       const payload = body ?? Object.fromEntries((params ?? []).map((p) => [p.name, p.schema]));
-      const responses = first.responses as Record<string, { content?: Record<string, { schema?: { properties?: { data?: unknown } } }> }> | undefined;
+      const responses = first.responses as
+        Record<string, { content?: Record<string, { schema?: { properties?: { data?: unknown } } }> }> | undefined;
       const data = responses?.['200']?.content?.['application/json']?.schema?.properties?.data;
       return `<section id="${escapeHtml(action.name)}"><h2><code>${escapeHtml(action.name)}</code> <span class="access ${action.access}">${action.access}</span></h2>
 <p>${escapeHtml(action.summary)}</p>

@@ -87,7 +87,8 @@ function readPayload(request: FastifyRequest, method: HttpMethod): unknown {
   }
   const body = request.body;
   if (body === undefined || body === null || body === '') return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_REQUEST', 'The request body must be a JSON object');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new AppError('BAD_REQUEST', 'The request body must be a JSON object');
   return body;
 }
 
@@ -95,7 +96,10 @@ function readPayload(request: FastifyRequest, method: HttpMethod): unknown {
  * The signed-in member behind a request, resolved once: the rate limits (which run first, on `onRequest`) and the
  * action itself share one session lookup per request.
  */
-function memberResolver(deps: AppDeps, registry: Map<string, RegisteredAction>): (request: FastifyRequest) => Promise<AuthMember | null> {
+function memberResolver(
+  deps: AppDeps,
+  registry: Map<string, RegisteredAction>,
+): (request: FastifyRequest) => Promise<AuthMember | null> {
   const resolved = new WeakMap<FastifyRequest, Promise<AuthMember | null>>();
   return (request) => {
     let member = resolved.get(request);
@@ -123,7 +127,12 @@ function limitSubject(request: FastifyRequest, member: AuthMember | null): strin
  * action is looked up in the registry, its method and access rule checked, its payload validated with its
  * contract, its response data checked against its data contract, and the result wrapped in the envelope.
  */
-export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps, actions: readonly RegisteredAction[], routes: readonly RouteDoc[] = []) {
+export async function registerActionEndpoint(
+  app: FastifyInstance,
+  deps: AppDeps,
+  actions: readonly RegisteredAction[],
+  routes: readonly RouteDoc[] = [],
+) {
   const registry = new Map(actions.map((action) => [action.name, action]));
   if (registry.size !== actions.length) throw new Error('Duplicate action names in the registry');
   const keyless = actions.find((action) => action.idempotent && action.access === 'public');
@@ -152,7 +161,10 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
       const data = checkResponseData(action, result.data, strictResponses);
       return { status: result.status ?? 200, msg: result.msg ?? 'OK', data, info: result.info ?? [] };
     };
-    const answer = idempotencyKey !== null && member ? await idempotency.run({ memberId: member.id, action: action.name, key: idempotencyKey }, raw, execute) : await execute();
+    const answer =
+      idempotencyKey !== null && member
+        ? await idempotency.run({ memberId: member.id, action: action.name, key: idempotencyKey }, raw, execute)
+        : await execute();
     return sendEnvelope(reply, answer);
   };
 
@@ -180,7 +192,8 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
           rateLimit: {
             timeWindow: 60_000,
             allowList: async (request: FastifyRequest) => (await sharedRuleOf(request)) !== null,
-            keyGenerator: async (request: FastifyRequest) => `${limitSubject(request, await memberOf(request))}:${String(actionNameOf(request) ?? '')}`,
+            keyGenerator: async (request: FastifyRequest) =>
+              `${limitSubject(request, await memberOf(request))}:${String(actionNameOf(request) ?? '')}`,
             max: (request: FastifyRequest) => actionOf(request)?.rateLimit?.perMinute ?? DEFAULT_PER_MINUTE,
           },
         },
@@ -189,7 +202,9 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
   const document = buildOpenApiDocument(actions, '/', routes);
   const docsPage = renderApiDocs(actions, document);
   app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage));
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage),
+  );
   // The handler checks the payload's text itself, after the method and access checks (text-guard.ts).
   const config = { ...('config' in rateLimitOptions ? rateLimitOptions.config : {}), checksTextInHandler: true };
   // Every method Fastify routes reaches the handler (HEAD comes with GET), so one no action takes (PATCH, OPTIONS,
@@ -205,7 +220,13 @@ export async function registerActionEndpoint(app: FastifyInstance, deps: AppDeps
 export function envelopeErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
     if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
-    return sendEnvelope(reply, { status: error.status, msg: error.message, data: error.data, info: [...error.info], code: error.code });
+    return sendEnvelope(reply, {
+      status: error.status,
+      msg: error.message,
+      data: error.data,
+      info: [...error.info],
+      code: error.code,
+    });
   }
   const fastifyError = error as { statusCode?: number; code?: string; message?: string };
   const status = fastifyError.statusCode ?? 500;

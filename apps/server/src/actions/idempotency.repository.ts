@@ -35,7 +35,12 @@ export async function claimIdempotencyKey(
 }
 
 export async function selectIdempotencyRow(db: DbOrTx, scope: IdempotencyScope): Promise<IdempotencyRow | null> {
-  const result = await db.execute<{ request_hash: string; state: 'running' | 'done'; status: number | null; answer: string | null }>(sql`
+  const result = await db.execute<{
+    request_hash: string;
+    state: 'running' | 'done';
+    status: number | null;
+    answer: string | null;
+  }>(sql`
     SELECT request_hash, state, status, answer FROM api_idempotency
     WHERE member_id = ${scope.memberId.toString()} AND action = ${scope.action} AND key = ${scope.key}`);
   const row = result.rows[0];
@@ -43,7 +48,11 @@ export async function selectIdempotencyRow(db: DbOrTx, scope: IdempotencyScope):
 }
 
 /** Stores the answer of the request that owns the key. */
-export async function completeIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, input: { requestHash: string; status: number; answer: string; now: Date }): Promise<void> {
+export async function completeIdempotencyKey(
+  db: DbOrTx,
+  scope: IdempotencyScope,
+  input: { requestHash: string; status: number; answer: string; now: Date },
+): Promise<void> {
   await db.execute(sql`
     UPDATE api_idempotency SET state = 'done', status = ${input.status}, answer = ${input.answer}, completed_at = ${input.now.toISOString()}
     WHERE member_id = ${scope.memberId.toString()} AND action = ${scope.action} AND key = ${scope.key}

@@ -45,10 +45,12 @@ export interface StoredAnswer {
 /** The `Idempotency-Key` header, else `idempotency_key` in the payload; null without one. */
 export function readIdempotencyKey(request: FastifyRequest, payload: unknown): string | null {
   const header = request.headers['idempotency-key'];
-  const fromPayload = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).idempotency_key : undefined;
+  const fromPayload =
+    typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).idempotency_key : undefined;
   const key = typeof header === 'string' ? header : typeof fromPayload === 'string' ? fromPayload : null;
   if (key === null) return null;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('BAD_REQUEST', 'The idempotency key must be 8 to 100 letters, digits or -_.:');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new AppError('BAD_REQUEST', 'The idempotency key must be 8 to 100 letters, digits or -_.:');
   return key;
 }
 
@@ -84,12 +86,18 @@ export function createIdempotencyLayer(deps: AppDeps) {
   const removeExpired = async (now: Date) => {
     if (now.getTime() - lastCleanup < CLEANUP_EVERY_MS) return;
     lastCleanup = now.getTime();
-    await deleteExpiredIdempotencyRows(deps.db, new Date(now.getTime() - REPLAY_WINDOW_MS), CLEANUP_BATCH).catch((error: unknown) => {
-      deps.log.warn({ err: error }, 'could not remove expired idempotency rows');
-    });
+    await deleteExpiredIdempotencyRows(deps.db, new Date(now.getTime() - REPLAY_WINDOW_MS), CLEANUP_BATCH).catch(
+      (error: unknown) => {
+        deps.log.warn({ err: error }, 'could not remove expired idempotency rows');
+      },
+    );
   };
 
-  const runFirst = async (scope: IdempotencyScope, requestHash: string, execute: () => Promise<StoredAnswer>): Promise<StoredAnswer> => {
+  const runFirst = async (
+    scope: IdempotencyScope,
+    requestHash: string,
+    execute: () => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer> => {
     const now = deps.clock.now();
     const claimed = await claimIdempotencyKey(deps.db, scope, {
       requestHash,
@@ -110,7 +118,12 @@ export function createIdempotencyLayer(deps: AppDeps) {
       return answer;
     }
     try {
-      await completeIdempotencyKey(deps.db, scope, { requestHash, status: answer.status, answer: JSON.stringify(answer), now: deps.clock.now() });
+      await completeIdempotencyKey(deps.db, scope, {
+        requestHash,
+        status: answer.status,
+        answer: JSON.stringify(answer),
+        now: deps.clock.now(),
+      });
     } catch (error) {
       // The work is done; the caller gets its answer. Until the claim goes stale a repeat is told to wait.
       deps.log.error({ err: error, action: scope.action }, 'could not store the answer of an idempotent request');

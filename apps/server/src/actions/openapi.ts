@@ -44,7 +44,10 @@ const FAILURE_RESPONSE = {
 function routeOperation(route: RouteDoc): JsonSchema {
   const success =
     'data' in route.answer
-      ? { description: 'Success: `resultcode` true, `code` null.', content: { 'application/json': { schema: envelopeOf(toSchema(route.answer.data, 'output')) } } }
+      ? {
+          description: 'Success: `resultcode` true, `code` null.',
+          content: { 'application/json': { schema: envelopeOf(toSchema(route.answer.data, 'output')) } },
+        }
       : { description: route.answer.description, content: { [route.answer.file]: { schema: { type: 'string' } } } };
   return {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
@@ -59,7 +62,9 @@ function routeOperation(route: RouteDoc): JsonSchema {
           requestBody: {
             required: true,
             description: `${route.body.description} At most ${route.body.maxBytes} bytes.`,
-            content: Object.fromEntries(route.body.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+            content: Object.fromEntries(
+              route.body.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            ),
           },
         }
       : {}),
@@ -80,13 +85,13 @@ function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
     ...(action.isTotpEnrolment ? { 'x-totp-enrolment': true } : {}),
     ...(action.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     'x-action': action.name,
-    parameters: [
-      ...(hasBody ? [] : queryParameters(payload)),
-      ...(action.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
-    ],
+    parameters: [...(hasBody ? [] : queryParameters(payload)), ...(action.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
     ...(hasBody ? { requestBody: { required: false, content: { 'application/json': { schema: payload } } } } : {}),
     responses: {
-      '200': { description: 'Success: `resultcode` true, `code` null.', content: { 'application/json': { schema: envelopeOf(toSchema(action.data, 'output')) } } },
+      '200': {
+        description: 'Success: `resultcode` true, `code` null.',
+        content: { 'application/json': { schema: envelopeOf(toSchema(action.data, 'output')) } },
+      },
       default: FAILURE_RESPONSE,
     },
   };
@@ -96,10 +101,16 @@ function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
  * The OpenAPI 3.1 document of every action and every other route, generated from the same contracts the endpoint
  * validates with. Action operations carry `x-action` (their name); the other routes do not.
  */
-export function buildOpenApiDocument(actions: readonly RegisteredAction[], serverUrl: string, routes: readonly RouteDoc[] = []): JsonSchema {
+export function buildOpenApiDocument(
+  actions: readonly RegisteredAction[],
+  serverUrl: string,
+  routes: readonly RouteDoc[] = [],
+): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const action of [...actions].sort((a, b) => a.name.localeCompare(b.name))) {
-    paths[`/api/${action.name}`] = Object.fromEntries(action.methods.map((method) => [method.toLowerCase(), operation(action, method)]));
+    paths[`/api/${action.name}`] = Object.fromEntries(
+      action.methods.map((method) => [method.toLowerCase(), operation(action, method)]),
+    );
   }
   for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: routeOperation(route) };

@@ -41,7 +41,11 @@ export function envelopeClientErrorHandler(error: Error & { code?: string }, soc
 }
 
 /** Fastify's `frameworkErrors`: a URL its router cannot read. */
-export function envelopeFrameworkErrors(error: Error & { code?: string; statusCode?: number }, _request: FastifyRequest, reply: FastifyReply): void {
+export function envelopeFrameworkErrors(
+  error: Error & { code?: string; statusCode?: number },
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The action name is too long' : 'The request URL is malformed';
   void sendEnvelope(reply, { status, msg, code: codeForStatus(status) });

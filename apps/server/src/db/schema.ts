@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Drizzle view of the tables created by the SQL migrations in ./migrations (the migrations are the source of
@@ -18,7 +30,9 @@ export const countries = pgTable('countries', {
   enabled: boolean('enabled').notNull().default(true),
   isDefault: boolean('is_default').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
-  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const countryFees = pgTable('country_fees', {
@@ -29,7 +43,9 @@ export const countryFees = pgTable('country_fees', {
   fl3Minor: money('fl3_minor').notNull(),
   cbonusMinor: money('cbonus_minor').notNull(),
   minWithMinor: money('min_with_minor').notNull(),
-  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const tariffBrackets = pgTable('tariff_brackets', {
@@ -50,13 +66,21 @@ export const members = pgTable('members', {
   l1Id: bigint('l1_id', { mode: 'bigint' }),
   l2Id: bigint('l2_id', { mode: 'bigint' }),
   l3Id: bigint('l3_id', { mode: 'bigint' }),
-  status: text('status', { enum: ['inactive', 'active', 'suspended'] }).notNull().default('inactive'),
-  role: text('role', { enum: ['member', 'support', 'operator'] }).notNull().default('member'),
+  status: text('status', { enum: ['inactive', 'active', 'suspended'] })
+    .notNull()
+    .default('inactive'),
+  role: text('role', { enum: ['member', 'support', 'operator'] })
+    .notNull()
+    .default('member'),
   isHouse: boolean('is_house').notNull().default(false),
   signupBonusMinor: money('signup_bonus_minor').notNull().default(0n),
-  joinedAt: ts('joined_at').notNull().default(sql`now()`),
+  joinedAt: ts('joined_at')
+    .notNull()
+    .default(sql`now()`),
   activatedAt: ts('activated_at'),
-  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
   // Staff two-factor sign-in and disabling (migration 0150_staff_totp.sql).
   totpSecret: text('totp_secret'),
   totpEnabledAt: ts('totp_enabled_at'),
@@ -68,7 +92,9 @@ export const totpRecoveryCodes = pgTable('totp_recovery_codes', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
   codeHash: text('code_hash').notNull(),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
   usedAt: ts('used_at'),
 });
 
@@ -76,7 +102,9 @@ export const sessions = pgTable('sessions', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
   tokenHash: text('token_hash').notNull(),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
   ip: text('ip'),
@@ -101,7 +129,9 @@ export const passwordResets = pgTable('password_resets', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
   tokenHash: text('token_hash').notNull(),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });
@@ -112,7 +142,9 @@ export const outbox = pgTable('outbox', {
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
   sentAt: ts('sent_at'),
   error: text('error'),
 });
@@ -120,7 +152,9 @@ export const outbox = pgTable('outbox', {
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const auditLog = pgTable('audit_log', {
@@ -132,7 +166,9 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
   ip: text('ip'),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 // Money features (migration 0030_money.sql).
@@ -144,7 +180,9 @@ export const activations = pgTable('activations', {
   feeSystemMinor: money('fee_system_minor').notNull(),
   activationTransactionId: bigint('activation_transaction_id', { mode: 'bigint' }),
   activatedBy: bigint('activated_by', { mode: 'bigint' }),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
   deactivatedAt: ts('deactivated_at'),
   deactivatedBy: bigint('deactivated_by', { mode: 'bigint' }),
 });
@@ -165,7 +203,9 @@ export const withdrawals = pgTable('withdrawals', {
   settleTransactionId: bigint('settle_transaction_id', { mode: 'bigint' }),
   decidedBy: bigint('decided_by', { mode: 'bigint' }),
   decidedAt: ts('decided_at'),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const transfers = pgTable('transfers', {
@@ -180,7 +220,9 @@ export const transfers = pgTable('transfers', {
   status: smallint('status').notNull().default(2),
   idempotencyKey: text('idempotency_key').notNull(),
   transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const spinSeeds = pgTable('spin_seeds', {
@@ -190,7 +232,9 @@ export const spinSeeds = pgTable('spin_seeds', {
   serverSeedHash: text('server_seed_hash').notNull(),
   clientSeed: text('client_seed').notNull(),
   nextNonce: integer('next_nonce').notNull().default(0),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
   revealedAt: ts('revealed_at'),
 });
 
@@ -221,7 +265,9 @@ export const spins = pgTable('spins', {
   nonce: integer('nonce').notNull(),
   idempotencyKey: text('idempotency_key').notNull(),
   transactionId: bigint('transaction_id', { mode: 'bigint' }),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Trivia and lessons (migration 0140, modules/trivia and modules/lessons). */
@@ -232,7 +278,9 @@ export const triviaQuestions = pgTable('trivia_questions', {
   correct: smallint('correct').notNull(),
   active: boolean('active').notNull().default(true),
   seedKey: text('seed_key'),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const triviaRounds = pgTable('trivia_rounds', {

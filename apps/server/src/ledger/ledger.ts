@@ -41,14 +41,24 @@ export async function postTransaction(tx: DbOrTx, input: PostTransactionInput): 
 /** Posts the exact opposite of an earlier transaction (a correction never edits or deletes postings). */
 export async function reverseTransaction(
   tx: DbOrTx,
-  input: { transactionId: bigint; idempotencyKey: string; memo: string; kind?: TransactionKind; insufficientMessage?: string; at?: Date },
+  input: {
+    transactionId: bigint;
+    idempotencyKey: string;
+    memo: string;
+    kind?: TransactionKind;
+    insufficientMessage?: string;
+    at?: Date;
+  },
 ): Promise<PostedTransaction> {
   const rows = await tx.execute<{ code: string; amount_minor: string; member_id: string | null }>(sql`
     SELECT a.code, p.amount_minor, t.member_id
     FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions t ON t.id = p.transaction_id
     WHERE p.transaction_id = ${input.transactionId} ORDER BY p.id`);
   if (rows.rows.length === 0) throw new AppError('NOT_FOUND', 'Transaction not found');
-  const legs: Leg[] = rows.rows.map((row) => ({ account: parseAccountCode(row.code), amountMinor: -parseDbMinor(row.amount_minor) }));
+  const legs: Leg[] = rows.rows.map((row) => ({
+    account: parseAccountCode(row.code),
+    amountMinor: -parseDbMinor(row.amount_minor),
+  }));
   const memberId = rows.rows[0]?.member_id;
   return postTransaction(tx, {
     kind: input.kind ?? 'reversal',

@@ -44,7 +44,15 @@ export interface MovementInput {
    * The audit row. In `before`/`after`, a top-level string "$transaction_id", "$before:<account code>" or
    * "$after:<account code>" is replaced by the transaction id or that account's balance (minor units, as text).
    */
-  audit?: { actorId: bigint | null; action: string; targetType?: string; targetId?: string | bigint; before?: Json; after?: Json; ip?: string | null };
+  audit?: {
+    actorId: bigint | null;
+    action: string;
+    targetType?: string;
+    targetId?: string | bigint;
+    before?: Json;
+    after?: Json;
+    ip?: string | null;
+  };
   /** Message of the INSUFFICIENT_FUNDS error when a wallet (or hold) would go negative. */
   insufficientMessage?: string;
   /** Message of the CONFLICT error when the key was used for a different request. */
@@ -86,15 +94,32 @@ export async function recordMovement(db: DbOrTx, input: MovementInput): Promise<
     local_amount_minor: input.conversion?.localAmountMinor ?? null,
     local_currency: input.conversion?.currency ?? null,
     at: input.at ?? null,
-    request: input.request ?? { kind: input.kind, legs: [...legs].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)) },
+    request: input.request ?? {
+      kind: input.kind,
+      legs: [...legs].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)),
+    },
     legs,
   };
-  if (input.guard) payload.guard = { member_id: input.guard.memberId, statuses: [...input.guard.statuses], lock: input.guard.lock };
-  if (input.business) payload.business = { table: input.business.table, transaction_column: input.business.transactionColumn, row: input.business.row };
+  if (input.guard)
+    payload.guard = { member_id: input.guard.memberId, statuses: [...input.guard.statuses], lock: input.guard.lock };
+  if (input.business)
+    payload.business = {
+      table: input.business.table,
+      transaction_column: input.business.transactionColumn,
+      row: input.business.row,
+    };
   if (input.notify) payload.notify = { member_id: input.notify.memberId, msg: input.notify.msg, severity: input.notify.severity };
   if (input.audit) {
     const a = input.audit;
-    payload.audit = { actor_id: a.actorId, action: a.action, target_type: a.targetType ?? null, target_id: a.targetId ?? null, before: a.before ?? null, after: a.after ?? null, ip: a.ip ?? null };
+    payload.audit = {
+      actor_id: a.actorId,
+      action: a.action,
+      target_type: a.targetType ?? null,
+      target_id: a.targetId ?? null,
+      before: a.before ?? null,
+      after: a.after ?? null,
+      ip: a.ip ?? null,
+    };
   }
   let result: MovementResultJson;
   try {
@@ -102,7 +127,11 @@ export async function recordMovement(db: DbOrTx, input: MovementInput): Promise<
     // On the pool (a movement that is its own transaction): a named statement, planned once per connection.
     const pool = poolOf(db);
     const rows = pool
-      ? await pool.query<{ r: MovementResultJson }>({ name: 'ledger_record_movement', text: 'SELECT ledger_record_movement($1::jsonb) AS r', values: [json] })
+      ? await pool.query<{ r: MovementResultJson }>({
+          name: 'ledger_record_movement',
+          text: 'SELECT ledger_record_movement($1::jsonb) AS r',
+          values: [json],
+        })
       : await db.execute<{ r: MovementResultJson }>(sql`SELECT ledger_record_movement(${json}::jsonb) AS r`);
     const row = rows.rows[0];
     if (!row) throw new Error('ledger_record_movement returned no row');
@@ -148,7 +177,8 @@ function toJson(value: unknown): string {
 function translateError(error: unknown, input: MovementInput): unknown {
   const cause = (error as { cause?: unknown }).cause ?? error;
   const pgError = cause as { code?: string; detail?: string };
-  if (pgError.code === INSUFFICIENT) return new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Insufficient balance');
+  if (pgError.code === INSUFFICIENT)
+    return new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Insufficient balance');
   if (pgError.code === GUARD_REFUSED && input.guard) return input.guard.refuse(pgError.detail ?? 'missing');
   return error;
 }

@@ -56,7 +56,9 @@ async function listLedgerDatabases(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const rows = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE NOT datistemplate ORDER BY datname');
+    const rows = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE NOT datistemplate ORDER BY datname',
+    );
     return rows.rows.map((row) => row.datname).filter((name) => name !== 'postgres');
   } finally {
     await client.end();

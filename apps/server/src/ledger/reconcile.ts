@@ -65,7 +65,11 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     transactions: Number(count?.transactions ?? 0),
     postings: Number(count?.postings ?? 0),
     mismatches,
-    unbalanced: unbalanced.rows.map((row) => ({ transactionId: BigInt(row.id), sumMinor: parseDbMinor(row.total), legs: Number(row.legs) })),
+    unbalanced: unbalanced.rows.map((row) => ({
+      transactionId: BigInt(row.id),
+      sumMinor: parseDbMinor(row.total),
+      legs: Number(row.legs),
+    })),
     negative,
     totals: [
       ...totals.rows.map((row) => ({
@@ -83,7 +87,11 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     ],
     ok: false,
   };
-  report.ok = report.mismatches.length === 0 && report.unbalanced.length === 0 && report.negative.length === 0 && report.totals.length === 0;
+  report.ok =
+    report.mismatches.length === 0 &&
+    report.unbalanced.length === 0 &&
+    report.negative.length === 0 &&
+    report.totals.length === 0;
   return report;
 }
 
@@ -92,10 +100,13 @@ export function formatReconcileReport(report: ReconcileReport): string {
     `accounts ${report.accounts}, transactions ${report.transactions}, postings ${report.postings}`,
     `balance mismatches: ${report.mismatches.length}, unbalanced transactions: ${report.unbalanced.length}, negative wallets: ${report.negative.length}, member total mismatches: ${report.totals.length}`,
   ];
-  for (const m of report.mismatches.slice(0, 20)) lines.push(`  mismatch ${m.code}: cached ${m.cachedMinor} posted ${m.postedMinor}`);
-  for (const u of report.unbalanced.slice(0, 20)) lines.push(`  unbalanced transaction ${u.transactionId}: sum ${u.sumMinor}, ${u.legs} legs`);
+  for (const m of report.mismatches.slice(0, 20))
+    lines.push(`  mismatch ${m.code}: cached ${m.cachedMinor} posted ${m.postedMinor}`);
+  for (const u of report.unbalanced.slice(0, 20))
+    lines.push(`  unbalanced transaction ${u.transactionId}: sum ${u.sumMinor}, ${u.legs} legs`);
   for (const n of report.negative.slice(0, 20)) lines.push(`  negative ${n.code}: ${n.balanceMinor}`);
-  for (const m of report.totals.slice(0, 20)) lines.push(`  member total ${m.memberId} ${m.bucket}: stored ${m.storedMinor} ledger ${m.ledgerMinor}`);
+  for (const m of report.totals.slice(0, 20))
+    lines.push(`  member total ${m.memberId} ${m.bucket}: stored ${m.storedMinor} ledger ${m.ledgerMinor}`);
   lines.push(report.ok ? 'LEDGER OK' : 'LEDGER BROKEN');
   return lines.join('\n');
 }

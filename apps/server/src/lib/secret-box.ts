@@ -66,14 +66,26 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.current.key, nonce, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [SEALED_PREFIX + this.current.id, nonce.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(':');
+    return [
+      SEALED_PREFIX + this.current.id,
+      nonce.toString('base64url'),
+      body.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+    ].join(':');
   }
 
   /** Opens a sealed value; throws when the key is not configured, the context differs or the value was altered. */
   open(sealed: string, context: string): string {
     const parts = sealed.split(':');
     const [version, keyId, nonce, body, tag] = parts;
-    if (parts.length !== 5 || `${version}:` !== SEALED_PREFIX || !keyId || nonce === undefined || body === undefined || tag === undefined) {
+    if (
+      parts.length !== 5 ||
+      `${version}:` !== SEALED_PREFIX ||
+      !keyId ||
+      nonce === undefined ||
+      body === undefined ||
+      tag === undefined
+    ) {
       throw new Error('Not a sealed secret');
     }
     const key = this.byId.get(keyId);

@@ -22,7 +22,8 @@ export interface LoadedSecretKeys {
  */
 export function loadSecretKeys(config: Config): LoadedSecretKeys {
   const previous = (config.TUZO_SECRET_KEY_PREVIOUS ?? []).map(toSecretKey);
-  if (config.TUZO_SECRET_KEY) return { box: new SecretBox(toSecretKey(config.TUZO_SECRET_KEY), previous), source: 'environment', file: null };
+  if (config.TUZO_SECRET_KEY)
+    return { box: new SecretBox(toSecretKey(config.TUZO_SECRET_KEY), previous), source: 'environment', file: null };
   if (isPublicProduction(config)) throw new Error('Invalid configuration:\n  TUZO_SECRET_KEY: required in production');
   const file = path.join(config.dataDir, SECRET_KEY_FILE);
   const { key, isNew } = readOrCreateKeyFile(file);
@@ -32,7 +33,9 @@ export function loadSecretKeys(config: Config): LoadedSecretKeys {
 function readKeyFile(file: string): Buffer {
   const key = parseSecretKey(fs.readFileSync(file, 'utf8'));
   if (!key) {
-    throw new Error(`Invalid configuration:\n  ${file} does not hold a 32-byte key (64 hex characters or base64); restore it, or set TUZO_SECRET_KEY`);
+    throw new Error(
+      `Invalid configuration:\n  ${file} does not hold a 32-byte key (64 hex characters or base64); restore it, or set TUZO_SECRET_KEY`,
+    );
   }
   return key;
 }

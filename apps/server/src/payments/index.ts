@@ -68,7 +68,9 @@ function configuredClients(deps: AppDeps): Pick<Payments, 'mpesa' | 'flutterwave
       ...(config.MPESA_SECURITY_CREDENTIAL ? { securityCredential: config.MPESA_SECURITY_CREDENTIAL } : {}),
     });
     if (!config.MPESA_INITIATOR_NAME || !config.MPESA_SECURITY_CREDENTIAL) {
-      deps.log.error('MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set: C2B and SMS-forwarded M-Pesa payments cannot be confirmed, so they are not credited');
+      deps.log.error(
+        'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set: C2B and SMS-forwarded M-Pesa payments cannot be confirmed, so they are not credited',
+      );
     }
   } else if (config.MPESA_CONSUMER_KEY) {
     deps.log.error('MPESA_CONSUMER_KEY is set without MPESA_CONSUMER_SECRET and MPESA_PASSKEY: M-Pesa is disabled');

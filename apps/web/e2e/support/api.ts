@@ -2,7 +2,10 @@ import { parseAmountToMinor, type Envelope } from '@tuzo/contracts';
 import { expect } from 'vitest';
 
 export interface ApiHelpers {
-  call: <T = any>(action: string, options?: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string }) => Promise<Envelope<T>>;
+  call: <T = any>(
+    action: string,
+    options?: { token?: string; method?: string; payload?: unknown; idempotencyKey?: string },
+  ) => Promise<Envelope<T>>;
   login: (username: string, password: string) => Promise<string>;
   /** A wallet of the member's `userdata` balances, in minor units. */
   walletMinor: (token: string, wallet: 'balance' | 'deposit' | 'youtube') => Promise<bigint>;

@@ -22,7 +22,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
         <h1 className="text-xl font-bold text-slate-900">Something went wrong</h1>
         <p className="max-w-sm text-slate-600">Please check your connection and reload the page.</p>
-        <button type="button" onClick={() => window.location.reload()} className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white"
+        >
           Reload
         </button>
       </div>

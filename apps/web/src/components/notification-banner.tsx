@@ -41,10 +41,17 @@ export default function NotificationBanner({ notification }: { notification: Que
         role="status"
         aria-live="polite"
         data-testid="notification-banner"
-        className={cn('pointer-events-auto flex w-full max-w-md animate-fade-in items-start gap-3 rounded-xl border-l-4 bg-white p-3 shadow-lg ring-1 ring-slate-200', TONES[severity])}
+        className={cn(
+          'pointer-events-auto flex w-full max-w-md animate-fade-in items-start gap-3 rounded-xl border-l-4 bg-white p-3 shadow-lg ring-1 ring-slate-200',
+          TONES[severity],
+        )}
       >
         {safeIcon ? (
-          <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center [&_img]:size-6 [&_svg]:size-6" aria-hidden="true" dangerouslySetInnerHTML={{ __html: safeIcon }} />
+          <span
+            className="mt-0.5 flex size-6 shrink-0 items-center justify-center [&_img]:size-6 [&_svg]:size-6"
+            aria-hidden="true"
+            dangerouslySetInnerHTML={{ __html: safeIcon }}
+          />
         ) : (
           <DefaultIcon className={cn('mt-0.5 size-6 shrink-0', defaultIcon.className)} aria-hidden="true" data-icon={severity} />
         )}
@@ -61,7 +68,12 @@ export default function NotificationBanner({ notification }: { notification: Que
             <time dateTime={time}>{formatDateTime(time)}</time>
           </p>
         </div>
-        <button type="button" onClick={() => dismissNotification(id)} aria-label="Close notification" className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={() => dismissNotification(id)}
+          aria-label="Close notification"
+          className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100"
+        >
           <X className="size-4" aria-hidden="true" />
         </button>
       </div>

@@ -15,7 +15,11 @@ export async function downloadCsv(name: string, filters: Record<string, string |
   });
   if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
     const body = (await response.json().catch(() => ({}))) as { status?: number; code?: ApiError['code']; msg?: string };
-    throw new ApiError({ status: body.status ?? response.status, code: body.code ?? 'INTERNAL', msg: body.msg ?? 'The export failed' });
+    throw new ApiError({
+      status: body.status ?? response.status,
+      code: body.code ?? 'INTERNAL',
+      msg: body.msg ?? 'The export failed',
+    });
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `tuzo-${name}.csv`;

@@ -1,4 +1,10 @@
-const LONG_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+const LONG_DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 /** A timestamp as a Date: ISO, or "2025-03-05 15:04:00" (a space instead of the T) read as local time like ISO. */
 function parseDateTime(value: string): Date {

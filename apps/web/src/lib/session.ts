@@ -93,7 +93,6 @@ export function useUserData() {
   });
 }
 
-
 /**
  * Where a staff account lands (staff are not members, so never a member screen): the console's money desk, or its
  * two-factor enrolment page until two-factor sign-in is on (the server refuses staff actions until then).

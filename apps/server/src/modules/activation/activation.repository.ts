@@ -31,20 +31,22 @@ export async function lockMemberForActivation(tx: DbOrTx, memberId: bigint) {
 
 export async function selectUplines(tx: DbOrTx, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
-  return tx
-    .select({
-      id: members.id,
-      username: members.username,
-      status: members.status,
-      isHouse: members.isHouse,
-      countryId: countries.id,
-      currency: countries.currency,
-      rateMicro: countries.rateMicro,
-    })
-    .from(members)
-    .innerJoin(countries, eq(countries.id, members.countryId))
-    // Staff are not members and earn nothing: a staff account in a chain is left out, as if it were not there.
-    .where(and(inArray(members.id, [...ids]), eq(members.role, 'member')));
+  return (
+    tx
+      .select({
+        id: members.id,
+        username: members.username,
+        status: members.status,
+        isHouse: members.isHouse,
+        countryId: countries.id,
+        currency: countries.currency,
+        rateMicro: countries.rateMicro,
+      })
+      .from(members)
+      .innerJoin(countries, eq(countries.id, members.countryId))
+      // Staff are not members and earn nothing: a staff account in a chain is left out, as if it were not there.
+      .where(and(inArray(members.id, [...ids]), eq(members.role, 'member')))
+  );
 }
 
 export async function selectNextGeneration(tx: DbOrTx, memberId: bigint): Promise<number> {
@@ -76,7 +78,11 @@ export async function setMemberStatus(
 ): Promise<void> {
   await tx
     .update(members)
-    .set({ status: input.status, updatedAt: input.at, ...(input.activatedAt !== undefined ? { activatedAt: input.activatedAt } : {}) })
+    .set({
+      status: input.status,
+      updatedAt: input.at,
+      ...(input.activatedAt !== undefined ? { activatedAt: input.activatedAt } : {}),
+    })
     .where(eq(members.id, input.memberId));
 }
 
@@ -93,15 +99,25 @@ export async function lockLiveActivation(tx: DbOrTx, memberId: bigint) {
 }
 
 export async function markActivationDeactivated(tx: DbOrTx, input: { id: bigint; operatorId: bigint; at: Date }): Promise<void> {
-  await tx.update(activations).set({ deactivatedAt: input.at, deactivatedBy: input.operatorId }).where(eq(activations.id, input.id));
+  await tx
+    .update(activations)
+    .set({ deactivatedAt: input.at, deactivatedBy: input.operatorId })
+    .where(eq(activations.id, input.id));
 }
 
 /** Ledger transactions by idempotency key (the commissions of one activation have derived keys). */
 export async function selectTransactionsByKeys(tx: DbOrTx, keys: readonly string[]) {
   if (keys.length === 0) return [];
-  const list = sql.join(keys.map((key) => sql`${key}`), sql`, `);
+  const list = sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
   const result = await tx.execute<{ id: string; idempotency_key: string; member_id: string | null }>(
     sql`SELECT id, idempotency_key, member_id FROM ledger_transactions WHERE idempotency_key IN (${list}) ORDER BY id`,
   );
-  return result.rows.map((row) => ({ id: BigInt(row.id), key: row.idempotency_key, memberId: row.member_id === null ? null : BigInt(row.member_id) }));
+  return result.rows.map((row) => ({
+    id: BigInt(row.id),
+    key: row.idempotency_key,
+    memberId: row.member_id === null ? null : BigInt(row.member_id),
+  }));
 }

@@ -21,7 +21,11 @@ import {
 
 type LockedMember = NonNullable<Awaited<ReturnType<typeof lockMemberForActivation>>>;
 const LEVELS = [1, 2, 3] as const;
-const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = { 1: 'commission_l1', 2: 'commission_l2', 3: 'commission_l3' };
+const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = {
+  1: 'commission_l1',
+  2: 'commission_l2',
+  3: 'commission_l3',
+};
 
 /** Keys of one activation: `activation:<member>:<generation>` and its derived legs (docs/money.md, "Idempotency"). */
 export const activationKeys = (memberId: bigint, generation: number) => {
@@ -35,7 +39,10 @@ export async function activateAccount(deps: AppDeps, input: { memberId: bigint }
 }
 
 /** Operator: activate for free. The fee is granted from house:expenses, then the normal activation runs. */
-export async function activateForFree(deps: AppDeps, input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string }): Promise<ActivateData> {
+export async function activateForFree(
+  deps: AppDeps,
+  input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string },
+): Promise<ActivateData> {
   return deps.db.transaction(async (tx) => {
     const result = await activateLocked(tx, { memberId: input.memberId, operatorId: input.operatorId, at: deps.clock.now() });
     await writeAudit(tx, {
@@ -55,7 +62,10 @@ export async function activateForFree(deps: AppDeps, input: { memberId: bigint; 
  * One activation inside the caller's transaction: the member row is locked first, so two concurrent activations
  * of the same member serialise and the second sees "already active" with nothing charged.
  */
-async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId: bigint | null; at: Date }): Promise<ActivateData> {
+async function activateLocked(
+  tx: DbOrTx,
+  input: { memberId: bigint; operatorId: bigint | null; at: Date },
+): Promise<ActivateData> {
   const member = await lockMemberForActivation(tx, input.memberId);
   if (!member) throw new AppError('NOT_FOUND', 'Member not found');
   if (member.status === 'active') throw new AppError('ALREADY_DONE', ACTIVATION_MESSAGES.alreadyActive);
@@ -100,7 +110,15 @@ async function activateLocked(tx: DbOrTx, input: { memberId: bigint; operatorId:
   }
   const commissionsPaid = await payCommissions(tx, member, keys, input.at);
   const activatedAt = input.at;
-  await insertActivation(tx, { memberId: member.id, generation, isFree, feeSystemMinor, activationTransactionId, activatedBy: input.operatorId, createdAt: input.at });
+  await insertActivation(tx, {
+    memberId: member.id,
+    generation,
+    isFree,
+    feeSystemMinor,
+    activationTransactionId,
+    activatedBy: input.operatorId,
+    createdAt: input.at,
+  });
   await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt, at: input.at });
   return {
     fee: formatMinor(feeLocalMinor),
@@ -114,7 +132,12 @@ async function insufficientMessage(tx: DbOrTx, member: LockedMember, feeSystemMi
   const { deposit } = await getWalletBalances(tx, member.id);
   if (deposit >= feeSystemMinor) return null;
   const feeLocalMinor = member.cregMinor ?? 0n;
-  const missingLocal = missingFeeLocal({ feeLocalMinor, feeSystemMinor, depositSystemMinor: deposit, rateMicro: member.rateMicro });
+  const missingLocal = missingFeeLocal({
+    feeLocalMinor,
+    feeSystemMinor,
+    depositSystemMinor: deposit,
+    rateMicro: member.rateMicro,
+  });
   return `Insufficient deposit balance. Deposit ${member.currency} ${formatMinor(missingLocal)} to activate your account.`;
 }
 
@@ -124,7 +147,12 @@ async function insufficientMessage(tx: DbOrTx, member: LockedMember, feeSystemMi
  * Where the operator switched referral commissions off for the activating member's country
  * (`referral_disabled_countries`), no upline is paid.
  */
-async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType<typeof activationKeys>, at: Date): Promise<number> {
+async function payCommissions(
+  tx: DbOrTx,
+  member: LockedMember,
+  keys: ReturnType<typeof activationKeys>,
+  at: Date,
+): Promise<number> {
   if ((await readSetting(tx, 'referral_disabled_countries')).includes(member.abbreviation)) return 0;
   const levels = [
     { level: 1, uplineId: member.l1Id, localMinor: member.fl1Minor ?? 0n },
@@ -169,7 +197,10 @@ async function payCommissions(tx: DbOrTx, member: LockedMember, keys: ReturnType
  * balances); the activation fee is not refunded. If an upline has already spent a commission, the reversal would
  * take their wallet below zero, so the whole deactivation is refused with a message naming that upline.
  */
-export async function deactivateMember(deps: AppDeps, input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string }) {
+export async function deactivateMember(
+  deps: AppDeps,
+  input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string },
+) {
   return deps.db.transaction(async (tx) => {
     const member = await lockMemberForActivation(tx, input.memberId);
     if (!member) throw new AppError('NOT_FOUND', 'Member not found');
@@ -179,8 +210,18 @@ export async function deactivateMember(deps: AppDeps, input: { memberId: bigint;
     let reversed = 0;
     if (live) {
       const keys = activationKeys(member.id, live.generation);
-      const commissions = await selectTransactionsByKeys(tx, LEVELS.map((level) => keys.commission(level)));
-      const uplines = new Map((await selectUplines(tx, commissions.flatMap((c) => (c.memberId ? [c.memberId] : [])))).map((u) => [u.id, u]));
+      const commissions = await selectTransactionsByKeys(
+        tx,
+        LEVELS.map((level) => keys.commission(level)),
+      );
+      const uplines = new Map(
+        (
+          await selectUplines(
+            tx,
+            commissions.flatMap((c) => (c.memberId ? [c.memberId] : [])),
+          )
+        ).map((u) => [u.id, u]),
+      );
       for (const commission of commissions) {
         const upline = commission.memberId ? uplines.get(commission.memberId) : undefined;
         await reverseTransaction(tx, {
@@ -207,4 +248,3 @@ export async function deactivateMember(deps: AppDeps, input: { memberId: bigint;
     return { username: member.username, commissions_reversed: reversed };
   });
 }
-

@@ -30,7 +30,8 @@ export const adminContentActions = [
   }),
   defineAction({
     name: 'admintriviasave',
-    summary: 'Add a trivia question (no `id`) or edit one: the question, four different options, the correct one (1-4) and whether it is active.',
+    summary:
+      'Add a trivia question (no `id`) or edit one: the question, four different options, the correct one (1-4) and whether it is active.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminTriviaSavePayloadSchema,
@@ -54,7 +55,8 @@ export const adminContentActions = [
   }),
   defineAction({
     name: 'adminbroadcast',
-    summary: 'Send a notification to one member (`username`), every member of a country (`country_id`) or everyone; audited once with the count.',
+    summary:
+      'Send a notification to one member (`username`), every member of a country (`country_id`) or everyone; audited once with the count.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminBroadcastPayloadSchema,

@@ -33,7 +33,13 @@ export async function selectTriviaPage(
   if (input.q) filters.push(ilike(triviaQuestions.question, `%${escapeLike(input.q)}%`));
   if (input.status) filters.push(eq(triviaQuestions.active, input.status === 'active'));
   const where = filters.length === 0 ? undefined : and(...filters);
-  const rows = await db.select(questionColumns).from(triviaQuestions).where(where).orderBy(desc(triviaQuestions.id)).limit(input.limit).offset(input.offset);
+  const rows = await db
+    .select(questionColumns)
+    .from(triviaQuestions)
+    .where(where)
+    .orderBy(desc(triviaQuestions.id))
+    .limit(input.limit)
+    .offset(input.offset);
   const [counted] = await db.select({ total: count() }).from(triviaQuestions).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
@@ -52,10 +58,17 @@ export interface TriviaQuestionValues {
 
 export async function insertTriviaQuestions(tx: DbOrTx, values: readonly TriviaQuestionValues[]): Promise<TriviaQuestionRow[]> {
   if (values.length === 0) return [];
-  return tx.insert(triviaQuestions).values([...values]).returning(questionColumns);
+  return tx
+    .insert(triviaQuestions)
+    .values([...values])
+    .returning(questionColumns);
 }
 
-export async function updateTriviaQuestion(tx: DbOrTx, id: bigint, values: Partial<TriviaQuestionValues>): Promise<TriviaQuestionRow> {
+export async function updateTriviaQuestion(
+  tx: DbOrTx,
+  id: bigint,
+  values: Partial<TriviaQuestionValues>,
+): Promise<TriviaQuestionRow> {
   const rows = await tx.update(triviaQuestions).set(values).where(eq(triviaQuestions.id, id)).returning(questionColumns);
   const row = rows[0];
   if (!row) throw new Error(`Trivia question ${id} vanished while locked`);

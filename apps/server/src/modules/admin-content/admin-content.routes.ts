@@ -23,7 +23,11 @@ export const ADMIN_CONTENT_ROUTE_DOCS: readonly RouteDoc[] = [
     path: '/api/admin/trivia/import',
     summary: 'Imports trivia questions from a CSV file (header question,option_a,option_b,option_c,option_d,correct).',
     access: 'operator',
-    body: { contentTypes: ['text/csv', 'text/plain'], description: 'The CSV file as the body.', maxBytes: TRIVIA_IMPORT_MAX_BYTES },
+    body: {
+      contentTypes: ['text/csv', 'text/plain'],
+      description: 'The CSV file as the body.',
+      maxBytes: TRIVIA_IMPORT_MAX_BYTES,
+    },
     answer: { data: AdminTriviaImportDataSchema },
   },
   {
@@ -31,7 +35,11 @@ export const ADMIN_CONTENT_ROUTE_DOCS: readonly RouteDoc[] = [
     path: '/api/admin/upload',
     summary: 'Uploads an ad image (PNG, JPEG or WebP, read from its first bytes) and answers its URL.',
     access: 'operator',
-    body: { contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'], description: 'The image\'s bytes as the body.', maxBytes: UPLOAD_MAX_BYTES },
+    body: {
+      contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
+      description: "The image's bytes as the body.",
+      maxBytes: UPLOAD_MAX_BYTES,
+    },
     answer: { data: AdminUploadDataSchema },
   },
 ];
@@ -43,11 +51,17 @@ export const ADMIN_CONTENT_ROUTE_DOCS: readonly RouteDoc[] = [
  */
 export async function registerAdminContentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: TRIVIA_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      ['text/csv', 'text/plain'],
+      { parseAs: 'string', bodyLimit: TRIVIA_IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
     scope.post('/api/admin/trivia/import', { bodyLimit: TRIVIA_IMPORT_MAX_BYTES }, async (request, reply) => {
       const operator = await requireOperator(deps, request);
       if (typeof request.body !== 'string') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the CSV file as text/csv');
-      const data = AdminTriviaImportDataSchema.parse(await importTrivia(deps, { csv: request.body, operatorId: operator.id, ip: request.ip }));
+      const data = AdminTriviaImportDataSchema.parse(
+        await importTrivia(deps, { csv: request.body, operatorId: operator.id, ip: request.ip }),
+      );
       const msg = `${data.inserted} ${data.inserted === 1 ? 'question' : 'questions'} added, ${data.rejected.length} ${data.rejected.length === 1 ? 'row' : 'rows'} rejected`;
       return sendEnvelope(reply, { status: 200, msg, data });
     });
@@ -63,20 +77,37 @@ export async function registerAdminContentRoutes(app: FastifyInstance, deps: App
 async function registerUploadRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const dir = uploadsDir(deps);
   await mkdir(dir, { recursive: true });
-  await app.register(fastifyStatic, { root: dir, prefix: UPLOADS_PREFIX, decorateReply: false, index: false, serve: true, setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') });
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    serve: true,
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post('/api/admin/upload', { bodyLimit: UPLOAD_MAX_BYTES }, async (request, reply) => {
       const operator = await requireOperator(deps, request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'Send the image file as the request body');
       const type = sniffImageType(bytes);
-      if (type === null) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a PNG, JPEG or WebP image (SVG and other files are refused)');
+      if (type === null)
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a PNG, JPEG or WebP image (SVG and other files are refused)');
       const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`;
       await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
       const data = AdminUploadDataSchema.parse({ url: `${UPLOADS_PREFIX}${name}`, bytes: bytes.length, type });
-      await writeAudit(deps.db, { actorId: operator.id, action: 'media.upload', targetType: 'media', targetId: name, after: data, ip: request.ip });
+      await writeAudit(deps.db, {
+        actorId: operator.id,
+        action: 'media.upload',
+        targetType: 'media',
+        targetId: name,
+        after: data,
+        ip: request.ip,
+      });
       return sendEnvelope(reply, { status: 200, msg: 'Image uploaded', data });
     });
   });
@@ -88,6 +119,7 @@ async function requireOperator(deps: AppDeps, request: FastifyRequest): Promise<
   if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
   if (member.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only');
   // Staff need two-factor sign-in for every staff action (docs/decisions/015-staff-roles-and-totp.md).
-  if (!member.isTotpEnrolled) throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
+  if (!member.isTotpEnrolled)
+    throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
   return member;
 }

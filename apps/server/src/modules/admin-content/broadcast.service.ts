@@ -11,7 +11,10 @@ import { countryExists, insertBroadcastNotifications } from './admin-content.rep
  * the usual delivery (the `info` queue of their next response, and their notifications page). A country or
  * everyone is one INSERT … SELECT, never a loop; the audit row (once, with the count) is in the same transaction.
  */
-export async function broadcast(deps: AppDeps, input: AdminBroadcastPayload & { operatorId: bigint; ip: string }): Promise<AdminBroadcastData> {
+export async function broadcast(
+  deps: AppDeps,
+  input: AdminBroadcastPayload & { operatorId: bigint; ip: string },
+): Promise<AdminBroadcastData> {
   const at = deps.clock.now();
   const sent = await deps.db.transaction(async (tx) => {
     let count: number;
@@ -32,7 +35,14 @@ export async function broadcast(deps: AppDeps, input: AdminBroadcastPayload & { 
       action: 'notification.broadcast',
       targetType: input.target,
       targetId,
-      after: { target: input.target, username: input.username ?? null, country_id: input.country_id ?? null, msg: input.msg, severity: input.severity, sent: count },
+      after: {
+        target: input.target,
+        username: input.username ?? null,
+        country_id: input.country_id ?? null,
+        msg: input.msg,
+        severity: input.severity,
+        sent: count,
+      },
       ip: input.ip,
     });
     return count;

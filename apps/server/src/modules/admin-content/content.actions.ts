@@ -34,12 +34,16 @@ export const contentActions = [
   }),
   defineAction({
     name: 'adminvideosave',
-    summary: 'Add a video (no `id`) or edit one: list, title, a YouTube/TikTok https link or a /media/ file, price (system currency), active.',
+    summary:
+      'Add a video (no `id`) or edit one: list, title, a YouTube/TikTok https link or a /media/ file, price (system currency), active.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminVideoSavePayloadSchema,
     data: AdminVideoRowSchema,
-    handler: async (ctx) => ({ msg: 'Video saved', data: await content.saveVideo(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Video saved',
+      data: await content.saveVideo(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminvideoretire',
@@ -64,12 +68,16 @@ export const contentActions = [
   }),
   defineAction({
     name: 'adminadsave',
-    summary: 'Add an ad (no `id`) or edit one: name, image (an upload from POST /api/admin/upload or an https link), optional https link, active.',
+    summary:
+      'Add an ad (no `id`) or edit one: name, image (an upload from POST /api/admin/upload or an https link), optional https link, active.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminAdSavePayloadSchema,
     data: AdminAdRowSchema,
-    handler: async (ctx) => ({ msg: 'Ad saved', data: await content.saveAd(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Ad saved',
+      data: await content.saveAd(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminadretire',
@@ -99,7 +107,10 @@ export const contentActions = [
     access: 'operator',
     payload: AdminTimetableSavePayloadSchema,
     data: AdminTimetableRowSchema,
-    handler: async (ctx) => ({ msg: 'Timetable row saved', data: await content.saveTimetable(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Timetable row saved',
+      data: await content.saveTimetable(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'admintimetabledelete',
@@ -108,7 +119,10 @@ export const contentActions = [
     access: 'operator',
     payload: AdminTimetableDeletePayloadSchema,
     data: AdminTimetableRowSchema,
-    handler: async (ctx) => ({ msg: 'Timetable row deleted', data: await content.removeTimetable(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Timetable row deleted',
+      data: await content.removeTimetable(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminlessons',
@@ -126,6 +140,9 @@ export const contentActions = [
     access: 'operator',
     payload: AdminLessonSavePayloadSchema,
     data: AdminLessonRowSchema,
-    handler: async (ctx) => ({ msg: 'Lesson saved', data: await content.saveLesson(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Lesson saved',
+      data: await content.saveLesson(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
 ];

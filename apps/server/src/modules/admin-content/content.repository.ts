@@ -21,9 +21,13 @@ export type AdRow = {
 };
 
 const whereOf = (filters: SQL[]) => (filters.length === 0 ? sql`` : sql`WHERE ${sql.join(filters, sql` AND `)}`);
-const activeFilter = (status: 'active' | 'retired' | undefined) => (status === undefined ? [] : [sql`active = ${status === 'active'}`]);
+const activeFilter = (status: 'active' | 'retired' | undefined) =>
+  status === undefined ? [] : [sql`active = ${status === 'active'}`];
 
-export async function selectVideoPage(db: DbOrTx, input: { task?: string | undefined; status?: 'active' | 'retired' | undefined; limit: number; offset: number }) {
+export async function selectVideoPage(
+  db: DbOrTx,
+  input: { task?: string | undefined; status?: 'active' | 'retired' | undefined; limit: number; offset: number },
+) {
   const where = whereOf([...activeFilter(input.status), ...(input.task ? [sql`task = ${input.task}`] : [])]);
   const rows = await db.execute<VideoRow>(sql`
     SELECT id::text, task, source, title, url, price_minor::text, active FROM videos ${where} ORDER BY videos.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`);
@@ -32,7 +36,9 @@ export async function selectVideoPage(db: DbOrTx, input: { task?: string | undef
 }
 
 export async function selectVideoForUpdate(tx: DbOrTx, id: bigint): Promise<VideoRow | null> {
-  const result = await tx.execute<VideoRow>(sql`SELECT id::text, task, source, title, url, price_minor::text, active FROM videos WHERE id = ${id} FOR UPDATE`);
+  const result = await tx.execute<VideoRow>(
+    sql`SELECT id::text, task, source, title, url, price_minor::text, active FROM videos WHERE id = ${id} FOR UPDATE`,
+  );
   return result.rows[0] ?? null;
 }
 
@@ -60,25 +66,38 @@ export async function upsertVideo(tx: DbOrTx, id: bigint | null, v: VideoValues)
 }
 
 export async function setVideoActive(tx: DbOrTx, id: bigint, active: boolean): Promise<VideoRow> {
-  const result = await tx.execute<VideoRow>(sql`UPDATE videos SET active = ${active} WHERE id = ${id} RETURNING id::text, task, source, title, url, price_minor::text, active`);
+  const result = await tx.execute<VideoRow>(
+    sql`UPDATE videos SET active = ${active} WHERE id = ${id} RETURNING id::text, task, source, title, url, price_minor::text, active`,
+  );
   const row = result.rows[0];
   if (!row) throw new Error('The video vanished while locked');
   return row;
 }
 
-export async function selectAdPage(db: DbOrTx, input: { status?: 'active' | 'retired' | undefined; limit: number; offset: number }) {
+export async function selectAdPage(
+  db: DbOrTx,
+  input: { status?: 'active' | 'retired' | undefined; limit: number; offset: number },
+) {
   const where = whereOf(activeFilter(input.status));
-  const rows = await db.execute<AdRow>(sql`SELECT id::text, name, image_url, link, active FROM ads ${where} ORDER BY ads.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`);
+  const rows = await db.execute<AdRow>(
+    sql`SELECT id::text, name, image_url, link, active FROM ads ${where} ORDER BY ads.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`,
+  );
   const total = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ads ${where}`);
   return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
 }
 
 export async function selectAdForUpdate(tx: DbOrTx, id: bigint): Promise<AdRow | null> {
-  const result = await tx.execute<AdRow>(sql`SELECT id::text, name, image_url, link, active FROM ads WHERE id = ${id} FOR UPDATE`);
+  const result = await tx.execute<AdRow>(
+    sql`SELECT id::text, name, image_url, link, active FROM ads WHERE id = ${id} FOR UPDATE`,
+  );
   return result.rows[0] ?? null;
 }
 
-export async function upsertAd(tx: DbOrTx, id: bigint | null, v: { name: string; imageUrl: string; link: string | null; active: boolean }): Promise<AdRow> {
+export async function upsertAd(
+  tx: DbOrTx,
+  id: bigint | null,
+  v: { name: string; imageUrl: string; link: string | null; active: boolean },
+): Promise<AdRow> {
   const result =
     id === null
       ? await tx.execute<AdRow>(sql`
@@ -92,7 +111,9 @@ export async function upsertAd(tx: DbOrTx, id: bigint | null, v: { name: string;
 }
 
 export async function setAdActive(tx: DbOrTx, id: bigint, active: boolean): Promise<AdRow> {
-  const result = await tx.execute<AdRow>(sql`UPDATE ads SET active = ${active} WHERE id = ${id} RETURNING id::text, name, image_url, link, active`);
+  const result = await tx.execute<AdRow>(
+    sql`UPDATE ads SET active = ${active} WHERE id = ${id} RETURNING id::text, name, image_url, link, active`,
+  );
   const row = result.rows[0];
   if (!row) throw new Error('The ad vanished while locked');
   return row;
@@ -109,16 +130,24 @@ const TIMETABLE_COLUMNS = sql`aid AS id, aname AS name, adate AS dates, sort_ord
 
 /** Every timetable row (the operator's list is short: the member page shows at most 100). */
 export async function selectAllTimetable(db: DbOrTx): Promise<TimetableRow[]> {
-  const result = await db.execute<TimetableRow>(sql`SELECT ${TIMETABLE_COLUMNS} FROM timetable_tasks ORDER BY sort_order, aid LIMIT 500`);
+  const result = await db.execute<TimetableRow>(
+    sql`SELECT ${TIMETABLE_COLUMNS} FROM timetable_tasks ORDER BY sort_order, aid LIMIT 500`,
+  );
   return result.rows;
 }
 
 export async function selectTimetableForUpdate(tx: DbOrTx, id: number): Promise<TimetableRow | null> {
-  const result = await tx.execute<TimetableRow>(sql`SELECT ${TIMETABLE_COLUMNS} FROM timetable_tasks WHERE aid = ${id} FOR UPDATE`);
+  const result = await tx.execute<TimetableRow>(
+    sql`SELECT ${TIMETABLE_COLUMNS} FROM timetable_tasks WHERE aid = ${id} FOR UPDATE`,
+  );
   return result.rows[0] ?? null;
 }
 
-export async function upsertTimetable(tx: DbOrTx, id: number | null, v: { name: string; dates: string[]; sortOrder: number; active: boolean }): Promise<TimetableRow> {
+export async function upsertTimetable(
+  tx: DbOrTx,
+  id: number | null,
+  v: { name: string; dates: string[]; sortOrder: number; active: boolean },
+): Promise<TimetableRow> {
   const dates = JSON.stringify(v.dates);
   const result =
     id === null
@@ -169,10 +198,12 @@ export async function upsertLesson(
           INSERT INTO lessons (kind, part, title, summary, link, active) VALUES (${v.kind}, ${v.part}, ${v.title}, ${v.summary}, ${v.link}, ${v.active})
           ON CONFLICT (kind, part) DO NOTHING RETURNING ${LESSON_COLUMNS}`)
       : await tx
-          .execute<LessonRow>(sql`
+          .execute<LessonRow>(
+            sql`
             UPDATE lessons SET kind = ${v.kind}, part = ${v.part}, title = ${v.title}, summary = ${v.summary}, link = ${v.link}, active = ${v.active}
             WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM lessons o WHERE o.kind = ${v.kind} AND o.part = ${v.part} AND o.id <> ${id})
-            RETURNING ${LESSON_COLUMNS}`)
+            RETURNING ${LESSON_COLUMNS}`,
+          )
           // Two operators moving different lessons onto one kind and part at once: the UNIQUE index refuses the second,
           // which is the same answer as the NOT EXISTS above (null: the caller reports a conflict, never a 500).
           .catch((error: unknown) => {

@@ -25,7 +25,15 @@ interface Page {
   limit: number;
 }
 
-const toVideo = (row: repo.VideoRow): AdminVideoRow => ({ id: row.id, task: row.task, source: row.source, title: row.title, url: row.url, price: formatMinor(BigInt(row.price_minor)), active: row.active });
+const toVideo = (row: repo.VideoRow): AdminVideoRow => ({
+  id: row.id,
+  task: row.task,
+  source: row.source,
+  title: row.title,
+  url: row.url,
+  price: formatMinor(BigInt(row.price_minor)),
+  active: row.active,
+});
 
 /** YouTube and TikTok links play in the official embed; any other https site is refused (it would not play). */
 function videoSourceOf(url: string): 'youtube' | 'tiktok' | 'file' | null {
@@ -37,11 +45,20 @@ function videoSourceOf(url: string): 'youtube' | 'tiktok' | 'file' | null {
 }
 
 async function checkMediaUrl(deps: AppDeps, url: string): Promise<void> {
-  if (url.startsWith('/media/') && !(await isServedMediaFile(deps, url))) throw new AppError('VALIDATION_FAILED', `No such file: ${url.slice(0, 100)}`);
+  if (url.startsWith('/media/') && !(await isServedMediaFile(deps, url)))
+    throw new AppError('VALIDATION_FAILED', `No such file: ${url.slice(0, 100)}`);
 }
 
-export async function listVideos(deps: AppDeps, input: Page & { task?: 'youtube' | 'tiktok' | undefined; status?: 'active' | 'retired' | undefined }) {
-  const { rows, total } = await repo.selectVideoPage(deps.db, { task: input.task, status: input.status, limit: input.limit, offset: (input.page - 1) * input.limit });
+export async function listVideos(
+  deps: AppDeps,
+  input: Page & { task?: 'youtube' | 'tiktok' | undefined; status?: 'active' | 'retired' | undefined },
+) {
+  const { rows, total } = await repo.selectVideoPage(deps.db, {
+    task: input.task,
+    status: input.status,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
   return { rows: rows.map(toVideo), page: input.page, limit: input.limit, total };
 }
 
@@ -51,12 +68,27 @@ export async function saveVideo(deps: AppDeps, input: AdminVideoSavePayload & St
   await checkMediaUrl(deps, input.url);
   const priceMinor = parseAmountToMinor(input.price);
   if (priceMinor === null || priceMinor <= 0n) throw new AppError('VALIDATION_FAILED', 'The price must be above zero');
-  const values: repo.VideoValues = { task: input.task, source, title: input.title, url: input.url, priceMinor, active: input.active };
+  const values: repo.VideoValues = {
+    task: input.task,
+    source,
+    title: input.title,
+    url: input.url,
+    priceMinor,
+    active: input.active,
+  };
   return deps.db.transaction(async (tx) => {
     const before = input.id === undefined ? null : await repo.selectVideoForUpdate(tx, input.id);
     if (input.id !== undefined && before === null) throw new AppError('NOT_FOUND', 'Video not found');
     const row = await repo.upsertVideo(tx, input.id ?? null, values);
-    await writeAudit(tx, { actorId: input.operatorId, action: before ? 'video.edit' : 'video.add', targetType: 'video', targetId: row.id, before, after: toVideo(row), ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: before ? 'video.edit' : 'video.add',
+      targetType: 'video',
+      targetId: row.id,
+      before,
+      after: toVideo(row),
+      ip: input.ip,
+    });
     return toVideo(row);
   });
 }
@@ -65,15 +97,28 @@ export async function setVideoActive(deps: AppDeps, input: { id: bigint; active:
   return deps.db.transaction(async (tx) => {
     const before = await repo.selectVideoForUpdate(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND', 'Video not found');
-    if (before.active === input.active) throw new AppError('CONFLICT', input.active ? 'The video is already active' : 'The video is already retired');
+    if (before.active === input.active)
+      throw new AppError('CONFLICT', input.active ? 'The video is already active' : 'The video is already retired');
     const row = await repo.setVideoActive(tx, input.id, input.active);
-    await writeAudit(tx, { actorId: input.operatorId, action: input.active ? 'video.restore' : 'video.retire', targetType: 'video', targetId: row.id, before: { active: before.active }, after: { active: input.active }, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: input.active ? 'video.restore' : 'video.retire',
+      targetType: 'video',
+      targetId: row.id,
+      before: { active: before.active },
+      after: { active: input.active },
+      ip: input.ip,
+    });
     return toVideo(row);
   });
 }
 
 export async function listAds(deps: AppDeps, input: Page & { status?: 'active' | 'retired' | undefined }) {
-  const { rows, total } = await repo.selectAdPage(deps.db, { status: input.status, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const { rows, total } = await repo.selectAdPage(deps.db, {
+    status: input.status,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
   return { rows, page: input.page, limit: input.limit, total };
 }
 
@@ -82,8 +127,21 @@ export async function saveAd(deps: AppDeps, input: AdminAdSavePayload & Staff): 
   return deps.db.transaction(async (tx) => {
     const before = input.id === undefined ? null : await repo.selectAdForUpdate(tx, input.id);
     if (input.id !== undefined && before === null) throw new AppError('NOT_FOUND', 'Ad not found');
-    const row = await repo.upsertAd(tx, input.id ?? null, { name: input.name, imageUrl: input.image_url, link: input.link ?? null, active: input.active });
-    await writeAudit(tx, { actorId: input.operatorId, action: before ? 'ad.edit' : 'ad.add', targetType: 'ad', targetId: row.id, before, after: row, ip: input.ip });
+    const row = await repo.upsertAd(tx, input.id ?? null, {
+      name: input.name,
+      imageUrl: input.image_url,
+      link: input.link ?? null,
+      active: input.active,
+    });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: before ? 'ad.edit' : 'ad.add',
+      targetType: 'ad',
+      targetId: row.id,
+      before,
+      after: row,
+      ip: input.ip,
+    });
     return row;
   });
 }
@@ -92,9 +150,18 @@ export async function setAdActive(deps: AppDeps, input: { id: bigint; active: bo
   return deps.db.transaction(async (tx) => {
     const before = await repo.selectAdForUpdate(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND', 'Ad not found');
-    if (before.active === input.active) throw new AppError('CONFLICT', input.active ? 'The ad is already active' : 'The ad is already retired');
+    if (before.active === input.active)
+      throw new AppError('CONFLICT', input.active ? 'The ad is already active' : 'The ad is already retired');
     const row = await repo.setAdActive(tx, input.id, input.active);
-    await writeAudit(tx, { actorId: input.operatorId, action: input.active ? 'ad.restore' : 'ad.retire', targetType: 'ad', targetId: row.id, before: { active: before.active }, after: { active: input.active }, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: input.active ? 'ad.restore' : 'ad.retire',
+      targetType: 'ad',
+      targetId: row.id,
+      before: { active: before.active },
+      after: { active: input.active },
+      ip: input.ip,
+    });
     return row;
   });
 }
@@ -107,8 +174,21 @@ export async function saveTimetable(deps: AppDeps, input: AdminTimetableSavePayl
   return deps.db.transaction(async (tx) => {
     const before = input.id === undefined ? null : await repo.selectTimetableForUpdate(tx, input.id);
     if (input.id !== undefined && before === null) throw new AppError('NOT_FOUND', 'Timetable row not found');
-    const row = await repo.upsertTimetable(tx, input.id ?? null, { name: input.name, dates: input.dates, sortOrder: input.sort_order, active: input.active });
-    await writeAudit(tx, { actorId: input.operatorId, action: before ? 'timetable.edit' : 'timetable.add', targetType: 'timetable_task', targetId: row.id, before, after: row, ip: input.ip });
+    const row = await repo.upsertTimetable(tx, input.id ?? null, {
+      name: input.name,
+      dates: input.dates,
+      sortOrder: input.sort_order,
+      active: input.active,
+    });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: before ? 'timetable.edit' : 'timetable.add',
+      targetType: 'timetable_task',
+      targetId: row.id,
+      before,
+      after: row,
+      ip: input.ip,
+    });
     return row;
   });
 }
@@ -118,7 +198,14 @@ export async function removeTimetable(deps: AppDeps, input: { id: number } & Sta
     const before = await repo.selectTimetableForUpdate(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND', 'Timetable row not found');
     await repo.deleteTimetable(tx, input.id);
-    await writeAudit(tx, { actorId: input.operatorId, action: 'timetable.delete', targetType: 'timetable_task', targetId: input.id, before, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'timetable.delete',
+      targetType: 'timetable_task',
+      targetId: input.id,
+      before,
+      ip: input.ip,
+    });
     return before;
   });
 }
@@ -131,10 +218,25 @@ export async function saveLesson(deps: AppDeps, input: AdminLessonSavePayload & 
   return deps.db.transaction(async (tx) => {
     const before = input.id === undefined ? null : await repo.selectLessonForUpdate(tx, input.id);
     if (input.id !== undefined && before === null) throw new AppError('NOT_FOUND', 'Lesson not found');
-    const values = { kind: input.kind, part: input.part, title: input.title, summary: input.summary, link: input.link ?? null, active: input.active };
+    const values = {
+      kind: input.kind,
+      part: input.part,
+      title: input.title,
+      summary: input.summary,
+      link: input.link ?? null,
+      active: input.active,
+    };
     const row = await repo.upsertLesson(tx, input.id ?? null, values);
     if (!row) throw new AppError('CONFLICT', `There is already a ${input.kind} lesson part ${input.part}`);
-    await writeAudit(tx, { actorId: input.operatorId, action: before ? 'lesson.edit' : 'lesson.add', targetType: 'lesson', targetId: row.id, before, after: row, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: before ? 'lesson.edit' : 'lesson.add',
+      targetType: 'lesson',
+      targetId: row.id,
+      before,
+      after: row,
+      ip: input.ip,
+    });
     return row;
   });
 }

@@ -29,31 +29,68 @@ interface Staff {
 }
 
 export function toTriviaRow(row: TriviaQuestionRow): AdminTriviaRow {
-  return { id: row.id.toString(), question: row.question, options: row.options, correct: row.correct, active: row.active, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id.toString(),
+    question: row.question,
+    options: row.options,
+    correct: row.correct,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
-const auditValues = (row: TriviaQuestionRow) => ({ question: row.question, options: row.options, correct: row.correct, active: row.active });
+const auditValues = (row: TriviaQuestionRow) => ({
+  question: row.question,
+  options: row.options,
+  correct: row.correct,
+  active: row.active,
+});
 
 /** `admintrivia`: one page of the bank, newest first. */
 export async function listTrivia(deps: AppDeps, input: AdminTriviaPayload): Promise<AdminTriviaData> {
-  const { rows, total } = await selectTriviaPage(deps.db, { q: input.q, status: input.status, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const { rows, total } = await selectTriviaPage(deps.db, {
+    q: input.q,
+    status: input.status,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
   return { rows: rows.map(toTriviaRow), page: input.page, limit: input.limit, total };
 }
 
 /** `admintriviasave`: adds a question, or edits one (locked, audited with the values before and after). */
 export async function saveTrivia(deps: AppDeps, input: AdminTriviaSavePayload & Staff): Promise<AdminTriviaRow> {
-  const values: TriviaQuestionValues = { question: input.question, options: input.options, correct: input.correct, active: input.active };
+  const values: TriviaQuestionValues = {
+    question: input.question,
+    options: input.options,
+    correct: input.correct,
+    active: input.active,
+  };
   return deps.db.transaction(async (tx) => {
     if (input.id === undefined) {
       const [created] = await insertTriviaQuestions(tx, [values]);
       if (!created) throw new Error('The question insert returned no row');
-      await writeAudit(tx, { actorId: input.operatorId, action: 'trivia.add', targetType: 'trivia_question', targetId: created.id, after: values, ip: input.ip });
+      await writeAudit(tx, {
+        actorId: input.operatorId,
+        action: 'trivia.add',
+        targetType: 'trivia_question',
+        targetId: created.id,
+        after: values,
+        ip: input.ip,
+      });
       return toTriviaRow(created);
     }
     const before = await selectTriviaQuestionForUpdate(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND', 'Question not found');
     const after = await updateTriviaQuestion(tx, input.id, values);
-    await writeAudit(tx, { actorId: input.operatorId, action: 'trivia.edit', targetType: 'trivia_question', targetId: input.id, before: auditValues(before), after: values, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'trivia.edit',
+      targetType: 'trivia_question',
+      targetId: input.id,
+      before: auditValues(before),
+      after: values,
+      ip: input.ip,
+    });
     return toTriviaRow(after);
   });
 }
@@ -63,7 +100,8 @@ export async function retireTrivia(deps: AppDeps, input: AdminTriviaRetirePayloa
   return deps.db.transaction(async (tx) => {
     const before = await selectTriviaQuestionForUpdate(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND', 'Question not found');
-    if (before.active === input.active) throw new AppError('CONFLICT', input.active ? 'The question is already active' : 'The question is already retired');
+    if (before.active === input.active)
+      throw new AppError('CONFLICT', input.active ? 'The question is already active' : 'The question is already retired');
     const after = await updateTriviaQuestion(tx, input.id, { active: input.active });
     await writeAudit(tx, {
       actorId: input.operatorId,
@@ -91,7 +129,8 @@ export async function importTrivia(deps: AppDeps, input: { csv: string } & Staff
     throw new AppError('VALIDATION_FAILED', `The first line must be the header ${expected}`);
   }
   if (rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file has no question rows');
-  if (rows.length > TRIVIA_IMPORT_MAX_ROWS) throw new AppError('VALIDATION_FAILED', `At most ${TRIVIA_IMPORT_MAX_ROWS} rows per file; this one has ${rows.length}`);
+  if (rows.length > TRIVIA_IMPORT_MAX_ROWS)
+    throw new AppError('VALIDATION_FAILED', `At most ${TRIVIA_IMPORT_MAX_ROWS} rows per file; this one has ${rows.length}`);
   const rejected: AdminTriviaImportData['rejected'] = [];
   const valid: TriviaQuestionValues[] = [];
   for (const row of rows) {
@@ -107,7 +146,11 @@ export async function importTrivia(deps: AppDeps, input: { csv: string } & Staff
         actorId: input.operatorId,
         action: 'trivia.import',
         targetType: 'trivia_question',
-        after: { inserted: valid.length, rejected: rejected.length, rejected_lines: rejected.slice(0, 100).map((item) => item.line) },
+        after: {
+          inserted: valid.length,
+          rejected: rejected.length,
+          rejected_lines: rejected.slice(0, 100).map((item) => item.line),
+        },
         ip: input.ip,
       });
     });
@@ -119,7 +162,8 @@ const LETTERS = ['a', 'b', 'c', 'd'];
 
 /** One data row as values, or the reason it is refused. */
 function checkImportRow(cells: string[]): TriviaQuestionValues | string {
-  if (cells.length !== TRIVIA_IMPORT_HEADER.length) return `Expected ${TRIVIA_IMPORT_HEADER.length} columns, found ${cells.length}`;
+  if (cells.length !== TRIVIA_IMPORT_HEADER.length)
+    return `Expected ${TRIVIA_IMPORT_HEADER.length} columns, found ${cells.length}`;
   const [questionCell, a, b, c, d, correctCell] = cells as [string, string, string, string, string, string];
   const question = TriviaQuestionTextSchema.safeParse(questionCell);
   if (!question.success) return question.error.issues[0]?.message ?? 'Invalid question';

@@ -56,7 +56,10 @@ const QUERIES: Record<MemberHistory, (memberId: bigint) => { rows: SQL; count: S
   }),
 };
 
-export async function selectMemberHistory(db: DbOrTx, input: { memberId: bigint; list: MemberHistory; offset: number; limit: number }) {
+export async function selectMemberHistory(
+  db: DbOrTx,
+  input: { memberId: bigint; list: MemberHistory; offset: number; limit: number },
+) {
   const query = QUERIES[input.list](input.memberId);
   const rows = await db.execute<HistoryRow>(sql`${query.rows} OFFSET ${input.offset} LIMIT ${input.limit}`);
   const counted = await db.execute<{ n: string }>(query.count);

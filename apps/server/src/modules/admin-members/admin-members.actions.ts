@@ -30,7 +30,8 @@ import { sendResetLink, signOutEverywhere, suspendMember, unsuspendMember, updat
 export const adminMembersActions = [
   defineAction({
     name: 'adminmembers',
-    summary: 'Search members by username, phone or email (partial), filter by status, country and join date; newest first, paged.',
+    summary:
+      'Search members by username, phone or email (partial), filter by status, country and join date; newest first, paged.',
     methods: ['GET'],
     access: 'support',
     payload: AdminMembersPayloadSchema,
@@ -62,7 +63,10 @@ export const adminMembersActions = [
     access: 'operator',
     payload: AdminUpdateMemberPayloadSchema,
     data: AdminMemberStateDataSchema,
-    handler: async (ctx) => ({ msg: 'Member updated', data: await updateMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Member updated',
+      data: await updateMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminsuspend',
@@ -71,7 +75,10 @@ export const adminMembersActions = [
     access: 'operator',
     payload: AdminMemberActionPayloadSchema,
     data: AdminMemberStateDataSchema,
-    handler: async (ctx) => ({ msg: 'Member suspended', data: await suspendMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Member suspended',
+      data: await suspendMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminunsuspend',
@@ -80,7 +87,10 @@ export const adminMembersActions = [
     access: 'operator',
     payload: AdminMemberActionPayloadSchema,
     data: AdminMemberStateDataSchema,
-    handler: async (ctx) => ({ msg: 'Suspension lifted', data: await unsuspendMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Suspension lifted',
+      data: await unsuspendMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminsignout',
@@ -89,7 +99,10 @@ export const adminMembersActions = [
     access: 'operator',
     payload: AdminMemberActionPayloadSchema,
     data: AdminMemberStateDataSchema,
-    handler: async (ctx) => ({ msg: 'Member signed out everywhere', data: await signOutEverywhere(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Member signed out everywhere',
+      data: await signOutEverywhere(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminresetlink',
@@ -98,7 +111,10 @@ export const adminMembersActions = [
     access: 'operator',
     payload: AdminMemberActionPayloadSchema,
     data: AdminResetLinkDataSchema,
-    handler: async (ctx) => ({ msg: 'Reset link sent', data: await sendResetLink(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Reset link sent',
+      data: await sendResetLink(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'admindeposit',
@@ -117,12 +133,16 @@ export const adminMembersActions = [
   }),
   defineAction({
     name: 'adminchangeupline',
-    summary: "Move a member under a new sponsor: their levels and their downline's shift, paid commissions move by ledger entries; a cycle is refused.",
+    summary:
+      "Move a member under a new sponsor: their levels and their downline's shift, paid commissions move by ledger entries; a cycle is refused.",
     methods: ['POST'],
     access: 'operator',
     idempotent: true,
     payload: AdminChangeUplinePayloadSchema,
     data: AdminChangeUplineDataSchema,
-    handler: async (ctx) => ({ msg: 'Upline changed', data: await changeUpline(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Upline changed',
+      data: await changeUpline(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
 ];

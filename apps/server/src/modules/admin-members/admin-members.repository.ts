@@ -38,7 +38,10 @@ export type MemberListRow = {
 export const MEMBER_LIST_COLUMNS = sql`m.id::text AS id, m.username, m.email, m.phone, c.name AS country, m.status, m.joined_at, m.activated_at`;
 
 /** One page of the search, newest first, and the number of matches counted up to `cap` + 1. */
-export async function selectMembersPage(db: DbOrTx, input: { filter: AdminMembersFilter; offset: number; limit: number; cap: number }) {
+export async function selectMembersPage(
+  db: DbOrTx,
+  input: { filter: AdminMembersFilter; offset: number; limit: number; cap: number },
+) {
   const where = memberFilterSql(input.filter);
   const rows = await db.execute<MemberListRow>(sql`
     SELECT ${MEMBER_LIST_COLUMNS}
@@ -75,7 +78,10 @@ export async function selectMemberDetail(db: DbOrTx, username: string, lock = fa
 
 export async function selectUplineNames(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  const list = sql.join(ids.map((id) => sql`${id}::bigint`), sql`, `);
+  const list = sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
   const result = await db.execute<{ id: string; username: string; status: MemberStatus }>(
     sql`SELECT id::text AS id, username, status FROM members WHERE id IN (${list})`,
   );
@@ -97,7 +103,13 @@ export async function selectTeamCounts(db: DbOrTx, memberId: bigint) {
 }
 
 export async function selectOpenSessions(db: DbOrTx, input: { memberId: bigint; now: Date }) {
-  const result = await db.execute<{ id: string; created_at: Date; expires_at: Date; ip: string | null; user_agent: string | null }>(sql`
+  const result = await db.execute<{
+    id: string;
+    created_at: Date;
+    expires_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+  }>(sql`
     SELECT id::text AS id, created_at, expires_at, ip, user_agent FROM sessions
     WHERE member_id = ${input.memberId} AND revoked_at IS NULL AND expires_at > ${input.now.toISOString()}::timestamptz
     ORDER BY created_at DESC LIMIT 50`);
@@ -113,11 +125,15 @@ export async function revokeOpenSessions(db: DbOrTx, input: { memberId: bigint; 
 }
 
 export async function updateMemberStatus(db: DbOrTx, input: { memberId: bigint; status: MemberStatus; at: Date }): Promise<void> {
-  await db.execute(sql`UPDATE members SET status = ${input.status}, updated_at = ${input.at.toISOString()}::timestamptz WHERE id = ${input.memberId}`);
+  await db.execute(
+    sql`UPDATE members SET status = ${input.status}, updated_at = ${input.at.toISOString()}::timestamptz WHERE id = ${input.memberId}`,
+  );
 }
 
 export async function hasLiveActivation(db: DbOrTx, memberId: bigint): Promise<boolean> {
-  const result = await db.execute(sql`SELECT 1 FROM activations WHERE member_id = ${memberId} AND deactivated_at IS NULL LIMIT 1`);
+  const result = await db.execute(
+    sql`SELECT 1 FROM activations WHERE member_id = ${memberId} AND deactivated_at IS NULL LIMIT 1`,
+  );
   return result.rows.length > 0;
 }
 

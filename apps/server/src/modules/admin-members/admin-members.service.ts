@@ -57,7 +57,13 @@ export function toMemberRow(row: MemberListRow): AdminMemberRow {
 export async function searchMembers(deps: AppDeps, input: AdminMembersPayload): Promise<AdminMembersData> {
   const { page, limit, ...filter } = input;
   const { rows, total } = await selectMembersPage(deps.db, { filter, offset: (page - 1) * limit, limit, cap: MEMBER_TOTAL_CAP });
-  return { rows: rows.map(toMemberRow), page, limit, total: Math.min(total, MEMBER_TOTAL_CAP), is_total_capped: total > MEMBER_TOTAL_CAP };
+  return {
+    rows: rows.map(toMemberRow),
+    page,
+    limit,
+    total: Math.min(total, MEMBER_TOTAL_CAP),
+    is_total_capped: total > MEMBER_TOTAL_CAP,
+  };
 }
 
 /** `adminmember`: details, wallets (system currency), upline chain, downline counts and open sessions. */
@@ -66,14 +72,19 @@ export async function loadMemberPage(deps: AppDeps, username: string): Promise<A
   const memberId = BigInt(member.id);
   const chain = [member.l1_id, member.l2_id, member.l3_id];
   const [names, balances, counts, sessions] = await Promise.all([
-    selectUplineNames(deps.db, chain.filter((id): id is string => id !== null)),
+    selectUplineNames(
+      deps.db,
+      chain.filter((id): id is string => id !== null),
+    ),
     selectWalletBalances(deps.db, memberId),
     selectTeamCounts(deps.db, memberId),
     selectOpenSessions(deps.db, { memberId, now: deps.clock.now() }),
   ]);
   const byId = new Map(names.map((row) => [row.id, row]));
   const byWallet = new Map(balances.map((row) => [row.wallet, parseDbMinor(row.balance_minor)]));
-  const wallets = Object.fromEntries(MEMBER_WALLETS.map((wallet) => [wallet, formatMinor(byWallet.get(wallet) ?? 0n)])) as AdminMemberData['wallets'];
+  const wallets = Object.fromEntries(
+    MEMBER_WALLETS.map((wallet) => [wallet, formatMinor(byWallet.get(wallet) ?? 0n)]),
+  ) as AdminMemberData['wallets'];
   const countByLevel = new Map(counts.map((row) => [Number(row.level), row]));
   return {
     member: {
@@ -112,7 +123,13 @@ export async function loadMemberHistory(deps: AppDeps, input: AdminMemberHistory
     offset: (input.page - 1) * input.limit,
     limit: input.limit,
   });
-  return { rows: rows.map((row) => toHistoryRow(row, deps.config.SYSTEM_CURRENCY)), page: input.page, limit: input.limit, total, is_total_capped: false };
+  return {
+    rows: rows.map((row) => toHistoryRow(row, deps.config.SYSTEM_CURRENCY)),
+    page: input.page,
+    limit: input.limit,
+    total,
+    is_total_capped: false,
+  };
 }
 
 function toHistoryRow(row: HistoryRow, systemCurrency: string): AdminHistoryRow {

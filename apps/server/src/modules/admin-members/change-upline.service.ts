@@ -24,7 +24,11 @@ import { countShiftedMembers, isInDownline, selectShiftedActiveMembers, shiftCha
 /** Above this many members whose chain shifts, the change is refused: it would hold one transaction too long. */
 export const MAX_SHIFTED_MEMBERS = 5_000;
 const LEVELS = [1, 2, 3] as const;
-const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = { 1: 'commission_l1', 2: 'commission_l2', 3: 'commission_l3' };
+const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = {
+  1: 'commission_l1',
+  2: 'commission_l2',
+  3: 'commission_l3',
+};
 
 interface Counts {
   activations: number;
@@ -41,7 +45,10 @@ interface Counts {
  * reversed. A later deactivation reverses the new generation's commissions, as for any activation. An old upline who
  * no longer holds a commission makes the whole change fail with a message naming them.
  */
-export async function changeUpline(deps: AppDeps, input: AdminChangeUplinePayload & { operatorId: bigint; ip: string }): Promise<AdminChangeUplineData> {
+export async function changeUpline(
+  deps: AppDeps,
+  input: AdminChangeUplinePayload & { operatorId: bigint; ip: string },
+): Promise<AdminChangeUplineData> {
   return deps.db.transaction(async (tx) => {
     const member = await findTargetMember(tx, input.username, true);
     const sponsor = await selectMemberDetail(tx, input.upline, true);
@@ -50,27 +57,48 @@ export async function changeUpline(deps: AppDeps, input: AdminChangeUplinePayloa
     const memberId = BigInt(member.id);
     const sponsorId = BigInt(sponsor.id);
     if (sponsorId === memberId) throw new AppError('CONFLICT', 'A member cannot be their own upline');
-    if (member.l1_id !== null && BigInt(member.l1_id) === sponsorId) throw new AppError('ALREADY_DONE', `${member.username} is already under ${sponsor.username}`);
+    if (member.l1_id !== null && BigInt(member.l1_id) === sponsorId)
+      throw new AppError('ALREADY_DONE', `${member.username} is already under ${sponsor.username}`);
     if (await isInDownline(tx, { memberId, candidateId: sponsorId })) {
       throw new AppError('CONFLICT', `${sponsor.username} is in ${member.username}'s downline: the tree cannot have a cycle`);
     }
     const shifted = await countShiftedMembers(tx, memberId);
-    if (shifted > MAX_SHIFTED_MEMBERS) throw new AppError('LIMIT_NOT_MET', `${member.username} has ${shifted} members on levels 1 and 2; at most ${MAX_SHIFTED_MEMBERS} can move at once`);
+    if (shifted > MAX_SHIFTED_MEMBERS)
+      throw new AppError(
+        'LIMIT_NOT_MET',
+        `${member.username} has ${shifted} members on levels 1 and 2; at most ${MAX_SHIFTED_MEMBERS} can move at once`,
+      );
     const at = deps.clock.now();
-    const chain = { l1: sponsorId, l2: sponsor.l1_id === null ? null : BigInt(sponsor.l1_id), l3: sponsor.l2_id === null ? null : BigInt(sponsor.l2_id) };
+    const chain = {
+      l1: sponsorId,
+      l2: sponsor.l1_id === null ? null : BigInt(sponsor.l1_id),
+      l3: sponsor.l2_id === null ? null : BigInt(sponsor.l2_id),
+    };
     await shiftChain(tx, { memberId, ...chain, at });
     const counts: Counts = { activations: 0, reversed: 0, paid: 0 };
     for (const id of await selectShiftedActiveMembers(tx, memberId)) {
       await moveActivation(tx, { memberId: id, operatorId: input.operatorId, at, counts });
     }
-    const names = (await selectUplines(tx, [chain.l1, chain.l2, chain.l3].filter((id): id is bigint => id !== null))).map((row) => row.username);
+    const names = (
+      await selectUplines(
+        tx,
+        [chain.l1, chain.l2, chain.l3].filter((id): id is bigint => id !== null),
+      )
+    ).map((row) => row.username);
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.change_upline',
       targetType: 'member',
       targetId: member.id,
       before: { l1: member.l1_id, l2: member.l2_id, l3: member.l3_id },
-      after: { ...chain, membersShifted: shifted, activationsMoved: counts.activations, commissionsReversed: counts.reversed, commissionsPaid: counts.paid, reason: input.reason ?? null },
+      after: {
+        ...chain,
+        membersShifted: shifted,
+        activationsMoved: counts.activations,
+        commissionsReversed: counts.reversed,
+        commissionsPaid: counts.paid,
+        reason: input.reason ?? null,
+      },
       ip: input.ip,
     });
     return {
@@ -85,16 +113,29 @@ export async function changeUpline(deps: AppDeps, input: AdminChangeUplinePayloa
 }
 
 /** One active member whose chain changed: pay the new chain under a new activation generation, reverse the old one. */
-async function moveActivation(tx: DbOrTx, input: { memberId: bigint; operatorId: bigint; at: Date; counts: Counts }): Promise<void> {
+async function moveActivation(
+  tx: DbOrTx,
+  input: { memberId: bigint; operatorId: bigint; at: Date; counts: Counts },
+): Promise<void> {
   const member = await lockMemberForActivation(tx, input.memberId);
   const live = await lockLiveActivation(tx, input.memberId);
   if (!member || !live) return;
   const oldKeys = activationKeys(member.id, live.generation);
-  const old = await selectTransactionsByKeys(tx, LEVELS.map((level) => oldKeys.commission(level)));
+  const old = await selectTransactionsByKeys(
+    tx,
+    LEVELS.map((level) => oldKeys.commission(level)),
+  );
   const generation = await selectNextGeneration(tx, member.id);
   const newKeys = activationKeys(member.id, generation);
   const chain = [member.l1Id, member.l2Id, member.l3Id];
-  const uplines = new Map((await selectUplines(tx, chain.filter((id): id is bigint => id !== null))).map((row) => [row.id, row]));
+  const uplines = new Map(
+    (
+      await selectUplines(
+        tx,
+        chain.filter((id): id is bigint => id !== null),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const rates = [member.fl1Minor, member.fl2Minor, member.fl3Minor];
   // The new chain is paid as an activation made now would pay it: nothing where the operator switched referral
   // commissions off for the member's country (the old chain's commissions are still moved away from it below).
@@ -117,11 +158,24 @@ async function moveActivation(tx: DbOrTx, input: { memberId: bigint; operatorId:
       ],
       ...(wasPaidBefore
         ? {}
-        : { notify: { memberId: upline.id, msg: `You earned ${member.currency} ${formatMinor(rates[level - 1] ?? 0n)}: ${member.username} is now your level ${level} member.`, severity: 'success' as const } }),
+        : {
+            notify: {
+              memberId: upline.id,
+              msg: `You earned ${member.currency} ${formatMinor(rates[level - 1] ?? 0n)}: ${member.username} is now your level ${level} member.`,
+              severity: 'success' as const,
+            },
+          }),
     });
     input.counts.paid += 1;
   }
-  const oldUplines = new Map((await selectUplines(tx, old.flatMap((row) => (row.memberId ? [row.memberId] : [])))).map((row) => [row.id, row.username]));
+  const oldUplines = new Map(
+    (
+      await selectUplines(
+        tx,
+        old.flatMap((row) => (row.memberId ? [row.memberId] : [])),
+      )
+    ).map((row) => [row.id, row.username]),
+  );
   for (const commission of old) {
     await reverseTransaction(tx, {
       transactionId: commission.id,
@@ -133,6 +187,14 @@ async function moveActivation(tx: DbOrTx, input: { memberId: bigint; operatorId:
     input.counts.reversed += 1;
   }
   await markActivationDeactivated(tx, { id: live.id, operatorId: input.operatorId, at: input.at });
-  await insertActivation(tx, { memberId: member.id, generation, isFree: false, feeSystemMinor: 0n, activationTransactionId: null, activatedBy: input.operatorId, createdAt: input.at });
+  await insertActivation(tx, {
+    memberId: member.id,
+    generation,
+    isFree: false,
+    feeSystemMinor: 0n,
+    activationTransactionId: null,
+    activatedBy: input.operatorId,
+    createdAt: input.at,
+  });
   input.counts.activations += 1;
 }

@@ -22,7 +22,8 @@ export async function recordOrRequestManualDeposit(
   const member = await findTargetMember(deps.db, input.username);
   const memberId = BigInt(member.id);
   refuseOwnAccount({ memberId, staffId: input.operatorId });
-  const isRecorded = (await findDepositByKey(deps.db, `admin-deposit:${reference}`)) ?? (await findManualDepositByCode(deps.db, reference));
+  const isRecorded =
+    (await findDepositByKey(deps.db, `admin-deposit:${reference}`)) ?? (await findManualDepositByCode(deps.db, reference));
   const currency = await loadMemberCurrency(deps.db, memberId);
   const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
   const thresholdMinor = await loadFourEyesThreshold(deps);
@@ -77,22 +78,40 @@ export async function recordManualDeposit(
       idempotencyKey,
     });
     if (!deposit) throw new AppError('CONFLICT', 'This reference is being recorded by another request; try again');
-    await completeDeposit(tx, { depositId: deposit.id, idempotencyKey: `deposit:manual:${reference}`, providerRef: reference, memo: `Manual deposit recorded by an operator (${reference})` });
+    await completeDeposit(tx, {
+      depositId: deposit.id,
+      idempotencyKey: `deposit:manual:${reference}`,
+      providerRef: reference,
+      memo: `Manual deposit recorded by an operator (${reference})`,
+    });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'deposit.manual',
       targetType: 'member',
       targetId: member.id,
       before: null,
-      after: { depositId: deposit.id, reference, amountLocalMinor: input.amount, currency: currency.currency, amountSystemMinor: amount.systemMinor, reason: input.reason ?? null },
+      after: {
+        depositId: deposit.id,
+        reference,
+        amountLocalMinor: input.amount,
+        currency: currency.currency,
+        amountSystemMinor: amount.systemMinor,
+        reason: input.reason ?? null,
+      },
       ip: input.ip,
     });
     return toData(deposit, false);
   });
 }
 
-function replay(row: DepositRow, request: { memberId: bigint; amountLocalMinor: bigint; idempotencyKey: string }): AdminDepositData {
-  const isSame = row.idempotencyKey === request.idempotencyKey && row.memberId === request.memberId && row.amountLocalMinor === request.amountLocalMinor;
+function replay(
+  row: DepositRow,
+  request: { memberId: bigint; amountLocalMinor: bigint; idempotencyKey: string },
+): AdminDepositData {
+  const isSame =
+    row.idempotencyKey === request.idempotencyKey &&
+    row.memberId === request.memberId &&
+    row.amountLocalMinor === request.amountLocalMinor;
   if (!isSame) throw new AppError('CONFLICT', 'This reference was already recorded for another deposit');
   return toData(row, true);
 }

@@ -87,7 +87,10 @@ export async function signOutEverywhere(deps: AppDeps, input: OperatorInput): Pr
 }
 
 /** `adminupdatemember`: email, phone or country; a value another member holds is refused (409). */
-export async function updateMember(deps: AppDeps, input: AdminUpdateMemberPayload & { operatorId: bigint; ip: string }): Promise<AdminMemberStateData> {
+export async function updateMember(
+  deps: AppDeps,
+  input: AdminUpdateMemberPayload & { operatorId: bigint; ip: string },
+): Promise<AdminMemberStateData> {
   return deps.db.transaction(async (tx) => {
     const member = await findTargetMember(tx, input.username, true);
     const memberId = BigInt(member.id);
@@ -96,10 +99,15 @@ export async function updateMember(deps: AppDeps, input: AdminUpdateMemberPayloa
       const holder = await selectContactHolder(tx, { memberId, email: input.email, phone });
       if (holder) throw new AppError('CONFLICT', `That ${holder.field} belongs to another member`);
     }
-    if (input.country_id !== undefined && !(await countryExists(tx, input.country_id))) throw new AppError('NOT_FOUND', 'Country not found');
+    if (input.country_id !== undefined && !(await countryExists(tx, input.country_id)))
+      throw new AppError('NOT_FOUND', 'Country not found');
     await updateMemberDetails(tx, { memberId, email: input.email, phone, countryId: input.country_id, at: deps.clock.now() });
     const changed = <T>(next: T | undefined, before: T) => (next === undefined || next === before ? undefined : next);
-    const after = { email: changed(input.email, member.email), phone: changed(phone, member.phone), countryId: changed(input.country_id, member.country_id) };
+    const after = {
+      email: changed(input.email, member.email),
+      phone: changed(phone, member.phone),
+      countryId: changed(input.country_id, member.country_id),
+    };
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.update',

@@ -54,14 +54,19 @@ export const adminMoneyActions = [
   }),
   defineAction({
     name: 'admincheckdeposit',
-    summary: "Ask M-Pesa about one STK push and apply its answer (credit once, fail, or time out).",
+    summary: 'Ask M-Pesa about one STK push and apply its answer (credit once, fail, or time out).',
     methods: ['POST'],
     access: 'operator',
     payload: AdminCheckDepositPayloadSchema,
     data: AdminCheckDepositDataSchema,
     handler: async (ctx) => {
       const data = await checkDeposit(ctx.deps, { id: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
-      const msg = data.status === data.status_before ? 'M-Pesa has no final answer yet' : data.status === '2' ? 'Deposit credited' : 'Deposit marked failed';
+      const msg =
+        data.status === data.status_before
+          ? 'M-Pesa has no final answer yet'
+          : data.status === '2'
+            ? 'Deposit credited'
+            : 'Deposit marked failed';
       return { msg, data };
     },
   }),

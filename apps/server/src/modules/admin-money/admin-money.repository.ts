@@ -35,7 +35,10 @@ export function withdrawalFilterSql(filter: AdminWithdrawalsFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function selectWithdrawalQueue(db: DbOrTx, input: { filter: AdminWithdrawalsFilter; offset: number; limit: number }) {
+export async function selectWithdrawalQueue(
+  db: DbOrTx,
+  input: { filter: AdminWithdrawalsFilter; offset: number; limit: number },
+) {
   const where = withdrawalFilterSql(input.filter);
   const rows = await db.execute<WithdrawalQueueRow>(sql`
     SELECT ${WITHDRAWAL_COLUMNS} FROM ${WITHDRAWAL_FROM} WHERE ${where}
@@ -72,7 +75,10 @@ export function depositFilterSql(filter: AdminDepositsFilter, stuckBefore: Date)
   return sql.join(parts, sql` AND `);
 }
 
-export async function selectDepositsPage(db: DbOrTx, input: { filter: AdminDepositsFilter; stuckBefore: Date; offset: number; limit: number }) {
+export async function selectDepositsPage(
+  db: DbOrTx,
+  input: { filter: AdminDepositsFilter; stuckBefore: Date; offset: number; limit: number },
+) {
   const where = depositFilterSql(input.filter, input.stuckBefore);
   const rows = await db.execute<DepositListRow>(sql`
     SELECT ${DEPOSIT_COLUMNS} FROM ${DEPOSIT_FROM} WHERE ${where}

@@ -119,11 +119,15 @@ export async function listDeposits(deps: AppDeps, input: AdminDepositsPayload): 
  * time-out marks it timed out). The settlement commits in its own transaction; the audit row records the check and
  * the status it left.
  */
-export async function checkDeposit(deps: AppDeps, input: { id: bigint; operatorId: bigint; ip: string }): Promise<AdminCheckDepositData> {
+export async function checkDeposit(
+  deps: AppDeps,
+  input: { id: bigint; operatorId: bigint; ip: string },
+): Promise<AdminCheckDepositData> {
   const deposit = await lockDeposit(deps.db, input.id);
   if (!deposit) throw new AppError('NOT_FOUND', 'Deposit not found');
   if (deposit.method !== 'stkpush') throw new AppError('BAD_REQUEST', 'Only M-Pesa STK pushes can be checked with the provider');
-  if (!deposit.checkoutRequestId) throw new AppError('CONFLICT', 'This push never reached M-Pesa; it fails on its own after the time-out');
+  if (!deposit.checkoutRequestId)
+    throw new AppError('CONFLICT', 'This push never reached M-Pesa; it fails on its own after the time-out');
   await settleStkDeposit(deps, deposit);
   const after = await selectDepositState(deps.db, input.id);
   const status = statusText(after?.status ?? deposit.status);

@@ -6,7 +6,8 @@ import { loadOverview } from './admin-overview.service.ts';
 export const adminOverviewActions = [
   defineAction({
     name: 'adminoverview',
-    summary: 'Overview: members by status and country, 30 days of joins, activations, deposits, withdrawals and task pay, pending withdrawals, top earners and the spin house result.',
+    summary:
+      'Overview: members by status and country, 30 days of joins, activations, deposits, withdrawals and task pay, pending withdrawals, top earners and the spin house result.',
     methods: ['GET'],
     access: 'support',
     payload: AdminOverviewPayloadSchema,

@@ -90,7 +90,9 @@ function dayFiguresSql(w: OverviewWindow & { openEnded: boolean }) {
 
 /** Today's figures, counted live (the day is not over). */
 export async function selectTodayFigures(db: DbOrTx, input: { today: string; timeZone: string }): Promise<DayFiguresRow | null> {
-  const result = await db.execute<DayFiguresRow>(dayFiguresSql({ fromDay: input.today, toDay: addDay(input.today), timeZone: input.timeZone, openEnded: true }));
+  const result = await db.execute<DayFiguresRow>(
+    dayFiguresSql({ fromDay: input.today, toDay: addDay(input.today), timeZone: input.timeZone, openEnded: true }),
+  );
   return result.rows[0] ?? null;
 }
 
@@ -102,7 +104,9 @@ function addDay(day: string): string {
 
 /** The last closed day already written for this time zone, or null. */
 export async function selectLastClosedDay(db: DbOrTx, timeZone: string): Promise<string | null> {
-  const result = await db.execute<{ day: string | null }>(sql`SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM overview_days WHERE time_zone = ${timeZone}`);
+  const result = await db.execute<{ day: string | null }>(
+    sql`SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM overview_days WHERE time_zone = ${timeZone}`,
+  );
   return result.rows[0]?.day ?? null;
 }
 
@@ -132,7 +136,13 @@ export async function selectClosedDays(db: DbOrTx, w: OverviewWindow): Promise<D
 
 /** Spins of every closed day before `toDay`. */
 export async function selectClosedSpinTotals(db: DbOrTx, input: { toDay: string; timeZone: string }) {
-  const result = await db.execute<{ casino_count: string; casino_in_minor: string; casino_out_minor: string; free_count: string; free_out_minor: string }>(sql`
+  const result = await db.execute<{
+    casino_count: string;
+    casino_in_minor: string;
+    casino_out_minor: string;
+    free_count: string;
+    free_out_minor: string;
+  }>(sql`
     SELECT coalesce(sum(casino_count), 0)::text AS casino_count, coalesce(sum(casino_in_minor), 0)::text AS casino_in_minor,
            coalesce(sum(casino_out_minor), 0)::text AS casino_out_minor, coalesce(sum(free_count), 0)::text AS free_count,
            coalesce(sum(free_out_minor), 0)::text AS free_out_minor

@@ -110,7 +110,12 @@ function toBucket(row: DayFiguresRow | undefined): Bucket {
     depositsCount: Number(row.deposits_count),
     withdrawals: parseDbMinor(row.withdrawals_minor),
     withdrawalsCount: Number(row.withdrawals_count),
-    tasks: { youtube: parseDbMinor(row.youtube_minor), tiktok: parseDbMinor(row.tiktok_minor), ads: parseDbMinor(row.ads_minor), trivia: parseDbMinor(row.trivia_minor) },
+    tasks: {
+      youtube: parseDbMinor(row.youtube_minor),
+      tiktok: parseDbMinor(row.tiktok_minor),
+      ads: parseDbMinor(row.ads_minor),
+      trivia: parseDbMinor(row.trivia_minor),
+    },
   };
 }
 
@@ -144,7 +149,14 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
   const byCountry = new Map<string, AdminOverviewData['members']['by_country'][number]>();
   for (const row of counts) {
     const n = Number(row.n);
-    const country = byCountry.get(row.abbreviation) ?? { country: row.country, abbreviation: row.abbreviation, total: 0, active: 0, dormant: 0, suspended: 0 };
+    const country = byCountry.get(row.abbreviation) ?? {
+      country: row.country,
+      abbreviation: row.abbreviation,
+      total: 0,
+      active: 0,
+      dormant: 0,
+      suspended: 0,
+    };
     country.total += n;
     members.total += n;
     if (row.status === 'active') {
@@ -176,7 +188,12 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
       deposits_count: b.depositsCount,
       withdrawals: formatMinor(b.withdrawals),
       withdrawals_count: b.withdrawalsCount,
-      tasks: { youtube: formatMinor(b.tasks.youtube), tiktok: formatMinor(b.tasks.tiktok), ads: formatMinor(b.tasks.ads), trivia: formatMinor(b.tasks.trivia) },
+      tasks: {
+        youtube: formatMinor(b.tasks.youtube),
+        tiktok: formatMinor(b.tasks.tiktok),
+        ads: formatMinor(b.tasks.ads),
+        trivia: formatMinor(b.tasks.trivia),
+      },
     };
   });
 
@@ -191,7 +208,12 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
       week: period(dayList.filter((day) => day >= week).map((day) => buckets.get(day) ?? emptyBucket())),
     },
     pending_withdrawals: { count: Number(pending.n), amount: formatMinor(parseDbMinor(pending.minor)) },
-    top_earners: earners.map((row) => ({ username: row.username, country: row.country, status: row.status, earned: formatMinor(parseDbMinor(row.minor)) })),
+    top_earners: earners.map((row) => ({
+      username: row.username,
+      country: row.country,
+      status: row.status,
+      earned: formatMinor(parseDbMinor(row.minor)),
+    })),
     spins: {
       casino_count: Number(closedSpins.casino_count) + Number(todayRow?.casino_count ?? 0),
       casino_stakes: formatMinor(stakes),

@@ -14,7 +14,14 @@ import {
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { lockTaskSchedule, replaceCountry, selectCountryStates, selectTaskSchedules, updateTaskSchedule, type CountryState } from './admin-countries.repository.ts';
+import {
+  lockTaskSchedule,
+  replaceCountry,
+  selectCountryStates,
+  selectTaskSchedules,
+  updateTaskSchedule,
+  type CountryState,
+} from './admin-countries.repository.ts';
 
 function toRow(state: CountryState): AdminCountryRow {
   const { fees } = state;
@@ -37,7 +44,11 @@ function toRow(state: CountryState): AdminCountryRow {
             cbonus: formatMinor(fees.cbonusMinor),
             min_with: formatMinor(fees.minWithMinor),
           },
-    tariff: state.tariff.map((b) => ({ min: formatMinor(b.minMinor), max: formatMinor(b.maxMinor), tariff: formatMinor(b.tariffMinor) })),
+    tariff: state.tariff.map((b) => ({
+      min: formatMinor(b.minMinor),
+      max: formatMinor(b.maxMinor),
+      tariff: formatMinor(b.tariffMinor),
+    })),
   };
 }
 
@@ -53,11 +64,15 @@ const minor = (text: string) => parseAmountToMinor(text) ?? 0n;
  * `admincountry`: replaces a country's rate, switch, fee row and tariff brackets in one transaction, audited with the
  * whole country before and after. The default country (the sign-up form's preselection) cannot be switched off.
  */
-export async function changeCountry(deps: AppDeps, input: AdminCountryPayload & { operatorId: bigint; ip: string }): Promise<AdminCountryRow> {
+export async function changeCountry(
+  deps: AppDeps,
+  input: AdminCountryPayload & { operatorId: bigint; ip: string },
+): Promise<AdminCountryRow> {
   return deps.db.transaction(async (tx) => {
     const [current] = await selectCountryStates(tx, { id: input.id, isLocked: true });
     if (!current) throw new AppError('NOT_FOUND', 'Country not found');
-    if (current.isDefault && !input.enabled) throw new AppError('VALIDATION_FAILED', `${current.name} is the default country of the sign-up form and stays enabled`);
+    if (current.isDefault && !input.enabled)
+      throw new AppError('VALIDATION_FAILED', `${current.name} is the default country of the sign-up form and stays enabled`);
     const fees = {
       cregMinor: minor(input.fees.creg),
       fl1Minor: minor(input.fees.fl1),
@@ -72,7 +87,15 @@ export async function changeCountry(deps: AppDeps, input: AdminCountryPayload & 
     const rateMicro = parseRateToMicro(input.rate) ?? current.rateMicro;
     await replaceCountry(tx, { id: input.id, rateMicro, enabled: input.enabled, fees, tariff, at: deps.clock.now() });
     const after = toRow({ ...current, rateMicro, enabled: input.enabled, fees, tariff });
-    await writeAudit(tx, { actorId: input.operatorId, action: 'country.change', targetType: 'country', targetId: input.id, before: toRow(current), after, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'country.change',
+      targetType: 'country',
+      targetId: input.id,
+      before: toRow(current),
+      after,
+      ip: input.ip,
+    });
     return after;
   });
 }
@@ -81,17 +104,32 @@ export async function changeCountry(deps: AppDeps, input: AdminCountryPayload & 
 export async function listTaskDays(deps: AppDeps): Promise<AdminTaskDaysData> {
   const rows = await selectTaskSchedules(deps.db);
   const known = new Set<string>(ADMIN_TASK_KINDS);
-  return { schedules: rows.filter((row) => known.has(row.kind)).map((row) => ({ kind: row.kind as AdminTaskSchedule['kind'], weekdays: row.weekdays.map(Number).sort((a, b) => a - b) })) };
+  return {
+    schedules: rows
+      .filter((row) => known.has(row.kind))
+      .map((row) => ({ kind: row.kind as AdminTaskSchedule['kind'], weekdays: row.weekdays.map(Number).sort((a, b) => a - b) })),
+  };
 }
 
 /** `admintaskday`: one task kind's weekdays, audited with the days before and after. */
-export async function changeTaskDays(deps: AppDeps, input: AdminTaskDayPayload & { operatorId: bigint; ip: string }): Promise<AdminTaskSchedule> {
+export async function changeTaskDays(
+  deps: AppDeps,
+  input: AdminTaskDayPayload & { operatorId: bigint; ip: string },
+): Promise<AdminTaskSchedule> {
   const weekdays = [...input.weekdays].sort((a, b) => a - b);
   return deps.db.transaction(async (tx) => {
     const before = await lockTaskSchedule(tx, input.kind);
     if (before === null) throw new AppError('NOT_FOUND', 'Task kind not found');
     await updateTaskSchedule(tx, { kind: input.kind, weekdays, at: deps.clock.now() });
-    await writeAudit(tx, { actorId: input.operatorId, action: 'task_days.change', targetType: 'task', targetId: input.kind, before: { weekdays: before.map(Number).sort((a, b) => a - b) }, after: { weekdays }, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'task_days.change',
+      targetType: 'task',
+      targetId: input.kind,
+      before: { weekdays: before.map(Number).sort((a, b) => a - b) },
+      after: { weekdays },
+      ip: input.ip,
+    });
     return { kind: input.kind, weekdays };
   });
 }

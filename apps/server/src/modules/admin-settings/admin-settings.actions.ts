@@ -32,12 +32,16 @@ export const adminSettingsActions = [
   }),
   defineAction({
     name: 'adminsetting',
-    summary: "Change one setting: the value must fit the registry's schema (the casino wheel's expected return must stay in bounds); audited.",
+    summary:
+      "Change one setting: the value must fit the registry's schema (the casino wheel's expected return must stay in bounds); audited.",
     methods: ['POST'],
     access: 'operator',
     payload: AdminSettingPayloadSchema,
     data: AdminSettingDataSchema,
-    handler: async (ctx) => ({ msg: 'Setting saved', data: await changeSetting(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Setting saved',
+      data: await changeSetting(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'admincountries',
@@ -55,7 +59,10 @@ export const adminSettingsActions = [
     access: 'operator',
     payload: AdminCountryPayloadSchema,
     data: AdminCountryDataSchema,
-    handler: async (ctx) => ({ msg: 'Country saved', data: await changeCountry(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Country saved',
+      data: await changeCountry(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'admintaskdays',
@@ -73,6 +80,9 @@ export const adminSettingsActions = [
     access: 'operator',
     payload: AdminTaskDayPayloadSchema,
     data: AdminTaskDayDataSchema,
-    handler: async (ctx) => ({ msg: 'Task days saved', data: await changeTaskDays(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Task days saved',
+      data: await changeTaskDays(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
 ];

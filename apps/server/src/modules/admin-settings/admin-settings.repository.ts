@@ -11,7 +11,10 @@ export interface StoredSetting {
 /** The stored rows of `keys` (a key never stored is absent: it reads as its default). */
 export async function selectStoredSettings(db: DbOrTx, keys: readonly string[]): Promise<Map<string, StoredSetting>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.select({ key: settings.key, value: settingValueText, updatedAt: settings.updatedAt }).from(settings).where(inArray(settings.key, [...keys]));
+  const rows = await db
+    .select({ key: settings.key, value: settingValueText, updatedAt: settings.updatedAt })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
   return new Map(rows.map((row) => [row.key, { value: JSON.parse(row.value) as unknown, updatedAt: row.updatedAt }]));
 }
 

@@ -31,7 +31,10 @@ export async function listSettings(deps: AppDeps): Promise<AdminSettingsData> {
   const stored = await selectStoredSettings(deps.db, OPERATOR_SETTING_KEYS);
   return {
     settings: OPERATOR_SETTING_KEYS.map((key) => toRow(key, stored.get(key))),
-    casino_return_bounds: { min: formatBasisPoints(CASINO_RETURN_BOUNDS.minBasisPoints), max: formatBasisPoints(CASINO_RETURN_BOUNDS.maxBasisPoints) },
+    casino_return_bounds: {
+      min: formatBasisPoints(CASINO_RETURN_BOUNDS.minBasisPoints),
+      max: formatBasisPoints(CASINO_RETURN_BOUNDS.maxBasisPoints),
+    },
   };
 }
 
@@ -40,7 +43,10 @@ export async function listSettings(deps: AppDeps): Promise<AdminSettingsData> {
  * with the value before and after in one transaction. The settings trigger bumps reference_version, so every
  * process's reference copy reloads on its next request.
  */
-export async function changeSetting(deps: AppDeps, input: { key: string; value: unknown; operatorId: bigint; ip: string }): Promise<AdminSettingRow> {
+export async function changeSetting(
+  deps: AppDeps,
+  input: { key: string; value: unknown; operatorId: bigint; ip: string },
+): Promise<AdminSettingRow> {
   const check = checkSettingChange(input.key, input.value);
   if (!check.ok) throw new AppError('VALIDATION_FAILED', check.message);
   const { key, value } = check;

@@ -61,7 +61,12 @@ export const adminActions = [
     payload: AdminAdjustPayloadSchema,
     data: orApprovalRequest(AdminAdjustDataSchema),
     handler: async (ctx) => {
-      const result = await adjustOrRequest(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip, clientKey: ctx.idempotencyKey });
+      const result = await adjustOrRequest(ctx.deps, {
+        ...ctx.payload,
+        operatorId: ctx.member.id,
+        ip: ctx.ip,
+        clientKey: ctx.idempotencyKey,
+      });
       if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
       return { msg: 'Wallet adjusted', data: result };
     },
@@ -111,7 +116,12 @@ export const adminActions = [
     payload: AdminResolveCodePayloadSchema,
     data: orApprovalRequest(AdminResolveCodeDataSchema),
     handler: async (ctx) => {
-      const result = await resolveCode(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, role: ctx.member.role, ip: ctx.ip });
+      const result = await resolveCode(ctx.deps, {
+        ...ctx.payload,
+        operatorId: ctx.member.id,
+        role: ctx.member.role,
+        ip: ctx.ip,
+      });
       if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
       return { msg: result.status === 'credited' ? 'Code credited to the member' : 'Code rejected', data: result };
     },

@@ -13,7 +13,14 @@ export async function selectMemberById(db: DbOrTx, id: bigint) {
  * currency they pay in. Read-only: deciding goes through the deposits module's `creditManualCode`.
  */
 export async function selectPendingCodeReviews(db: DbOrTx, input: { offset: number; limit: number }) {
-  const rows = await db.execute<{ id: string; username: string; phone: string; code: string; currency: string; created_at: Date | string }>(sql`
+  const rows = await db.execute<{
+    id: string;
+    username: string;
+    phone: string;
+    code: string;
+    currency: string;
+    created_at: Date | string;
+  }>(sql`
     SELECT r.id::text AS id, m.username, m.phone, r.code, c.currency, r.created_at
     FROM code_reviews r
     JOIN members m ON m.id = r.member_id

@@ -10,7 +10,12 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
-import { closePendingWithdrawalRequest, loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
+import {
+  closePendingWithdrawalRequest,
+  loadFourEyesThreshold,
+  refuseOwnAccount,
+  requestApproval,
+} from '../approvals/approvals.service.ts';
 import { selectWithdrawal } from '../withdrawals/withdrawals.repository.ts';
 import { decideWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
@@ -63,7 +68,8 @@ export async function decideOrRequestWithdrawal(
     }
   }
   const decided = await decideWithdrawal(deps, input);
-  if (input.decision === 'decline') await closePendingWithdrawalRequest(deps, { withdrawalId: input.withdrawalId, operatorId: input.operatorId, ip: input.ip });
+  if (input.decision === 'decline')
+    await closePendingWithdrawalRequest(deps, { withdrawalId: input.withdrawalId, operatorId: input.operatorId, ip: input.ip });
   return decided;
 }
 
@@ -96,7 +102,15 @@ export async function adjustOrRequest(
     });
   }
   const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
-  return adjustWallet(deps, { member, wallet: input.wallet, amount: input.amount, reason: input.reason, operatorId: input.operatorId, ip: input.ip, idempotencyKey });
+  return adjustWallet(deps, {
+    member,
+    wallet: input.wallet,
+    amount: input.amount,
+    reason: input.reason,
+    operatorId: input.operatorId,
+    ip: input.ip,
+    idempotencyKey,
+  });
 }
 
 /**
@@ -108,7 +122,15 @@ export async function adjustOrRequest(
  */
 export async function adjustWallet(
   deps: AppDeps,
-  input: { member: { id: bigint; username: string }; wallet: MemberWallet; amount: bigint; reason: string; operatorId: bigint; ip: string; idempotencyKey: string },
+  input: {
+    member: { id: bigint; username: string };
+    wallet: MemberWallet;
+    amount: bigint;
+    reason: string;
+    operatorId: bigint;
+    ip: string;
+    idempotencyKey: string;
+  },
 ): Promise<AdminAdjustData> {
   const { member, wallet } = input;
   refuseOwnAccount({ memberId: member.id, staffId: input.operatorId });
@@ -132,15 +154,30 @@ export async function adjustWallet(
       targetType: 'member',
       targetId: member.id,
       before: { wallet, balanceMinor: `$before:${code}` },
-      after: { wallet, balanceMinor: `$after:${code}`, amountMinor: input.amount, reason: input.reason, transactionId: '$transaction_id' },
+      after: {
+        wallet,
+        balanceMinor: `$after:${code}`,
+        amountMinor: input.amount,
+        reason: input.reason,
+        transactionId: '$transaction_id',
+      },
       ip: input.ip,
     },
   });
   const after = recorded.after.get(code) ?? 0n;
-  return { username: member.username, wallet, balance: formatMinor(after), transaction_id: recorded.transactionId.toString(), duplicate: recorded.duplicate };
+  return {
+    username: member.username,
+    wallet,
+    balance: formatMinor(after),
+    transaction_id: recorded.transactionId.toString(),
+    duplicate: recorded.duplicate,
+  };
 }
 
-export async function activateMemberFree(deps: AppDeps, input: { username: string; reason?: string; operatorId: bigint; ip: string }) {
+export async function activateMemberFree(
+  deps: AppDeps,
+  input: { username: string; reason?: string; operatorId: bigint; ip: string },
+) {
   const member = await findMember(deps, input.username);
   return activateForFree(deps, { memberId: member.id, operatorId: input.operatorId, ip: input.ip, reason: input.reason });
 }

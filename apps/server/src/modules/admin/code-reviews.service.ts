@@ -1,9 +1,4 @@
-import {
-  formatMinor,
-  type AdminResolveCodeData,
-  type AdminReviewCodesData,
-  type ApprovalRequestedData,
-} from '@tuzo/contracts';
+import { formatMinor, type AdminResolveCodeData, type AdminReviewCodesData, type ApprovalRequestedData } from '@tuzo/contracts';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -42,11 +37,22 @@ export async function listCodeReviews(deps: AppDeps, input: { page: number; limi
  */
 export async function resolveCode(
   deps: AppDeps,
-  input: { id: bigint; approve: boolean; amount?: bigint; note?: string; operatorId: bigint; role: AuthMember['role']; ip: string },
+  input: {
+    id: bigint;
+    approve: boolean;
+    amount?: bigint;
+    note?: string;
+    operatorId: bigint;
+    role: AuthMember['role'];
+    ip: string;
+  },
 ): Promise<AdminResolveCodeData | ApprovalRequestedData> {
   if (input.approve && input.amount !== undefined) {
     if (input.role !== 'operator') {
-      throw new AppError('FORBIDDEN', "Only an operator can credit an amount typed by hand; leave the amount empty to credit the provider's amount");
+      throw new AppError(
+        'FORBIDDEN',
+        "Only an operator can credit an amount typed by hand; leave the amount empty to credit the provider's amount",
+      );
     }
     const requested = await requestTypedCodeAmount(deps, { ...input, amount: input.amount });
     if (requested) return requested;
@@ -55,7 +61,10 @@ export async function resolveCode(
 }
 
 /** The four-eyes request for a code credited for a typed amount above the threshold; null at or below it. */
-async function requestTypedCodeAmount(deps: AppDeps, input: { id: bigint; amount: bigint; note?: string; operatorId: bigint; ip: string }) {
+async function requestTypedCodeAmount(
+  deps: AppDeps,
+  input: { id: bigint; amount: bigint; note?: string; operatorId: bigint; ip: string },
+) {
   // Read outside a transaction (the lock ends with the statement): the approval's own transaction locks and checks
   // the review again before anything is credited.
   const review = await lockCodeReview(deps.db, input.id);

@@ -2,7 +2,11 @@ import { NoPayloadSchema, PayAdsDataSchema, PayAdsPayloadSchema, PopulateAdsData
 import { defineAction } from '../../actions/types.ts';
 import { listAds, respondToAd } from './ads.service.ts';
 
-const DONE_MESSAGES = { like: TASK_MESSAGES.liked, unlike: TASK_MESSAGES.unliked, comment: TASK_MESSAGES.commentSubmitted } as const;
+const DONE_MESSAGES = {
+  like: TASK_MESSAGES.liked,
+  unlike: TASK_MESSAGES.unliked,
+  comment: TASK_MESSAGES.commentSubmitted,
+} as const;
 
 export const adsActions = [
   defineAction({
@@ -21,12 +25,18 @@ export const adsActions = [
     name: 'payAds',
     methods: ['POST'],
     access: 'active',
-    summary: 'Like (pays once a day), unlike (pays nothing) or comment (stored once, pays once) an ad on show; into the Ads wallet.',
+    summary:
+      'Like (pays once a day), unlike (pays nothing) or comment (stored once, pays once) an ad on show; into the Ads wallet.',
     payload: PayAdsPayloadSchema,
     data: PayAdsDataSchema,
     rateLimit: { perMinute: 120, isShared: true },
     handler: async (ctx) => {
-      const data = await respondToAd(ctx.deps, { memberId: ctx.member.id, adId: ctx.payload.addId, liked: ctx.payload.liked, message: ctx.payload.message });
+      const data = await respondToAd(ctx.deps, {
+        memberId: ctx.member.id,
+        adId: ctx.payload.addId,
+        liked: ctx.payload.liked,
+        message: ctx.payload.message,
+      });
       return { msg: DONE_MESSAGES[data.action], data };
     },
   }),

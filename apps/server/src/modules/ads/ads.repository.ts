@@ -15,7 +15,15 @@ export interface AdRow {
 export async function selectAdsForMember(db: DbOrTx, input: { ids: bigint[]; memberId: bigint; day: string }): Promise<AdRow[]> {
   if (input.ids.length === 0) return [];
   const ids = `{${input.ids.join(',')}}`;
-  const result = await db.execute<{ id: string; name: string; image_url: string; link: string | null; liked: boolean | null; message: string | null; paid: string }>(sql`
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    image_url: string;
+    link: string | null;
+    liked: boolean | null;
+    message: string | null;
+    paid: string;
+  }>(sql`
     SELECT a.id::text AS id, a.name, a.image_url, a.link, r.liked, r.message,
            (SELECT COALESCE(SUM(p.amount_minor), 0)::text FROM ad_payments p WHERE p.member_id = ${input.memberId} AND p.ad_id = a.id AND p.day = ${input.day}::date) AS paid
     FROM ads a
@@ -33,14 +41,20 @@ export async function selectAdsForMember(db: DbOrTx, input: { ids: bigint[]; mem
 }
 
 /** Sets today's like state (creating the response row); returns nothing. */
-export async function upsertAdLike(db: DbOrTx, input: { memberId: bigint; adId: bigint; day: string; liked: boolean; at: Date }): Promise<void> {
+export async function upsertAdLike(
+  db: DbOrTx,
+  input: { memberId: bigint; adId: bigint; day: string; liked: boolean; at: Date },
+): Promise<void> {
   await db.execute(sql`
     INSERT INTO ad_responses (member_id, ad_id, day, liked, updated_at) VALUES (${input.memberId}, ${input.adId}, ${input.day}::date, ${input.liked}, ${input.at})
     ON CONFLICT (member_id, ad_id, day) DO UPDATE SET liked = EXCLUDED.liked, updated_at = EXCLUDED.updated_at`);
 }
 
 /** Stores today's comment unless one is stored already; true when this call stored it. */
-export async function insertAdComment(db: DbOrTx, input: { memberId: bigint; adId: bigint; day: string; message: string; at: Date }): Promise<boolean> {
+export async function insertAdComment(
+  db: DbOrTx,
+  input: { memberId: bigint; adId: bigint; day: string; message: string; at: Date },
+): Promise<boolean> {
   const result = await db.execute<{ stored: boolean }>(sql`
     INSERT INTO ad_responses (member_id, ad_id, day, message, updated_at) VALUES (${input.memberId}, ${input.adId}, ${input.day}::date, ${input.message}, ${input.at})
     ON CONFLICT (member_id, ad_id, day) DO UPDATE SET message = EXCLUDED.message, updated_at = EXCLUDED.updated_at

@@ -32,11 +32,22 @@ export async function listAds(deps: AppDeps, memberId: bigint): Promise<{ ads: A
   const { availability, currency } = context;
   if (!availability.isOpen) return { ads: [], msg: availability.closedMessage };
   const ids = await itemsOnShow(deps, { day: availability.today, kind: 'ads' });
-  const byId = new Map((await selectAdsForMember(deps.db, { ids, memberId, day: availability.today })).map((row) => [row.id, row]));
+  const byId = new Map(
+    (await selectAdsForMember(deps.db, { ids, memberId, day: availability.today })).map((row) => [row.id, row]),
+  );
   const ads = ids.flatMap((id, index) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [{ v_id: id.toString(), v_name: row.name, v_url: row.imageUrl, v_link: row.link, No: index + 1, v_status: adStatus(row, currency) }];
+    return [
+      {
+        v_id: id.toString(),
+        v_name: row.name,
+        v_url: row.imageUrl,
+        v_link: row.link,
+        No: index + 1,
+        v_status: adStatus(row, currency),
+      },
+    ];
   });
   return { ads, msg: ads.length === 0 ? 'No ads on show today' : 'Ads loaded' };
 }
@@ -58,13 +69,17 @@ function actionOf(input: { liked: boolean; message: string }): AdAction {
  * once. Money goes to the Ads wallet (keys ads:<member>:<ad>:<day>:like|comment). The response row is written first
  * and the movement second in one transaction, the same order for every action, so concurrent calls cannot deadlock.
  */
-export async function respondToAd(deps: AppDeps, input: { memberId: bigint; adId: bigint; liked: boolean; message: string }): Promise<PayAdsData> {
+export async function respondToAd(
+  deps: AppDeps,
+  input: { memberId: bigint; adId: bigint; liked: boolean; message: string },
+): Promise<PayAdsData> {
   const action = actionOf(input);
   const context = await loadTaskContext(deps, { memberId: input.memberId, kind: 'ads' });
   const { at, currency, availability } = context;
   if (!availability.isOpen) throw new AppError('LIMIT_NOT_MET', availability.closedMessage);
   const day = availability.today;
-  if (!(await itemsOnShow(deps, { day, kind: 'ads' })).includes(input.adId)) throw new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);
+  if (!(await itemsOnShow(deps, { day, kind: 'ads' })).includes(input.adId))
+    throw new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);
   const prices = parseSettings(PRICE_KEYS, context.settings);
   const priceMinor = parseAmountToMinor(action === 'comment' ? prices.ad_comment_price : prices.ad_like_price) ?? 0n;
   const row = { memberId: input.memberId, adId: input.adId, day, at };
@@ -80,8 +95,10 @@ export async function respondToAd(deps: AppDeps, input: { memberId: bigint; adId
         return paid ? priceMinor : 0n;
       }
       case 'comment': {
-        if (!(await insertAdComment(tx, { ...row, message: input.message.trim() }))) throw new AppError('ALREADY_DONE', TASK_MESSAGES.adCommentedToday);
-        if (!(await payAd(tx, { ...row, action, priceMinor, currency }))) throw new AppError('ALREADY_DONE', TASK_MESSAGES.adCommentedToday);
+        if (!(await insertAdComment(tx, { ...row, message: input.message.trim() })))
+          throw new AppError('ALREADY_DONE', TASK_MESSAGES.adCommentedToday);
+        if (!(await payAd(tx, { ...row, action, priceMinor, currency })))
+          throw new AppError('ALREADY_DONE', TASK_MESSAGES.adCommentedToday);
         return priceMinor;
       }
       default:
@@ -90,13 +107,27 @@ export async function respondToAd(deps: AppDeps, input: { memberId: bigint; adId
   });
   const [after] = await selectAdsForMember(deps.db, { ids: [input.adId], memberId: input.memberId, day });
   if (!after) throw new Error(`Ad ${input.adId} vanished`);
-  return { v_id: input.adId.toString(), action, amount: toMemberString(paidMinor, currency), currency: currency.currency, v_status: adStatus(after, currency) };
+  return {
+    v_id: input.adId.toString(),
+    action,
+    amount: toMemberString(paidMinor, currency),
+    currency: currency.currency,
+    v_status: adStatus(after, currency),
+  };
 }
 
 /** One movement house:tasks -> the member's Ads wallet with its ad_payments row; false when already paid today. */
 async function payAd(
   tx: DbOrTx,
-  input: { memberId: bigint; adId: bigint; day: string; at: Date; action: 'like' | 'comment'; priceMinor: bigint; currency: MemberCurrency },
+  input: {
+    memberId: bigint;
+    adId: bigint;
+    day: string;
+    at: Date;
+    action: 'like' | 'comment';
+    priceMinor: bigint;
+    currency: MemberCurrency;
+  },
 ): Promise<boolean> {
   if (input.priceMinor <= 0n) return false;
   const recorded = await recordMovement(tx, {
@@ -104,7 +135,11 @@ async function payAd(
     idempotencyKey: `ads:${input.memberId}:${input.adId}:${input.day}:${input.action}`,
     memberId: input.memberId,
     memo: `Ad ${input.adId} ${input.action} ${input.day}`,
-    conversion: { rateMicro: input.currency.rateMicro, localAmountMinor: systemToLocalMinor(input.priceMinor, input.currency.rateMicro), currency: input.currency.currency },
+    conversion: {
+      rateMicro: input.currency.rateMicro,
+      localAmountMinor: systemToLocalMinor(input.priceMinor, input.currency.rateMicro),
+      currency: input.currency.currency,
+    },
     request: { ad: input.adId, day: input.day, action: input.action },
     at: input.at,
     legs: [
@@ -114,9 +149,22 @@ async function payAd(
     business: {
       table: 'ad_payments',
       transactionColumn: 'transaction_id',
-      row: { member_id: input.memberId, ad_id: input.adId, day: input.day, action: input.action, amount_minor: input.priceMinor, created_at: input.at },
+      row: {
+        member_id: input.memberId,
+        ad_id: input.adId,
+        day: input.day,
+        action: input.action,
+        amount_minor: input.priceMinor,
+        created_at: input.at,
+      },
     },
-    audit: { actorId: input.memberId, action: `task.ads.${input.action}`, targetType: 'ad', targetId: input.adId, after: { transaction_id: '$transaction_id', day: input.day, amount_minor: formatMinor(input.priceMinor) } },
+    audit: {
+      actorId: input.memberId,
+      action: `task.ads.${input.action}`,
+      targetType: 'ad',
+      targetId: input.adId,
+      after: { transaction_id: '$transaction_id', day: input.day, amount_minor: formatMinor(input.priceMinor) },
+    },
   });
   return !recorded.duplicate;
 }

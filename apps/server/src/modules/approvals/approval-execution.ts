@@ -34,7 +34,11 @@ function param(request: ApprovalRequestRow, key: string): string {
  * deposit and the code for a code (one credit per external fact, whoever records it); `withdrawal-settle:<id>` for a
  * withdrawal. The approver's own self-money check runs inside each service too.
  */
-async function execute(deps: AppDeps, request: ApprovalRequestRow, input: { approverId: bigint; ip: string; note: string | null }): Promise<Record<string, string>> {
+async function execute(
+  deps: AppDeps,
+  request: ApprovalRequestRow,
+  input: { approverId: bigint; ip: string; note: string | null },
+): Promise<Record<string, string>> {
   switch (request.kind) {
     case 'adjust': {
       const member = await selectMemberById(deps.db, request.memberId);
@@ -53,7 +57,10 @@ async function execute(deps: AppDeps, request: ApprovalRequestRow, input: { appr
     case 'deposit': {
       const currency = await loadMemberCurrency(deps.db, request.memberId);
       if (currency.currency !== request.currency) {
-        throw new AppError('CONFLICT', `The member now pays in ${currency.currency}, not ${request.currency}; reject this request and record it again`);
+        throw new AppError(
+          'CONFLICT',
+          `The member now pays in ${currency.currency}, not ${request.currency}; reject this request and record it again`,
+        );
       }
       const recorded = await recordManualDeposit(deps, {
         username: param(request, 'username'),
@@ -78,7 +85,12 @@ async function execute(deps: AppDeps, request: ApprovalRequestRow, input: { appr
       return { deposit_id: resolved.deposit_id ?? '', amount_system: resolved.amount_system ?? '' };
     }
     case 'withdrawal': {
-      const decided = await decideWithdrawal(deps, { withdrawalId: BigInt(param(request, 'withdrawal_id')), decision: 'complete', operatorId: input.approverId, ip: input.ip });
+      const decided = await decideWithdrawal(deps, {
+        withdrawalId: BigInt(param(request, 'withdrawal_id')),
+        decision: 'complete',
+        operatorId: input.approverId,
+        ip: input.ip,
+      });
       return { withdrawal_id: decided.id, status: decided.status };
     }
     default: {
@@ -103,7 +115,8 @@ export async function approveRequest(
     const request = await lockApprovalRequest(tx, input.id);
     if (!request) throw new AppError('NOT_FOUND', 'Approval request not found');
     const state = nextApprovalState(request.state, 'approve');
-    if (request.requestedBy === input.approverId) throw new AppError('FORBIDDEN', 'Nobody approves their own request: a second operator must');
+    if (request.requestedBy === input.approverId)
+      throw new AppError('FORBIDDEN', 'Nobody approves their own request: a second operator must');
     if (request.memberId === input.approverId) throw new AppError('FORBIDDEN', OWN_ACCOUNT_MSG);
     const note = input.note?.trim() || null;
     const result = await execute(inTransaction(deps, tx), request, { approverId: input.approverId, ip: input.ip, note });
@@ -113,7 +126,14 @@ export async function approveRequest(
       action: 'approval.approve',
       targetType: 'approval_request',
       targetId: request.id,
-      before: { state: request.state, kind: request.kind, requestedBy: request.requestedBy, memberId: request.memberId, amountMinor: request.amountMinor, currency: request.currency },
+      before: {
+        state: request.state,
+        kind: request.kind,
+        requestedBy: request.requestedBy,
+        memberId: request.memberId,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+      },
       after: { state, note, result },
       ip: input.ip,
     });

@@ -21,7 +21,10 @@ export const approvalsActions = [
     access: 'operator',
     payload: AdminApprovalsPayloadSchema,
     data: AdminApprovalsDataSchema,
-    handler: async (ctx) => ({ msg: 'Approval requests loaded', data: await listApprovals(ctx.deps, { ...ctx.payload, callerId: ctx.member.id }) }),
+    handler: async (ctx) => ({
+      msg: 'Approval requests loaded',
+      data: await listApprovals(ctx.deps, { ...ctx.payload, callerId: ctx.member.id }),
+    }),
   }),
   defineAction({
     name: 'adminapproverequest',

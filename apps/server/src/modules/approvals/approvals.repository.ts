@@ -85,7 +85,14 @@ export async function lockApprovalRequest(db: DbOrTx, id: bigint): Promise<Appro
 
 export async function markApprovalDecided(
   db: DbOrTx,
-  input: { id: bigint; state: 'approved' | 'rejected' | 'cancelled'; decidedBy: bigint; at: Date; note: string | null; result: Record<string, string> | null },
+  input: {
+    id: bigint;
+    state: 'approved' | 'rejected' | 'cancelled';
+    decidedBy: bigint;
+    at: Date;
+    note: string | null;
+    result: Record<string, string> | null;
+  },
 ): Promise<void> {
   await db.execute(sql`
     UPDATE approval_requests SET state = ${input.state}, decided_by = ${input.decidedBy}, decided_at = ${input.at.toISOString()}::timestamptz,

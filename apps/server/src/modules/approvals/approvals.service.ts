@@ -86,7 +86,13 @@ export async function requestApproval(deps: AppDeps, input: ApprovalRequestInput
     const pending = input.targetRef === null ? null : await selectPendingIdForTarget(deps.db, input.kind, input.targetRef);
     throw new AppError('CONFLICT', `Request #${pending?.toString() ?? '?'} for this is already waiting for a second operator`);
   }
-  return { approval_id: id.toString(), state: 'pending', kind: input.kind, amount_system: formatMinor(input.amountSystemMinor), threshold: formatMinor(input.thresholdMinor) };
+  return {
+    approval_id: id.toString(),
+    state: 'pending',
+    kind: input.kind,
+    amount_system: formatMinor(input.amountSystemMinor),
+    threshold: formatMinor(input.thresholdMinor),
+  };
 }
 
 /** The answer of a money action that became a request: 202, nothing moved, the request's id in `data`. */
@@ -132,8 +138,18 @@ function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${String(value)}`);
 }
 
-export function toDecisionData(request: ApprovalRequestRow, state: 'approved' | 'rejected' | 'cancelled', username: string): AdminApprovalDecisionData {
-  return { id: request.id.toString(), state, kind: request.kind, username, amount_system: formatMinor(request.amountSystemMinor) };
+export function toDecisionData(
+  request: ApprovalRequestRow,
+  state: 'approved' | 'rejected' | 'cancelled',
+  username: string,
+): AdminApprovalDecisionData {
+  return {
+    id: request.id.toString(),
+    state,
+    kind: request.kind,
+    username,
+    amount_system: formatMinor(request.amountSystemMinor),
+  };
 }
 
 /**
@@ -148,13 +164,26 @@ export async function rejectRequest(
     const request = await lockApprovalRequest(tx, input.id);
     if (!request) throw new AppError('NOT_FOUND', 'Approval request not found');
     const state = nextApprovalState(request.state, request.requestedBy === input.operatorId ? 'cancel' : 'reject');
-    await markApprovalDecided(tx, { id: request.id, state, decidedBy: input.operatorId, at: deps.clock.now(), note: input.reason, result: null });
+    await markApprovalDecided(tx, {
+      id: request.id,
+      state,
+      decidedBy: input.operatorId,
+      at: deps.clock.now(),
+      note: input.reason,
+      result: null,
+    });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: state === 'cancelled' ? 'approval.cancel' : 'approval.reject',
       targetType: 'approval_request',
       targetId: request.id,
-      before: { state: request.state, kind: request.kind, memberId: request.memberId, amountMinor: request.amountMinor, currency: request.currency },
+      before: {
+        state: request.state,
+        kind: request.kind,
+        memberId: request.memberId,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+      },
       after: { state, reason: input.reason },
       ip: input.ip,
     });
@@ -166,7 +195,10 @@ export async function rejectRequest(
  * A withdrawal an operator declined leaves no approval request pending behind it: the pending request to complete it
  * is rejected (or cancelled, when the operator who declined asked for it), audited like any other decision.
  */
-export async function closePendingWithdrawalRequest(deps: AppDeps, input: { withdrawalId: bigint; operatorId: bigint; ip: string }): Promise<void> {
+export async function closePendingWithdrawalRequest(
+  deps: AppDeps,
+  input: { withdrawalId: bigint; operatorId: bigint; ip: string },
+): Promise<void> {
   const id = await selectPendingIdForTarget(deps.db, 'withdrawal', input.withdrawalId.toString());
   if (id === null) return;
   try {
@@ -215,8 +247,15 @@ function toRow(row: ApprovalListRow, callerId: bigint): AdminApprovalRow {
 }
 
 /** `adminapprovals`: the pending requests (oldest first) or the decided ones (newest first). */
-export async function listApprovals(deps: AppDeps, input: AdminApprovalsPayload & { callerId: bigint }): Promise<AdminApprovalsData> {
-  const { rows, total } = await selectApprovalRequests(deps.db, { view: input.view, offset: (input.page - 1) * input.limit, limit: input.limit });
+export async function listApprovals(
+  deps: AppDeps,
+  input: AdminApprovalsPayload & { callerId: bigint },
+): Promise<AdminApprovalsData> {
+  const { rows, total } = await selectApprovalRequests(deps.db, {
+    view: input.view,
+    offset: (input.page - 1) * input.limit,
+    limit: input.limit,
+  });
   const threshold = await loadFourEyesThreshold(deps);
   return {
     rows: rows.map((row) => toRow(row, input.callerId)),

@@ -2,7 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accessLinks, members } from '../../db/schema.ts';
 
-export async function insertAccessLink(db: DbOrTx, values: { memberId: bigint; tokenHash: string; createdAt: Date; expiresAt: Date; createdIp: string }): Promise<void> {
+export async function insertAccessLink(
+  db: DbOrTx,
+  values: { memberId: bigint; tokenHash: string; createdAt: Date; expiresAt: Date; createdIp: string },
+): Promise<void> {
   await db.insert(accessLinks).values(values);
 }
 
@@ -39,5 +42,8 @@ export async function selectAccessLinkForUpdate(db: DbOrTx, tokenHash: string): 
 }
 
 export async function markAccessLinkUsed(db: DbOrTx, input: { id: bigint; at: Date; ip: string }): Promise<void> {
-  await db.update(accessLinks).set({ usedAt: input.at, usedIp: input.ip }).where(sql`${accessLinks.id} = ${input.id} AND ${accessLinks.usedAt} IS NULL`);
+  await db
+    .update(accessLinks)
+    .set({ usedAt: input.at, usedIp: input.ip })
+    .where(sql`${accessLinks.id} = ${input.id} AND ${accessLinks.usedAt} IS NULL`);
 }

@@ -18,11 +18,18 @@ const EXPIRED = 'This access link has expired. Ask for a new one from your profi
  * authenticator, and nobody issues a link for someone else (no impersonation).
  */
 export async function issueAccessLink(deps: AppDeps, input: { member: AuthMember; ip: string }): Promise<AccessLinkData> {
-  if (input.member.role !== 'member') throw new AppError('FORBIDDEN', 'Staff sign in with their password and authenticator code; access links are for members');
+  if (input.member.role !== 'member')
+    throw new AppError('FORBIDDEN', 'Staff sign in with their password and authenticator code; access links are for members');
   const token = newOpaqueToken();
   const createdAt = deps.clock.now();
   const expiresAt = new Date(createdAt.getTime() + ACCESS_LINK_TTL_MS);
-  await insertAccessLink(deps.db, { memberId: input.member.id, tokenHash: hashToken(token), createdAt, expiresAt, createdIp: input.ip });
+  await insertAccessLink(deps.db, {
+    memberId: input.member.id,
+    tokenHash: hashToken(token),
+    createdAt,
+    expiresAt,
+    createdIp: input.ip,
+  });
   return { link: `${deps.publicUrl()}/access/${token}`, expires_at: expiresAt.toISOString() };
 }
 
@@ -42,14 +49,23 @@ export async function exchangeAccessLink(
     if (link.usedAt) throw new AppError('BAD_REQUEST', USED);
     if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', EXPIRED);
     if (input.current && input.current.id !== link.memberId && !input.isSwitch) {
-      throw new AppError('SIGNED_IN_AS_OTHER', `You are signed in as ${input.current.username} on this browser. This link signs in ${link.username}.`, {
-        signed_in_as: input.current.username,
-        link_for: link.username,
-      });
+      throw new AppError(
+        'SIGNED_IN_AS_OTHER',
+        `You are signed in as ${input.current.username} on this browser. This link signs in ${link.username}.`,
+        {
+          signed_in_as: input.current.username,
+          link_for: link.username,
+        },
+      );
     }
     if (link.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended');
     await markAccessLinkUsed(tx, { id: link.id, at: now, ip: input.ip });
-    const token = await openSession(deps, tx, { memberId: link.memberId, role: link.role, ip: input.ip, userAgent: input.userAgent });
+    const token = await openSession(deps, tx, {
+      memberId: link.memberId,
+      role: link.role,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
     return { accessToken: token, memberId: link.memberId };
   });
   const userData = await loadUserData(deps, memberId);

@@ -1,4 +1,13 @@
-import { AccessExchangePayloadSchema, AccessLinkDataSchema, AuthDataSchema, LoginDataSchema, LoginPayloadSchema, NoDataSchema, NoPayloadSchema, UpdatePasswordPayloadSchema } from '@tuzo/contracts';
+import {
+  AccessExchangePayloadSchema,
+  AccessLinkDataSchema,
+  AuthDataSchema,
+  LoginDataSchema,
+  LoginPayloadSchema,
+  NoDataSchema,
+  NoPayloadSchema,
+  UpdatePasswordPayloadSchema,
+} from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { loadLastUpdate } from '../userdata/userdata.service.ts';
@@ -65,7 +74,10 @@ export const authActions = [
     payload: NoPayloadSchema,
     data: AccessLinkDataSchema,
     rateLimit: { perMinute: 5 },
-    handler: async ({ member, deps, ip }) => ({ msg: 'Open this link on your other device within 10 minutes. It works once.', data: await issueAccessLink(deps, { member, ip }) }),
+    handler: async ({ member, deps, ip }) => ({
+      msg: 'Open this link on your other device within 10 minutes. It works once.',
+      data: await issueAccessLink(deps, { member, ip }),
+    }),
   }),
   defineAction({
     name: 'accessexchange',
@@ -78,7 +90,13 @@ export const authActions = [
     rateLimit: { perMinute: 30 },
     handler: async ({ payload, member, deps, ip, request }) => {
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
-      const data = await exchangeAccessLink(deps, { token: payload.token, isSwitch: payload.switch === true, current: member, ip, userAgent });
+      const data = await exchangeAccessLink(deps, {
+        token: payload.token,
+        isSwitch: payload.switch === true,
+        current: member,
+        ip,
+        userAgent,
+      });
       return { msg: 'Login successful', data };
     },
   }),

@@ -1,11 +1,22 @@
-import { STAFF_PASSWORD_MESSAGE, STAFF_PASSWORD_MIN, type LoginData, type LoginPayload, type UpdatePasswordPayload } from '@tuzo/contracts';
+import {
+  STAFF_PASSWORD_MESSAGE,
+  STAFF_PASSWORD_MIN,
+  type LoginData,
+  type LoginPayload,
+  type UpdatePasswordPayload,
+} from '@tuzo/contracts';
 import type { AuthMember } from '../../actions/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { checkSecondFactor } from '../staff/totp.service.ts';
 import { loadUserData } from '../userdata/userdata.service.ts';
-import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash, type CredentialRow } from './auth.repository.ts';
+import {
+  selectMemberByCredential,
+  selectMemberCredentialById,
+  updatePasswordHash,
+  type CredentialRow,
+} from './auth.repository.ts';
 import { admitLoginAttempt, clearLoginAttempts } from './login-lockout.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeMemberSessions, revokeSession } from './session.repository.ts';
@@ -37,20 +48,47 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginData
   await admitLoginAttempt(deps, attempt);
   const isStaff = member.role !== 'member';
   if (!(await verifyPassword(member.passwordHash, input.password))) {
-    if (isStaff) await writeAudit(deps.db, { actorId: null, action: 'auth.staff_login_failed', targetType: 'member', targetId: member.id, after: { reason: 'password' }, ip: input.ip });
+    if (isStaff)
+      await writeAudit(deps.db, {
+        actorId: null,
+        action: 'auth.staff_login_failed',
+        targetType: 'member',
+        targetId: member.id,
+        after: { reason: 'password' },
+        ip: input.ip,
+      });
     throw new AppError('BAD_REQUEST', INVALID_CREDENTIALS);
   }
   await clearLoginAttempts(deps, attempt);
   if (member.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended');
   if (member.disabledAt) {
-    await writeAudit(deps.db, { actorId: null, action: 'auth.staff_login_failed', targetType: 'member', targetId: member.id, after: { reason: 'disabled' }, ip: input.ip });
+    await writeAudit(deps.db, {
+      actorId: null,
+      action: 'auth.staff_login_failed',
+      targetType: 'member',
+      targetId: member.id,
+      after: { reason: 'disabled' },
+      ip: input.ip,
+    });
     throw new AppError('ACCOUNT_SUSPENDED', 'This staff account has been disabled');
   }
   // Two-factor sign-in (staff): the password alone answers TOTP_REQUIRED; see docs/decisions/015-staff-roles-and-totp.md.
   if (member.totpEnabledAt) await checkSecondFactor(deps, { memberId: member.id, totp: input.totp, ip: input.ip });
-  const accessToken = await createSession(deps, { memberId: member.id, role: member.role, ip: input.ip, userAgent: input.userAgent });
+  const accessToken = await createSession(deps, {
+    memberId: member.id,
+    role: member.role,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  });
   if (isStaff) {
-    await writeAudit(deps.db, { actorId: member.id, action: 'auth.staff_login', targetType: 'member', targetId: member.id, after: { role: member.role, totp: member.totpEnabledAt !== null }, ip: input.ip });
+    await writeAudit(deps.db, {
+      actorId: member.id,
+      action: 'auth.staff_login',
+      targetType: 'member',
+      targetId: member.id,
+      after: { role: member.role, totp: member.totpEnabledAt !== null },
+      ip: input.ip,
+    });
   }
   const userData = await loadUserData(deps, member.id);
   return { access_token: accessToken, user_data: userData, lastupdate: userData.userdetails.lastupdate };

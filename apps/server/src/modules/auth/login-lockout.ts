@@ -56,7 +56,14 @@ export async function admitLoginAttempt(deps: AppDeps, attempt: Attempt): Promis
     if (hit.isAllowed) continue;
     if (hit.hits === rule.limit.max + 1) {
       const until = new Date(deps.clock.now().getTime() + hit.retryAfterSeconds * 1000).toISOString();
-      await writeAudit(deps.db, { actorId: null, action: 'auth.lockout', targetType: 'member', targetId: attempt.memberId, after: { scope: rule.scope, until }, ip: attempt.ip });
+      await writeAudit(deps.db, {
+        actorId: null,
+        action: 'auth.lockout',
+        targetType: 'member',
+        targetId: attempt.memberId,
+        after: { scope: rule.scope, until },
+        ip: attempt.ip,
+      });
     }
     throw rateLimitedError(lockedMessage(hit.retryAfterSeconds), hit.retryAfterSeconds);
   }

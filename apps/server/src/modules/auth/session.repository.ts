@@ -5,7 +5,15 @@ import { sessions } from '../../db/schema.ts';
 
 export async function insertSession(
   db: DbOrTx,
-  values: { memberId: bigint; tokenHash: string; createdAt: Date; expiresAt: Date; idleSeconds: number; ip: string; userAgent: string | null },
+  values: {
+    memberId: bigint;
+    tokenHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+    idleSeconds: number;
+    ip: string;
+    userAgent: string | null;
+  },
 ): Promise<void> {
   await db.insert(sessions).values({ ...values, lastSeenAt: values.createdAt });
 }
@@ -28,8 +36,19 @@ export interface SessionMemberRow {
  * therefore honoured to within 1/30 of its length. The UPDATE never moves `last_seen_at` backwards. A background poll
  * (`isBackgroundPoll`: the timer-driven `userdata`) keeps a member's session alive but not a staff session.
  */
-export async function findSessionMember(pool: pg.Pool, input: { tokenHash: string; now: Date; isBackgroundPoll: boolean }): Promise<SessionMemberRow | null> {
-  const result = await pool.query<{ session_id: string; id: string; username: string; status: SessionMemberRow['status']; role: SessionMemberRow['role']; country_id: number; totp_enrolled: boolean }>({
+export async function findSessionMember(
+  pool: pg.Pool,
+  input: { tokenHash: string; now: Date; isBackgroundPoll: boolean },
+): Promise<SessionMemberRow | null> {
+  const result = await pool.query<{
+    session_id: string;
+    id: string;
+    username: string;
+    status: SessionMemberRow['status'];
+    role: SessionMemberRow['role'];
+    country_id: number;
+    totp_enrolled: boolean;
+  }>({
     name: 'session_member',
     // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
     text: `WITH found AS (
@@ -54,7 +73,15 @@ export async function findSessionMember(pool: pg.Pool, input: { tokenHash: strin
   });
   const row = result.rows[0];
   if (!row) return null;
-  return { sessionId: BigInt(row.session_id), id: BigInt(row.id), username: row.username, status: row.status, role: row.role, countryId: row.country_id, isTotpEnrolled: row.totp_enrolled };
+  return {
+    sessionId: BigInt(row.session_id),
+    id: BigInt(row.id),
+    username: row.username,
+    status: row.status,
+    role: row.role,
+    countryId: row.country_id,
+    isTotpEnrolled: row.totp_enrolled,
+  };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: bigint): Promise<void> {

@@ -56,8 +56,16 @@ export function bearerTokenOf(authorization: string | undefined): string | null 
  * Resolves `Authorization: Bearer <token>` to the signed-in member, or null. A background poll does not count as use
  * of a staff session (see findSessionMember).
  */
-export async function resolveBearer(deps: AppDeps, authorization: string | undefined, options: { isBackgroundPoll?: boolean } = {}): Promise<AuthMember | null> {
+export async function resolveBearer(
+  deps: AppDeps,
+  authorization: string | undefined,
+  options: { isBackgroundPoll?: boolean } = {},
+): Promise<AuthMember | null> {
   const token = bearerTokenOf(authorization);
   if (token === null) return null;
-  return findSessionMember(deps.pool, { tokenHash: hashToken(token), now: deps.clock.now(), isBackgroundPoll: options.isBackgroundPoll ?? false });
+  return findSessionMember(deps.pool, {
+    tokenHash: hashToken(token),
+    now: deps.clock.now(),
+    isBackgroundPoll: options.isBackgroundPoll ?? false,
+  });
 }

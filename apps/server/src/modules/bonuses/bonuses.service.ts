@@ -120,7 +120,11 @@ async function payBonus(deps: AppDeps, context: ClaimContext, payment: BonusPaym
     idempotencyKey: payment.idempotencyKey,
     memberId: payment.memberId,
     memo: payment.kind === 'daily' ? `Daily bonus ${context.day}` : 'Welcome bonus',
-    conversion: { rateMicro: currency.rateMicro, localAmountMinor: systemToLocalMinor(payment.amountMinor, currency.rateMicro), currency: currency.currency },
+    conversion: {
+      rateMicro: currency.rateMicro,
+      localAmountMinor: systemToLocalMinor(payment.amountMinor, currency.rateMicro),
+      currency: currency.currency,
+    },
     // The claim itself is the request: a second claim of the same key is "already claimed", whatever the amount now.
     request: { kind, day },
     at,
@@ -131,7 +135,14 @@ async function payBonus(deps: AppDeps, context: ClaimContext, payment: BonusPaym
     business: {
       table: 'bonus_claims',
       transactionColumn: 'transaction_id',
-      row: { member_id: payment.memberId, kind: payment.kind, day, amount_minor: payment.amountMinor, points: payment.points, created_at: at },
+      row: {
+        member_id: payment.memberId,
+        kind: payment.kind,
+        day,
+        amount_minor: payment.amountMinor,
+        points: payment.points,
+        created_at: at,
+      },
     },
     notify: { memberId: payment.memberId, msg: notice({ currency: currency.currency, amount }), severity: 'success' },
     audit: {

@@ -16,7 +16,13 @@ export type { CountryRow } from './countries.repository.ts';
 /** `populateCountrys`: the countries a visitor can sign up in. */
 export async function listCountries(deps: AppDeps): Promise<Country[]> {
   const rows = await selectListedCountries(deps.db);
-  return rows.map((row) => ({ id: String(row.id), country: row.name, dial: row.dial, abrv: row.abbreviation, currency: row.currency }));
+  return rows.map((row) => ({
+    id: String(row.id),
+    country: row.name,
+    dial: row.dial,
+    abrv: row.abbreviation,
+    currency: row.currency,
+  }));
 }
 
 /**

@@ -93,7 +93,11 @@ export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise
   await updateDepositCompleted(tx, deposit.id, { providerRef: input.providerRef, ledgerTransactionId: posted.transactionId });
   if (!posted.duplicate) {
     const amount = await memberAmountText(tx, deposit);
-    await notifyMember(tx, { memberId: deposit.memberId, msg: `Your deposit of ${amount} has been received.`, severity: 'success' });
+    await notifyMember(tx, {
+      memberId: deposit.memberId,
+      msg: `Your deposit of ${amount} has been received.`,
+      severity: 'success',
+    });
   }
   return 'apply';
 }
@@ -117,7 +121,11 @@ export async function failDeposit(tx: DbOrTx, depositId: bigint, reason: string)
     // The member hears once: when a timed-out push later gets M-Pesa's final reason, they were already told.
     if (deposit.method === 'stkpush' && deposit.status === PENDING) {
       const amount = await memberAmountText(tx, deposit);
-      await notifyMember(tx, { memberId: deposit.memberId, msg: `Your M-Pesa payment of ${amount} did not go through: ${reason}.`, severity: 'warning' });
+      await notifyMember(tx, {
+        memberId: deposit.memberId,
+        msg: `Your M-Pesa payment of ${amount} did not go through: ${reason}.`,
+        severity: 'warning',
+      });
     }
   }
   return decision;

@@ -127,7 +127,11 @@ export async function updateDepositFailed(db: DbOrTx, id: bigint, reason: string
 }
 
 /** The amount actually paid, set on a pending deposit before it is credited. */
-export async function updateDepositAmount(db: DbOrTx, id: bigint, amount: { amountLocalMinor: bigint; amountSystemMinor: bigint }): Promise<void> {
+export async function updateDepositAmount(
+  db: DbOrTx,
+  id: bigint,
+  amount: { amountLocalMinor: bigint; amountSystemMinor: bigint },
+): Promise<void> {
   await db.execute(sql`UPDATE deposits SET amount_local_minor = ${amount.amountLocalMinor}, amount_system_minor = ${amount.amountSystemMinor}
                        WHERE id = ${id} AND status = 0`);
 }

@@ -1,8 +1,4 @@
-import {
-  type DepositHistoryRow,
-  type GrabPaymentData,
-  type Procedure,
-} from '@tuzo/contracts';
+import { type DepositHistoryRow, type GrabPaymentData, type Procedure } from '@tuzo/contracts';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { getPayments } from '../../payments/index.ts';

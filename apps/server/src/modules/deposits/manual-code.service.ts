@@ -32,7 +32,7 @@ export const CODE_MISMATCH_MSG =
   'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.';
 const MAX_PENDING_REVIEWS = 10;
 export const NO_NOTIFICATION_MSG =
-  "No payment notification from the provider matches this code yet. Wait for it, or an operator credits an amount typed by hand";
+  'No payment notification from the provider matches this code yet. Wait for it, or an operator credits an amount typed by hand';
 
 export type RecoverResult = ({ state: 'credited' } & CreditedCode) | { state: 'review' } | { state: 'verifying' };
 
@@ -104,7 +104,11 @@ type Refusal = 'used' | 'unknown' | 'mismatch';
  * the status query confirms it (another member's claim finds it used); one M-Pesa refused is refused; a provider
  * Tuzo cannot ask (`manual`), or no notification at all, goes to the operator's review.
  */
-async function claimUnverified(tx: DbOrTx, deps: AppDeps, input: { member: AuthMember; code: string }): Promise<RecoverResult | Refusal> {
+async function claimUnverified(
+  tx: DbOrTx,
+  deps: AppDeps,
+  input: { member: AuthMember; code: string },
+): Promise<RecoverResult | Refusal> {
   const rows = await lockUnverifiedByCode(tx, input.code);
   const pending = rows.find((n) => n.verification === 'pending');
   if (pending) {
@@ -200,7 +204,8 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
     if (!review) throw new AppError('NOT_FOUND', 'Code review not found');
     if (review.status !== 'pending') throw new AppError('ALREADY_DONE', `This code was already ${review.status}`);
     // Staff never resolve a code they submitted (docs/decisions/018-four-eyes.md).
-    if (review.memberId === input.operatorId) throw new AppError('FORBIDDEN', 'Staff cannot resolve a code they submitted; another staff member must');
+    if (review.memberId === input.operatorId)
+      throw new AppError('FORBIDDEN', 'Staff cannot resolve a code they submitted; another staff member must');
     const audit = {
       actorId: input.operatorId,
       targetType: 'code_review',
@@ -218,7 +223,11 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
         depositId: null,
       });
       await writeAudit(tx, { ...audit, action: 'deposit.code.reject', after: { status: 'rejected', note: input.note } });
-      await notifyMember(tx, { memberId: review.memberId, msg: `Your transaction code ${review.code} could not be confirmed.`, severity: 'warning' });
+      await notifyMember(tx, {
+        memberId: review.memberId,
+        msg: `Your transaction code ${review.code} could not be confirmed.`,
+        severity: 'warning',
+      });
       return { status: 'rejected', depositId: null, amountSystemMinor: null };
     }
     const notifications = await lockNotificationsByCode(tx, review.code);

@@ -77,9 +77,14 @@ type Verdict =
 
 /** What a status result says about one notification. */
 export function judgeStatusResult(notification: UnverifiedRow, result: TransactionStatusResult): Verdict {
-  if (RETRYABLE_RESULT_CODES.has(result.resultCode)) return { kind: 'retry', note: `${result.resultDesc} (${result.resultCode})` };
+  if (RETRYABLE_RESULT_CODES.has(result.resultCode))
+    return { kind: 'retry', note: `${result.resultDesc} (${result.resultCode})` };
   if (result.resultCode !== '0') {
-    return { kind: 'refused', amountMinor: null, note: `M-Pesa does not know this transaction: ${result.resultDesc} (${result.resultCode})` };
+    return {
+      kind: 'refused',
+      amountMinor: null,
+      note: `M-Pesa does not know this transaction: ${result.resultDesc} (${result.resultCode})`,
+    };
   }
   if (result.receiptNo !== null && result.receiptNo !== notification.transId) {
     return { kind: 'refused', amountMinor: null, note: `M-Pesa answered about another receipt (${result.receiptNo})` };
@@ -112,7 +117,10 @@ export async function handleTransactionStatusResult(deps: AppDeps, body: unknown
   await deps.db.transaction(async (tx) => {
     const notification = await lockNotificationByConversation(tx, result.conversationId);
     if (!notification) {
-      deps.log.warn({ conversationId: result.conversationId }, 'M-Pesa transaction status result ignored: unknown ConversationID');
+      deps.log.warn(
+        { conversationId: result.conversationId },
+        'M-Pesa transaction status result ignored: unknown ConversationID',
+      );
       return;
     }
     if (notification.verification !== 'pending') return;
@@ -131,7 +139,12 @@ async function applyVerdict(tx: DbOrTx, deps: AppDeps, notification: UnverifiedR
   const at = deps.clock.now();
   if (verdict.kind === 'refused') {
     deps.log.error({ ...fields, reason: verdict.note }, 'Payment notification refused by the M-Pesa status query');
-    await setVerification(tx, notification.id, { verification: 'refused', amountMinor: verdict.amountMinor, note: verdict.note, at });
+    await setVerification(tx, notification.id, {
+      verification: 'refused',
+      amountMinor: verdict.amountMinor,
+      note: verdict.note,
+      at,
+    });
     if (notification.waitingMemberId !== null) {
       await notifyMember(tx, {
         memberId: notification.waitingMemberId,

@@ -112,7 +112,14 @@ export async function handleFlutterwaveWebhook(
       }),
     );
     if (verified.amountMinor !== deposit.amountLocalMinor) {
-      deps.log.warn({ depositId: deposit.id.toString(), asked: formatMinor(deposit.amountLocalMinor), paid: formatMinor(verified.amountMinor ?? 0n) }, 'Flutterwave paid amount differs from the amount asked; credited the amount paid');
+      deps.log.warn(
+        {
+          depositId: deposit.id.toString(),
+          asked: formatMinor(deposit.amountLocalMinor),
+          paid: formatMinor(verified.amountMinor ?? 0n),
+        },
+        'Flutterwave paid amount differs from the amount asked; credited the amount paid',
+      );
     }
   } else {
     deps.log.error({ depositId: deposit.id.toString(), transactionId: verified.id, problem }, 'Flutterwave payment not credited');

@@ -161,7 +161,9 @@ export async function setVerification(
 
 /** Forgets the latest query's ConversationID (M-Pesa could not answer it), so the sweep asks again. */
 export async function clearQuery(db: DbOrTx, id: bigint): Promise<void> {
-  await db.execute(sql`UPDATE payment_notifications SET query_conversation_id = NULL WHERE id = ${id} AND verification = 'pending'`);
+  await db.execute(
+    sql`UPDATE payment_notifications SET query_conversation_id = NULL WHERE id = ${id} AND verification = 'pending'`,
+  );
 }
 
 export async function claimNotification(db: DbOrTx, id: bigint, depositId: bigint): Promise<void> {

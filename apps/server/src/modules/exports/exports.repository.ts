@@ -51,26 +51,73 @@ export function membersExport(filter: AdminMembersFilter): ExportSpec<MemberList
 
 export function withdrawalsExport(filter: AdminWithdrawalsFilter): ExportSpec<WithdrawalQueueRow> {
   return {
-    header: ['id', 'username', 'phone', 'wallet', 'amount', 'fee', 'currency', 'amount_system', 'fee_system', 'status', 'created_at', 'decided_at', 'decided_by'],
+    header: [
+      'id',
+      'username',
+      'phone',
+      'wallet',
+      'amount',
+      'fee',
+      'currency',
+      'amount_system',
+      'fee_system',
+      'status',
+      'created_at',
+      'decided_at',
+      'decided_by',
+    ],
     from: WITHDRAWAL_FROM,
     columns: WITHDRAWAL_COLUMNS,
     where: withdrawalFilterSql(filter),
     idColumn: sql`w.id`,
     toCells: (r) => [
-      r.id, r.username, r.phone, r.wallet, money(r.amount_local_minor), money(r.fee_local_minor), r.currency,
-      money(r.amount_system_minor), money(r.fee_system_minor), r.status, iso(r.created_at), iso(r.decided_at), r.decided_by,
+      r.id,
+      r.username,
+      r.phone,
+      r.wallet,
+      money(r.amount_local_minor),
+      money(r.fee_local_minor),
+      r.currency,
+      money(r.amount_system_minor),
+      money(r.fee_system_minor),
+      r.status,
+      iso(r.created_at),
+      iso(r.decided_at),
+      r.decided_by,
     ],
   };
 }
 
 export function depositsExport(filter: AdminDepositsFilter, stuckBefore: Date): ExportSpec<DepositListRow> {
   return {
-    header: ['id', 'username', 'method', 'status', 'amount', 'currency', 'amount_system', 'provider_ref', 'failure_reason', 'created_at'],
+    header: [
+      'id',
+      'username',
+      'method',
+      'status',
+      'amount',
+      'currency',
+      'amount_system',
+      'provider_ref',
+      'failure_reason',
+      'created_at',
+    ],
     from: DEPOSIT_FROM,
     columns: DEPOSIT_COLUMNS,
     where: depositFilterSql(filter, stuckBefore),
     idColumn: sql`x.id`,
-    toCells: (r) => [r.id, r.username, r.method, r.status, money(r.amount_local_minor), r.currency, money(r.amount_system_minor), r.provider_ref, r.failure_reason, iso(r.created_at)],
+    toCells: (r) => [
+      r.id,
+      r.username,
+      r.method,
+      r.status,
+      money(r.amount_local_minor),
+      r.currency,
+      money(r.amount_system_minor),
+      r.provider_ref,
+      r.failure_reason,
+      iso(r.created_at),
+    ],
   };
 }
 

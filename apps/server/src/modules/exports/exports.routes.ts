@@ -18,7 +18,15 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { resolveBearer } from '../auth/session.service.ts';
 import { csvLine } from './csv.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
-import { codesExport, depositsExport, memberLedgerExport, membersExport, selectExportPage, withdrawalsExport, type ExportSpec } from './exports.repository.ts';
+import {
+  codesExport,
+  depositsExport,
+  memberLedgerExport,
+  membersExport,
+  selectExportPage,
+  withdrawalsExport,
+  type ExportSpec,
+} from './exports.repository.ts';
 
 /** Rows read per keyset page: the most the server holds of an export at once. */
 export const EXPORT_PAGE_ROWS = 1_000;
@@ -26,11 +34,11 @@ export const EXPORT_PAGE_ROWS = 1_000;
 /** The exports as the API document lists them: one path per export, with its filters (route-docs.ts). */
 export const EXPORT_ROUTE_DOCS: readonly RouteDoc[] = (
   [
-    ['members', 'Members as CSV, with the member list\'s filters.', AdminMembersFilterSchema],
-    ['withdrawals', 'Withdrawals as CSV, with the withdrawal queue\'s filters.', AdminWithdrawalsFilterSchema],
-    ['deposits', 'Deposits as CSV, with the deposit list\'s filters.', AdminDepositsFilterSchema],
+    ['members', "Members as CSV, with the member list's filters.", AdminMembersFilterSchema],
+    ['withdrawals', "Withdrawals as CSV, with the withdrawal queue's filters.", AdminWithdrawalsFilterSchema],
+    ['deposits', "Deposits as CSV, with the deposit list's filters.", AdminDepositsFilterSchema],
     ['codes', 'Payment codes (notifications and claims) as CSV.', undefined],
-    ['ledger', 'One member\'s ledger movements as CSV.', AdminMemberPagePayloadSchema],
+    ['ledger', "One member's ledger movements as CSV.", AdminMemberPagePayloadSchema],
   ] as const satisfies readonly (readonly [ExportName, string, z.ZodType | undefined])[]
 ).map(([name, summary, query]) => ({
   method: 'GET',
@@ -38,7 +46,10 @@ export const EXPORT_ROUTE_DOCS: readonly RouteDoc[] = (
   summary,
   access: 'operator',
   ...(query ? { query } : {}),
-  answer: { file: 'text/csv', description: `The CSV file (\`tuzo-${name}-<day>.csv\`), streamed; a refusal before the first byte is the envelope.` },
+  answer: {
+    file: 'text/csv',
+    description: `The CSV file (\`tuzo-${name}-<day>.csv\`), streamed; a refusal before the first byte is the envelope.`,
+  },
 }));
 
 /**
@@ -52,10 +63,18 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
   app.get('/api/admin/export/:name', async (request, reply) => {
     const operator = await requireOperator(deps, request);
     const name = (request.params as { name?: string }).name ?? '';
-    if (!isExportName(name)) throw new AppError('NOT_FOUND', `Unknown export: ${name.slice(0, 40)}; use ${EXPORT_NAMES.join(', ')}`);
+    if (!isExportName(name))
+      throw new AppError('NOT_FOUND', `Unknown export: ${name.slice(0, 40)}; use ${EXPORT_NAMES.join(', ')}`);
     const query = request.query as Record<string, unknown>;
     const csv = await buildCsv(deps, name, query);
-    await writeAudit(deps.db, { actorId: operator.id, action: `export.${name}`, targetType: 'export', targetId: name, after: { filter: query }, ip: request.ip });
+    await writeAudit(deps.db, {
+      actorId: operator.id,
+      action: `export.${name}`,
+      targetType: 'export',
+      targetId: name,
+      after: { filter: query },
+      ip: request.ip,
+    });
     const day = deps.clock.now().toISOString().slice(0, 10);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -98,7 +117,13 @@ async function buildCsv(deps: AppDeps, name: ExportName, query: Record<string, u
     case 'withdrawals':
       return streamCsv(deps, withdrawalsExport(parseFilter(AdminWithdrawalsFilterSchema, query)));
     case 'deposits':
-      return streamCsv(deps, depositsExport(parseFilter(AdminDepositsFilterSchema, query), new Date(deps.clock.now().getTime() - STUCK_DEPOSIT_MINUTES * 60_000)));
+      return streamCsv(
+        deps,
+        depositsExport(
+          parseFilter(AdminDepositsFilterSchema, query),
+          new Date(deps.clock.now().getTime() - STUCK_DEPOSIT_MINUTES * 60_000),
+        ),
+      );
     case 'codes':
       return streamCsv(deps, codesExport());
     case 'ledger': {
@@ -112,7 +137,10 @@ async function buildCsv(deps: AppDeps, name: ExportName, query: Record<string, u
   }
 }
 
-async function* streamCsv<Row extends Record<string, unknown> & { id: string }>(deps: AppDeps, spec: ExportSpec<Row>): AsyncGenerator<string> {
+async function* streamCsv<Row extends Record<string, unknown> & { id: string }>(
+  deps: AppDeps,
+  spec: ExportSpec<Row>,
+): AsyncGenerator<string> {
   yield csvLine(spec.header);
   let beforeId: string | null = null;
   for (;;) {

@@ -45,7 +45,11 @@ export const lessonsActions = [
     data: LessonDoneDataSchema,
     rateLimit: { perMinute: 60 },
     handler: async (ctx) => {
-      const data = await markLessonDone(ctx.deps, { memberId: ctx.member.id, lessonId: BigInt(ctx.payload.id), done: ctx.payload.done });
+      const data = await markLessonDone(ctx.deps, {
+        memberId: ctx.member.id,
+        lessonId: BigInt(ctx.payload.id),
+        done: ctx.payload.done,
+      });
       return { msg: `${data.doneCount} of ${data.total} lessons done`, data };
     },
   }),

@@ -30,20 +30,35 @@ export async function isEnrolled(db: DbOrTx, input: { memberId: bigint; kind: Le
 }
 
 export async function insertEnrolment(db: DbOrTx, input: { memberId: bigint; kind: LessonKind; at: Date }): Promise<void> {
-  await db.insert(lessonEnrolments).values({ memberId: input.memberId, kind: input.kind, enrolledAt: input.at }).onConflictDoNothing();
+  await db
+    .insert(lessonEnrolments)
+    .values({ memberId: input.memberId, kind: input.kind, enrolledAt: input.at })
+    .onConflictDoNothing();
 }
 
 export async function selectActiveLesson(db: DbOrTx, id: bigint) {
-  const rows = await db.select({ id: lessons.id, kind: lessons.kind }).from(lessons).where(and(eq(lessons.id, id), eq(lessons.active, true))).limit(1);
+  const rows = await db
+    .select({ id: lessons.id, kind: lessons.kind })
+    .from(lessons)
+    .where(and(eq(lessons.id, id), eq(lessons.active, true)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
-export async function setLessonDone(db: DbOrTx, input: { memberId: bigint; lessonId: bigint; done: boolean; at: Date }): Promise<void> {
+export async function setLessonDone(
+  db: DbOrTx,
+  input: { memberId: bigint; lessonId: bigint; done: boolean; at: Date },
+): Promise<void> {
   if (input.done) {
-    await db.insert(lessonProgress).values({ memberId: input.memberId, lessonId: input.lessonId, doneAt: input.at }).onConflictDoNothing();
+    await db
+      .insert(lessonProgress)
+      .values({ memberId: input.memberId, lessonId: input.lessonId, doneAt: input.at })
+      .onConflictDoNothing();
     return;
   }
-  await db.delete(lessonProgress).where(and(eq(lessonProgress.memberId, input.memberId), eq(lessonProgress.lessonId, input.lessonId)));
+  await db
+    .delete(lessonProgress)
+    .where(and(eq(lessonProgress.memberId, input.memberId), eq(lessonProgress.lessonId, input.lessonId)));
 }
 
 /** Done and total counts of a course's active lessons for one member. */
@@ -62,6 +77,10 @@ export async function insertSeedLessons(
   rows: readonly { kind: LessonKind; part: number; title: string; summary: string; link: string | null }[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(lessons).values([...rows]).onConflictDoNothing({ target: [lessons.kind, lessons.part] }).returning({ id: lessons.id });
+  const inserted = await db
+    .insert(lessons)
+    .values([...rows])
+    .onConflictDoNothing({ target: [lessons.kind, lessons.part] })
+    .returning({ id: lessons.id });
   return inserted.length;
 }

@@ -1,7 +1,14 @@
 import { LESSON_MESSAGES, type EnrollData, type LessonDoneData, type LessonKind, type LessonsData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countProgress, insertEnrolment, isEnrolled, selectActiveLesson, selectLessonsWithProgress, setLessonDone } from './lessons.repository.ts';
+import {
+  countProgress,
+  insertEnrolment,
+  isEnrolled,
+  selectActiveLesson,
+  selectLessonsWithProgress,
+  setLessonDone,
+} from './lessons.repository.ts';
 
 /** `lessons`: the course's lessons by part, whether the member is enrolled, and their done marks. */
 export async function listLessons(deps: AppDeps, input: { memberId: bigint; kind: LessonKind }): Promise<LessonsData> {
@@ -9,7 +16,14 @@ export async function listLessons(deps: AppDeps, input: { memberId: bigint; kind
   return {
     kind: input.kind,
     enrolled,
-    lessons: rows.map((row) => ({ id: row.id.toString(), part: row.part, title: row.title, summary: row.summary, link: row.link, done: row.done })),
+    lessons: rows.map((row) => ({
+      id: row.id.toString(),
+      part: row.part,
+      title: row.title,
+      summary: row.summary,
+      link: row.link,
+      done: row.done,
+    })),
   };
 }
 
@@ -20,7 +34,10 @@ export async function enroll(deps: AppDeps, input: { memberId: bigint; kind: Les
 }
 
 /** `lessondone`: marks a lesson done (or not done) for a member enrolled in its course; answers their progress. */
-export async function markLessonDone(deps: AppDeps, input: { memberId: bigint; lessonId: bigint; done: boolean }): Promise<LessonDoneData> {
+export async function markLessonDone(
+  deps: AppDeps,
+  input: { memberId: bigint; lessonId: bigint; done: boolean },
+): Promise<LessonDoneData> {
   const lesson = await selectActiveLesson(deps.db, input.lessonId);
   if (!lesson) throw new AppError('NOT_FOUND', LESSON_MESSAGES.lessonNotFound);
   if (!(await isEnrolled(deps.db, { memberId: input.memberId, kind: lesson.kind }))) {

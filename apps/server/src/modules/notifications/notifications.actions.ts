@@ -16,7 +16,11 @@ export const notificationsActions = [
     payload: NotificationsPayloadSchema,
     data: NotificationsDataSchema,
     handler: async (ctx) => {
-      const data = await listNotifications(ctx.deps, { memberId: ctx.member.id, page: ctx.payload.page, limit: ctx.payload.limit });
+      const data = await listNotifications(ctx.deps, {
+        memberId: ctx.member.id,
+        page: ctx.payload.page,
+        limit: ctx.payload.limit,
+      });
       return { msg: data.items.length === 0 ? 'No notifications' : 'Notifications loaded', data };
     },
   }),

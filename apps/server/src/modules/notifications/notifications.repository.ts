@@ -17,7 +17,9 @@ export interface MemberNotificationRow {
 }
 
 export async function insertMemberNotification(db: DbOrTx, n: NewMemberNotification): Promise<void> {
-  await db.execute(sql`INSERT INTO member_notifications (member_id, msg, severity) VALUES (${n.memberId}, ${n.msg}, ${n.severity})`);
+  await db.execute(
+    sql`INSERT INTO member_notifications (member_id, msg, severity) VALUES (${n.memberId}, ${n.msg}, ${n.severity})`,
+  );
 }
 
 /**
@@ -74,7 +76,11 @@ export async function selectNotificationPage(
               ORDER BY n.id DESC LIMIT ${input.limit} OFFSET ${input.offset}) p) AS items`);
   const row = result.rows[0];
   if (!row) throw new Error('The notification page query returned no row');
-  return { total: row.total, unread: row.unread, items: row.items.map(({ id, msg, severity, time, read }) => ({ id, msg, severity, time, read })) };
+  return {
+    total: row.total,
+    unread: row.unread,
+    items: row.items.map(({ id, msg, severity, time, read }) => ({ id, msg, severity, time, read })),
+  };
 }
 
 /**

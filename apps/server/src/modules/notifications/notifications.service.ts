@@ -24,7 +24,11 @@ export async function notifyMember(db: DbOrTx, input: { memberId: bigint; msg: s
 }
 
 /** Takes the member's undelivered notifications (marking them delivered) as the envelope's `info` items. */
-export async function takeUndelivered(deps: Pick<AppDeps, 'db'>, memberId: bigint, limit = DELIVERY_LIMIT): Promise<Notification[]> {
+export async function takeUndelivered(
+  deps: Pick<AppDeps, 'db'>,
+  memberId: bigint,
+  limit = DELIVERY_LIMIT,
+): Promise<Notification[]> {
   const rows = await markDelivered(deps.db, memberId, limit);
   return rows.map((row) => ({ msg: row.msg, severity: row.severity, time: row.createdAt.toISOString() }));
 }
@@ -33,7 +37,10 @@ export async function takeUndelivered(deps: Pick<AppDeps, 'db'>, memberId: bigin
  * `notifications`: one page of the member's notifications, newest first, each with an icon name derived from its
  * severity (never markup) and whether it was read. A page past the end is empty; `pages` is at least 1.
  */
-export async function listNotifications(deps: Pick<AppDeps, 'db'>, input: { memberId: bigint } & NotificationsQuery): Promise<NotificationsData> {
+export async function listNotifications(
+  deps: Pick<AppDeps, 'db'>,
+  input: { memberId: bigint } & NotificationsQuery,
+): Promise<NotificationsData> {
   const page = await selectNotificationPage(deps.db, {
     memberId: input.memberId,
     limit: input.limit,

@@ -56,7 +56,12 @@ export async function queueMail(deps: AppDeps, mail: OutgoingMail): Promise<void
 async function sendNow(deps: AppDeps, input: { id: bigint; smtpUrl: string; mail: OutgoingMail }): Promise<void> {
   try {
     const transport = nodemailer.createTransport(input.smtpUrl);
-    await transport.sendMail({ from: deps.config.MAIL_FROM, to: input.mail.to, subject: input.mail.subject, text: input.mail.text });
+    await transport.sendMail({
+      from: deps.config.MAIL_FROM,
+      to: input.mail.to,
+      subject: input.mail.subject,
+      text: input.mail.text,
+    });
     await markOutboxResult(deps.db, { id: input.id, error: null });
   } catch (error) {
     const message = redactSecrets(error instanceof Error ? error.message : String(error), input.mail.secrets);

@@ -2,7 +2,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outbox, passwordResets } from '../../db/schema.ts';
 
-export async function insertPasswordReset(db: DbOrTx, values: { memberId: bigint; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertPasswordReset(
+  db: DbOrTx,
+  values: { memberId: bigint; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(passwordResets).values(values);
 }
 

@@ -28,7 +28,11 @@ export async function requestPasswordReset(deps: AppDeps, credential: string): P
     return;
   }
   const token = newOpaqueToken();
-  await insertPasswordReset(deps.db, { memberId: member.id, tokenHash: hashToken(token), expiresAt: new Date(deps.clock.now().getTime() + RESET_TTL_MS) });
+  await insertPasswordReset(deps.db, {
+    memberId: member.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(deps.clock.now().getTime() + RESET_TTL_MS),
+  });
   const link = `${deps.publicUrl()}/forgot-password?token=${encodeURIComponent(token)}`;
   await queueMail(deps, {
     kind: 'password_reset',

@@ -67,9 +67,16 @@ export interface PaymentContext {
 }
 
 /** The payer's currency, the client and the transfer already recorded under the key, in one statement. */
-export async function selectPaymentContext(db: DbOrTx, input: { payerId: bigint; username: string; idempotencyKey: string }): Promise<PaymentContext | null> {
+export async function selectPaymentContext(
+  db: DbOrTx,
+  input: { payerId: bigint; username: string; idempotencyKey: string },
+): Promise<PaymentContext | null> {
   const result = await db.execute<{
-    country_id: number; currency: string; rate_micro: string; client: { id: string; username: string; status: string } | null; earlier: Record<string, unknown> | null;
+    country_id: number;
+    currency: string;
+    rate_micro: string;
+    client: { id: string; username: string; status: string } | null;
+    earlier: Record<string, unknown> | null;
   }>(sql`
     SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro,
            (SELECT json_build_object('id', k.id::text, 'username', k.username, 'status', k.status) FROM members k
@@ -81,7 +88,13 @@ export async function selectPaymentContext(db: DbOrTx, input: { payerId: bigint;
   if (!row) return null;
   return {
     payer: { countryId: row.country_id, currency: row.currency, rateMicro: parseDbMinor(row.rate_micro) },
-    client: row.client ? { id: BigInt(row.client.id), username: row.client.username, status: row.client.status as 'inactive' | 'active' | 'suspended' } : null,
+    client: row.client
+      ? {
+          id: BigInt(row.client.id),
+          username: row.client.username,
+          status: row.client.status as 'inactive' | 'active' | 'suspended',
+        }
+      : null,
     earlier: row.earlier ? transferFromJson(row.earlier) : null,
   };
 }

@@ -38,7 +38,10 @@ async function findPayableClient(db: DbOrTx, input: { payerId: bigint; username:
 }
 
 /** `confirmpayforclient`: the payer's Jumbo and Deposit balances and what the client still misses, payer's currency. */
-export async function confirmClient(deps: AppDeps, input: { payerId: bigint; username: string }): Promise<ConfirmPayForClientData> {
+export async function confirmClient(
+  deps: AppDeps,
+  input: { payerId: bigint; username: string },
+): Promise<ConfirmPayForClientData> {
   const client = await findPayableClient(deps.db, input);
   const payer = await loadMemberCurrency(deps.db, input.payerId);
   const payerWallets = await getWalletBalances(deps.db, input.payerId);
@@ -87,7 +90,12 @@ export async function payForClient(
     at,
     insufficientMessage: PAY_FOR_CLIENT_MESSAGES.insufficient[wallet],
     conflictMessage: CONFLICT_MESSAGE,
-    guard: { memberId: client.id, statuses: ['inactive'], lock: 'share', refuse: (status) => clientRefusal(status) ?? new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound) },
+    guard: {
+      memberId: client.id,
+      statuses: ['inactive'],
+      lock: 'share',
+      refuse: (status) => clientRefusal(status) ?? new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound),
+    },
     legs: [
       { account: { memberId: input.payerId, wallet }, amountMinor: -amount.systemMinor },
       { account: { memberId: client.id, wallet: 'deposit' }, amountMinor: amount.systemMinor },
@@ -129,7 +137,10 @@ function refuseClient(status: string): void {
 }
 
 /** A repeat of a key answers with the first transfer, if it asked for the same wallet, amount and client. */
-function replay(row: TransferRow, request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint; client: PaymentContext['client'] }) {
+function replay(
+  row: TransferRow,
+  request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint; client: PaymentContext['client'] },
+) {
   if (row.wallet !== request.wallet || row.amountLocalMinor !== request.amountLocalMinor || row.clientId !== request.client?.id) {
     throw new AppError('CONFLICT', CONFLICT_MESSAGE);
   }

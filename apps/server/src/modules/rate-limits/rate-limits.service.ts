@@ -66,6 +66,9 @@ export function sharedLimitHook(deps: AppDeps, ruleOf: (request: FastifyRequest)
     if (!rule) return;
     const hit = await takeHit(deps, { key: rule.key, limit: { max: rule.perMinute, windowMs: 60_000 } });
     if (hit.isAllowed) return;
-    throw rateLimitedError(`Too many requests. Please wait ${hit.retryAfterSeconds} seconds and try again.`, hit.retryAfterSeconds);
+    throw rateLimitedError(
+      `Too many requests. Please wait ${hit.retryAfterSeconds} seconds and try again.`,
+      hit.retryAfterSeconds,
+    );
   };
 }

@@ -16,8 +16,14 @@ export interface CountryReferenceRow {
  * Every country with its fee row and tariff brackets, and every setting, with the reference version they were read
  * at, in one statement (one snapshot, so the version matches the rows).
  */
-export async function selectReferenceData(pool: pg.Pool): Promise<{ version: string; countries: CountryReferenceRow[]; settings: Record<string, unknown> }> {
-  const result = await pool.query<{ version: string; countries: CountryReferenceRow[] | null; settings: Record<string, unknown> | null }>(`
+export async function selectReferenceData(
+  pool: pg.Pool,
+): Promise<{ version: string; countries: CountryReferenceRow[]; settings: Record<string, unknown> }> {
+  const result = await pool.query<{
+    version: string;
+    countries: CountryReferenceRow[] | null;
+    settings: Record<string, unknown> | null;
+  }>(`
     SELECT (SELECT version::text FROM reference_version WHERE id) AS version,
            (SELECT json_agg(json_build_object(
               'id', c.id, 'name', c.name, 'abbreviation', c.abbreviation, 'currency', c.currency,

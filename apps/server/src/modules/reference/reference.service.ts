@@ -26,7 +26,11 @@ export class ReferenceCache {
     if (!this.loading) {
       this.loading = selectReferenceData(this.pool)
         .then((loaded) => {
-          const data: ReferenceData = { version: loaded.version, countries: new Map(loaded.countries.map((row) => [row.id, row])), settings: loaded.settings };
+          const data: ReferenceData = {
+            version: loaded.version,
+            countries: new Map(loaded.countries.map((row) => [row.id, row])),
+            settings: loaded.settings,
+          };
           this.current = data;
           return data;
         })

@@ -1,4 +1,10 @@
-import { FreeEmailPayloadSchema, FreePhonePayloadSchema, FreeUserPayloadSchema, NoDataSchema, RegisterPayloadSchema } from '@tuzo/contracts';
+import {
+  FreeEmailPayloadSchema,
+  FreePhonePayloadSchema,
+  FreeUserPayloadSchema,
+  NoDataSchema,
+  RegisterPayloadSchema,
+} from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { assertEmailFree, assertPhoneFree, assertUsernameFree, registerMember } from './registration.service.ts';
 

@@ -103,7 +103,12 @@ export async function assertEmailFree(deps: AppDeps, email: string): Promise<voi
 export async function assertPhoneFree(deps: AppDeps, input: { phone: string; country?: string | undefined }): Promise<void> {
   const countries = await listCountries(deps);
   const chosen = input.country ? countries.find((country) => country.id === input.country) : undefined;
-  const dial = chosen?.dial ?? matchDial(input.phone, countries.map((country) => country.dial));
+  const dial =
+    chosen?.dial ??
+    matchDial(
+      input.phone,
+      countries.map((country) => country.dial),
+    );
   const phone = dial ? normalisePhone(input.phone, dial) : `+${input.phone.trim().replace(/^\+/, '')}`;
   if (await isPhoneTaken(deps.db, phone)) throw new AppError('CONFLICT', TAKEN_MESSAGES.phone);
 }

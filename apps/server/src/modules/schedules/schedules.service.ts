@@ -5,7 +5,12 @@ import { selectTaskWeekdays } from './schedules.repository.ts';
 export type TaskKind = 'youtube' | 'tiktok' | 'ads' | 'trivia';
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const TASK_LABELS: Record<TaskKind, string> = { youtube: 'YouTube videos', tiktok: 'TikTok videos', ads: 'Ads', trivia: 'Trivia' };
+const TASK_LABELS: Record<TaskKind, string> = {
+  youtube: 'YouTube videos',
+  tiktok: 'TikTok videos',
+  ads: 'Ads',
+  trivia: 'Trivia',
+};
 
 export interface TaskAvailability {
   /** True when the task runs today (a scheduled weekday, or the member's activation day). */
@@ -29,7 +34,10 @@ export function weekdayOf(day: string): number {
  * Whether a task kind runs today for this member, on the operator's calendar (TUZO_TIMEZONE, the app clock): on its
  * scheduled weekdays (table task_schedules), and for every task on the day the member's account was activated.
  */
-export async function taskAvailability(deps: AppDeps, input: { kind: TaskKind; activatedAt: Date | null }): Promise<TaskAvailability> {
+export async function taskAvailability(
+  deps: AppDeps,
+  input: { kind: TaskKind; activatedAt: Date | null },
+): Promise<TaskAvailability> {
   const now = deps.clock.now();
   const today = operatorDay(now, deps.config.TUZO_TIMEZONE);
   const weekdays = [...new Set(await selectTaskWeekdays(deps.db, input.kind))].sort((a, b) => a - b);
@@ -41,7 +49,9 @@ export async function taskAvailability(deps: AppDeps, input: { kind: TaskKind; a
   const nextDay = WEEKDAY_NAMES[next] ?? '';
   const label = TASK_LABELS[input.kind];
   const closedMessage =
-    days.length === 0 ? `${label} are not scheduled yet.` : `${label} are available on ${joinDays(days)}. Come back on ${nextDay}.`;
+    days.length === 0
+      ? `${label} are not scheduled yet.`
+      : `${label} are available on ${joinDays(days)}. Come back on ${nextDay}.`;
   return { isOpen, today, days, nextDay, closedMessage };
 }
 

@@ -17,10 +17,22 @@ export async function hasDefaultCountry(tx: DbOrTx): Promise<boolean> {
 /** Inserts the country unless its abbreviation exists; returns its id either way. */
 export async function ensureCountry(
   tx: DbOrTx,
-  values: { name: string; dial: string; abbreviation: string; currency: string; rateMicro: bigint; isDefault: boolean; sortOrder: number },
+  values: {
+    name: string;
+    dial: string;
+    abbreviation: string;
+    currency: string;
+    rateMicro: bigint;
+    isDefault: boolean;
+    sortOrder: number;
+  },
 ): Promise<number> {
   await tx.insert(countries).values(values).onConflictDoNothing({ target: countries.abbreviation });
-  const rows = await tx.select({ id: countries.id }).from(countries).where(eq(countries.abbreviation, values.abbreviation)).limit(1);
+  const rows = await tx
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.abbreviation, values.abbreviation))
+    .limit(1);
   const row = rows[0];
   if (!row) throw new Error(`Country ${values.abbreviation} could not be seeded`);
   return row.id;
@@ -28,13 +40,24 @@ export async function ensureCountry(
 
 export async function ensureCountryFees(
   tx: DbOrTx,
-  values: { countryId: number; cregMinor: bigint; fl1Minor: bigint; fl2Minor: bigint; fl3Minor: bigint; cbonusMinor: bigint; minWithMinor: bigint },
+  values: {
+    countryId: number;
+    cregMinor: bigint;
+    fl1Minor: bigint;
+    fl2Minor: bigint;
+    fl3Minor: bigint;
+    cbonusMinor: bigint;
+    minWithMinor: bigint;
+  },
 ): Promise<void> {
   await tx.insert(countryFees).values(values).onConflictDoNothing({ target: countryFees.countryId });
 }
 
 export async function countTariffBrackets(tx: DbOrTx, countryId: number): Promise<number> {
-  const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(tariffBrackets).where(eq(tariffBrackets.countryId, countryId));
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tariffBrackets)
+    .where(eq(tariffBrackets.countryId, countryId));
   return rows[0]?.count ?? 0;
 }
 

@@ -41,7 +41,8 @@ export async function seedOnStartup(deps: AppDeps): Promise<void> {
     const defaultCountry = await resolveSignupCountry(tx, undefined);
     const houseId = await seedHouse(tx, defaultCountry);
     const { TUZO_ADMIN_USERNAME: adminName, TUZO_ADMIN_PASSWORD: adminPassword } = deps.config;
-    if (adminName && adminPassword) await seedOperator(tx, { username: adminName, password: adminPassword, country: defaultCountry });
+    if (adminName && adminPassword)
+      await seedOperator(tx, { username: adminName, password: adminPassword, country: defaultCountry });
     if (!deps.config.TUZO_DEMO_SEED || (await countRegularMembers(tx)) > 0) return false;
     await seedDemoTeam(tx, houseId);
     return true;
@@ -83,7 +84,12 @@ async function seedCountries(tx: DbOrTx): Promise<void> {
       minWithMinor: toMinor(minWith),
     });
     if ((await countTariffBrackets(tx, countryId)) === 0) {
-      const rows = seed.tariffs.map(([min, max, tariff]) => ({ countryId, minMinor: toMinor(min), maxMinor: toMinor(max), tariffMinor: toMinor(tariff) }));
+      const rows = seed.tariffs.map(([min, max, tariff]) => ({
+        countryId,
+        minMinor: toMinor(min),
+        maxMinor: toMinor(max),
+        tariffMinor: toMinor(tariff),
+      }));
       await insertTariffBrackets(tx, rows);
     }
   }
@@ -123,13 +129,22 @@ async function seedHouse(tx: DbOrTx, country: CountryRow): Promise<bigint> {
  * (docs/decisions/019-staff-are-not-members.md).
  */
 async function seedOperator(tx: DbOrTx, input: { username: string; password: string; country: CountryRow }): Promise<void> {
-  if (!/^[A-Za-z0-9_]{1,40}$/.test(input.username)) throw new Error('TUZO_ADMIN_USERNAME may only contain letters, digits and underscores');
+  if (!/^[A-Za-z0-9_]{1,40}$/.test(input.username))
+    throw new Error('TUZO_ADMIN_USERNAME may only contain letters, digits and underscores');
   const existing = await selectMemberIdByUsername(tx, input.username);
-  if (existing && (existing.role !== 'operator' || existing.isHouse)) throw new StartupRefusal(bootstrapRefusal(input.username, existing));
+  if (existing && (existing.role !== 'operator' || existing.isHouse))
+    throw new StartupRefusal(bootstrapRefusal(input.username, existing));
   const passwordHash = await hashPassword(input.password);
   if (existing) {
     await setOperatorPassword(tx, { id: existing.id, passwordHash });
-    await writeAudit(tx, { actorId: null, action: 'seed.operator_password', targetType: 'member', targetId: existing.id, before: { role: existing.role }, after: { role: 'operator' } });
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'seed.operator_password',
+      targetType: 'member',
+      targetId: existing.id,
+      before: { role: existing.role },
+      after: { role: 'operator' },
+    });
     return;
   }
   const id = await insertSeedMember(tx, {
@@ -148,7 +163,13 @@ async function seedOperator(tx: DbOrTx, input: { username: string; password: str
     signupBonusMinor: 0n,
     activatedAt: new Date(),
   });
-  await writeAudit(tx, { actorId: null, action: 'seed.operator_create', targetType: 'member', targetId: id, after: { username: input.username, role: 'operator' } });
+  await writeAudit(tx, {
+    actorId: null,
+    action: 'seed.operator_create',
+    targetType: 'member',
+    targetId: id,
+    after: { username: input.username, role: 'operator' },
+  });
 }
 
 /** The one sentence a refused bootstrap prints: which account holds the name, and what to do. */

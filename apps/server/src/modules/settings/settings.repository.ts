@@ -14,7 +14,10 @@ export const settingValueText = sql<string>`${settings.value}::text`;
 
 export async function selectSettings(db: DbOrTx, keys: readonly string[]): Promise<Map<string, unknown>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.select({ key: settings.key, value: settingValueText }).from(settings).where(inArray(settings.key, [...keys]));
+  const rows = await db
+    .select({ key: settings.key, value: settingValueText })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
   return new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
 }
 

@@ -24,7 +24,11 @@ export function parseSettings<K extends SettingKey>(keys: readonly K[], stored: 
  * Stores a setting's value unless it exists (an operator's change is never overwritten) and returns what is stored,
  * read through the registry. The value is checked against the schema first: a bad default is a programming error.
  */
-export async function seedSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K> = SETTINGS[key].default as SettingValue<K>): Promise<SettingValue<K>> {
+export async function seedSetting<K extends SettingKey>(
+  db: DbOrTx,
+  key: K,
+  value: SettingValue<K> = SETTINGS[key].default as SettingValue<K>,
+): Promise<SettingValue<K>> {
   const checked = SETTINGS[key].schema.parse(value);
   return readSettingValue(key, await insertSettingIfMissing(db, key, checked));
 }

@@ -106,7 +106,10 @@ export const spinsActions = [
     summary: 'The member confirms they are 18 or older, needed before their first casino spin (stored, audited).',
     payload: SpinConsentPayloadSchema,
     data: SpinConsentDataSchema,
-    handler: async (ctx) => ({ msg: 'Thank you. Casino spins are open to you.', data: await confirmAge(ctx.deps, { memberId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Thank you. Casino spins are open to you.',
+      data: await confirmAge(ctx.deps, { memberId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'spinexclude',
@@ -117,7 +120,12 @@ export const spinsActions = [
     data: SpinExcludeDataSchema,
     handler: async (ctx) => {
       const data = await excludeSelf(ctx.deps, { memberId: ctx.member.id, period: ctx.payload.days, ip: ctx.ip });
-      return { msg: data.excluded_forever ? 'You are excluded from casino spins permanently' : `You are excluded from casino spins until ${data.excluded_until}`, data };
+      return {
+        msg: data.excluded_forever
+          ? 'You are excluded from casino spins permanently'
+          : `You are excluded from casino spins until ${data.excluded_until}`,
+        data,
+      };
     },
   }),
 ];

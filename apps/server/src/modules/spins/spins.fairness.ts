@@ -28,5 +28,8 @@ export function drawHmac(input: { serverSeed: string; clientSeed: string; nonce:
 
 /** The segment a seed pair and nonce draw on a wheel. Deterministic: the same inputs always give the same segment. */
 export function drawSegment(input: { serverSeed: string; clientSeed: string; nonce: number; table: SpinTable }): number {
-  return pickSegment(drawHmac(input), input.table.map((segment) => segment.weight));
+  return pickSegment(
+    drawHmac(input),
+    input.table.map((segment) => segment.weight),
+  );
 }

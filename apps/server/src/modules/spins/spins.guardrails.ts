@@ -16,7 +16,12 @@ export function isExcluded(facts: Pick<SpinMemberFacts, 'excludedUntil' | 'exclu
  * The casino guardrails, in the order a member meets them: the country's switch (operator setting
  * `casino_disabled_countries`), the member's own self-exclusion (its end in the message), then the age statement.
  */
-export function checkCasinoAllowed(input: { facts: SpinMemberFacts; disabledCountries: readonly string[]; now: Date; timeZone: string }): void {
+export function checkCasinoAllowed(input: {
+  facts: SpinMemberFacts;
+  disabledCountries: readonly string[];
+  now: Date;
+  timeZone: string;
+}): void {
   const { facts } = input;
   if (input.disabledCountries.includes(facts.abbreviation)) throw new AppError('CASINO_DISABLED', SPIN_MESSAGES.casinoDisabled);
   if (isExcluded(facts, input.now)) throw new AppError('SELF_EXCLUDED', exclusionMessage(facts, input.timeZone));
@@ -33,7 +38,14 @@ export function exclusionMessage(facts: Pick<SpinMemberFacts, 'excludedUntil' | 
 export async function confirmAge(deps: AppDeps, input: { memberId: bigint; ip: string }): Promise<SpinConsentData> {
   return deps.db.transaction(async (tx) => {
     const confirmedAt = await upsertAgeConfirmation(tx, input.memberId, deps.clock.now());
-    await writeAudit(tx, { actorId: input.memberId, action: 'spin.age_confirmed', targetType: 'member', targetId: input.memberId, after: { confirmedAt }, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.memberId,
+      action: 'spin.age_confirmed',
+      targetType: 'member',
+      targetId: input.memberId,
+      after: { confirmedAt },
+      ip: input.ip,
+    });
     return { age_confirmed: true, confirmed_at: confirmedAt.toISOString() };
   });
 }
@@ -42,7 +54,10 @@ export async function confirmAge(deps: AppDeps, input: { memberId: bigint; ip: s
  * `spinexclude`: no casino spins for 1, 7 or 30 days from now, or forever. An exclusion only grows: a shorter
  * request while a longer one runs keeps the longer, and there is no action that lifts one.
  */
-export async function excludeSelf(deps: AppDeps, input: { memberId: bigint; period: SelfExclusionPeriod; ip: string }): Promise<SpinExcludeData> {
+export async function excludeSelf(
+  deps: AppDeps,
+  input: { memberId: bigint; period: SelfExclusionPeriod; ip: string },
+): Promise<SpinExcludeData> {
   const forever = input.period === 'forever';
   const until = forever ? null : new Date(deps.clock.now().getTime() + Number(input.period) * DAY_MS);
   return deps.db.transaction(async (tx) => {

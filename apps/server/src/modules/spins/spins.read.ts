@@ -35,7 +35,11 @@ export async function readOdds(deps: AppDeps, input: { memberId: bigint; kind: S
   const figures = displayFigures(input.kind, table, facts.rateMicro);
   return {
     kind: input.kind,
-    segments: table.map((segment, index) => ({ figure: figures[index] ?? segment.figure, probability: segment.weight / total, weight: segment.weight })),
+    segments: table.map((segment, index) => ({
+      figure: figures[index] ?? segment.figure,
+      probability: segment.weight / total,
+      weight: segment.weight,
+    })),
     total_weight: total,
     expected_return: input.kind === 'casino' ? formatBasisPoints(expectedReturnBasisPoints(table)) : null,
     expected_prize: input.kind === 'free' ? formatMinor(systemToLocalMinor(expectedPrizeMinor(table), facts.rateMicro)) : null,
@@ -66,8 +70,15 @@ export async function readSpinState(deps: AppDeps, input: { memberId: bigint }):
 }
 
 /** `spinhistory`: newest first, paged; the server seed appears once it has been revealed. */
-export async function listSpinHistory(deps: AppDeps, input: { memberId: bigint; page: number; limit: number }): Promise<SpinHistoryData> {
-  const { rows, total } = await selectSpinHistory(deps.db, { memberId: input.memberId, offset: (input.page - 1) * input.limit, limit: input.limit });
+export async function listSpinHistory(
+  deps: AppDeps,
+  input: { memberId: bigint; page: number; limit: number },
+): Promise<SpinHistoryData> {
+  const { rows, total } = await selectSpinHistory(deps.db, {
+    memberId: input.memberId,
+    offset: (input.page - 1) * input.limit,
+    limit: input.limit,
+  });
   return {
     rows: rows.map((row) => ({
       id: row.id,

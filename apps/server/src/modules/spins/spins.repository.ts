@@ -62,8 +62,13 @@ export interface SpinMemberFacts {
 
 export async function selectSpinMemberFacts(db: DbOrTx, memberId: bigint): Promise<SpinMemberFacts | null> {
   const result = await db.execute<{
-    abbreviation: string; currency: string; rate_micro: string; age_confirmed_at: string | null;
-    excluded_until: string | null; excluded_forever: boolean | null; free_spin_used: boolean;
+    abbreviation: string;
+    currency: string;
+    rate_micro: string;
+    age_confirmed_at: string | null;
+    excluded_until: string | null;
+    excluded_forever: boolean | null;
+    free_spin_used: boolean;
   }>(sql`
     SELECT c.abbreviation, c.currency, c.rate_micro::text AS rate_micro, sm.age_confirmed_at::text AS age_confirmed_at,
            sm.excluded_until::text AS excluded_until, sm.excluded_forever,
@@ -98,7 +103,10 @@ export async function selectSpinByKey(tx: DbOrTx, idempotencyKey: string): Promi
 export async function insertSpinWithoutMovement(tx: DbOrTx, row: Record<string, unknown>): Promise<SpinJson> {
   const json = JSON.stringify(row, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner));
   // The column names are this module's own keys (never input), quoted as identifiers.
-  const columns = sql.join(Object.keys(row).map((column) => sql.identifier(column)), sql`, `);
+  const columns = sql.join(
+    Object.keys(row).map((column) => sql.identifier(column)),
+    sql`, `,
+  );
   const result = await tx.execute<{ spin: SpinJson }>(sql`
     INSERT INTO spins (${columns}) SELECT ${columns} FROM jsonb_populate_record(NULL::spins, ${json}::jsonb)
     RETURNING ledger_json_numbers_as_text(to_jsonb(spins.*)) AS spin`);
@@ -114,7 +122,10 @@ export async function insertSpinWithoutMovement(tx: DbOrTx, row: Record<string, 
 export async function lockWallets(tx: DbOrTx, codes: readonly string[]): Promise<Map<string, bigint>> {
   const result = await tx.execute<{ code: string; balance_minor: string }>(sql`
     SELECT code, balance_minor::text AS balance_minor FROM ledger_accounts
-    WHERE code IN (${sql.join(codes.map((code) => sql`${code}`), sql`, `)}) ORDER BY id FOR UPDATE`);
+    WHERE code IN (${sql.join(
+      codes.map((code) => sql`${code}`),
+      sql`, `,
+    )}) ORDER BY id FOR UPDATE`);
   return new Map(result.rows.map((row) => [row.code, parseDbMinor(row.balance_minor)]));
 }
 
@@ -131,7 +142,12 @@ export async function upsertExclusion(
   db: DbOrTx,
   input: { memberId: bigint; until: Date | null; forever: boolean },
 ): Promise<{ excludedUntil: Date | null; excludedForever: boolean; before: { until: string | null; forever: boolean } }> {
-  const result = await db.execute<{ excluded_until: string | null; excluded_forever: boolean; old_until: string | null; old_forever: boolean | null }>(sql`
+  const result = await db.execute<{
+    excluded_until: string | null;
+    excluded_forever: boolean;
+    old_until: string | null;
+    old_forever: boolean | null;
+  }>(sql`
     WITH old AS (SELECT excluded_until, excluded_forever FROM spin_members WHERE member_id = ${input.memberId} FOR UPDATE)
     INSERT INTO spin_members AS sm (member_id, excluded_until, excluded_forever) VALUES (${input.memberId}, ${input.until}, ${input.forever})
     ON CONFLICT (member_id) DO UPDATE SET
@@ -148,9 +164,19 @@ export async function upsertExclusion(
 }
 
 export type SpinHistoryDbRow = {
-  id: string; kind: 'free' | 'casino'; stake_local_minor: string; figure: string; win_local_minor: string; currency: string;
-  server_seed_hash: string; server_seed: string | null; client_seed: string; nonce: number; created_at: Date;
-  wheel: { figure: string; weight: number }[]; segment: number;
+  id: string;
+  kind: 'free' | 'casino';
+  stake_local_minor: string;
+  figure: string;
+  win_local_minor: string;
+  currency: string;
+  server_seed_hash: string;
+  server_seed: string | null;
+  client_seed: string;
+  nonce: number;
+  created_at: Date;
+  wheel: { figure: string; weight: number }[];
+  segment: number;
 };
 
 /** The member's spins, newest first, with the seed's hash and, once the seed is revealed, the seed. */
@@ -163,6 +189,8 @@ export async function selectSpinHistory(db: DbOrTx, input: { memberId: bigint; o
     WHERE s.member_id = ${input.memberId}
     ORDER BY s.id DESC
     OFFSET ${input.offset} LIMIT ${input.limit}`);
-  const total = await db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM spins WHERE member_id = ${input.memberId}`);
+  const total = await db.execute<{ total: number }>(
+    sql`SELECT count(*)::int AS total FROM spins WHERE member_id = ${input.memberId}`,
+  );
   return { rows: rows.rows, total: total.rows[0]?.total ?? 0 };
 }

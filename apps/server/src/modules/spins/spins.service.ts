@@ -18,7 +18,16 @@ import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { checkCasinoAllowed } from './spins.guardrails.ts';
 import { drawSegment } from './spins.fairness.ts';
-import { advanceNonce, insertSpinWithoutMovement, lockWallets, selectSpinByKey, selectSpinMemberFacts, type SeedRow, type SpinJson, type SpinMemberFacts } from './spins.repository.ts';
+import {
+  advanceNonce,
+  insertSpinWithoutMovement,
+  lockWallets,
+  selectSpinByKey,
+  selectSpinMemberFacts,
+  type SeedRow,
+  type SpinJson,
+  type SpinMemberFacts,
+} from './spins.repository.ts';
 import { lockOrStartSeed } from './spins.seeds.ts';
 import { casinoWinMinor, loadSpinSettings, minStakeLocalMinor, tableFor, toSpinData, type SpinSettings } from './spins.wheel.ts';
 
@@ -48,13 +57,18 @@ export async function spinCasino(
     const now = deps.clock.now();
     checkCasinoAllowed({ facts, disabledCountries: settings.disabledCountries, now, timeZone: deps.config.TUZO_TIMEZONE });
     const minimum = minStakeLocalMinor(settings, facts.rateMicro);
-    if (input.stakeLocalMinor < minimum) throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
+    if (input.stakeLocalMinor < minimum)
+      throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
     const stakeSystemMinor = localToSystemMinor(input.stakeLocalMinor, facts.rateMicro);
     if (stakeSystemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
 
     const stakeAccount = { memberId: input.memberId, wallet };
-    const balances = await lockWallets(tx, [accountCode(stakeAccount), accountCode({ memberId: input.memberId, wallet: 'balance' })]);
-    if ((balances.get(accountCode(stakeAccount)) ?? 0n) < stakeSystemMinor) throw new AppError('INSUFFICIENT_FUNDS', SPIN_MESSAGES.insufficient);
+    const balances = await lockWallets(tx, [
+      accountCode(stakeAccount),
+      accountCode({ memberId: input.memberId, wallet: 'balance' }),
+    ]);
+    if ((balances.get(accountCode(stakeAccount)) ?? 0n) < stakeSystemMinor)
+      throw new AppError('INSUFFICIENT_FUNDS', SPIN_MESSAGES.insufficient);
 
     const drawn = await draw(tx, { seed, kind: 'casino', settings });
     const winSystemMinor = casinoWinMinor(stakeSystemMinor, drawn.figure);
@@ -68,7 +82,16 @@ export async function spinCasino(
           ]
         : []),
     ];
-    const row = spinRow({ memberId: input.memberId, kind: 'casino', facts, seed, drawn, idempotencyKey, at: now, winSystemMinor });
+    const row = spinRow({
+      memberId: input.memberId,
+      kind: 'casino',
+      facts,
+      seed,
+      drawn,
+      idempotencyKey,
+      at: now,
+      winSystemMinor,
+    });
     const recorded = await recordMovement(tx, {
       kind: 'casino_spin',
       idempotencyKey,
@@ -106,7 +129,16 @@ export async function spinFree(deps: AppDeps, input: { memberId: bigint }): Prom
     const now = deps.clock.now();
     const drawn = await draw(tx, { seed, kind: 'free', settings });
     const prizeMinor = figureHundredths(drawn.figure);
-    const row = spinRow({ memberId: input.memberId, kind: 'free', facts, seed, drawn, idempotencyKey, at: now, winSystemMinor: prizeMinor });
+    const row = spinRow({
+      memberId: input.memberId,
+      kind: 'free',
+      facts,
+      seed,
+      drawn,
+      idempotencyKey,
+      at: now,
+      winSystemMinor: prizeMinor,
+    });
     if (prizeMinor === 0n) return toSpinData(await insertSpinWithoutMovement(tx, row), settings);
     const recorded = await recordMovement(tx, {
       kind: 'free_spin',
@@ -151,7 +183,14 @@ async function draw(tx: DbOrTx, input: { seed: SeedRow; kind: SpinKind; settings
 }
 
 function spinRow(input: {
-  memberId: bigint; kind: SpinKind; facts: SpinMemberFacts; seed: SeedRow; drawn: Drawn; idempotencyKey: string; at: Date; winSystemMinor: bigint;
+  memberId: bigint;
+  kind: SpinKind;
+  facts: SpinMemberFacts;
+  seed: SeedRow;
+  drawn: Drawn;
+  idempotencyKey: string;
+  at: Date;
+  winSystemMinor: bigint;
 }) {
   return {
     member_id: input.memberId,
@@ -173,7 +212,11 @@ function spinRow(input: {
 }
 
 function replayCasino(spin: SpinJson, request: { wallet: string; stakeLocalMinor: bigint }, settings: SpinSettings): SpinData {
-  if (spin.kind !== 'casino' || spin.wallet !== request.wallet || String(spin.stake_local_minor) !== request.stakeLocalMinor.toString()) {
+  if (
+    spin.kind !== 'casino' ||
+    spin.wallet !== request.wallet ||
+    String(spin.stake_local_minor) !== request.stakeLocalMinor.toString()
+  ) {
     throw new AppError('CONFLICT', CONFLICT_MESSAGE);
   }
   return toSpinData(spin, settings);

@@ -12,7 +12,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import type { SpinJson } from './spins.repository.ts';
 
-export const SPIN_SETTING_KEYS = ['spins.free_table', 'spins.casino_table', 'spins.min_stake', 'spins.rounds', 'casino_disabled_countries'] as const;
+export const SPIN_SETTING_KEYS = [
+  'spins.free_table',
+  'spins.casino_table',
+  'spins.min_stake',
+  'spins.rounds',
+  'casino_disabled_countries',
+] as const;
 
 export interface SpinSettings {
   freeTable: SpinTable;

@@ -64,13 +64,17 @@ export async function selectAuditActions(db: DbOrTx): Promise<string[]> {
 
 /** A member's id by username (case-insensitive), for the staff and member filters. */
 export async function selectMemberIdByUsername(db: DbOrTx, username: string): Promise<bigint | null> {
-  const rows = await db.execute<{ id: string }>(sql`SELECT id::text AS id FROM members WHERE lower(username) = ${username.toLowerCase()} LIMIT 1`);
+  const rows = await db.execute<{ id: string }>(
+    sql`SELECT id::text AS id FROM members WHERE lower(username) = ${username.toLowerCase()} LIMIT 1`,
+  );
   const id = rows.rows[0]?.id;
   return id === undefined ? null : BigInt(id);
 }
 
 /** The instant a calendar day starts in the operator's time zone. */
 export async function startOfDayIn(db: DbOrTx, input: { day: string; timeZone: string }): Promise<Date> {
-  const rows = await db.execute<{ at: Date | string }>(sql`SELECT (${input.day}::date::timestamp AT TIME ZONE ${input.timeZone}) AS at`);
+  const rows = await db.execute<{ at: Date | string }>(
+    sql`SELECT (${input.day}::date::timestamp AT TIME ZONE ${input.timeZone}) AS at`,
+  );
   return new Date(rows.rows[0]!.at);
 }

@@ -13,7 +13,14 @@ export async function sendMemberNotification(deps: AppDeps, input: AdminNotifyPa
   await deps.db.transaction(async (tx) => {
     const memberId = BigInt((await findTargetMember(tx, input.username)).id);
     await notifyMember(tx, { memberId, msg: input.msg, severity: input.severity });
-    await writeAudit(tx, { actorId: input.staffId, action: 'member.notify', targetType: 'member', targetId: memberId, after: { msg: input.msg, severity: input.severity }, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.staffId,
+      action: 'member.notify',
+      targetType: 'member',
+      targetId: memberId,
+      after: { msg: input.msg, severity: input.severity },
+      ip: input.ip,
+    });
   });
   return { username: input.username, sent_at: at.toISOString() };
 }

@@ -32,7 +32,10 @@ export const staffActions = [
     payload: TotpSetupPayloadSchema,
     data: TotpSetupDataSchema,
     rateLimit: { perMinute: 10 },
-    handler: async (ctx) => ({ msg: 'Scan the QR code, then enter the code it shows', data: await beginTotpSetup(ctx.deps, ctx.member) }),
+    handler: async (ctx) => ({
+      msg: 'Scan the QR code, then enter the code it shows',
+      data: await beginTotpSetup(ctx.deps, ctx.member),
+    }),
   }),
   defineAction({
     name: 'totpconfirm',
@@ -64,7 +67,10 @@ export const staffActions = [
     access: 'operator',
     payload: AdminStaffCreatePayloadSchema,
     data: AdminStaffCreateDataSchema,
-    handler: async (ctx) => ({ msg: 'Staff account created', data: await createStaff(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }) }),
+    handler: async (ctx) => ({
+      msg: 'Staff account created',
+      data: await createStaff(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
   }),
   defineAction({
     name: 'adminstaffdisable',
@@ -80,7 +86,7 @@ export const staffActions = [
   }),
   defineAction({
     name: 'adminstafftotpreset',
-    summary: 'Turn off a staff account\'s two-factor sign-in (lost phone and codes); it enrols again at its next sign-in.',
+    summary: "Turn off a staff account's two-factor sign-in (lost phone and codes); it enrols again at its next sign-in.",
     methods: ['POST'],
     access: 'operator',
     payload: AdminStaffTotpResetPayloadSchema,

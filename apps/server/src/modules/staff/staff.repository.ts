@@ -20,7 +20,11 @@ const totpColumns = {
   totpLastStep: members.totpLastStep,
 };
 
-export async function selectTotpState(db: DbOrTx, memberId: bigint, options: { forUpdate?: boolean } = {}): Promise<TotpStateRow | null> {
+export async function selectTotpState(
+  db: DbOrTx,
+  memberId: bigint,
+  options: { forUpdate?: boolean } = {},
+): Promise<TotpStateRow | null> {
   const query = db.select(totpColumns).from(members).where(eq(members.id, memberId)).limit(1);
   const rows = options.forUpdate ? await query.for('update') : await query;
   return rows[0] ?? null;
@@ -103,7 +107,13 @@ export async function useRecoveryCode(db: DbOrTx, input: { memberId: bigint; cod
   const rows = await db
     .update(totpRecoveryCodes)
     .set({ usedAt: input.at })
-    .where(and(eq(totpRecoveryCodes.id, input.codeId), eq(totpRecoveryCodes.memberId, input.memberId), isNull(totpRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(totpRecoveryCodes.id, input.codeId),
+        eq(totpRecoveryCodes.memberId, input.memberId),
+        isNull(totpRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: totpRecoveryCodes.id });
   return rows.length === 1;
 }
@@ -125,9 +135,20 @@ const staffColumns = {
   disabledAt: members.disabledAt,
   totpEnabledAt: members.totpEnabledAt,
 };
-export type StaffDbRow = { id: bigint; username: string; email: string; role: 'member' | 'support' | 'operator'; joinedAt: Date; disabledAt: Date | null; totpEnabledAt: Date | null };
+export type StaffDbRow = {
+  id: bigint;
+  username: string;
+  email: string;
+  role: 'member' | 'support' | 'operator';
+  joinedAt: Date;
+  disabledAt: Date | null;
+  totpEnabledAt: Date | null;
+};
 
-export async function selectStaffPage(db: DbOrTx, input: { offset: number; limit: number }): Promise<{ rows: StaffDbRow[]; total: number }> {
+export async function selectStaffPage(
+  db: DbOrTx,
+  input: { offset: number; limit: number },
+): Promise<{ rows: StaffDbRow[]; total: number }> {
   const rows = await db
     .select(staffColumns)
     .from(members)
@@ -144,7 +165,9 @@ export async function selectStaffForUpdate(db: DbOrTx, username: string): Promis
   const rows = await db
     .select(staffColumns)
     .from(members)
-    .where(and(sql`lower(${members.username}) = ${username.toLowerCase()}`, ne(members.role, 'member'), eq(members.isHouse, false)))
+    .where(
+      and(sql`lower(${members.username}) = ${username.toLowerCase()}`, ne(members.role, 'member'), eq(members.isHouse, false)),
+    )
     .limit(1)
     .for('update');
   return rows[0] ?? null;
@@ -154,14 +177,27 @@ export async function isUsernameOrEmailTaken(db: DbOrTx, input: { username: stri
   const rows = await db
     .select({ id: members.id })
     .from(members)
-    .where(or(sql`lower(${members.username}) = ${input.username.toLowerCase()}`, sql`lower(${members.email}) = ${input.email.toLowerCase()}`))
+    .where(
+      or(
+        sql`lower(${members.username}) = ${input.username.toLowerCase()}`,
+        sql`lower(${members.email}) = ${input.email.toLowerCase()}`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
 
 export async function insertStaff(
   db: DbOrTx,
-  values: { username: string; email: string; phone: string; passwordHash: string; countryId: number; role: 'support' | 'operator'; at: Date },
+  values: {
+    username: string;
+    email: string;
+    phone: string;
+    passwordHash: string;
+    countryId: number;
+    role: 'support' | 'operator';
+    at: Date;
+  },
 ): Promise<StaffDbRow> {
   const rows = await db
     .insert(members)

@@ -6,8 +6,22 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeMemberSessions } from '../auth/session.repository.ts';
 import { resolveSignupCountry } from '../countries/countries.service.ts';
-import { selectAuditActions, selectAuditPage, selectMemberIdByUsername, startOfDayIn, type AuditFilter } from './audit-log.repository.ts';
-import { clearTotp, insertStaff, isUsernameOrEmailTaken, selectStaffForUpdate, selectStaffPage, setDisabledAt, type StaffDbRow } from './staff.repository.ts';
+import {
+  selectAuditActions,
+  selectAuditPage,
+  selectMemberIdByUsername,
+  startOfDayIn,
+  type AuditFilter,
+} from './audit-log.repository.ts';
+import {
+  clearTotp,
+  insertStaff,
+  isUsernameOrEmailTaken,
+  selectStaffForUpdate,
+  selectStaffPage,
+  setDisabledAt,
+  type StaffDbRow,
+} from './staff.repository.ts';
 
 type Actor = { operatorId: bigint; ip: string };
 
@@ -58,7 +72,14 @@ export async function createStaff(deps: AppDeps, input: AdminStaffCreatePayload 
           at: deps.clock.now(),
         }),
       );
-      await writeAudit(tx, { actorId: input.operatorId, action: 'staff.create', targetType: 'member', targetId: row.id, after: auditView(row), ip: input.ip });
+      await writeAudit(tx, {
+        actorId: input.operatorId,
+        action: 'staff.create',
+        targetType: 'member',
+        targetId: row.id,
+        after: auditView(row),
+        ip: input.ip,
+      });
       return row;
     });
   } catch (error) {
@@ -79,7 +100,15 @@ async function changeStaff(
     if (row.id === input.operatorId) throw new AppError('BAD_REQUEST', 'You cannot change your own staff account here');
     const after = await change(tx, row);
     const [beforeRow, afterRow] = [toStaffRow(row), toStaffRow(after)];
-    await writeAudit(tx, { actorId: input.operatorId, action: input.action, targetType: 'member', targetId: row.id, before: auditView(beforeRow), after: auditView(afterRow), ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: input.action,
+      targetType: 'member',
+      targetId: row.id,
+      before: auditView(beforeRow),
+      after: auditView(afterRow),
+      ip: input.ip,
+    });
     return afterRow;
   });
 }

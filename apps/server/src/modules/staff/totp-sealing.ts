@@ -38,6 +38,7 @@ export async function sealTotpSecrets(deps: AppDeps): Promise<{ sealed: number; 
     return { sealed, resealed };
   });
   if (counts.sealed > 0) deps.log.info(`Sealed ${counts.sealed} two-factor secret(s) stored in plaintext`);
-  if (counts.resealed > 0) deps.log.info(`Re-sealed ${counts.resealed} two-factor secret(s) under the current key ${box.current.id}`);
+  if (counts.resealed > 0)
+    deps.log.info(`Re-sealed ${counts.resealed} two-factor secret(s) under the current key ${box.current.id}`);
   return counts;
 }

@@ -38,15 +38,35 @@ async function admitTotpAttempt(deps: AppDeps, input: { memberId: bigint; ip: st
   if (hit.isAllowed) return;
   if (hit.hits === TOTP_LIMIT.max + 1) {
     const until = new Date(deps.clock.now().getTime() + hit.retryAfterSeconds * 1000).toISOString();
-    await writeAudit(deps.db, { actorId: null, action: 'auth.lockout', targetType: 'member', targetId: input.memberId, after: { scope: 'totp', until }, ip: input.ip });
+    await writeAudit(deps.db, {
+      actorId: null,
+      action: 'auth.lockout',
+      targetType: 'member',
+      targetId: input.memberId,
+      after: { scope: 'totp', until },
+      ip: input.ip,
+    });
   }
   const minutes = Math.ceil(hit.retryAfterSeconds / 60);
-  throw rateLimitedError(`Too many codes tried. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, hit.retryAfterSeconds);
+  throw rateLimitedError(
+    `Too many codes tried. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    hit.retryAfterSeconds,
+  );
 }
 
 /** A wrong second-factor code is audited (`auth.totp_failed`): staff accounts hold the keys to money. */
-async function auditTotpFailure(deps: AppDeps, input: { memberId: bigint; ip: string; stage: 'login' | 'enrolment' }): Promise<void> {
-  await writeAudit(deps.db, { actorId: null, action: 'auth.totp_failed', targetType: 'member', targetId: input.memberId, after: { stage: input.stage }, ip: input.ip });
+async function auditTotpFailure(
+  deps: AppDeps,
+  input: { memberId: bigint; ip: string; stage: 'login' | 'enrolment' },
+): Promise<void> {
+  await writeAudit(deps.db, {
+    actorId: null,
+    action: 'auth.totp_failed',
+    targetType: 'member',
+    targetId: input.memberId,
+    after: { stage: input.stage },
+    ip: input.ip,
+  });
 }
 
 /**
@@ -70,7 +90,10 @@ export async function beginTotpSetup(deps: AppDeps, member: AuthMember): Promise
  * `totpconfirm`: a current code turns two-factor sign-in on and answers fresh recovery codes (shown once). Every
  * other session of the account ends: it was opened with the password alone.
  */
-export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; code: string; ip: string }): Promise<TotpConfirmData> {
+export async function confirmTotp(
+  deps: AppDeps,
+  input: { member: AuthMember; code: string; ip: string },
+): Promise<TotpConfirmData> {
   const memberId = input.member.id;
   await admitTotpAttempt(deps, { memberId, ip: input.ip });
   const at = deps.clock.now();
@@ -110,14 +133,19 @@ export async function confirmTotp(deps: AppDeps, input: { member: AuthMember; co
  * with a 6-digit code it accepts a step not used before (no replay); otherwise it tries the text as a recovery code,
  * which is used up (and audited) in one statement.
  */
-export async function checkSecondFactor(deps: AppDeps, input: { memberId: bigint; totp: string | undefined; ip: string }): Promise<void> {
+export async function checkSecondFactor(
+  deps: AppDeps,
+  input: { memberId: bigint; totp: string | undefined; ip: string },
+): Promise<void> {
   if (input.totp === undefined) {
     throw new AppError('TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app');
   }
   await admitTotpAttempt(deps, input);
   const code = input.totp.replace(/\s+/g, '');
   const at = deps.clock.now();
-  const isAccepted = /^\d{6}$/.test(code) ? await acceptAuthenticatorCode(deps, { memberId: input.memberId, code, at }) : await acceptRecoveryCode(deps, { ...input, code, at });
+  const isAccepted = /^\d{6}$/.test(code)
+    ? await acceptAuthenticatorCode(deps, { memberId: input.memberId, code, at })
+    : await acceptRecoveryCode(deps, { ...input, code, at });
   if (!isAccepted) {
     await auditTotpFailure(deps, { memberId: input.memberId, ip: input.ip, stage: 'login' });
     throw new AppError('TOTP_INVALID', INVALID_CODE);
@@ -137,14 +165,23 @@ async function acceptAuthenticatorCode(deps: AppDeps, input: { memberId: bigint;
  * A recovery code: compared with each of the member's unused codes (each has its own salt, so there is nothing to
  * look up by), and the matching one is used up, and audited, in one transaction; a racing second use finds it used.
  */
-async function acceptRecoveryCode(deps: AppDeps, input: { memberId: bigint; code: string; at: Date; ip: string }): Promise<boolean> {
+async function acceptRecoveryCode(
+  deps: AppDeps,
+  input: { memberId: bigint; code: string; at: Date; ip: string },
+): Promise<boolean> {
   const normalized = normalizeRecoveryCode(input.code);
   if (normalized === null) return false;
   return deps.db.transaction(async (tx) => {
     const unused = await selectUnusedRecoveryCodes(tx, input.memberId);
     const match = unused.find((row) => isRecoveryCodeMatch(normalized, row.codeHash));
     if (!match || !(await useRecoveryCode(tx, { memberId: input.memberId, codeId: match.id, at: input.at }))) return false;
-    await writeAudit(tx, { actorId: input.memberId, action: 'staff.recovery_code_use', targetType: 'member', targetId: input.memberId, ip: input.ip });
+    await writeAudit(tx, {
+      actorId: input.memberId,
+      action: 'staff.recovery_code_use',
+      targetType: 'member',
+      targetId: input.memberId,
+      ip: input.ip,
+    });
     return true;
   });
 }

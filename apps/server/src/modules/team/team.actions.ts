@@ -1,4 +1,11 @@
-import { AffiliateLinkDataSchema, AllMyDownlinesDataSchema, MyDownlinesDataSchema, MyDownlinesPayloadSchema, NoPayloadSchema, TEAM_MESSAGES } from '@tuzo/contracts';
+import {
+  AffiliateLinkDataSchema,
+  AllMyDownlinesDataSchema,
+  MyDownlinesDataSchema,
+  MyDownlinesPayloadSchema,
+  NoPayloadSchema,
+  TEAM_MESSAGES,
+} from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { buildAffiliateLink, countDownlines, listDownlines } from './team.service.ts';
 
@@ -16,7 +23,8 @@ export const teamActions = [
     name: 'myDownlines',
     methods: ['GET'],
     access: 'member',
-    summary: 'One team level: counts and earnings of the whole level, and a page of its members (search q, status, page, limit ≤ 100).',
+    summary:
+      'One team level: counts and earnings of the whole level, and a page of its members (search q, status, page, limit ≤ 100).',
     payload: MyDownlinesPayloadSchema,
     data: MyDownlinesDataSchema,
     handler: async (ctx) => {

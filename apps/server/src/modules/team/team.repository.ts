@@ -30,9 +30,19 @@ export interface LevelSummary {
 }
 
 /** The viewer's currency, one level's counters and what that level earned them, in one statement. */
-export async function selectLevelSummary(db: DbOrTx, input: { memberId: bigint; level: TeamLevel }): Promise<LevelSummary | null> {
+export async function selectLevelSummary(
+  db: DbOrTx,
+  input: { memberId: bigint; level: TeamLevel },
+): Promise<LevelSummary | null> {
   const bucket = `commission_l${input.level}`;
-  const result = await db.execute<{ country_id: number; currency: string; rate_micro: string; total: number | null; active: number | null; earned: string | null }>(sql`
+  const result = await db.execute<{
+    country_id: number;
+    currency: string;
+    rate_micro: string;
+    total: number | null;
+    active: number | null;
+    earned: string | null;
+  }>(sql`
     SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro, tc.total, tc.active, mt.total_minor::text AS earned
     FROM members m
     JOIN countries c ON c.id = m.country_id
@@ -75,9 +85,7 @@ export interface TeamSearch {
  * day, hour or minute: a range of instants, read off the index), or anywhere (the text of every row is built).
  */
 export type JoinedMatch =
-  | { kind: 'none' }
-  | { kind: 'range'; startLocal: string; unit: 'year' | 'month' | 'day' | 'hour' | 'minute' }
-  | { kind: 'text' };
+  { kind: 'none' } | { kind: 'range'; startLocal: string; unit: 'year' | 'month' | 'day' | 'hour' | 'minute' } | { kind: 'text' };
 
 export interface TeamRow {
   username: string;
@@ -125,7 +133,9 @@ function searchMatches(query: TeamPageQuery, search: TeamSearch): SQL[] {
   if (joined.kind === 'range') {
     const start = sql`${joined.startLocal}::timestamp`;
     const end = sql`(${start} + ${`1 ${joined.unit}`}::interval)`;
-    matches.push(sql`(m.joined_at >= (${start} AT TIME ZONE ${query.timeZone}) AND m.joined_at < (${end} AT TIME ZONE ${query.timeZone}))`);
+    matches.push(
+      sql`(m.joined_at >= (${start} AT TIME ZONE ${query.timeZone}) AND m.joined_at < (${end} AT TIME ZONE ${query.timeZone}))`,
+    );
   }
   if (joined.kind === 'text') matches.push(sql`${joinedText(query.timeZone)} LIKE ${search.pattern}`);
   return matches;
@@ -142,8 +152,15 @@ export async function selectTeamPage(db: DbOrTx, query: TeamPageQuery): Promise<
   const level = query.level;
   const counted = query.search ? sql`, count(*) OVER () AS matched` : sql`, NULL::bigint AS matched`;
   const result = await db.execute<{
-    username: string; phone: string; status: TeamRow['status']; country: string; joined: string; upline: string | null;
-    earned: string; deposited: string; matched: string | null;
+    username: string;
+    phone: string;
+    status: TeamRow['status'];
+    country: string;
+    joined: string;
+    upline: string | null;
+    earned: string;
+    deposited: string;
+    matched: string | null;
   }>(sql`
     WITH page AS MATERIALIZED (
       SELECT m.id, m.joined_at ${counted}
@@ -189,7 +206,9 @@ export async function selectTeamPage(db: DbOrTx, query: TeamPageQuery): Promise<
  * then empty and cannot carry the count).
  */
 export async function countTeamMatches(db: DbOrTx, query: TeamPageQuery): Promise<number> {
-  const result = await db.execute<{ matched: string }>(sql`SELECT count(*)::text AS matched FROM members m WHERE ${pageFilter(query)}`);
+  const result = await db.execute<{ matched: string }>(
+    sql`SELECT count(*)::text AS matched FROM members m WHERE ${pageFilter(query)}`,
+  );
   return Number(result.rows[0]?.matched ?? 0);
 }
 

@@ -40,7 +40,10 @@ export async function countDownlines(deps: AppDeps, memberId: bigint): Promise<A
  * `myDownlines`: one level's counts and earnings (always the whole level) and one page of its members, searched
  * and filtered on the server. The summary and the page are read at once, on two connections.
  */
-export async function listDownlines(deps: AppDeps, input: { memberId: bigint; query: MyDownlinesQuery }): Promise<MyDownlinesData> {
+export async function listDownlines(
+  deps: AppDeps,
+  input: { memberId: bigint; query: MyDownlinesQuery },
+): Promise<MyDownlinesData> {
   const { level, status, page, limit } = input.query;
   const query: TeamPageQuery = {
     memberId: input.memberId,
@@ -51,7 +54,10 @@ export async function listDownlines(deps: AppDeps, input: { memberId: bigint; qu
     limit,
     timeZone: deps.config.TUZO_TIMEZONE,
   };
-  const [summary, found] = await Promise.all([selectLevelSummary(deps.db, { memberId: input.memberId, level }), selectTeamPage(deps.db, query)]);
+  const [summary, found] = await Promise.all([
+    selectLevelSummary(deps.db, { memberId: input.memberId, level }),
+    selectTeamPage(deps.db, query),
+  ]);
   if (!summary) throw new AppError('NOT_FOUND', 'Member not found');
   const currency: MemberCurrency = { countryId: summary.countryId, currency: summary.currency, rateMicro: summary.rateMicro };
   const matched = await countMatched(deps, { query, summary, found });
@@ -122,15 +128,26 @@ export function toJoinedMatch(text: string): JoinedMatch {
   const unit = units[parts.slice(1).filter((part) => part !== undefined).length - 1]!;
   const at = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)));
   const isReal =
-    at.getUTCFullYear() === Number(year) && at.getUTCMonth() === Number(month) - 1 && at.getUTCDate() === Number(day) &&
-    at.getUTCHours() === Number(hour) && at.getUTCMinutes() === Number(minute) && Number(year) >= 1000;
+    at.getUTCFullYear() === Number(year) &&
+    at.getUTCMonth() === Number(month) - 1 &&
+    at.getUTCDate() === Number(day) &&
+    at.getUTCHours() === Number(hour) &&
+    at.getUTCMinutes() === Number(minute) &&
+    Number(year) >= 1000;
   if (!isReal) return { kind: 'none' };
   return { kind: 'range', startLocal: `${year}-${month}-${day} ${hour}:${minute}:00`, unit };
 }
 
-const STATUS_TEXT: Record<TeamRow['status'], TeamMemberStatus> = { active: 'Active', inactive: 'Dormant', suspended: 'Suspended' };
+const STATUS_TEXT: Record<TeamRow['status'], TeamMemberStatus> = {
+  active: 'Active',
+  inactive: 'Dormant',
+  suspended: 'Suspended',
+};
 
-function toTeamMemberRow(row: TeamRow, context: { level: (typeof TEAM_LEVELS)[number]; currency: MemberCurrency }): TeamMemberRow {
+function toTeamMemberRow(
+  row: TeamRow,
+  context: { level: (typeof TEAM_LEVELS)[number]; currency: MemberCurrency },
+): TeamMemberRow {
   return {
     Name: row.username,
     Phone: row.phone,

@@ -13,6 +13,11 @@ export async function countTimetable(db: DbOrTx): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-export async function insertTimetableRow(db: DbOrTx, input: { aname: string; dates: string[]; sortOrder: number }): Promise<void> {
-  await db.execute(sql`INSERT INTO timetable_tasks (aname, adate, sort_order) VALUES (${input.aname}, ${JSON.stringify(input.dates)}::jsonb, ${input.sortOrder})`);
+export async function insertTimetableRow(
+  db: DbOrTx,
+  input: { aname: string; dates: string[]; sortOrder: number },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO timetable_tasks (aname, adate, sort_order) VALUES (${input.aname}, ${JSON.stringify(input.dates)}::jsonb, ${input.sortOrder})`,
+  );
 }

@@ -20,6 +20,7 @@ const DEMO_ROWS = [
 /** Seeds the demo timetable when the table is empty (inside the caller's locked transaction). */
 export async function seedDemoTimetable(tx: DbOrTx): Promise<number> {
   if ((await countTimetable(tx)) > 0) return 0;
-  for (const [index, row] of DEMO_ROWS.entries()) await insertTimetableRow(tx, { aname: row.aname, dates: [...row.dates], sortOrder: index + 1 });
+  for (const [index, row] of DEMO_ROWS.entries())
+    await insertTimetableRow(tx, { aname: row.aname, dates: [...row.dates], sortOrder: index + 1 });
   return DEMO_ROWS.length;
 }

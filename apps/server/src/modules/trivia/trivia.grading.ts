@@ -27,7 +27,10 @@ export function sameAnswer(a: string, b: string): boolean {
  * Grades only questions served in the round, each once (the first answer to a question counts; repeats and
  * questions that were not served score nothing).
  */
-export function gradeAnswers(input: { served: readonly ServedQuestion[]; answers: readonly SubmittedAnswer[] }): { correct: number; record: GradedAnswer[] } {
+export function gradeAnswers(input: { served: readonly ServedQuestion[]; answers: readonly SubmittedAnswer[] }): {
+  correct: number;
+  record: GradedAnswer[];
+} {
   const served = new Map(input.served.map((q) => [q.id.toString(), q]));
   const seen = new Set<string>();
   let correct = 0;

@@ -7,7 +7,12 @@ export type TriviaRoundRow = typeof triviaRounds.$inferSelect;
 /** The member's activation time and currency: what the day rule and the amounts shown need. */
 export async function selectTriviaMember(db: DbOrTx, memberId: bigint) {
   const rows = await db
-    .select({ activatedAt: members.activatedAt, countryId: countries.id, currency: countries.currency, rateMicro: countries.rateMicro })
+    .select({
+      activatedAt: members.activatedAt,
+      countryId: countries.id,
+      currency: countries.currency,
+      rateMicro: countries.rateMicro,
+    })
     .from(members)
     .innerJoin(countries, eq(countries.id, members.countryId))
     .where(eq(members.id, memberId))
@@ -16,8 +21,17 @@ export async function selectTriviaMember(db: DbOrTx, memberId: bigint) {
 }
 
 /** The member's latest round (today's, or one started just before midnight whose time is not up). */
-export async function selectLatestRound(db: DbOrTx, memberId: bigint, options: { lock: boolean }): Promise<TriviaRoundRow | null> {
-  const query = db.select().from(triviaRounds).where(eq(triviaRounds.memberId, memberId)).orderBy(desc(triviaRounds.startedAt)).limit(1);
+export async function selectLatestRound(
+  db: DbOrTx,
+  memberId: bigint,
+  options: { lock: boolean },
+): Promise<TriviaRoundRow | null> {
+  const query = db
+    .select()
+    .from(triviaRounds)
+    .where(eq(triviaRounds.memberId, memberId))
+    .orderBy(desc(triviaRounds.startedAt))
+    .limit(1);
   const rows = options.lock ? await query.for('update') : await query;
   return rows[0] ?? null;
 }
@@ -33,20 +47,32 @@ export async function selectRoundOfDay(db: DbOrTx, input: { memberId: bigint; da
 
 /** Ids of the active questions (the bank is operator-sized: hundreds, not millions). */
 export async function selectActiveQuestionIds(db: DbOrTx): Promise<bigint[]> {
-  const rows = await db.select({ id: triviaQuestions.id }).from(triviaQuestions).where(eq(triviaQuestions.active, true)).orderBy(asc(triviaQuestions.id));
+  const rows = await db
+    .select({ id: triviaQuestions.id })
+    .from(triviaQuestions)
+    .where(eq(triviaQuestions.active, true))
+    .orderBy(asc(triviaQuestions.id));
   return rows.map((row) => row.id);
 }
 
 export async function selectQuestions(db: DbOrTx, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: triviaQuestions.id, question: triviaQuestions.question, options: triviaQuestions.options, correct: triviaQuestions.correct })
+    .select({
+      id: triviaQuestions.id,
+      question: triviaQuestions.question,
+      options: triviaQuestions.options,
+      correct: triviaQuestions.correct,
+    })
     .from(triviaQuestions)
     .where(inArray(triviaQuestions.id, [...ids]));
 }
 
 /** Starts today's round unless one exists (two concurrent starts: the second gets nothing and reads the first). */
-export async function insertRoundIfMissing(db: DbOrTx, input: { memberId: bigint; day: string; questionIds: bigint[]; startedAt: Date }): Promise<void> {
+export async function insertRoundIfMissing(
+  db: DbOrTx,
+  input: { memberId: bigint; day: string; questionIds: bigint[]; startedAt: Date },
+): Promise<void> {
   await db
     .insert(triviaRounds)
     .values({ memberId: input.memberId, day: input.day, questionIds: input.questionIds, startedAt: input.startedAt })

@@ -91,7 +91,10 @@ async function servedQuestions(deps: AppDeps, round: TriviaRoundRow): Promise<Tr
  * served in it, each once; nothing scores after 60 s + 5 s of grace. Each correct answer pays the trivia price from
  * house:tasks into Jumbo (kind `trivia`, key trivia:<member>:<day>) in the same transaction as the round's grading.
  */
-export async function submitAnswers(deps: AppDeps, input: { memberId: bigint; answers: SubmittedAnswer[] }): Promise<AnswerQuizData> {
+export async function submitAnswers(
+  deps: AppDeps,
+  input: { memberId: bigint; answers: SubmittedAnswer[] },
+): Promise<AnswerQuizData> {
   const { currency } = await loadMember(deps, input.memberId);
   const priceMinor = await triviaPriceMinor(deps);
   const now = deps.clock.now();
@@ -106,14 +109,24 @@ export async function submitAnswers(deps: AppDeps, input: { memberId: bigint; an
     await markRoundSubmitted(tx, { id: round.id, submittedAt: now, answers: graded.record, correctCount: correct });
     const amountMinor = priceMinor * BigInt(correct);
     const amount = formatMinor(systemToLocalMinor(amountMinor, currency.rateMicro));
-    const result: AnswerQuizData = { correct, total: round.questionIds.length, amount, currency: currency.currency, late: isLate };
+    const result: AnswerQuizData = {
+      correct,
+      total: round.questionIds.length,
+      amount,
+      currency: currency.currency,
+      late: isLate,
+    };
     if (amountMinor <= 0n) return result;
     await recordMovement(tx, {
       kind: 'trivia',
       idempotencyKey: `trivia:${input.memberId}:${round.day}`,
       memberId: input.memberId,
       memo: `Trivia ${round.day}: ${correct} correct`,
-      conversion: { rateMicro: currency.rateMicro, localAmountMinor: systemToLocalMinor(amountMinor, currency.rateMicro), currency: currency.currency },
+      conversion: {
+        rateMicro: currency.rateMicro,
+        localAmountMinor: systemToLocalMinor(amountMinor, currency.rateMicro),
+        currency: currency.currency,
+      },
       request: { kind: 'trivia', day: round.day },
       at: now,
       legs: [
@@ -123,7 +136,14 @@ export async function submitAnswers(deps: AppDeps, input: { memberId: bigint; an
       business: {
         table: 'trivia_payouts',
         transactionColumn: 'transaction_id',
-        row: { round_id: round.id, member_id: input.memberId, day: round.day, correct_count: correct, amount_minor: amountMinor, created_at: now },
+        row: {
+          round_id: round.id,
+          member_id: input.memberId,
+          day: round.day,
+          correct_count: correct,
+          amount_minor: amountMinor,
+          created_at: now,
+        },
       },
       notify: { memberId: input.memberId, msg: triviaResultMessage(result), severity: 'success' },
       audit: {

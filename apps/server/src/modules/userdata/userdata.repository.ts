@@ -72,7 +72,6 @@ export async function selectUserDataRow(
   return result.rows[0] ?? null;
 }
 
-
 export async function selectLastUpdate(db: DbOrTx, memberId: bigint): Promise<Date | null> {
   const rows = await db.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, memberId)).limit(1);
   return rows[0]?.updatedAt ?? null;

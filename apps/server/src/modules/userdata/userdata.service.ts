@@ -21,7 +21,10 @@ export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<Use
  * notifications wait), then the delivery UPDATE only when the flag is set. With the endpoint's session check that is
  * at most 3 round trips, and a poll with nothing new writes nothing.
  */
-export async function loadUserDataWithNotifications(deps: AppDeps, memberId: bigint): Promise<{ data: UserData; info: Notification[] }> {
+export async function loadUserDataWithNotifications(
+  deps: AppDeps,
+  memberId: bigint,
+): Promise<{ data: UserData; info: Notification[] }> {
   const facts = await loadFacts(deps, memberId);
   const info = facts.hasUndelivered ? await takeUndelivered(deps, memberId) : [];
   return { data: toUserData(facts), info };
@@ -37,7 +40,13 @@ interface UserDataFacts extends BalanceFacts {
 async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
   const now = deps.clock.now();
   const timeZone = deps.config.TUZO_TIMEZONE;
-  const row = await selectUserDataRow(deps.pool, { memberId, now, timeZone, day: operatorDay(now, timeZone), unreadCap: UNREAD_COUNT_CAP });
+  const row = await selectUserDataRow(deps.pool, {
+    memberId,
+    now,
+    timeZone,
+    day: operatorDay(now, timeZone),
+    unreadCap: UNREAD_COUNT_CAP,
+  });
   if (!row) throw new AppError('UNAUTHORIZED', 'Please login to continue');
   const reference = await deps.reference.at(row.referenceVersion);
   const country = reference.countries.get(row.countryId);

@@ -11,9 +11,38 @@ import { countVideos, insertVideo } from './videos.repository.ts';
 /** apps/server/media: the demo media made by scripts/make-demo-media.ts (committed), served under /media/. */
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../media');
 
-const YOUTUBE_TITLES = ['Saving basics', 'Mobile money tips', 'Budget in 5 steps', 'Kitchen garden', 'Morning stretch', 'Team building', 'Local markets', 'Safe passwords'];
-const TIKTOK_TITLES = ['Dance step', 'Quick recipe', 'City sunset', 'Street football', 'Fruit smoothie', 'Tiny tutorial', 'Pet moment', 'Guess the song'];
-const AD_NAMES = ['Jua Solar Lamps', 'Maji Safi Water', 'Kilimo Seeds', 'Safari Shoes', 'Chai Bora Tea', 'Mwangaza Books', 'Boda Helmets', 'Nyumba Paints', 'Tuzo Academy', 'Pwani Fresh Juice'];
+const YOUTUBE_TITLES = [
+  'Saving basics',
+  'Mobile money tips',
+  'Budget in 5 steps',
+  'Kitchen garden',
+  'Morning stretch',
+  'Team building',
+  'Local markets',
+  'Safe passwords',
+];
+const TIKTOK_TITLES = [
+  'Dance step',
+  'Quick recipe',
+  'City sunset',
+  'Street football',
+  'Fruit smoothie',
+  'Tiny tutorial',
+  'Pet moment',
+  'Guess the song',
+];
+const AD_NAMES = [
+  'Jua Solar Lamps',
+  'Maji Safi Water',
+  'Kilimo Seeds',
+  'Safari Shoes',
+  'Chai Bora Tea',
+  'Mwangaza Books',
+  'Boda Helmets',
+  'Nyumba Paints',
+  'Tuzo Academy',
+  'Pwani Fresh Juice',
+];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -40,10 +69,22 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('tuzo:task-content'))`);
     if ((await countVideos(tx)) === 0) {
       for (const [i, title] of YOUTUBE_TITLES.entries()) {
-        await insertVideo(tx, { task: 'youtube', source: 'file', title, url: `/media/demo/videos/youtube-${pad(i + 1)}.webm`, priceMinor: BigInt(500 + i * 100) });
+        await insertVideo(tx, {
+          task: 'youtube',
+          source: 'file',
+          title,
+          url: `/media/demo/videos/youtube-${pad(i + 1)}.webm`,
+          priceMinor: BigInt(500 + i * 100),
+        });
       }
       for (const [i, title] of TIKTOK_TITLES.entries()) {
-        await insertVideo(tx, { task: 'tiktok', source: 'file', title, url: `/media/demo/videos/tiktok-${pad(i + 1)}.webm`, priceMinor: BigInt(400 + i * 50) });
+        await insertVideo(tx, {
+          task: 'tiktok',
+          source: 'file',
+          title,
+          url: `/media/demo/videos/tiktok-${pad(i + 1)}.webm`,
+          priceMinor: BigInt(400 + i * 50),
+        });
       }
     }
     if ((await countAds(tx)) === 0) {

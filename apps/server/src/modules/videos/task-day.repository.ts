@@ -28,7 +28,10 @@ export async function selectDaySet(db: DbOrTx, input: { day: string; kind: ShowK
 }
 
 /** Stores a draw unless another request stored one first (the primary key decides); returns the stored set. */
-export async function insertDaySet(db: DbOrTx, input: { day: string; kind: ShowKind; ids: bigint[]; at: Date }): Promise<bigint[]> {
+export async function insertDaySet(
+  db: DbOrTx,
+  input: { day: string; kind: ShowKind; ids: bigint[]; at: Date },
+): Promise<bigint[]> {
   const ids = `{${input.ids.map((id) => id.toString()).join(',')}}`;
   await db.execute(sql`
     INSERT INTO task_day_sets (day, kind, item_ids, drawn_at) VALUES (${input.day}::date, ${input.kind}, ${ids}::bigint[], ${input.at})
@@ -41,6 +44,8 @@ export async function selectActiveIds(db: DbOrTx, kind: ShowKind): Promise<bigin
   const result =
     kind === 'ads'
       ? await db.execute<{ id: string }>(sql`SELECT id::text AS id FROM ads WHERE active ORDER BY id LIMIT 1000`)
-      : await db.execute<{ id: string }>(sql`SELECT id::text AS id FROM videos WHERE active AND task = ${kind} ORDER BY id LIMIT 1000`);
+      : await db.execute<{ id: string }>(
+          sql`SELECT id::text AS id FROM videos WHERE active AND task = ${kind} ORDER BY id LIMIT 1000`,
+        );
   return result.rows.map((row) => BigInt(row.id));
 }

@@ -1,4 +1,11 @@
-import { NoPayloadSchema, PayVideoDataSchema, PopulateTiktokDataSchema, PopulateYoutubeDataSchema, StartVideoDataSchema, VideoIdPayloadSchema } from '@tuzo/contracts';
+import {
+  NoPayloadSchema,
+  PayVideoDataSchema,
+  PopulateTiktokDataSchema,
+  PopulateYoutubeDataSchema,
+  StartVideoDataSchema,
+  VideoIdPayloadSchema,
+} from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { listVideos, payVideo, startVideo } from './videos.service.ts';
 
@@ -7,7 +14,8 @@ export const videosActions = [
     name: 'populateyoutube',
     methods: ['GET'],
     access: 'active',
-    summary: 'Today’s YouTube videos on show (4, the same for everyone), price in the member’s currency, paid today; and the days.',
+    summary:
+      'Today’s YouTube videos on show (4, the same for everyone), price in the member’s currency, paid today; and the days.',
     payload: NoPayloadSchema,
     data: PopulateYoutubeDataSchema,
     handler: async (ctx) => {
@@ -35,7 +43,10 @@ export const videosActions = [
     payload: VideoIdPayloadSchema,
     data: StartVideoDataSchema,
     rateLimit: { perMinute: 120 },
-    handler: async (ctx) => ({ msg: 'Video started', data: await startVideo(ctx.deps, { memberId: ctx.member.id, videoId: ctx.payload.vid }) }),
+    handler: async (ctx) => ({
+      msg: 'Video started',
+      data: await startVideo(ctx.deps, { memberId: ctx.member.id, videoId: ctx.payload.vid }),
+    }),
   }),
   defineAction({
     name: 'payyoutube',

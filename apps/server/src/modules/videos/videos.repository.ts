@@ -13,10 +13,20 @@ export interface VideoRow {
 }
 
 /** The videos with these ids (in any order) with whether this member was paid for each on `day`. */
-export async function selectVideosForMember(db: DbOrTx, input: { ids: bigint[]; memberId: bigint; day: string }): Promise<VideoRow[]> {
+export async function selectVideosForMember(
+  db: DbOrTx,
+  input: { ids: bigint[]; memberId: bigint; day: string },
+): Promise<VideoRow[]> {
   if (input.ids.length === 0) return [];
   const ids = `{${input.ids.join(',')}}`;
-  const result = await db.execute<{ id: string; source: VideoRow['source']; title: string; url: string; price_minor: string; paid: boolean }>(sql`
+  const result = await db.execute<{
+    id: string;
+    source: VideoRow['source'];
+    title: string;
+    url: string;
+    price_minor: string;
+    paid: boolean;
+  }>(sql`
     SELECT v.id::text AS id, v.source, v.title, v.url, v.price_minor::text AS price_minor,
            EXISTS (SELECT 1 FROM video_payments p WHERE p.member_id = ${input.memberId} AND p.video_id = v.id AND p.day = ${input.day}::date) AS paid
     FROM videos v WHERE v.id = ANY(${ids}::bigint[])`);
@@ -42,7 +52,12 @@ export async function selectVideoFacts(db: DbOrTx, input: { videoId: bigint; mem
     FROM videos v WHERE v.id = ${input.videoId}`);
   const row = result.rows[0];
   if (!row) return null;
-  return { task: row.task, priceMinor: BigInt(row.price_minor), startedAt: row.started_at === null ? null : new Date(row.started_at), isPaid: row.paid };
+  return {
+    task: row.task,
+    priceMinor: BigInt(row.price_minor),
+    startedAt: row.started_at === null ? null : new Date(row.started_at),
+    isPaid: row.paid,
+  };
 }
 
 /**
@@ -50,7 +65,10 @@ export async function selectVideoFacts(db: DbOrTx, input: { videoId: bigint; mem
  * running on `day` keeps its start; starting any other video replaces the watch (one statement, so two racing
  * starts leave exactly one), which ends the previous video's timer.
  */
-export async function startVideoWatch(db: DbOrTx, input: { memberId: bigint; videoId: bigint; day: string; at: Date }): Promise<Date> {
+export async function startVideoWatch(
+  db: DbOrTx,
+  input: { memberId: bigint; videoId: bigint; day: string; at: Date },
+): Promise<Date> {
   const result = await db.execute<{ started_at: string }>(sql`
     WITH started AS (
       INSERT INTO video_watches AS w (member_id, video_id, day, started_at) VALUES (${input.memberId}, ${input.videoId}, ${input.day}::date, ${input.at})
@@ -75,6 +93,11 @@ export async function countVideos(db: DbOrTx): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-export async function insertVideo(db: DbOrTx, input: { task: VideoTask; source: 'youtube' | 'tiktok' | 'file'; title: string; url: string; priceMinor: bigint }): Promise<void> {
-  await db.execute(sql`INSERT INTO videos (task, source, title, url, price_minor) VALUES (${input.task}, ${input.source}, ${input.title}, ${input.url}, ${input.priceMinor})`);
+export async function insertVideo(
+  db: DbOrTx,
+  input: { task: VideoTask; source: 'youtube' | 'tiktok' | 'file'; title: string; url: string; priceMinor: bigint },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO videos (task, source, title, url, price_minor) VALUES (${input.task}, ${input.source}, ${input.title}, ${input.url}, ${input.priceMinor})`,
+  );
 }

@@ -12,7 +12,13 @@ import { AppError } from '../../lib/errors.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { toMemberString } from '../wallets/currency.ts';
 import { itemsOnShow, loadTaskContext, type TaskContext } from './task-day.ts';
-import { selectVideoFacts, startVideoWatch, selectVideoTask, selectVideosForMember, type VideoTask } from './videos.repository.ts';
+import {
+  selectVideoFacts,
+  startVideoWatch,
+  selectVideoTask,
+  selectVideosForMember,
+  type VideoTask,
+} from './videos.repository.ts';
 
 const WALLET_LABEL: Record<VideoTask, string> = { youtube: 'YouTube', tiktok: 'TikTok' };
 
@@ -38,7 +44,17 @@ export async function listVideos(deps: AppDeps, input: { memberId: bigint; task:
   const videos = ids.flatMap((id, index) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [{ v_id: id.toString(), v_url: row.url, v_price: toMemberString(row.priceMinor, currency), v_status: row.isPaidToday, No: index + 1, v_title: row.title, v_source: row.source }];
+    return [
+      {
+        v_id: id.toString(),
+        v_url: row.url,
+        v_price: toMemberString(row.priceMinor, currency),
+        v_status: row.isPaidToday,
+        No: index + 1,
+        v_title: row.title,
+        v_source: row.source,
+      },
+    ];
   });
   return { ...base, videos, msg: videos.length === 0 ? 'No videos on show today' : 'Videos loaded' };
 }
@@ -61,7 +77,12 @@ export async function startVideo(deps: AppDeps, input: { memberId: bigint; video
   const task = await selectVideoTask(deps.db, input.videoId);
   if (!task) throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
   const context = await openVideo(deps, { memberId: input.memberId, task, videoId: input.videoId });
-  const startedAt = await startVideoWatch(deps.db, { memberId: input.memberId, videoId: input.videoId, day: context.availability.today, at: context.at });
+  const startedAt = await startVideoWatch(deps.db, {
+    memberId: input.memberId,
+    videoId: input.videoId,
+    day: context.availability.today,
+    at: context.at,
+  });
   return { v_id: input.videoId.toString(), started_at: startedAt.toISOString() };
 }
 
@@ -70,7 +91,10 @@ export async function startVideo(deps: AppDeps, input: { memberId: bigint; video
  * today in that list, it is the member's running watch (no other video was started since) and that watch started at
  * least 5 seconds earlier by the server's clock, and it is not yet paid today. Key `<task>:<member>:<video>:<day>` (and UNIQUE (member, video, day)): concurrent calls pay once.
  */
-export async function payVideo(deps: AppDeps, input: { memberId: bigint; task: VideoTask; videoId: bigint }): Promise<PayVideoData> {
+export async function payVideo(
+  deps: AppDeps,
+  input: { memberId: bigint; task: VideoTask; videoId: bigint },
+): Promise<PayVideoData> {
   const context = await openVideo(deps, input);
   const { at, currency } = context;
   const day = context.availability.today;
@@ -78,14 +102,19 @@ export async function payVideo(deps: AppDeps, input: { memberId: bigint; task: V
   if (!facts || facts.task !== input.task) throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
   if (facts.isPaid) throw new AppError('ALREADY_DONE', TASK_MESSAGES.videoPaidToday);
   if (!facts.startedAt) throw new AppError('LIMIT_NOT_MET', TASK_MESSAGES.videoNotStarted);
-  if (at.getTime() - facts.startedAt.getTime() < VIDEO_PAY_AFTER_SECONDS * 1000) throw new AppError('LIMIT_NOT_MET', TASK_MESSAGES.videoTooSoon);
+  if (at.getTime() - facts.startedAt.getTime() < VIDEO_PAY_AFTER_SECONDS * 1000)
+    throw new AppError('LIMIT_NOT_MET', TASK_MESSAGES.videoTooSoon);
   const amount = toMemberString(facts.priceMinor, currency);
   const recorded = await recordMovement(deps.db, {
     kind: input.task,
     idempotencyKey: `${input.task}:${input.memberId}:${input.videoId}:${day}`,
     memberId: input.memberId,
     memo: `${WALLET_LABEL[input.task]} video ${input.videoId} watched ${day}`,
-    conversion: { rateMicro: currency.rateMicro, localAmountMinor: systemToLocalMinor(facts.priceMinor, currency.rateMicro), currency: currency.currency },
+    conversion: {
+      rateMicro: currency.rateMicro,
+      localAmountMinor: systemToLocalMinor(facts.priceMinor, currency.rateMicro),
+      currency: currency.currency,
+    },
     // The fact is the request: a repeat of the key is "already paid", whatever the price is now.
     request: { task: input.task, video: input.videoId, day },
     at,
@@ -96,9 +125,22 @@ export async function payVideo(deps: AppDeps, input: { memberId: bigint; task: V
     business: {
       table: 'video_payments',
       transactionColumn: 'transaction_id',
-      row: { member_id: input.memberId, video_id: input.videoId, task: input.task, day, amount_minor: facts.priceMinor, created_at: at },
+      row: {
+        member_id: input.memberId,
+        video_id: input.videoId,
+        task: input.task,
+        day,
+        amount_minor: facts.priceMinor,
+        created_at: at,
+      },
     },
-    audit: { actorId: input.memberId, action: `task.${input.task}`, targetType: 'video', targetId: input.videoId, after: { transaction_id: '$transaction_id', day, amount_minor: formatMinor(facts.priceMinor) } },
+    audit: {
+      actorId: input.memberId,
+      action: `task.${input.task}`,
+      targetType: 'video',
+      targetId: input.videoId,
+      after: { transaction_id: '$transaction_id', day, amount_minor: formatMinor(facts.priceMinor) },
+    },
   });
   if (recorded.duplicate) throw new AppError('ALREADY_DONE', TASK_MESSAGES.videoPaidToday);
   return { v_id: input.videoId.toString(), amount, currency: currency.currency, v_status: true };

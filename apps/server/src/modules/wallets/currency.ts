@@ -47,7 +47,10 @@ export function localNeededForSystem(systemMinor: bigint, rateMicro: bigint): bi
   const denominator = 2_000_000n;
   const numerator = rateMicro * (2n * systemMinor - 1n);
   const local = (numerator + denominator - 1n) / denominator;
-  if (localToSystemMinor(local, rateMicro) < systemMinor || (local > 0n && localToSystemMinor(local - 1n, rateMicro) >= systemMinor)) {
+  if (
+    localToSystemMinor(local, rateMicro) < systemMinor ||
+    (local > 0n && localToSystemMinor(local - 1n, rateMicro) >= systemMinor)
+  ) {
     throw new Error(`localNeededForSystem is not exact for ${systemMinor} at ${rateMicro}`);
   }
   return local;
@@ -58,7 +61,12 @@ export function localNeededForSystem(systemMinor: bigint, rateMicro: bigint): bi
  * as the operator set it (what the activation screen shows); otherwise the exact smallest amount that covers the
  * rest, since a deposit is converted on arrival (docs/money.md, "Rounding").
  */
-export function missingFeeLocal(input: { feeLocalMinor: bigint; feeSystemMinor: bigint; depositSystemMinor: bigint; rateMicro: bigint }): bigint {
+export function missingFeeLocal(input: {
+  feeLocalMinor: bigint;
+  feeSystemMinor: bigint;
+  depositSystemMinor: bigint;
+  rateMicro: bigint;
+}): bigint {
   if (input.depositSystemMinor >= input.feeSystemMinor) return 0n;
   if (input.depositSystemMinor <= 0n) return input.feeLocalMinor;
   return localNeededForSystem(input.feeSystemMinor - input.depositSystemMinor, input.rateMicro);

@@ -33,7 +33,10 @@ export interface BalanceFactsInput {
  * movement function, so nothing re-sums the member's history. Shared with the userdata query (one round trip).
  */
 export function balanceFactsColumns(input: BalanceFactsInput): SQL {
-  const keys = sql.join(input.settingKeys.map((key) => sql`${key}`), sql`, `);
+  const keys = sql.join(
+    input.settingKeys.map((key) => sql`${key}`),
+    sql`, `,
+  );
   const dayStart = sql`(date_trunc('day', ${input.now.toISOString()}::timestamptz AT TIME ZONE ${input.timeZone}) AT TIME ZONE ${input.timeZone})`;
   return sql`
     m.status,
@@ -52,7 +55,10 @@ export function balanceFactsColumns(input: BalanceFactsInput): SQL {
 }
 
 /** Every fact `loadBalances` needs, in one statement. */
-export async function selectBalanceFacts(db: DbOrTx, input: BalanceFactsInput & { memberId: bigint }): Promise<BalanceFacts | null> {
+export async function selectBalanceFacts(
+  db: DbOrTx,
+  input: BalanceFactsInput & { memberId: bigint },
+): Promise<BalanceFacts | null> {
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT ${balanceFactsColumns(input)}
     FROM members m

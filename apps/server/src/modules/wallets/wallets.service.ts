@@ -1,4 +1,11 @@
-import { formatMinor, localToSystemMinor, parseDbMinor, systemToLocalMinor, WELCOME_BONUS_TARGET, type Balances } from '@tuzo/contracts';
+import {
+  formatMinor,
+  localToSystemMinor,
+  parseDbMinor,
+  systemToLocalMinor,
+  WELCOME_BONUS_TARGET,
+  type Balances,
+} from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { operatorDay } from '../../lib/clock.ts';
@@ -36,7 +43,10 @@ export async function loadBalances(deps: AppDeps, input: { memberId: bigint; cou
 export function balancesFromFacts(facts: BalanceFacts): Balances {
   const rateMicro = parseDbMinor(facts.rateMicro);
   const show = (systemMinor: bigint) => formatMinor(systemToLocalMinor(systemMinor, rateMicro));
-  const wallet = Object.fromEntries(WALLETS.map((name) => [name, parseDbMinor(facts.wallets?.[name] ?? '0')])) as Record<WalletName, bigint>;
+  const wallet = Object.fromEntries(WALLETS.map((name) => [name, parseDbMinor(facts.wallets?.[name] ?? '0')])) as Record<
+    WalletName,
+    bigint
+  >;
   const total = (bucket: string) => parseDbMinor(facts.totals?.[bucket] ?? '0');
   const earnings = EARNING_KINDS.reduce((sum, kind) => sum + total(kind), 0n);
   const settings = parseMoneySettings(facts.settings ?? {});
@@ -46,7 +56,9 @@ export function balancesFromFacts(facts: BalanceFacts): Balances {
   const feeLocalMinor = parseDbMinor(facts.cregLocalMinor ?? '0');
   const feeSystemMinor = localToSystemMinor(feeLocalMinor, rateMicro);
   const missingLocalMinor =
-    facts.status === 'active' ? 0n : missingFeeLocal({ feeLocalMinor, feeSystemMinor, depositSystemMinor: wallet.deposit, rateMicro });
+    facts.status === 'active'
+      ? 0n
+      : missingFeeLocal({ feeLocalMinor, feeSystemMinor, depositSystemMinor: wallet.deposit, rateMicro });
   return {
     profit: show(earnings + parseDbMinor(facts.signupBonusMinor)),
     expense: show(total('deposit')),

@@ -1,4 +1,10 @@
-import { NoPayloadSchema, WithdrawalHistoryDataSchema, WITHDRAWAL_MESSAGES, WithdrawDataSchema, WithdrawPayloadSchema } from '@tuzo/contracts';
+import {
+  NoPayloadSchema,
+  WithdrawalHistoryDataSchema,
+  WITHDRAWAL_MESSAGES,
+  WithdrawDataSchema,
+  WithdrawPayloadSchema,
+} from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
 import { listWithdrawalHistory, requestWithdrawal } from './withdrawals.service.ts';
 

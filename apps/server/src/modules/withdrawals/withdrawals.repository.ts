@@ -24,7 +24,12 @@ export async function markWithdrawalDecided(
 ): Promise<void> {
   await tx
     .update(withdrawals)
-    .set({ status: input.status, settleTransactionId: input.settleTransactionId, decidedBy: input.decidedBy, decidedAt: input.decidedAt })
+    .set({
+      status: input.status,
+      settleTransactionId: input.settleTransactionId,
+      decidedBy: input.decidedBy,
+      decidedAt: input.decidedAt,
+    })
     .where(and(eq(withdrawals.id, input.id), eq(withdrawals.status, 0)));
 }
 
@@ -93,10 +98,19 @@ export async function selectWithdrawalContext(
   db: DbOrTx,
   input: { memberId: bigint; wallet: string; idempotencyKey: string; settingKeys: readonly string[] },
 ): Promise<WithdrawalContext | null> {
-  const keys = sql.join(input.settingKeys.map((key) => sql`${key}`), sql`, `);
+  const keys = sql.join(
+    input.settingKeys.map((key) => sql`${key}`),
+    sql`, `,
+  );
   const result = await db.execute<{
-    country_id: number; currency: string; rate_micro: string; min_with_minor: string | null;
-    tariff: [string, string, string][] | null; wallet_minor: string | null; settings: Record<string, unknown> | null; earlier: Record<string, unknown> | null;
+    country_id: number;
+    currency: string;
+    rate_micro: string;
+    min_with_minor: string | null;
+    tariff: [string, string, string][] | null;
+    wallet_minor: string | null;
+    settings: Record<string, unknown> | null;
+    earlier: Record<string, unknown> | null;
   }>(sql`
     SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro, f.min_with_minor::text AS min_with_minor,
            (SELECT json_agg(json_build_array(b.min_minor::text, b.max_minor::text, b.tariff_minor::text) ORDER BY b.min_minor)
@@ -115,7 +129,11 @@ export async function selectWithdrawalContext(
     currency: row.currency,
     rateMicro: parseDbMinor(row.rate_micro),
     minWithMinor: parseDbMinor(row.min_with_minor ?? '0'),
-    tariff: (row.tariff ?? []).map(([min, max, tariff]) => ({ minMinor: parseDbMinor(min), maxMinor: parseDbMinor(max), tariffMinor: parseDbMinor(tariff) })),
+    tariff: (row.tariff ?? []).map(([min, max, tariff]) => ({
+      minMinor: parseDbMinor(min),
+      maxMinor: parseDbMinor(max),
+      tariffMinor: parseDbMinor(tariff),
+    })),
     walletMinor: parseDbMinor(row.wallet_minor ?? '0'),
     settings: row.settings ?? {},
     earlier: row.earlier ? withdrawalFromJson(row.earlier) : null,

@@ -44,7 +44,12 @@ export async function requestWithdrawal(
 ): Promise<WithdrawData> {
   const wallet = WITHDRAW_ACCOUNTS[input.acc];
   const idempotencyKey = `withdrawal:${input.memberId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
-  const context = await selectWithdrawalContext(deps.db, { memberId: input.memberId, wallet, idempotencyKey, settingKeys: MONEY_SETTING_KEYS });
+  const context = await selectWithdrawalContext(deps.db, {
+    memberId: input.memberId,
+    wallet,
+    idempotencyKey,
+    settingKeys: MONEY_SETTING_KEYS,
+  });
   if (!context) throw new AppError('NOT_FOUND', 'Member not found');
   if (context.earlier) return replay(context.earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
 
@@ -67,7 +72,11 @@ export async function requestWithdrawal(
     idempotencyKey,
     memberId: input.memberId,
     memo: `Withdrawal from ${WALLET_LABELS[wallet]} wallet (fee included)`,
-    conversion: { rateMicro: currency.rateMicro, localAmountMinor: input.amountLocalMinor + feeLocalMinor, currency: currency.currency },
+    conversion: {
+      rateMicro: currency.rateMicro,
+      localAmountMinor: input.amountLocalMinor + feeLocalMinor,
+      currency: currency.currency,
+    },
     request: { wallet, amountLocalMinor: input.amountLocalMinor },
     at,
     insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance,
@@ -104,7 +113,12 @@ const CONFLICT_MESSAGE = 'This idempotency key was already used for a different 
  * YouTube, TikTok and Ads wallets pay out only once they hold the operator's unlock minimum (setting
  * `task_wallet_unlock`); below it the member is told the minimum and pointed to the Jumbo wallet.
  */
-function checkWalletUnlocked(input: { wallet: PayoutWallet; currency: MemberCurrency; walletMinor: bigint; settings: MoneySettings }): void {
+function checkWalletUnlocked(input: {
+  wallet: PayoutWallet;
+  currency: MemberCurrency;
+  walletMinor: bigint;
+  settings: MoneySettings;
+}): void {
   if (input.wallet === 'balance') return;
   if (input.walletMinor >= input.settings.taskWalletUnlockMinor) return;
   const unlock = toMemberString(input.settings.taskWalletUnlockMinor, input.currency);
@@ -168,7 +182,8 @@ export async function decideWithdrawal(
     const row = await lockWithdrawal(tx, input.withdrawalId);
     if (!row) throw new AppError('NOT_FOUND', 'Withdrawal not found');
     // No staff member moves money into or out of their own account (docs/decisions/018-four-eyes.md).
-    if (row.memberId === input.operatorId) throw new AppError('FORBIDDEN', 'Staff cannot decide their own withdrawal; another operator must do it');
+    if (row.memberId === input.operatorId)
+      throw new AppError('FORBIDDEN', 'Staff cannot decide their own withdrawal; another operator must do it');
     const next = transition(row, input.decision);
     const at = deps.clock.now();
     const recorded = await recordMovement(tx, {
@@ -189,7 +204,13 @@ export async function decideWithdrawal(
         ip: input.ip,
       },
     });
-    await markWithdrawalDecided(tx, { id: row.id, status: next.status, settleTransactionId: recorded.transactionId, decidedBy: input.operatorId, decidedAt: at });
+    await markWithdrawalDecided(tx, {
+      id: row.id,
+      status: next.status,
+      settleTransactionId: recorded.transactionId,
+      decidedBy: input.operatorId,
+      decidedAt: at,
+    });
     return { id: row.id.toString(), status: next.status === 2 ? '2' : '1' };
   });
 }
@@ -200,7 +221,9 @@ function decisionNotice(row: WithdrawalRow, status: 1 | 2): { msg: string; sever
   if (status === 2) return { msg: `Your withdrawal of ${amount} has been paid.`, severity: 'success' };
   const wallet = WALLET_LABELS[row.wallet];
   const refunded =
-    row.feeLocalMinor > 0n ? `${row.currency} ${formatMinor(row.amountLocalMinor + row.feeLocalMinor)} (amount and charge)` : amount;
+    row.feeLocalMinor > 0n
+      ? `${row.currency} ${formatMinor(row.amountLocalMinor + row.feeLocalMinor)} (amount and charge)`
+      : amount;
   return { msg: `Your withdrawal of ${amount} was declined. ${refunded} is back in your ${wallet} wallet.`, severity: 'warning' };
 }
 
@@ -225,7 +248,9 @@ function transition(row: WithdrawalRow, decision: WithdrawalDecision): Transitio
             legs: [
               { account: { system: 'hold:withdrawals' }, amountMinor: -held },
               { account: { system: 'provider:payouts' }, amountMinor: row.amountSystemMinor },
-              ...(row.feeSystemMinor > 0n ? [{ account: { system: 'house:fees' as const }, amountMinor: row.feeSystemMinor }] : []),
+              ...(row.feeSystemMinor > 0n
+                ? [{ account: { system: 'house:fees' as const }, amountMinor: row.feeSystemMinor }]
+                : []),
             ],
           };
         case 'decline':
@@ -256,9 +281,16 @@ function assertNever(value: never): never {
 }
 
 /** `adminwithdrawals`: newest first, optionally one status, paged (limit at most 100). */
-export async function listWithdrawalsForOperator(deps: AppDeps, input: { status?: '0' | '1' | '2'; page: number; limit: number }): Promise<AdminWithdrawalsData> {
+export async function listWithdrawalsForOperator(
+  deps: AppDeps,
+  input: { status?: '0' | '1' | '2'; page: number; limit: number },
+): Promise<AdminWithdrawalsData> {
   const status = input.status === undefined ? undefined : (Number(input.status) as 0 | 1 | 2);
-  const { rows, total } = await selectWithdrawalsPage(deps.db, { status, offset: (input.page - 1) * input.limit, limit: input.limit });
+  const { rows, total } = await selectWithdrawalsPage(deps.db, {
+    status,
+    offset: (input.page - 1) * input.limit,
+    limit: input.limit,
+  });
   return {
     rows: rows.map((row) => ({
       id: row.id.toString(),

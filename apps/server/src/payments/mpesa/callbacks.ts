@@ -138,4 +138,13 @@ export function parseTransactionStatusResult(body: unknown): TransactionStatusRe
  * Result codes that say our request could not be answered (our initiator or credential, or M-Pesa busy), not that
  * the transaction is unknown: the payment stays unconfirmed and is asked about again later.
  */
-export const RETRYABLE_RESULT_CODES: ReadonlySet<string> = new Set(['17', '26', '21', '2001', '8006', '11', '2006', '500.003.02']);
+export const RETRYABLE_RESULT_CODES: ReadonlySet<string> = new Set([
+  '17',
+  '26',
+  '21',
+  '2001',
+  '8006',
+  '11',
+  '2006',
+  '500.003.02',
+]);

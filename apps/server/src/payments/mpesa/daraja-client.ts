@@ -137,7 +137,8 @@ export class DarajaClient {
       Occasion: request.occasion ?? '',
     }));
     const accepted = AsyncAcceptedSchema.safeParse(response.body);
-    if (response.status !== 200 || !accepted.success || String(accepted.data.ResponseCode) !== '0') throw this.errorFrom(response);
+    if (response.status !== 200 || !accepted.success || String(accepted.data.ResponseCode) !== '0')
+      throw this.errorFrom(response);
     return {
       conversationId: accepted.data.ConversationID,
       originatorConversationId: accepted.data.OriginatorConversationID,

@@ -36,7 +36,12 @@ export default function AccessRoute() {
           setState({ kind: 'asking', question: error.data as SignedInAsOther });
           return;
         }
-        setState({ kind: 'failed', message: failureText(error, { failed: 'This access link did not work.', thrown: errorMessage(error) }) ?? 'This access link did not work.' });
+        setState({
+          kind: 'failed',
+          message:
+            failureText(error, { failed: 'This access link did not work.', thrown: errorMessage(error) }) ??
+            'This access link did not work.',
+        });
       }
     },
     [token],

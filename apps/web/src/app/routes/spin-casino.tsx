@@ -12,7 +12,9 @@ export default function SpinCasinoRoute() {
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">Casino Spin</CardTitle>
-          <CardDescription>Winnings (stake x multiplier) go into your Jumbo wallet. For adults only; play within your means.</CardDescription>
+          <CardDescription>
+            Winnings (stake x multiplier) go into your Jumbo wallet. For adults only; play within your means.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <CasinoSpinPanel user={user} onSpinningChange={setSpinning} />

@@ -9,7 +9,10 @@ export function ActivationLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
         <div className="flex items-center gap-2">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 font-black text-white" aria-hidden="true">
+          <span
+            className="flex size-8 items-center justify-center rounded-lg bg-brand-700 font-black text-white"
+            aria-hidden="true"
+          >
             T
           </span>
           <span className="text-lg font-bold text-brand-900">Tuzo</span>

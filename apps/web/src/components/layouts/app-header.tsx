@@ -49,7 +49,9 @@ function NotificationBell() {
       aria-label={unread > 0 ? `Notifications, ${countText} unread` : 'Notifications'}
       title="Notifications"
       data-testid="notification-bell"
-      onClick={() => (unread > 0 ? navigate('/notifications') : toast(NOTIFICATION_TEXTS.bellEmpty, { id: 'bell', duration: BELL_TOAST_MS }))}
+      onClick={() =>
+        unread > 0 ? navigate('/notifications') : toast(NOTIFICATION_TEXTS.bellEmpty, { id: 'bell', duration: BELL_TOAST_MS })
+      }
     >
       <Bell aria-hidden="true" />
       {unread > 0 ? (

@@ -6,7 +6,17 @@ import { AppSidebar } from './app-sidebar';
 import { GlobalBanner } from './global-banner';
 
 /** The shell of an active member: sidebar, header, global banner and the page. */
-export function AppLayout({ grouplink, customerCare, banner, children }: { grouplink?: string | null; customerCare?: string | null; banner?: string | null; children: ReactNode }) {
+export function AppLayout({
+  grouplink,
+  customerCare,
+  banner,
+  children,
+}: {
+  grouplink?: string | null;
+  customerCare?: string | null;
+  banner?: string | null;
+  children: ReactNode;
+}) {
   return (
     <SidebarProvider>
       <div className="flex min-h-dvh">

@@ -78,7 +78,9 @@ function NavEntry({ item }: { item: NavItem }) {
           >
             <Icon aria-hidden="true" />
             <span className={cn('flex-1 text-left', !showLabels && 'sr-only')}>{item.title}</span>
-            {showLabels ? <ChevronDown aria-hidden="true" className={cn('transition-transform', isExpanded && 'rotate-180')} /> : null}
+            {showLabels ? (
+              <ChevronDown aria-hidden="true" className={cn('transition-transform', isExpanded && 'rotate-180')} />
+            ) : null}
           </button>
         </WithTooltip>
         {showLabels && isExpanded ? (
@@ -114,7 +116,10 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
   return (
     <Sidebar label="Main navigation">
       <div className={cn('flex h-14 shrink-0 items-center gap-2 px-3', !showLabels && 'justify-center px-0')}>
-        <span className="flex size-8 items-center justify-center rounded-lg bg-accent-400 text-lg font-black text-brand-950" aria-hidden="true">
+        <span
+          className="flex size-8 items-center justify-center rounded-lg bg-accent-400 text-lg font-black text-brand-950"
+          aria-hidden="true"
+        >
           T
         </span>
         {showLabels ? <span className="text-lg font-bold tracking-tight">Tuzo</span> : null}
@@ -124,7 +129,10 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
           <section key={group.title} aria-labelledby={`nav-group-${group.title}`} className="mt-3">
             <h2
               id={`nav-group-${group.title}`}
-              className={cn('mb-1 px-2.5 text-xs font-semibold tracking-wider text-brand-200 uppercase', !showLabels && 'sr-only')}
+              className={cn(
+                'mb-1 px-2.5 text-xs font-semibold tracking-wider text-brand-200 uppercase',
+                !showLabels && 'sr-only',
+              )}
             >
               {group.title}
             </h2>

@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 /** The side image of the signed-out area, drawn inline so nothing is fetched over the network. */
 function SideArt() {
   return (
-    <div aria-hidden="true" className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 lg:block">
+    <div
+      aria-hidden="true"
+      className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 lg:block"
+    >
       <svg className="absolute inset-0 size-full" viewBox="0 0 600 800" preserveAspectRatio="xMidYMid slice">
         <defs>
           <radialGradient id="glow" cx="70%" cy="25%" r="60%">
@@ -35,7 +38,9 @@ function SideArt() {
       </svg>
       <div className="absolute inset-x-0 bottom-0 p-10 text-white">
         <p className="text-3xl font-bold leading-tight">Earn from tasks, bonuses and your team.</p>
-        <p className="mt-3 max-w-md text-brand-100">Daily bonuses, spins, trivia and referral earnings over three levels, all in one wallet.</p>
+        <p className="mt-3 max-w-md text-brand-100">
+          Daily bonuses, spins, trivia and referral earnings over three levels, all in one wallet.
+        </p>
       </div>
     </div>
   );
@@ -47,7 +52,10 @@ export function AuthLayout({ title, description, children }: { title: string; de
     <div className="grid min-h-dvh lg:grid-cols-2">
       <div className="flex flex-col px-5 py-6 sm:px-10">
         <div className="flex items-center gap-2">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-brand-700 text-lg font-black text-white" aria-hidden="true">
+          <span
+            className="flex size-9 items-center justify-center rounded-lg bg-brand-700 text-lg font-black text-white"
+            aria-hidden="true"
+          >
             T
           </span>
           <span className="text-xl font-bold tracking-tight text-brand-900">Tuzo</span>

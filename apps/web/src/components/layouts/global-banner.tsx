@@ -15,7 +15,13 @@ function dismissedText(): string | null {
  * The dismissible global banner of the shell with the operator's text (`banner_text`); once closed it stays closed
  * for this browser session until the operator changes the text. An empty text shows no banner.
  */
-export function GlobalBanner({ text, customerCare }: { text: string | null | undefined; customerCare: string | null | undefined }) {
+export function GlobalBanner({
+  text,
+  customerCare,
+}: {
+  text: string | null | undefined;
+  customerCare: string | null | undefined;
+}) {
   const [dismissed, setDismissed] = useState(dismissedText);
   if (!text || dismissed === text) return null;
   const dismiss = () => {
@@ -27,14 +33,24 @@ export function GlobalBanner({ text, customerCare }: { text: string | null | und
     }
   };
   return (
-    <div role="region" aria-label="Announcement" data-slot="global-banner" className="flex items-start gap-3 bg-brand-700 px-4 py-2.5 text-sm text-white">
+    <div
+      role="region"
+      aria-label="Announcement"
+      data-slot="global-banner"
+      className="flex items-start gap-3 bg-brand-700 px-4 py-2.5 text-sm text-white"
+    >
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p className="flex-1">
         {text}
         {customerCare ? (
           <>
             {' '}
-            <a href={customerCare} target="_blank" rel="noopener noreferrer" className="font-semibold underline underline-offset-2">
+            <a
+              href={customerCare}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold underline underline-offset-2"
+            >
               Need help?
             </a>
           </>

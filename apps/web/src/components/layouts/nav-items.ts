@@ -117,4 +117,3 @@ export function findNavTitle(pathname: string): string | null {
   }
   return null;
 }
-

@@ -14,7 +14,11 @@ export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<
   return (
     <span
       data-slot="badge"
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[tone], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        TONES[tone],
+        className,
+      )}
       {...props}
     />
   );

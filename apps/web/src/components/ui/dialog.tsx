@@ -21,7 +21,10 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-slate-600 hover:bg-slate-100" aria-label="Close">
+        <DialogPrimitive.Close
+          className="absolute top-3 right-3 rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
+          aria-label="Close"
+        >
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

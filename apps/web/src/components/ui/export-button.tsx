@@ -6,7 +6,15 @@ import { downloadCsv } from '@/lib/download-csv';
 import { Button } from './button';
 
 /** "Export CSV" for an operator list: the whole list with the current filters, streamed by the server. */
-export function ExportButton({ name, filters, label = 'Export CSV' }: { name: string; filters: Record<string, string | number | boolean | undefined>; label?: string }) {
+export function ExportButton({
+  name,
+  filters,
+  label = 'Export CSV',
+}: {
+  name: string;
+  filters: Record<string, string | number | boolean | undefined>;
+  label?: string;
+}) {
   const [isBusy, setIsBusy] = useState(false);
   async function run() {
     setIsBusy(true);

@@ -80,7 +80,11 @@ export function Sidebar({ label, children }: { label: string; children: ReactNod
   if (isMobile) {
     return (
       <Sheet open={isMobileOpen} onOpenChange={setMobileOpen}>
-        <SheetContent title={label} description="Main navigation" className="w-(--sidebar-width-mobile) max-w-[85vw] bg-brand-950 text-white">
+        <SheetContent
+          title={label}
+          description="Main navigation"
+          className="w-(--sidebar-width-mobile) max-w-[85vw] bg-brand-950 text-white"
+        >
           <nav aria-label={label} data-slot="sidebar" data-mobile="true" className="flex min-h-0 flex-1 flex-col">
             {children}
           </nav>

@@ -2,7 +2,9 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div data-slot="skeleton" aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} {...props} />;
+  return (
+    <div data-slot="skeleton" aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} {...props} />
+  );
 }
 
 /** A centred spinner with a label for screen readers, for route and start-up loading. */

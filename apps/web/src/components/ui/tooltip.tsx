@@ -5,7 +5,10 @@ import { cn } from '@/lib/cn';
 /** Spec part 1, section 9: tooltips open after 700 ms by default (0 in the sidebar). */
 export const DEFAULT_TOOLTIP_DELAY_MS = 700;
 
-export function TooltipProvider({ delayDuration = DEFAULT_TOOLTIP_DELAY_MS, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
+export function TooltipProvider({
+  delayDuration = DEFAULT_TOOLTIP_DELAY_MS,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
@@ -18,7 +21,10 @@ export function TooltipContent({ className, sideOffset = 6, ...props }: Componen
       <TooltipPrimitive.Content
         data-slot="tooltip-content"
         sideOffset={sideOffset}
-        className={cn('z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow animate-fade-in', className)}
+        className={cn(
+          'z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow animate-fade-in',
+          className,
+        )}
         {...props}
       />
     </TooltipPrimitive.Portal>

@@ -1,4 +1,15 @@
-import { Banknote, LayoutDashboard, FileText, KeyRound, ScrollText, Settings, ShieldCheck, UserCog, Users, type LucideIcon } from 'lucide-react';
+import {
+  Banknote,
+  LayoutDashboard,
+  FileText,
+  KeyRound,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** One entry of the operator console's own navigation. */
 export interface ConsoleNavItem {

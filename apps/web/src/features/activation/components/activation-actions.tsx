@@ -27,7 +27,10 @@ function ActivateButton() {
     } catch (error) {
       // Already active: the refreshed user data opens the shell, so there is nothing to report.
       if (isApiError(error, 'ALREADY_DONE')) return;
-      const message = failureText(error, { failed: 'Activation failed. Please try again.', thrown: 'An error occurred during activation' });
+      const message = failureText(error, {
+        failed: 'Activation failed. Please try again.',
+        thrown: 'An error occurred during activation',
+      });
       if (message) showErrorToast(message);
     }
   }

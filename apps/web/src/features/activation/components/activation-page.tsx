@@ -31,12 +31,11 @@ function FirstView({ uname, actions }: { uname: string; actions: ReactNode }) {
         </span>
         <CardTitle className="text-xl">Activate your account</CardTitle>
         <CardDescription>
-          Welcome, {uname}. Your account is not active yet. Activate it to unlock tasks, bonuses, spins, your team and withdrawals.
+          Welcome, {uname}. Your account is not active yet. Activate it to unlock tasks, bonuses, spins, your team and
+          withdrawals.
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        {actions}
-      </CardContent>
+      <CardContent>{actions}</CardContent>
     </Card>
   );
 }
@@ -53,7 +52,14 @@ function DepositView({ actbal, currency, actions }: { actbal: string; currency: 
           Activation Fee: {formatMoney(actbal, currency)}
         </p>
         <Field label={`Amount (${currency})`} htmlFor="activation-amount">
-          <Input id="activation-amount" inputMode="decimal" value={toPlainAmount(actbal) ?? ''} readOnly disabled aria-readonly="true" />
+          <Input
+            id="activation-amount"
+            inputMode="decimal"
+            value={toPlainAmount(actbal) ?? ''}
+            readOnly
+            disabled
+            aria-readonly="true"
+          />
         </Field>
         {actions}
       </CardContent>

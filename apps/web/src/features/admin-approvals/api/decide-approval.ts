@@ -9,9 +9,15 @@ export type ApprovalDecision = { kind: 'approve'; id: string; note?: string } | 
 /** POST adminapproverequest or adminrejectrequest. */
 export function decideApproval(decision: ApprovalDecision): Promise<ApiEnvelope<AdminApprovalDecisionData>> {
   if (decision.kind === 'approve') {
-    return apiCall<AdminApprovalDecisionData>('adminapproverequest', { method: 'POST', payload: { id: decision.id, note: decision.note } });
+    return apiCall<AdminApprovalDecisionData>('adminapproverequest', {
+      method: 'POST',
+      payload: { id: decision.id, note: decision.note },
+    });
   }
-  return apiCall<AdminApprovalDecisionData>('adminrejectrequest', { method: 'POST', payload: { id: decision.id, reason: decision.reason } });
+  return apiCall<AdminApprovalDecisionData>('adminrejectrequest', {
+    method: 'POST',
+    payload: { id: decision.id, reason: decision.reason },
+  });
 }
 
 /** A decision reloads the requests and whatever money the approval moved (members, withdrawals, codes). */

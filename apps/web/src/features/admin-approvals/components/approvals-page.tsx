@@ -10,13 +10,20 @@ import { formatMoney } from '@/lib/money';
 import { APPROVALS_TEXTS, useApprovals, type ApprovalRow, type ApprovalsView } from '../api/get-approvals';
 import { DecideDialog, type PendingDecision } from './decide-dialog';
 
-const STATE_TONES: Record<ApprovalRow['state'], BadgeTone> = { pending: 'warning', approved: 'success', rejected: 'danger', cancelled: 'neutral' };
+const STATE_TONES: Record<ApprovalRow['state'], BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  cancelled: 'neutral',
+};
 
 function Amount({ row }: { row: ApprovalRow }) {
   return (
     <span className="tabular-nums">
       {formatMoney(row.amount, row.currency)}
-      {row.amount_system !== row.amount.replace(/^-/, '') ? <span className="block text-xs text-slate-500">system {row.amount_system}</span> : null}
+      {row.amount_system !== row.amount.replace(/^-/, '') ? (
+        <span className="block text-xs text-slate-500">system {row.amount_system}</span>
+      ) : null}
     </span>
   );
 }
@@ -52,7 +59,12 @@ function PendingActions({ row, onDecide }: { row: ApprovalRow; onDecide: (decisi
     return (
       <div className="flex items-center gap-2">
         <span className="max-w-[9rem] text-xs whitespace-normal text-slate-600">Yours: another operator approves it</span>
-        <Button size="sm" variant="outline" onClick={() => onDecide({ row, kind: 'cancel' })} aria-label={`Cancel request ${row.id}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onDecide({ row, kind: 'cancel' })}
+          aria-label={`Cancel request ${row.id}`}
+        >
           Cancel
         </Button>
       </div>
@@ -63,7 +75,12 @@ function PendingActions({ row, onDecide }: { row: ApprovalRow; onDecide: (decisi
       <Button size="sm" onClick={() => onDecide({ row, kind: 'approve' })} aria-label={`Approve request ${row.id}`}>
         Approve
       </Button>
-      <Button size="sm" variant="outline" onClick={() => onDecide({ row, kind: 'reject' })} aria-label={`Reject request ${row.id}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onDecide({ row, kind: 'reject' })}
+        aria-label={`Reject request ${row.id}`}
+      >
         Reject
       </Button>
     </div>
@@ -135,7 +152,11 @@ export function ApprovalsPage() {
       <ApprovalsList view="pending" onDecide={setDecision} />
       <ApprovalsList view="decided" onDecide={setDecision} />
       {/* Keyed so each opening starts with an empty form of its own kind. */}
-      <DecideDialog key={decision ? `${decision.row.id}-${decision.kind}` : 'closed'} decision={decision} onClose={() => setDecision(null)} />
+      <DecideDialog
+        key={decision ? `${decision.row.id}-${decision.kind}` : 'closed'}
+        decision={decision}
+        onClose={() => setDecision(null)}
+      />
     </div>
   );
 }

@@ -33,7 +33,10 @@ const TEXTS = {
 export function DecideDialog({ decision, onClose }: { decision: PendingDecision | null; onClose: () => void }) {
   const decide = useDecideApproval();
   const kind = decision?.kind ?? 'approve';
-  const form = useForm<DecideValues>({ resolver: zodResolver(kind === 'approve' ? ApproveFormSchema : RejectFormSchema), defaultValues: { text: '' } });
+  const form = useForm<DecideValues>({
+    resolver: zodResolver(kind === 'approve' ? ApproveFormSchema : RejectFormSchema),
+    defaultValues: { text: '' },
+  });
   const error = form.formState.errors.text?.message;
   const texts = TEXTS[kind];
   const row = decision?.row;
@@ -43,13 +46,16 @@ export function DecideDialog({ decision, onClose }: { decision: PendingDecision 
     const text = values.text?.trim() ?? '';
     try {
       const envelope = await decide.mutateAsync(
-        kind === 'approve' ? { kind: 'approve', id: row.id, note: text || undefined } : { kind: 'reject', id: row.id, reason: text },
+        kind === 'approve'
+          ? { kind: 'approve', id: row.id, note: text || undefined }
+          : { kind: 'reject', id: row.id, reason: text },
       );
       toast.success(envelope.msg);
       onClose();
     } catch (thrown) {
       // A refusal with a reason to read (not yours to approve, already decided, the wallet no longer covers it) is shown in place.
-      if (isApiError(thrown, 'FORBIDDEN', 'CONFLICT', 'ALREADY_DONE', 'INSUFFICIENT_FUNDS', 'NOT_FOUND', 'VALIDATION_FAILED')) form.setError('text', { message: thrown.msg });
+      if (isApiError(thrown, 'FORBIDDEN', 'CONFLICT', 'ALREADY_DONE', 'INSUFFICIENT_FUNDS', 'NOT_FOUND', 'VALIDATION_FAILED'))
+        form.setError('text', { message: thrown.msg });
       else showErrorToast(errorMessage(thrown));
     }
   });
@@ -62,15 +68,20 @@ export function DecideDialog({ decision, onClose }: { decision: PendingDecision 
           <div>
             {row ? (
               <p>
-                {row.detail} for <strong>{row.username}</strong>: <strong>{formatMoney(row.amount, row.currency)}</strong>, asked by{' '}
-                {row.requested_by}. {kind === 'approve' ? 'The money moves as soon as you approve.' : 'Nothing moves.'}
+                {row.detail} for <strong>{row.username}</strong>: <strong>{formatMoney(row.amount, row.currency)}</strong>, asked
+                by {row.requested_by}. {kind === 'approve' ? 'The money moves as soon as you approve.' : 'Nothing moves.'}
               </p>
             ) : null}
           </div>
         </DialogDescription>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-3" aria-label={texts.title}>
           <Field label={texts.label} htmlFor="approval-decision-text" error={error}>
-            <Input id="approval-decision-text" maxLength={500} {...invalidProps('approval-decision-text', error)} {...form.register('text')} />
+            <Input
+              id="approval-decision-text"
+              maxLength={500}
+              {...invalidProps('approval-decision-text', error)}
+              {...form.register('text')}
+            />
           </Field>
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>

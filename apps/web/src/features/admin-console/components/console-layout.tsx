@@ -6,18 +6,30 @@ import { cn } from '@/lib/cn';
 import { signOut } from '@/lib/session';
 import { consoleNavFor, findConsoleNavItem } from '../nav-items';
 
-const NAV_LINK = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap [&_svg]:size-4 [&_svg]:shrink-0';
+const NAV_LINK =
+  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap [&_svg]:size-4 [&_svg]:shrink-0';
 
 /**
  * The operator console's own shell (not the member sidebar): a top bar, its navigation (a side column on a laptop,
  * a scrolling row of tabs on a phone) and the page.
  */
-export function ConsoleLayout({ username, isOperator, children }: { username: string; isOperator: boolean; children: ReactNode }) {
+export function ConsoleLayout({
+  username,
+  isOperator,
+  children,
+}: {
+  username: string;
+  isOperator: boolean;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const current = findConsoleNavItem(pathname);
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a href="#console-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#console-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-slate-900 px-3 text-white sm:px-5">
@@ -25,14 +37,21 @@ export function ConsoleLayout({ username, isOperator, children }: { username: st
         <p className="flex-1 truncate text-base font-semibold">
           Tuzo operator <span className="hidden font-normal text-slate-300 sm:inline">· {username}</span>
         </p>
-        <button type="button" onClick={() => signOut()} className="inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-slate-200 hover:bg-slate-800">
+        <button
+          type="button"
+          onClick={() => signOut()}
+          className="inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-slate-200 hover:bg-slate-800"
+        >
           <LogOut aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">Logout</span>
           <span className="sr-only sm:hidden">Logout</span>
         </button>
       </header>
       <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
-        <nav aria-label="Operator console" className="border-b border-slate-200 bg-white md:min-h-[calc(100dvh-3.5rem)] md:w-52 md:shrink-0 md:border-r md:border-b-0">
+        <nav
+          aria-label="Operator console"
+          className="border-b border-slate-200 bg-white md:min-h-[calc(100dvh-3.5rem)] md:w-52 md:shrink-0 md:border-r md:border-b-0"
+        >
           <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
             {consoleNavFor(isOperator).map((item) => {
               const isActive = item === current;

@@ -16,5 +16,10 @@ export async function getAds(filter: { status?: string }, page: number): Promise
 }
 
 export function useAdminAds(filter: { status?: string }, page: number) {
-  return useQuery({ queryKey: ['admin', 'ads', filter, page], queryFn: () => getAds(filter, page), retry: false, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['admin', 'ads', filter, page],
+    queryFn: () => getAds(filter, page),
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 }

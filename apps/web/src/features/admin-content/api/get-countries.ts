@@ -9,7 +9,11 @@ export async function getCountryOptions(): Promise<Array<{ id: string; name: str
 }
 
 // The same key as the members search's list: one cached copy of the countries in the console.
-export const countryOptionsQueryOptions = queryOptions({ queryKey: ['admin', 'countries'], queryFn: getCountryOptions, staleTime: 60 * 60 * 1000 });
+export const countryOptionsQueryOptions = queryOptions({
+  queryKey: ['admin', 'countries'],
+  queryFn: getCountryOptions,
+  staleTime: 60 * 60 * 1000,
+});
 
 export function useCountryOptions() {
   return useQuery(countryOptionsQueryOptions);

@@ -12,12 +12,19 @@ export interface TriviaFilter {
 
 /** GET admintrivia: one page of the trivia bank, newest first. */
 export async function getTrivia(filter: TriviaFilter, page: number): Promise<AdminTriviaData> {
-  const { data } = await apiCall<AdminTriviaData>('admintrivia', { query: { q: filter.q || undefined, status: filter.status || undefined, page, limit: TRIVIA_PAGE_SIZE } });
+  const { data } = await apiCall<AdminTriviaData>('admintrivia', {
+    query: { q: filter.q || undefined, status: filter.status || undefined, page, limit: TRIVIA_PAGE_SIZE },
+  });
   return data;
 }
 
 export function triviaQueryOptions(filter: TriviaFilter, page: number) {
-  return queryOptions({ queryKey: ['admin', 'trivia', filter, page], queryFn: () => getTrivia(filter, page), retry: false, staleTime: 10_000 });
+  return queryOptions({
+    queryKey: ['admin', 'trivia', filter, page],
+    queryFn: () => getTrivia(filter, page),
+    retry: false,
+    staleTime: 10_000,
+  });
 }
 
 export function useTrivia(filter: TriviaFilter, page: number) {

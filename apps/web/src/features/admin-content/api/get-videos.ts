@@ -16,5 +16,10 @@ export async function getVideos(filter: { task?: string; status?: string }, page
 }
 
 export function useAdminVideos(filter: { task?: string; status?: string }, page: number) {
-  return useQuery({ queryKey: ['admin', 'videos', filter, page], queryFn: () => getVideos(filter, page), retry: false, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['admin', 'videos', filter, page],
+    queryFn: () => getVideos(filter, page),
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 }

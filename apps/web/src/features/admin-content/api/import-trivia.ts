@@ -14,14 +14,27 @@ export async function importTrivia(csv: string): Promise<{ msg: string; data: Ad
     headers: { 'Content-Type': 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: csv,
   });
-  const body = (await response.json().catch(() => ({}))) as { status?: number; code?: ApiError['code']; msg?: string; data?: AdminTriviaImportData; resultcode?: boolean };
+  const body = (await response.json().catch(() => ({}))) as {
+    status?: number;
+    code?: ApiError['code'];
+    msg?: string;
+    data?: AdminTriviaImportData;
+    resultcode?: boolean;
+  };
   if (!response.ok || !body.resultcode || !body.data) {
-    throw new ApiError({ status: body.status ?? response.status, code: body.code ?? 'INTERNAL', msg: body.msg ?? 'The import failed' });
+    throw new ApiError({
+      status: body.status ?? response.status,
+      code: body.code ?? 'INTERNAL',
+      msg: body.msg ?? 'The import failed',
+    });
   }
   return { msg: body.msg ?? '', data: body.data };
 }
 
 export function useImportTrivia() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: importTrivia, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'trivia'] }) });
+  return useMutation({
+    mutationFn: importTrivia,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'trivia'] }),
+  });
 }

@@ -10,5 +10,8 @@ export async function retireTrivia(payload: { id: string; active: boolean }): Pr
 
 export function useRetireTrivia() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: retireTrivia, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'trivia'] }) });
+  return useMutation({
+    mutationFn: retireTrivia,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'trivia'] }),
+  });
 }

@@ -4,11 +4,17 @@ import { apiCall } from '@/lib/api-client';
 
 /** POST admintriviasave: adds a question (no id) or edits one. */
 export async function saveTrivia(payload: AdminTriviaSaveInput): Promise<AdminTriviaRow> {
-  const { data } = await apiCall<AdminTriviaRow>('admintriviasave', { method: 'POST', payload: { ...payload, id: payload.id === undefined ? undefined : String(payload.id) } });
+  const { data } = await apiCall<AdminTriviaRow>('admintriviasave', {
+    method: 'POST',
+    payload: { ...payload, id: payload.id === undefined ? undefined : String(payload.id) },
+  });
   return data;
 }
 
 export function useSaveTrivia() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveTrivia, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'trivia'] }) });
+  return useMutation({
+    mutationFn: saveTrivia,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'trivia'] }),
+  });
 }

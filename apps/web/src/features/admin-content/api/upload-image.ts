@@ -11,8 +11,19 @@ export async function uploadImage(file: File): Promise<AdminUploadData> {
     headers: { 'Content-Type': 'application/octet-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: file,
   });
-  const body = (await response.json().catch(() => ({}))) as { status?: number; code?: ApiError['code']; msg?: string; data?: AdminUploadData; resultcode?: boolean };
-  if (!response.ok || !body.resultcode || !body.data) throw new ApiError({ status: body.status ?? response.status, code: body.code ?? 'INTERNAL', msg: body.msg ?? 'The upload failed' });
+  const body = (await response.json().catch(() => ({}))) as {
+    status?: number;
+    code?: ApiError['code'];
+    msg?: string;
+    data?: AdminUploadData;
+    resultcode?: boolean;
+  };
+  if (!response.ok || !body.resultcode || !body.data)
+    throw new ApiError({
+      status: body.status ?? response.status,
+      code: body.code ?? 'INTERNAL',
+      msg: body.msg ?? 'The upload failed',
+    });
   return body.data;
 }
 

@@ -40,7 +40,11 @@ export function NotifyForm() {
     } catch (error) {
       if (isApiError(error, 'NOT_FOUND')) setErrors(target === 'member' ? { username: error.msg } : { country_id: error.msg });
       else if (isApiError(error, 'VALIDATION_FAILED')) setErrors({ msg: error.msg });
-      else showErrorToast(failureText(error, { failed: 'The notification was not sent', thrown: errorMessage(error) }) ?? 'The notification was not sent');
+      else
+        showErrorToast(
+          failureText(error, { failed: 'The notification was not sent', thrown: errorMessage(error) }) ??
+            'The notification was not sent',
+        );
     }
   };
   return (
@@ -49,14 +53,27 @@ export function NotifyForm() {
         <legend className="mb-1.5 text-sm font-medium text-slate-800">Send to</legend>
         {BROADCAST_TARGETS.map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="target-choice" value={value} checked={target === value} onChange={() => setTarget(value)} className="size-4" />
+            <input
+              type="radio"
+              name="target-choice"
+              value={value}
+              checked={target === value}
+              onChange={() => setTarget(value)}
+              className="size-4"
+            />
             {TARGET_LABELS[value]}
           </label>
         ))}
       </fieldset>
       {target === 'member' ? (
         <Field label="Member username" htmlFor={id('username')} error={errors.username}>
-          <Input id={id('username')} name="username" autoComplete="off" autoCapitalize="none" {...invalidProps(id('username'), errors.username)} />
+          <Input
+            id={id('username')}
+            name="username"
+            autoComplete="off"
+            autoCapitalize="none"
+            {...invalidProps(id('username'), errors.username)}
+          />
         </Field>
       ) : null}
       {target === 'country' ? (
@@ -72,7 +89,14 @@ export function NotifyForm() {
         </Field>
       ) : null}
       <Field label="Message" htmlFor={id('msg')} error={errors.msg}>
-        <textarea id={id('msg')} name="msg" rows={3} maxLength={500} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" {...invalidProps(id('msg'), errors.msg)} />
+        <textarea
+          id={id('msg')}
+          name="msg"
+          rows={3}
+          maxLength={500}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          {...invalidProps(id('msg'), errors.msg)}
+        />
       </Field>
       <Field label="Kind" htmlFor={id('severity')}>
         <Select id={id('severity')} name="severity" defaultValue="info">

@@ -35,11 +35,19 @@ export async function submitWithSchema<S extends z.ZodType>(input: {
 }
 
 /** Retire or restore one item, with a toast either way. */
-export async function toggleActive(input: { send: (payload: { id: string; active: boolean }) => Promise<unknown>; id: string; active: boolean; noun: string }): Promise<void> {
+export async function toggleActive(input: {
+  send: (payload: { id: string; active: boolean }) => Promise<unknown>;
+  id: string;
+  active: boolean;
+  noun: string;
+}): Promise<void> {
   try {
     await input.send({ id: input.id, active: input.active });
     toast.success(`${input.noun} ${input.active ? 'restored' : 'retired'}`);
   } catch (error) {
-    showErrorToast(failureText(error, { failed: `The ${input.noun.toLowerCase()} was not changed`, thrown: errorMessage(error) }) ?? 'Not changed');
+    showErrorToast(
+      failureText(error, { failed: `The ${input.noun.toLowerCase()} was not changed`, thrown: errorMessage(error) }) ??
+        'Not changed',
+    );
   }
 }

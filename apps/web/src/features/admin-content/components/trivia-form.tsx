@@ -46,7 +46,11 @@ export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null
       onDone();
     } catch (error) {
       if (isApiError(error, 'VALIDATION_FAILED')) setErrors({ question: error.msg });
-      else showErrorToast(failureText(error, { failed: 'The question could not be saved', thrown: errorMessage(error) }) ?? 'The question could not be saved');
+      else
+        showErrorToast(
+          failureText(error, { failed: 'The question could not be saved', thrown: errorMessage(error) }) ??
+            'The question could not be saved',
+        );
     }
   };
   return (
@@ -74,7 +78,13 @@ export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null
         const key = `option${index}` as ErrorKey;
         return (
           <Field key={letter} label={`Option ${letter}`} htmlFor={id(key)} error={errors[key]}>
-            <Input id={id(key)} name={key} maxLength={200} defaultValue={editing?.options[index] ?? ''} {...invalidProps(id(key), errors[key])} />
+            <Input
+              id={id(key)}
+              name={key}
+              maxLength={200}
+              defaultValue={editing?.options[index] ?? ''}
+              {...invalidProps(id(key), errors[key])}
+            />
           </Field>
         );
       })}

@@ -1,4 +1,9 @@
-import { TRIVIA_IMPORT_HEADER, TRIVIA_IMPORT_MAX_BYTES, TRIVIA_IMPORT_MAX_ROWS, type AdminTriviaImportData } from '@tuzo/contracts';
+import {
+  TRIVIA_IMPORT_HEADER,
+  TRIVIA_IMPORT_MAX_BYTES,
+  TRIVIA_IMPORT_MAX_ROWS,
+  type AdminTriviaImportData,
+} from '@tuzo/contracts';
 import { Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -32,14 +37,20 @@ export function TriviaImport() {
   };
   return (
     <div className="flex flex-col gap-3">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Import questions from CSV" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Import questions from CSV"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <Field
           label="CSV file"
           htmlFor={fileId}
           error={fileError}
           hint={
             <p className="mt-1 text-xs text-slate-600">
-              Header <code>{TRIVIA_IMPORT_HEADER.join(',')}</code>; correct is A-D. At most {TRIVIA_IMPORT_MAX_ROWS.toLocaleString()} rows, 1 MB.
+              Header <code>{TRIVIA_IMPORT_HEADER.join(',')}</code>; correct is A-D. At most{' '}
+              {TRIVIA_IMPORT_MAX_ROWS.toLocaleString()} rows, 1 MB.
             </p>
           }
         >

@@ -8,7 +8,11 @@ export async function getCountryOptions(): Promise<Array<{ id: string; name: str
   return (Array.isArray(data) ? data : []).map((country) => ({ id: String(country.id), name: country.country }));
 }
 
-export const countryOptionsQueryOptions = queryOptions({ queryKey: ['admin', 'countries'], queryFn: getCountryOptions, staleTime: 60 * 60 * 1000 });
+export const countryOptionsQueryOptions = queryOptions({
+  queryKey: ['admin', 'countries'],
+  queryFn: getCountryOptions,
+  staleTime: 60 * 60 * 1000,
+});
 
 export function useCountryOptions() {
   return useQuery(countryOptionsQueryOptions);

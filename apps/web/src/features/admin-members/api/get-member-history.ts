@@ -5,7 +5,11 @@ import { apiCall } from '@/lib/api-client';
 export const HISTORY_PAGE_SIZE = 20;
 
 /** GET adminmemberhistory: one of the member's lists, newest first, one page. */
-export async function getMemberHistory(input: { username: string; list: MemberHistory; page: number }): Promise<AdminMemberHistoryData> {
+export async function getMemberHistory(input: {
+  username: string;
+  list: MemberHistory;
+  page: number;
+}): Promise<AdminMemberHistoryData> {
   const { data } = await apiCall<AdminMemberHistoryData>('adminmemberhistory', { query: { ...input, limit: HISTORY_PAGE_SIZE } });
   return data;
 }

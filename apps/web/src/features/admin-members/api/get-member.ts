@@ -9,7 +9,12 @@ export async function getMember(username: string): Promise<AdminMemberData> {
 }
 
 export function memberQueryOptions(username: string) {
-  return queryOptions({ queryKey: ['admin', 'member', username.toLowerCase()], queryFn: () => getMember(username), retry: false, staleTime: 5_000 });
+  return queryOptions({
+    queryKey: ['admin', 'member', username.toLowerCase()],
+    queryFn: () => getMember(username),
+    retry: false,
+    staleTime: 5_000,
+  });
 }
 
 export function useMember(username: string) {

@@ -14,7 +14,12 @@ export async function getMembers(filter: MembersFilter, page: number): Promise<A
 }
 
 export function membersQueryOptions(filter: MembersFilter, page: number) {
-  return queryOptions({ queryKey: ['admin', 'members', filter, page], queryFn: () => getMembers(filter, page), retry: false, staleTime: 10_000 });
+  return queryOptions({
+    queryKey: ['admin', 'members', filter, page],
+    queryFn: () => getMembers(filter, page),
+    retry: false,
+    staleTime: 10_000,
+  });
 }
 
 export function useMembers(filter: MembersFilter, page: number) {

@@ -4,7 +4,9 @@ import { Input, Select } from '@/components/ui/input';
 import { useCountryOptions } from '../api/get-countries';
 
 /** The values of the member action dialogs, as typed (the server validates them with the contracts). */
-export type FormValues = Partial<Record<'amount' | 'wallet' | 'reason' | 'reference' | 'email' | 'phone' | 'country_id' | 'upline', string>>;
+export type FormValues = Partial<
+  Record<'amount' | 'wallet' | 'reason' | 'reference' | 'email' | 'phone' | 'country_id' | 'upline', string>
+>;
 
 interface FieldsProps {
   values: FormValues;
@@ -25,10 +27,25 @@ export function AdjustWalletFields({ values, set }: FieldsProps) {
         </Select>
       </Field>
       <Field label="Amount (system currency, negative to remove)" htmlFor="adjust-amount">
-        <Input id="adjust-amount" inputMode="decimal" autoComplete="off" value={values.amount ?? ''} onChange={(event) => set('amount', event.target.value)} placeholder="e.g. 25.00 or -10.00" required />
+        <Input
+          id="adjust-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.amount ?? ''}
+          onChange={(event) => set('amount', event.target.value)}
+          placeholder="e.g. 25.00 or -10.00"
+          required
+        />
       </Field>
       <Field label="Reason (required, kept in the audit log)" htmlFor="adjust-reason">
-        <Input id="adjust-reason" value={values.reason ?? ''} onChange={(event) => set('reason', event.target.value)} minLength={3} maxLength={500} required />
+        <Input
+          id="adjust-reason"
+          value={values.reason ?? ''}
+          onChange={(event) => set('reason', event.target.value)}
+          minLength={3}
+          maxLength={500}
+          required
+        />
       </Field>
     </>
   );
@@ -38,10 +55,27 @@ export function DepositFields({ values, set, member }: FieldsProps) {
   return (
     <>
       <Field label={`Amount received (${member.currency})`} htmlFor="deposit-amount">
-        <Input id="deposit-amount" inputMode="decimal" autoComplete="off" value={values.amount ?? ''} onChange={(event) => set('amount', event.target.value)} placeholder="e.g. 500.00" required />
+        <Input
+          id="deposit-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.amount ?? ''}
+          onChange={(event) => set('amount', event.target.value)}
+          placeholder="e.g. 500.00"
+          required
+        />
       </Field>
       <Field label="Receipt reference" htmlFor="deposit-reference">
-        <Input id="deposit-reference" autoComplete="off" value={values.reference ?? ''} onChange={(event) => set('reference', event.target.value)} placeholder="e.g. bank slip or M-Pesa code" minLength={3} maxLength={60} required />
+        <Input
+          id="deposit-reference"
+          autoComplete="off"
+          value={values.reference ?? ''}
+          onChange={(event) => set('reference', event.target.value)}
+          placeholder="e.g. bank slip or M-Pesa code"
+          minLength={3}
+          maxLength={60}
+          required
+        />
       </Field>
     </>
   );
@@ -55,7 +89,12 @@ export function EditMemberFields({ values, set }: FieldsProps) {
         <Input id="edit-email" type="email" value={values.email ?? ''} onChange={(event) => set('email', event.target.value)} />
       </Field>
       <Field label="Phone (dial code and number)" htmlFor="edit-phone">
-        <Input id="edit-phone" inputMode="tel" value={values.phone ?? ''} onChange={(event) => set('phone', event.target.value)} />
+        <Input
+          id="edit-phone"
+          inputMode="tel"
+          value={values.phone ?? ''}
+          onChange={(event) => set('phone', event.target.value)}
+        />
       </Field>
       <Field label="Country" htmlFor="edit-country">
         <Select id="edit-country" value={values.country_id ?? ''} onChange={(event) => set('country_id', event.target.value)}>
@@ -73,7 +112,13 @@ export function EditMemberFields({ values, set }: FieldsProps) {
 export function ChangeUplineFields({ values, set }: FieldsProps) {
   return (
     <Field label="New upline (username)" htmlFor="change-upline">
-      <Input id="change-upline" autoComplete="off" value={values.upline ?? ''} onChange={(event) => set('upline', event.target.value)} required />
+      <Input
+        id="change-upline"
+        autoComplete="off"
+        value={values.upline ?? ''}
+        onChange={(event) => set('upline', event.target.value)}
+        required
+      />
     </Field>
   );
 }

@@ -28,21 +28,60 @@ interface DialogSpec {
 
 function specs(member: Member): Record<DialogKind, DialogSpec> {
   const username = member.username;
-  const simple = (action: SimpleMemberAction) => (values: FormValues): MemberChange => ({ action, payload: { username, reason: values.reason || undefined } });
+  const simple =
+    (action: SimpleMemberAction) =>
+    (values: FormValues): MemberChange => ({ action, payload: { username, reason: values.reason || undefined } });
   return {
-    adminsuspend: { title: `Suspend ${username}?`, description: 'They are signed out everywhere now and cannot sign in until you lift it.', confirm: 'Suspend', variant: 'danger', build: simple('adminsuspend') },
-    adminunsuspend: { title: `Lift the suspension of ${username}?`, description: 'They can sign in again.', confirm: 'Unsuspend', build: simple('adminunsuspend') },
-    adminsignout: { title: `Sign ${username} out everywhere?`, description: 'Every open session ends; they sign in again.', confirm: 'Sign out everywhere', variant: 'danger', build: simple('adminsignout') },
-    adminresetlink: { title: `Send ${username} a reset link?`, description: `A one-time link to choose a new password goes to ${member.email} (valid 30 minutes).`, confirm: 'Send link', build: simple('adminresetlink') },
-    adminactivate: { title: `Activate ${username} for free?`, description: 'The fee is booked as an operator expense; uplines earn their commissions as usual.', confirm: 'Activate', build: simple('adminactivate') },
-    admindeactivate: { title: `Deactivate ${username}?`, description: 'The upline commissions of their activation are reversed by ledger entries.', confirm: 'Deactivate', variant: 'danger', build: simple('admindeactivate') },
+    adminsuspend: {
+      title: `Suspend ${username}?`,
+      description: 'They are signed out everywhere now and cannot sign in until you lift it.',
+      confirm: 'Suspend',
+      variant: 'danger',
+      build: simple('adminsuspend'),
+    },
+    adminunsuspend: {
+      title: `Lift the suspension of ${username}?`,
+      description: 'They can sign in again.',
+      confirm: 'Unsuspend',
+      build: simple('adminunsuspend'),
+    },
+    adminsignout: {
+      title: `Sign ${username} out everywhere?`,
+      description: 'Every open session ends; they sign in again.',
+      confirm: 'Sign out everywhere',
+      variant: 'danger',
+      build: simple('adminsignout'),
+    },
+    adminresetlink: {
+      title: `Send ${username} a reset link?`,
+      description: `A one-time link to choose a new password goes to ${member.email} (valid 30 minutes).`,
+      confirm: 'Send link',
+      build: simple('adminresetlink'),
+    },
+    adminactivate: {
+      title: `Activate ${username} for free?`,
+      description: 'The fee is booked as an operator expense; uplines earn their commissions as usual.',
+      confirm: 'Activate',
+      build: simple('adminactivate'),
+    },
+    admindeactivate: {
+      title: `Deactivate ${username}?`,
+      description: 'The upline commissions of their activation are reversed by ledger entries.',
+      confirm: 'Deactivate',
+      variant: 'danger',
+      build: simple('admindeactivate'),
+    },
     adminadjust: {
       title: `Adjust a wallet of ${username}`,
-      description: 'A ledger entry in the system currency against house adjustments. Negative removes money; a wallet never goes below zero.',
+      description:
+        'A ledger entry in the system currency against house adjustments. Negative removes money; a wallet never goes below zero.',
       confirm: 'Adjust wallet',
       isMoney: true,
       fields: AdjustWalletFields,
-      build: (values) => ({ action: 'adminadjust', payload: { username, wallet: values.wallet || 'balance', amount: values.amount ?? '', reason: values.reason ?? '' } }),
+      build: (values) => ({
+        action: 'adminadjust',
+        payload: { username, wallet: values.wallet || 'balance', amount: values.amount ?? '', reason: values.reason ?? '' },
+      }),
     },
     admindeposit: {
       title: `Record a deposit for ${username}`,
@@ -50,7 +89,10 @@ function specs(member: Member): Record<DialogKind, DialogSpec> {
       confirm: 'Record deposit',
       isMoney: true,
       fields: DepositFields,
-      build: (values) => ({ action: 'admindeposit', payload: { username, amount: values.amount ?? '', reference: values.reference ?? '', reason: values.reason || undefined } }),
+      build: (values) => ({
+        action: 'admindeposit',
+        payload: { username, amount: values.amount ?? '', reference: values.reference ?? '', reason: values.reason || undefined },
+      }),
     },
     adminchangeupline: {
       title: `Move ${username} under a new upline`,
@@ -58,7 +100,10 @@ function specs(member: Member): Record<DialogKind, DialogSpec> {
         'Their levels 2 and 3 follow the new upline, and their own team moves with them. Commissions already paid move to the new uplines by ledger entries; it is refused if an old upline has spent one.',
       confirm: 'Change upline',
       fields: ChangeUplineFields,
-      build: (values) => ({ action: 'adminchangeupline', payload: { username, upline: values.upline ?? '', reason: values.reason || undefined } }),
+      build: (values) => ({
+        action: 'adminchangeupline',
+        payload: { username, upline: values.upline ?? '', reason: values.reason || undefined },
+      }),
     },
     adminupdatemember: {
       title: `Edit ${username}`,
@@ -91,18 +136,35 @@ export function MemberActions({ member }: { member: Member }) {
   function start(kind: DialogKind) {
     key.renew();
     setFormError(null);
-    setValues(kind === 'adminupdatemember' ? { email: member.email, phone: member.phone, country_id: String(member.country_id) } : {});
+    setValues(
+      kind === 'adminupdatemember' ? { email: member.email, phone: member.phone, country_id: String(member.country_id) } : {},
+    );
     setOpen(kind);
   }
   async function confirm() {
     if (!spec) return;
     try {
-      const envelope = await change.mutateAsync({ change: spec.build(values), idempotencyKey: spec.isMoney ? key.get() : undefined });
+      const envelope = await change.mutateAsync({
+        change: spec.build(values),
+        idempotencyKey: spec.isMoney ? key.get() : undefined,
+      });
       toast.success(envelope.msg || 'Done');
       setOpen(null);
     } catch (error) {
       // Refusals with a reason to read stay in the dialog; the rest are toasts.
-      if (isApiError(error, 'VALIDATION_FAILED', 'CONFLICT', 'ALREADY_DONE', 'INSUFFICIENT_FUNDS', 'LIMIT_NOT_MET', 'NOT_FOUND', 'FORBIDDEN', 'ACCOUNT_SUSPENDED')) {
+      if (
+        isApiError(
+          error,
+          'VALIDATION_FAILED',
+          'CONFLICT',
+          'ALREADY_DONE',
+          'INSUFFICIENT_FUNDS',
+          'LIMIT_NOT_MET',
+          'NOT_FOUND',
+          'FORBIDDEN',
+          'ACCOUNT_SUSPENDED',
+        )
+      ) {
         setFormError(error.msg);
       } else {
         setFormError(errorMessage(error));
@@ -128,7 +190,9 @@ export function MemberActions({ member }: { member: Member }) {
         {button('adminsignout', 'Sign out everywhere', <LogOut aria-hidden="true" />)}
         {member.status === 'inactive' ? button('adminactivate', 'Activate free', <Power aria-hidden="true" />) : null}
         {member.status === 'active' ? button('admindeactivate', 'Deactivate', <PowerOff aria-hidden="true" />) : null}
-        {isSuspended ? button('adminunsuspend', 'Unsuspend', <ShieldCheck aria-hidden="true" />, 'primary') : button('adminsuspend', 'Suspend', <Ban aria-hidden="true" />, 'danger')}
+        {isSuspended
+          ? button('adminunsuspend', 'Unsuspend', <ShieldCheck aria-hidden="true" />, 'primary')
+          : button('adminsuspend', 'Suspend', <Ban aria-hidden="true" />, 'danger')}
       </div>
       <Dialog open={spec !== null} onOpenChange={(isOpen) => !isOpen && !change.isPending && setOpen(null)}>
         <DialogContent>
@@ -142,10 +206,17 @@ export function MemberActions({ member }: { member: Member }) {
               <DialogTitle>{spec.title}</DialogTitle>
               <DialogDescription>{spec.description}</DialogDescription>
               <div className="mt-4 flex flex-col gap-3">
-                {spec.fields ? spec.fields({ values, set: (name, value) => setValues((current) => ({ ...current, [name]: value })), member }) : null}
+                {spec.fields
+                  ? spec.fields({ values, set: (name, value) => setValues((current) => ({ ...current, [name]: value })), member })
+                  : null}
                 {open !== 'adminadjust' ? (
                   <Field label="Reason (optional, kept in the audit log)" htmlFor="member-action-reason">
-                    <Input id="member-action-reason" value={values.reason ?? ''} onChange={(event) => setValues((current) => ({ ...current, reason: event.target.value }))} maxLength={500} />
+                    <Input
+                      id="member-action-reason"
+                      value={values.reason ?? ''}
+                      onChange={(event) => setValues((current) => ({ ...current, reason: event.target.value }))}
+                      maxLength={500}
+                    />
                   </Field>
                 ) : null}
                 {formError ? (

@@ -14,6 +14,9 @@ export function useBulkDecide() {
     mutationFn: bulkDecide,
     // Approvals above the four-eyes limit become requests on the Approvals page.
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
+      ]),
   });
 }

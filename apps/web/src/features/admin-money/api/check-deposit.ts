@@ -9,5 +9,8 @@ export function checkDeposit(id: string): Promise<ApiEnvelope<AdminCheckDepositD
 
 export function useCheckDeposit() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: checkDeposit, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] }) });
+  return useMutation({
+    mutationFn: checkDeposit,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] }),
+  });
 }

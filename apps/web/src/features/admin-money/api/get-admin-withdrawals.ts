@@ -9,7 +9,9 @@ export type WithdrawalsFilter = { [K in keyof AdminWithdrawalsFilter]?: string }
 
 /** GET adminwithdrawalqueue: withdrawals by status, member, wallet and date, newest first (one page). */
 export async function getAdminWithdrawals(filter: WithdrawalsFilter, page: number): Promise<AdminWithdrawalQueueData> {
-  const { data } = await apiCall<AdminWithdrawalQueueData>('adminwithdrawalqueue', { query: { ...filter, page, limit: ADMIN_WITHDRAWALS_LIMIT } });
+  const { data } = await apiCall<AdminWithdrawalQueueData>('adminwithdrawalqueue', {
+    query: { ...filter, page, limit: ADMIN_WITHDRAWALS_LIMIT },
+  });
   return data;
 }
 

@@ -13,7 +13,12 @@ export async function getDeposits(filter: DepositsFilter, page: number): Promise
 }
 
 export function depositsQueryOptions(filter: DepositsFilter, page: number) {
-  return queryOptions({ queryKey: ['admin', 'deposits', filter, page], queryFn: () => getDeposits(filter, page), retry: false, staleTime: 5_000 });
+  return queryOptions({
+    queryKey: ['admin', 'deposits', filter, page],
+    queryFn: () => getDeposits(filter, page),
+    retry: false,
+    staleTime: 5_000,
+  });
 }
 
 export function useDeposits(filter: DepositsFilter, page: number) {

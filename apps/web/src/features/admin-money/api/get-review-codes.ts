@@ -14,13 +14,21 @@ export async function getReviewCodes(page: number): Promise<AdminReviewCodesData
 }
 
 /** What the table shows when the queue failed to load. */
-export const REVIEW_CODES_TEXTS = { failed: 'Failed to load the review queue', thrown: 'Failed to load the review queue' } as const;
+export const REVIEW_CODES_TEXTS = {
+  failed: 'Failed to load the review queue',
+  thrown: 'Failed to load the review queue',
+} as const;
 
 /** Every page of the queue shares this key prefix (the resolve hook invalidates it). */
 export const REVIEW_CODES_KEY = ['admin', 'review-codes'] as const;
 
 export function reviewCodesQueryOptions(page: number) {
-  return queryOptions({ queryKey: [...REVIEW_CODES_KEY, page], queryFn: () => getReviewCodes(page), retry: false, staleTime: 5_000 });
+  return queryOptions({
+    queryKey: [...REVIEW_CODES_KEY, page],
+    queryFn: () => getReviewCodes(page),
+    retry: false,
+    staleTime: 5_000,
+  });
 }
 
 export function useReviewCodes(page: number) {

@@ -9,7 +9,13 @@ export async function getOverview(): Promise<AdminOverviewData> {
 }
 
 export function overviewQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'overview'], queryFn: getOverview, retry: false, staleTime: 30_000, refetchInterval: 60_000 });
+  return queryOptions({
+    queryKey: ['admin', 'overview'],
+    queryFn: getOverview,
+    retry: false,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
 }
 
 export function useOverview() {

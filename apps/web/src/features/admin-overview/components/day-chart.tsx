@@ -50,7 +50,7 @@ export function DayChart({ title, days, series, kind = 'line' }: DayChartProps) 
               { size: 60 },
             ],
             series: [
-              { label: 'Day', value: (_u, index) => (index === null ? '' : days[Math.round(index)] ?? '') },
+              { label: 'Day', value: (_u, index) => (index === null ? '' : (days[Math.round(index)] ?? '')) },
               ...series.map((s) => ({
                 label: s.label,
                 stroke: s.color,
@@ -76,7 +76,11 @@ export function DayChart({ title, days, series, kind = 'line' }: DayChartProps) 
   }, [days, series, kind]);
 
   return (
-    <figure className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={titleId} data-testid="overview-chart">
+    <figure
+      className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+      aria-labelledby={titleId}
+      data-testid="overview-chart"
+    >
       <figcaption id={titleId} className="text-sm font-semibold text-slate-900">
         {title}
       </figcaption>

@@ -27,7 +27,17 @@ function Figure({ label, value, hint, testId }: { label: string; value: string; 
   );
 }
 
-function PeriodCard({ title, period, currency, testId }: { title: string; period: AdminOverviewPeriod; currency: string; testId: string }) {
+function PeriodCard({
+  title,
+  period,
+  currency,
+  testId,
+}: {
+  title: string;
+  period: AdminOverviewPeriod;
+  currency: string;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardHeader>
@@ -35,8 +45,18 @@ function PeriodCard({ title, period, currency, testId }: { title: string; period
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-2 lg:grid-cols-3">
-          <Figure label={`Deposits (${currency})`} value={money(period.deposits)} hint={`${count(period.deposits_count)} completed`} testId={`${testId}-deposits`} />
-          <Figure label={`Withdrawals (${currency})`} value={money(period.withdrawals)} hint={`${count(period.withdrawals_count)} paid`} testId={`${testId}-withdrawals`} />
+          <Figure
+            label={`Deposits (${currency})`}
+            value={money(period.deposits)}
+            hint={`${count(period.deposits_count)} completed`}
+            testId={`${testId}-deposits`}
+          />
+          <Figure
+            label={`Withdrawals (${currency})`}
+            value={money(period.withdrawals)}
+            hint={`${count(period.withdrawals_count)} paid`}
+            testId={`${testId}-withdrawals`}
+          />
           <Figure label={`Task pay (${currency})`} value={money(period.task_payouts)} testId={`${testId}-tasks`} />
           <Figure label="Activations" value={count(period.activations)} testId={`${testId}-activations`} />
           <Figure label="New members" value={count(period.joined)} testId={`${testId}-joined`} />
@@ -64,22 +84,51 @@ export function OverviewPage() {
     if (!data) return null;
     const days = data.days.map((day) => day.day);
     const amount = (value: string) => Number(value);
-    const moneySeries = (label: string, color: string, values: number[]): ChartSeries => ({ label, color, values, format: moneyNumber });
+    const moneySeries = (label: string, color: string, values: number[]): ChartSeries => ({
+      label,
+      color,
+      values,
+      format: moneyNumber,
+    });
     return {
       days,
       money: [
-        moneySeries(`Deposits (${data.currency})`, '#059669', data.days.map((d) => amount(d.deposits))),
-        moneySeries(`Withdrawals (${data.currency})`, '#dc2626', data.days.map((d) => amount(d.withdrawals))),
+        moneySeries(
+          `Deposits (${data.currency})`,
+          '#059669',
+          data.days.map((d) => amount(d.deposits)),
+        ),
+        moneySeries(
+          `Withdrawals (${data.currency})`,
+          '#dc2626',
+          data.days.map((d) => amount(d.withdrawals)),
+        ),
       ],
       members: [
         { label: 'Activations', color: '#2563eb', values: data.days.map((d) => d.activations), format: count },
         { label: 'New members', color: '#9333ea', values: data.days.map((d) => d.joined), format: count },
       ] satisfies ChartSeries[],
       tasks: [
-        moneySeries('YouTube', '#dc2626', data.days.map((d) => amount(d.tasks.youtube))),
-        moneySeries('TikTok', '#0f172a', data.days.map((d) => amount(d.tasks.tiktok))),
-        moneySeries('Ads', '#d97706', data.days.map((d) => amount(d.tasks.ads))),
-        moneySeries('Trivia', '#0891b2', data.days.map((d) => amount(d.tasks.trivia))),
+        moneySeries(
+          'YouTube',
+          '#dc2626',
+          data.days.map((d) => amount(d.tasks.youtube)),
+        ),
+        moneySeries(
+          'TikTok',
+          '#0f172a',
+          data.days.map((d) => amount(d.tasks.tiktok)),
+        ),
+        moneySeries(
+          'Ads',
+          '#d97706',
+          data.days.map((d) => amount(d.tasks.ads)),
+        ),
+        moneySeries(
+          'Trivia',
+          '#0891b2',
+          data.days.map((d) => amount(d.tasks.trivia)),
+        ),
       ],
     };
   }, [data]);
@@ -129,7 +178,12 @@ export function OverviewPage() {
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             <Figure label="Total" value={count(members.total)} testId="members-total" />
             <Figure label="Active" value={count(members.active)} testId="members-active" />
-            <Figure label="Dormant" value={count(members.dormant)} hint="not activated, suspended included" testId="members-dormant" />
+            <Figure
+              label="Dormant"
+              value={count(members.dormant)}
+              hint="not activated, suspended included"
+              testId="members-dormant"
+            />
             <Figure label="Suspended" value={count(members.suspended)} testId="members-suspended" />
           </dl>
         </CardContent>
@@ -137,7 +191,12 @@ export function OverviewPage() {
 
       <div className="grid gap-4 lg:grid-cols-2">
         <PeriodCard title="Today" period={data.totals.today} currency={data.currency} testId="overview-today" />
-        <PeriodCard title={`This week (since ${data.week_start})`} period={data.totals.week} currency={data.currency} testId="overview-week" />
+        <PeriodCard
+          title={`This week (since ${data.week_start})`}
+          period={data.totals.week}
+          currency={data.currency}
+          testId="overview-week"
+        />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -158,11 +217,31 @@ export function OverviewPage() {
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-2 gap-2 lg:grid-cols-3">
-              <Figure label="Realised return" value={spins.realised_return === null ? '–' : `${spins.realised_return} %`} hint={`published ${spins.expected_return} %`} testId="spins-return" />
-              <Figure label={`Stakes (${data.currency})`} value={money(spins.casino_stakes)} hint={`${count(spins.casino_count)} casino spins`} testId="spins-stakes" />
+              <Figure
+                label="Realised return"
+                value={spins.realised_return === null ? '–' : `${spins.realised_return} %`}
+                hint={`published ${spins.expected_return} %`}
+                testId="spins-return"
+              />
+              <Figure
+                label={`Stakes (${data.currency})`}
+                value={money(spins.casino_stakes)}
+                hint={`${count(spins.casino_count)} casino spins`}
+                testId="spins-stakes"
+              />
               <Figure label={`Casino wins (${data.currency})`} value={money(spins.casino_wins)} testId="spins-wins" />
-              <Figure label={`Free prizes (${data.currency})`} value={money(spins.free_prizes)} hint={`${count(spins.free_paid_count)} paid`} testId="spins-free" />
-              <Figure label={`House result (${data.currency})`} value={money(spins.house_result)} hint="stakes − wins − free prizes" testId="spins-house" />
+              <Figure
+                label={`Free prizes (${data.currency})`}
+                value={money(spins.free_prizes)}
+                hint={`${count(spins.free_paid_count)} paid`}
+                testId="spins-free"
+              />
+              <Figure
+                label={`House result (${data.currency})`}
+                value={money(spins.house_result)}
+                hint="stakes − wins − free prizes"
+                testId="spins-house"
+              />
             </dl>
           </CardContent>
         </Card>

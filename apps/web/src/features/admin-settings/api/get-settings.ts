@@ -8,7 +8,8 @@ export async function getSettings(): Promise<AdminSettingsData> {
   return data;
 }
 
-export const settingsQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings'], queryFn: getSettings, retry: false, staleTime: 5_000 });
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'settings'], queryFn: getSettings, retry: false, staleTime: 5_000 });
 
 export function useSettings() {
   return useQuery(settingsQueryOptions());

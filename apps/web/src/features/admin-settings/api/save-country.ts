@@ -12,6 +12,10 @@ export function useSaveCountry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCountry,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'countries'] }), queryClient.invalidateQueries({ queryKey: ['countries'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'countries'] }),
+        queryClient.invalidateQueries({ queryKey: ['countries'] }),
+      ]),
   });
 }

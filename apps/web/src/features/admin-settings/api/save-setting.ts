@@ -14,6 +14,10 @@ export function useSaveSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSetting,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] }), queryClient.invalidateQueries({ queryKey: userDataQueryKey })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] }),
+        queryClient.invalidateQueries({ queryKey: userDataQueryKey }),
+      ]),
   });
 }

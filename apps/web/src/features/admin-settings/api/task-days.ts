@@ -8,7 +8,8 @@ export async function getTaskDays(): Promise<AdminTaskDaysData> {
   return data;
 }
 
-export const taskDaysQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings', 'task-days'], queryFn: getTaskDays, retry: false, staleTime: 5_000 });
+export const taskDaysQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'settings', 'task-days'], queryFn: getTaskDays, retry: false, staleTime: 5_000 });
 
 export function useTaskDays() {
   return useQuery(taskDaysQueryOptions());
@@ -22,5 +23,8 @@ export async function saveTaskDays(payload: AdminTaskDayPayload): Promise<AdminT
 
 export function useSaveTaskDays() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveTaskDays, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'task-days'] }) });
+  return useMutation({
+    mutationFn: saveTaskDays,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'task-days'] }),
+  });
 }

@@ -1,4 +1,11 @@
-import { AdminCountryPayloadSchema, FEE_FIELD_LABELS, FEE_FIELDS, type AdminCountryFees, type AdminCountryRow, type AdminTariffBracket } from '@tuzo/contracts';
+import {
+  AdminCountryPayloadSchema,
+  FEE_FIELD_LABELS,
+  FEE_FIELDS,
+  type AdminCountryFees,
+  type AdminCountryRow,
+  type AdminTariffBracket,
+} from '@tuzo/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
@@ -36,7 +43,9 @@ export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; 
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.join('.');
-        form.setError((path === 'tariff' || path === '' ? 'root' : path) as FieldPath<CountryValues> | 'root', { message: issue.message });
+        form.setError((path === 'tariff' || path === '' ? 'root' : path) as FieldPath<CountryValues> | 'root', {
+          message: issue.message,
+        });
       }
       return;
     }
@@ -48,16 +57,40 @@ export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; 
       else showErrorToast(errorMessage(error, 'The country could not be saved'));
     }
   });
-  const fieldError = (path: string) => (path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as { message?: string } | undefined)?.message;
+  const fieldError = (path: string) =>
+    (
+      path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as
+        { message?: string } | undefined
+    )?.message;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`${country.name} fees`} className="flex flex-col gap-4">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`${country.name} fees`}
+      className="flex flex-col gap-4"
+    >
       <fieldset disabled={!canEdit} className="grid gap-3 sm:grid-cols-3">
         <Field label={`Rate (${country.currency} per system unit)`} htmlFor={`${id}-rate`} error={fieldError('rate')}>
-          <Input id={`${id}-rate`} inputMode="decimal" {...invalidProps(`${id}-rate`, fieldError('rate'))} {...form.register('rate')} />
+          <Input
+            id={`${id}-rate`}
+            inputMode="decimal"
+            {...invalidProps(`${id}-rate`, fieldError('rate'))}
+            {...form.register('rate')}
+          />
         </Field>
         {FEE_FIELDS.map((fee) => (
-          <Field key={fee} label={`${FEE_FIELD_LABELS[fee]} (${country.currency})`} htmlFor={`${id}-${fee}`} error={fieldError(`fees.${fee}`)}>
-            <Input id={`${id}-${fee}`} inputMode="decimal" {...invalidProps(`${id}-${fee}`, fieldError(`fees.${fee}`))} {...form.register(`fees.${fee}`)} />
+          <Field
+            key={fee}
+            label={`${FEE_FIELD_LABELS[fee]} (${country.currency})`}
+            htmlFor={`${id}-${fee}`}
+            error={fieldError(`fees.${fee}`)}
+          >
+            <Input
+              id={`${id}-${fee}`}
+              inputMode="decimal"
+              {...invalidProps(`${id}-${fee}`, fieldError(`fees.${fee}`))}
+              {...form.register(`fees.${fee}`)}
+            />
           </Field>
         ))}
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
@@ -69,10 +102,20 @@ export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; 
           <caption className="mb-1 text-left text-sm font-medium text-slate-800">Withdrawal tariff ({country.currency})</caption>
           <thead>
             <tr className="text-left text-xs text-slate-500">
-              <th scope="col" className="pr-2 font-medium">From</th>
-              <th scope="col" className="pr-2 font-medium">To</th>
-              <th scope="col" className="pr-2 font-medium">Fee</th>
-              {canEdit ? <th scope="col" className="sr-only">Remove</th> : null}
+              <th scope="col" className="pr-2 font-medium">
+                From
+              </th>
+              <th scope="col" className="pr-2 font-medium">
+                To
+              </th>
+              <th scope="col" className="pr-2 font-medium">
+                Fee
+              </th>
+              {canEdit ? (
+                <th scope="col" className="sr-only">
+                  Remove
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -80,12 +123,23 @@ export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; 
               <tr key={field.id}>
                 {(['min', 'max', 'tariff'] as const).map((part) => (
                   <td key={part} className="py-1 pr-2">
-                    <Input aria-label={`Bracket ${index + 1} ${part === 'min' ? 'from' : part === 'max' ? 'to' : 'fee'}`} inputMode="decimal" disabled={!canEdit} className="w-28" {...form.register(`tariff.${index}.${part}`)} />
+                    <Input
+                      aria-label={`Bracket ${index + 1} ${part === 'min' ? 'from' : part === 'max' ? 'to' : 'fee'}`}
+                      inputMode="decimal"
+                      disabled={!canEdit}
+                      className="w-28"
+                      {...form.register(`tariff.${index}.${part}`)}
+                    />
                   </td>
                 ))}
                 {canEdit ? (
                   <td>
-                    <Button size="icon" variant="ghost" aria-label={`Remove bracket ${index + 1}`} onClick={() => brackets.remove(index)}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Remove bracket ${index + 1}`}
+                      onClick={() => brackets.remove(index)}
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                     </Button>
                   </td>

@@ -40,10 +40,19 @@ export function SettingForm({ row, canEdit }: { row: AdminSettingRow; canEdit: b
   const isLong = shape === 'json' || row.key === 'banner_text';
   const control = { id, disabled: !canEdit, ...invalidProps(id, error), ...form.register('text', { validate }) };
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label} className="flex flex-col gap-2 border-b border-slate-100 py-3 last:border-0">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={label}
+      className="flex flex-col gap-2 border-b border-slate-100 py-3 last:border-0"
+    >
       <Field label={label} htmlFor={id} error={error} hint={<p className="mt-1 text-xs text-slate-500">{row.description}</p>}>
         {isLong ? (
-          <textarea {...control} rows={shape === 'json' ? 8 : 2} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm disabled:bg-slate-50" />
+          <textarea
+            {...control}
+            rows={shape === 'json' ? 8 : 2}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm disabled:bg-slate-50"
+          />
         ) : (
           <Input {...control} inputMode={shape === 'number' ? 'numeric' : undefined} />
         )}

@@ -32,7 +32,12 @@ export function fromText(shape: ValueShape, text: string): { value: unknown } | 
     case 'number':
       return /^-?\d+$/.test(text.trim()) ? { value: Number(text.trim()) } : { error: 'Enter a whole number' };
     case 'list':
-      return { value: text.split(',').map((item) => item.trim().toUpperCase()).filter((item) => item !== '') };
+      return {
+        value: text
+          .split(',')
+          .map((item) => item.trim().toUpperCase())
+          .filter((item) => item !== ''),
+      };
     case 'json':
       try {
         return { value: JSON.parse(text) as unknown };
@@ -69,7 +74,18 @@ export const SETTING_LABELS: Record<string, string> = {
 /** The page's groups, in order; a registry key not listed here lands in "Other". */
 export const SETTING_GROUPS: { title: string; keys: string[] }[] = [
   { title: 'Links and banner', keys: ['grouplink', 'customer_care', 'public_site_url', 'banner_text'] },
-  { title: 'Bonuses and task prices', keys: ['daily_target', 'daily_reward', 'welcome_bonus', 'task_wallet_unlock', 'ad_like_price', 'ad_comment_price', 'trivia_price'] },
+  {
+    title: 'Bonuses and task prices',
+    keys: [
+      'daily_target',
+      'daily_reward',
+      'welcome_bonus',
+      'task_wallet_unlock',
+      'ad_like_price',
+      'ad_comment_price',
+      'trivia_price',
+    ],
+  },
   { title: 'Spins', keys: ['spins.casino_table', 'spins.free_table', 'spins.min_stake', 'spins.rounds'] },
   { title: 'Country switches', keys: ['casino_disabled_countries', 'referral_disabled_countries'] },
   { title: 'Payments', keys: ['deposits.limits', 'deposits.procedures', 'four_eyes_threshold'] },

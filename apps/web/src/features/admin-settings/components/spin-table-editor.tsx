@@ -25,21 +25,39 @@ interface SegmentText {
 }
 
 function toTable(segments: readonly SegmentText[]): unknown {
-  return segments.map((segment) => ({ figure: segment.figure.trim(), weight: /^\d+$/.test(segment.weight.trim()) ? Number(segment.weight) : segment.weight }));
+  return segments.map((segment) => ({
+    figure: segment.figure.trim(),
+    weight: /^\d+$/.test(segment.weight.trim()) ? Number(segment.weight) : segment.weight,
+  }));
 }
 
 /** What the wheel pays on average, computed with the same pure function the server publishes the odds with. */
 function summary(kind: 'casino' | 'free', segments: readonly SegmentText[], bounds: { min: string; max: string }) {
   const parsed = SpinTableSchema.safeParse(toTable(segments));
-  if (!parsed.success) return { text: `Not a valid wheel yet: ${parsed.error.issues[0]?.message ?? 'check the rows'}`, problem: true };
+  if (!parsed.success)
+    return { text: `Not a valid wheel yet: ${parsed.error.issues[0]?.message ?? 'check the rows'}`, problem: true };
   const table: SpinTable = parsed.data;
-  if (kind === 'free') return { text: `Expected prize: ${formatMinor(expectedPrizeMinor(table))} (system currency) per spin`, problem: false };
+  if (kind === 'free')
+    return { text: `Expected prize: ${formatMinor(expectedPrizeMinor(table))} (system currency) per spin`, problem: false };
   const problem = casinoReturnProblem(table);
-  return { text: problem ?? `Expected return: ${formatBasisPoints(expectedReturnBasisPoints(table))} % of the stake (allowed ${bounds.min} %–${bounds.max} %)`, problem: problem !== null };
+  return {
+    text:
+      problem ??
+      `Expected return: ${formatBasisPoints(expectedReturnBasisPoints(table))} % of the stake (allowed ${bounds.min} %–${bounds.max} %)`,
+    problem: problem !== null,
+  };
 }
 
 /** A wheel's segments in wheel order (figure and weight), with the expected return or prize computed while editing. */
-export function SpinTableEditor({ row, canEdit, bounds }: { row: AdminSettingRow; canEdit: boolean; bounds: { min: string; max: string } }) {
+export function SpinTableEditor({
+  row,
+  canEdit,
+  bounds,
+}: {
+  row: AdminSettingRow;
+  canEdit: boolean;
+  bounds: { min: string; max: string };
+}) {
   const kind = row.key === 'spins.casino_table' ? 'casino' : 'free';
   const label = SETTING_LABELS[row.key] ?? row.key;
   const save = useSaveSetting();
@@ -64,7 +82,12 @@ export function SpinTableEditor({ row, canEdit, bounds }: { row: AdminSettingRow
   });
   const unit = kind === 'casino' ? 'Multiplier' : 'Prize';
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label} className="flex flex-col gap-3 border-b border-slate-100 py-3 last:border-0">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={label}
+      className="flex flex-col gap-3 border-b border-slate-100 py-3 last:border-0"
+    >
       <div>
         <h3 className="text-sm font-medium text-slate-800">{label}</h3>
         <p className="text-xs text-slate-500">{row.description}</p>
@@ -73,10 +96,20 @@ export function SpinTableEditor({ row, canEdit, bounds }: { row: AdminSettingRow
         <table className="text-sm">
           <thead>
             <tr className="text-left text-xs text-slate-500">
-              <th scope="col" className="pr-2 font-medium">#</th>
-              <th scope="col" className="pr-2 font-medium">{unit}</th>
-              <th scope="col" className="pr-2 font-medium">Weight</th>
-              {canEdit ? <th scope="col" className="sr-only">Remove</th> : null}
+              <th scope="col" className="pr-2 font-medium">
+                #
+              </th>
+              <th scope="col" className="pr-2 font-medium">
+                {unit}
+              </th>
+              <th scope="col" className="pr-2 font-medium">
+                Weight
+              </th>
+              {canEdit ? (
+                <th scope="col" className="sr-only">
+                  Remove
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -84,14 +117,31 @@ export function SpinTableEditor({ row, canEdit, bounds }: { row: AdminSettingRow
               <tr key={field.id}>
                 <td className="pr-2 text-slate-500 tabular-nums">{index + 1}</td>
                 <td className="py-1 pr-2">
-                  <Input aria-label={`${unit} of segment ${index + 1}`} disabled={!canEdit} className="w-28" {...form.register(`segments.${index}.figure`)} />
+                  <Input
+                    aria-label={`${unit} of segment ${index + 1}`}
+                    disabled={!canEdit}
+                    className="w-28"
+                    {...form.register(`segments.${index}.figure`)}
+                  />
                 </td>
                 <td className="py-1 pr-2">
-                  <Input aria-label={`Weight of segment ${index + 1}`} inputMode="numeric" disabled={!canEdit} className="w-32" {...form.register(`segments.${index}.weight`)} />
+                  <Input
+                    aria-label={`Weight of segment ${index + 1}`}
+                    inputMode="numeric"
+                    disabled={!canEdit}
+                    className="w-32"
+                    {...form.register(`segments.${index}.weight`)}
+                  />
                 </td>
                 {canEdit ? (
                   <td>
-                    <Button size="icon" variant="ghost" aria-label={`Remove segment ${index + 1}`} onClick={() => remove(index)} disabled={fields.length <= 2}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Remove segment ${index + 1}`}
+                      onClick={() => remove(index)}
+                      disabled={fields.length <= 2}
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                     </Button>
                   </td>
@@ -101,7 +151,12 @@ export function SpinTableEditor({ row, canEdit, bounds }: { row: AdminSettingRow
           </tbody>
         </table>
       </div>
-      <p role="status" aria-live="polite" data-testid={`${kind}-expected`} className={live.problem ? 'text-sm font-medium text-red-700' : 'text-sm font-medium text-emerald-700'}>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid={`${kind}-expected`}
+        className={live.problem ? 'text-sm font-medium text-red-700' : 'text-sm font-medium text-emerald-700'}
+      >
         {live.text}
       </p>
       {form.formState.errors.root?.message ? <Alert tone="error">{form.formState.errors.root.message}</Alert> : null}

@@ -6,7 +6,12 @@ import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
 import { useSaveTaskDays } from '../api/task-days';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const TASK_LABELS: Record<AdminTaskSchedule['kind'], string> = { youtube: 'YouTube', tiktok: 'TikTok', ads: 'Ads', trivia: 'Trivia' };
+const TASK_LABELS: Record<AdminTaskSchedule['kind'], string> = {
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  ads: 'Ads',
+  trivia: 'Trivia',
+};
 
 /** The weekdays one task runs on, as seven checkboxes. */
 export function TaskDaysForm({ schedule, canEdit }: { schedule: AdminTaskSchedule; canEdit: boolean }) {
@@ -28,7 +33,12 @@ export function TaskDaysForm({ schedule, canEdit }: { schedule: AdminTaskSchedul
     }
   });
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`${label} days`} className="flex flex-wrap items-center gap-3 py-2">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`${label} days`}
+      className="flex flex-wrap items-center gap-3 py-2"
+    >
       <fieldset disabled={!canEdit} className="flex flex-wrap items-center gap-3">
         <legend className="w-24 text-sm font-medium text-slate-800">{label}</legend>
         {DAYS.map((day, index) => (

@@ -26,7 +26,10 @@ export async function createStaff(payload: AdminStaffCreatePayload): Promise<Sta
 }
 
 /** POST adminstaffdisable: disable (sessions end) or enable again. */
-export async function setStaffDisabled(payload: { username: string; disabled: boolean }): Promise<{ msg: string; row: StaffRow }> {
+export async function setStaffDisabled(payload: {
+  username: string;
+  disabled: boolean;
+}): Promise<{ msg: string; row: StaffRow }> {
   const envelope = await apiCall<StaffRow>('adminstaffdisable', { method: 'POST', payload });
   return { msg: envelope.msg, row: envelope.data };
 }

@@ -32,22 +32,48 @@ export function CreateStaffForm() {
       form.reset();
     } catch (error) {
       if (isApiError(error, 'CONFLICT')) setErrors({ username: error.msg });
-      else showErrorToast(failureText(error, { failed: 'The account could not be created', thrown: errorMessage(error) }) ?? 'The account could not be created');
+      else
+        showErrorToast(
+          failureText(error, { failed: 'The account could not be created', thrown: errorMessage(error) }) ??
+            'The account could not be created',
+        );
     }
   };
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create staff account" className="grid gap-3 sm:grid-cols-2">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Create staff account"
+      className="grid gap-3 sm:grid-cols-2"
+    >
       <Field label="Username" htmlFor={ids.username} error={errors.username}>
-        <Input id={ids.username} name="username" autoComplete="off" autoCapitalize="none" {...invalidProps(ids.username, errors.username)} />
+        <Input
+          id={ids.username}
+          name="username"
+          autoComplete="off"
+          autoCapitalize="none"
+          {...invalidProps(ids.username, errors.username)}
+        />
       </Field>
       <Field label="Email" htmlFor={ids.email} error={errors.email}>
         <Input id={ids.email} name="email" type="email" autoComplete="off" {...invalidProps(ids.email, errors.email)} />
       </Field>
       <Field label="Password" htmlFor={ids.password} error={errors.password}>
-        <Input id={ids.password} name="password" type="password" autoComplete="new-password" {...invalidProps(ids.password, errors.password)} />
+        <Input
+          id={ids.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          {...invalidProps(ids.password, errors.password)}
+        />
       </Field>
       <Field label="Role" htmlFor={ids.role} error={errors.role}>
-        <select id={ids.role} name="role" defaultValue="support" className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm">
+        <select
+          id={ids.role}
+          name="role"
+          defaultValue="support"
+          className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
+        >
           <option value="support">Support: queues, codes, notifications</option>
           <option value="operator">Operator: everything</option>
         </select>

@@ -5,7 +5,9 @@ import { refreshUserData } from '@/lib/session';
 import { adsQueryOptions } from './get-ads';
 
 /** POST payAds: a like (liked true, empty message), an unlike (liked false, empty) or a comment (liked false, text). */
-export function payAds(payload: { addId: string; liked: boolean; message: string } & Partial<PayAdsPayload>): Promise<ApiEnvelope<PayAdsData>> {
+export function payAds(
+  payload: { addId: string; liked: boolean; message: string } & Partial<PayAdsPayload>,
+): Promise<ApiEnvelope<PayAdsData>> {
   return apiCall<PayAdsData>('payAds', { method: 'POST', payload });
 }
 

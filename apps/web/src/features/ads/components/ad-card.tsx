@@ -72,13 +72,28 @@ export function AdCard({ ad }: { ad: AdItem }) {
           <span className="font-semibold">{ad.v_name}</span>
           <span className="text-slate-600">Earned {ad.v_status.paid}</span>
         </div>
-        {response.message ? <p className="rounded-md bg-slate-100 p-2 text-sm" data-testid="ad-comment">{response.message}</p> : null}
+        {response.message ? (
+          <p className="rounded-md bg-slate-100 p-2 text-sm" data-testid="ad-comment">
+            {response.message}
+          </p>
+        ) : null}
         <div className="flex gap-2">
-          <Button variant={response.liked ? 'primary' : 'outline'} size="sm" onClick={toggleLike} disabled={pay.isPending} aria-pressed={response.liked}>
+          <Button
+            variant={response.liked ? 'primary' : 'outline'}
+            size="sm"
+            onClick={toggleLike}
+            disabled={pay.isPending}
+            aria-pressed={response.liked}
+          >
             <Heart /> {response.liked ? 'Liked' : 'Like'}
           </Button>
           {response.message ? null : (
-            <Button variant="outline" size="sm" onClick={() => setCommentOpen((open) => !open)} disabled={ad.v_status.res || pay.isPending}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setCommentOpen((open) => !open)}
+              disabled={ad.v_status.res || pay.isPending}
+            >
               <MessageSquare /> Comment
             </Button>
           )}

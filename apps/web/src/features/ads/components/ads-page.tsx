@@ -14,7 +14,9 @@ export function AdsPage() {
       <Card>
         <CardHeader>
           <CardTitle>Ads Promotion</CardTitle>
-          <CardDescription>Available on Sunday and Monday. Like or comment on an ad to earn into your Ads wallet.</CardDescription>
+          <CardDescription>
+            Available on Sunday and Monday. Like or comment on an ad to earn into your Ads wallet.
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           {query.data?.msg && ads.length === 0 ? <p className="text-sm text-slate-600">{query.data.msg}</p> : null}

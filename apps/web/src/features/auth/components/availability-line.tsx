@@ -9,10 +9,22 @@ const MESSAGES: Record<AvailabilityKind, { available: string; taken: string }> =
 
 /** The green or red line under a sign-up field; empty while the state is unknown. */
 export function AvailabilityLine({ kind, state }: { kind: AvailabilityKind; state: AvailabilityState }) {
-  const text = state === 'available' ? MESSAGES[kind].available : state === 'taken' ? MESSAGES[kind].taken : state === 'checking' ? 'Checking...' : '';
+  const text =
+    state === 'available'
+      ? MESSAGES[kind].available
+      : state === 'taken'
+        ? MESSAGES[kind].taken
+        : state === 'checking'
+          ? 'Checking...'
+          : '';
   const colour = state === 'available' ? 'text-green-700' : state === 'taken' ? 'text-red-700' : 'text-slate-600';
   return (
-    <p data-testid={`${kind}-availability`} data-state={state} aria-live="polite" className={`mt-1 min-h-5 text-sm font-medium ${colour}`}>
+    <p
+      data-testid={`${kind}-availability`}
+      data-state={state}
+      aria-live="polite"
+      className={`mt-1 min-h-5 text-sm font-medium ${colour}`}
+    >
       {text}
     </p>
   );

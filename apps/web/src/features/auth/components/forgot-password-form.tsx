@@ -15,7 +15,10 @@ const GENERIC_ANSWER = 'If an account matches, a password reset link has been se
 /** Asks for a reset link; the server answers with the same generic message whether or not the account exists. */
 export function ForgotPasswordForm() {
   const [answer, setAnswer] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const form = useForm<{ username: string }>({ resolver: zodResolver(ForgotPasswordPayloadSchema), defaultValues: { username: '' } });
+  const form = useForm<{ username: string }>({
+    resolver: zodResolver(ForgotPasswordPayloadSchema),
+    defaultValues: { username: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -32,7 +35,13 @@ export function ForgotPasswordForm() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Forgot password">
       {answer ? <Alert tone={answer.tone}>{answer.text}</Alert> : null}
       <Field label="Username or email" htmlFor="forgot-username" error={errors.username?.message}>
-        <Input id="forgot-username" autoComplete="username" autoCapitalize="none" aria-invalid={errors.username ? true : undefined} {...form.register('username')} />
+        <Input
+          id="forgot-username"
+          autoComplete="username"
+          autoCapitalize="none"
+          aria-invalid={errors.username ? true : undefined}
+          {...form.register('username')}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send reset link'}

@@ -20,7 +20,10 @@ type ResetValues = z.infer<typeof ResetFormSchema>;
 /** Sets a new password with the token from the emailed link, then points to /login. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const form = useForm<ResetValues>({ resolver: zodResolver(ResetFormSchema), defaultValues: { newpassword: '', repassword: '' } });
+  const form = useForm<ResetValues>({
+    resolver: zodResolver(ResetFormSchema),
+    defaultValues: { newpassword: '', repassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -47,10 +50,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
       {result ? <Alert tone="error">{result.text}</Alert> : null}
       <Field label="New password" htmlFor="reset-new" error={errors.newpassword?.message}>
-        <Input id="reset-new" type="password" autoComplete="new-password" aria-invalid={errors.newpassword ? true : undefined} {...form.register('newpassword')} />
+        <Input
+          id="reset-new"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={errors.newpassword ? true : undefined}
+          {...form.register('newpassword')}
+        />
       </Field>
       <Field label="Confirm new password" htmlFor="reset-confirm" error={errors.repassword?.message}>
-        <Input id="reset-confirm" type="password" autoComplete="new-password" aria-invalid={errors.repassword ? true : undefined} {...form.register('repassword')} />
+        <Input
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={errors.repassword ? true : undefined}
+          {...form.register('repassword')}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Set new password'}

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EmailSchema, PHONE_MIN_DIGITS, PLACEHOLDER_COUNTRY, SignupFormSchema, USERNAME_CHECK_FROM, type SignupForm as SignupValues } from '@tuzo/contracts';
+import {
+  EmailSchema,
+  PHONE_MIN_DIGITS,
+  PLACEHOLDER_COUNTRY,
+  SignupFormSchema,
+  USERNAME_CHECK_FROM,
+  type SignupForm as SignupValues,
+} from '@tuzo/contracts';
 import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -65,7 +72,9 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
       navigate('/login');
     } catch (error) {
       const isRefused = error instanceof ApiError;
-      const message = isRefused ? error.msg || 'Registration failed' : errorMessage(error, 'An error occurred during registration');
+      const message = isRefused
+        ? error.msg || 'Registration failed'
+        : errorMessage(error, 'An error occurred during registration');
       setFailure(message);
       toast.error(message, { id: isRefused ? 'signup-failed' : `error:${message}` });
     }
@@ -79,14 +88,44 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
         </Alert>
       ) : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <Field label="Username" htmlFor="signup-username" error={errors.username?.message} hint={<AvailabilityLine kind="username" state={usernameState} />}>
-        <Input id="signup-username" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={20} {...invalidProps('signup-username', errors.username?.message)} {...filtered('username', filterUsername)} />
+      <Field
+        label="Username"
+        htmlFor="signup-username"
+        error={errors.username?.message}
+        hint={<AvailabilityLine kind="username" state={usernameState} />}
+      >
+        <Input
+          id="signup-username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={20}
+          {...invalidProps('signup-username', errors.username?.message)}
+          {...filtered('username', filterUsername)}
+        />
       </Field>
-      <Field label="Email" htmlFor="signup-email" error={errors.email?.message} hint={<AvailabilityLine kind="email" state={emailState} />}>
-        <Input id="signup-email" type="email" autoComplete="email" autoCapitalize="none" {...invalidProps('signup-email', errors.email?.message)} {...form.register('email')} />
+      <Field
+        label="Email"
+        htmlFor="signup-email"
+        error={errors.email?.message}
+        hint={<AvailabilityLine kind="email" state={emailState} />}
+      >
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          {...invalidProps('signup-email', errors.email?.message)}
+          {...form.register('email')}
+        />
       </Field>
       <Field label="Country" htmlFor="signup-country" error={errors.country?.message}>
-        <Select id="signup-country" autoComplete="country" {...invalidProps('signup-country', errors.country?.message)} {...form.register('country')}>
+        <Select
+          id="signup-country"
+          autoComplete="country"
+          {...invalidProps('signup-country', errors.country?.message)}
+          {...form.register('country')}
+        >
           {countryList.map((item) => (
             <option key={item.id} value={item.id}>
               {item.id === PLACEHOLDER_COUNTRY.id ? PLACEHOLDER_COUNTRY.country : `${item.country} (${item.dial})`}
@@ -94,19 +133,48 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
           ))}
         </Select>
       </Field>
-      <Field label="Phone number" htmlFor="signup-phone" error={errors.phone?.message} hint={<AvailabilityLine kind="phone" state={phoneState} />}>
+      <Field
+        label="Phone number"
+        htmlFor="signup-phone"
+        error={errors.phone?.message}
+        hint={<AvailabilityLine kind="phone" state={phoneState} />}
+      >
         <div className="flex">
-          <span className="inline-flex h-11 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 text-sm font-medium text-slate-800" data-testid="dial-code">
+          <span
+            className="inline-flex h-11 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 text-sm font-medium text-slate-800"
+            data-testid="dial-code"
+          >
             {country.dial}
           </span>
-          <Input id="signup-phone" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={15} className="rounded-l-none" {...invalidProps('signup-phone', errors.phone?.message)} {...filtered('phone', filterPhone)} />
+          <Input
+            id="signup-phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={15}
+            className="rounded-l-none"
+            {...invalidProps('signup-phone', errors.phone?.message)}
+            {...filtered('phone', filterPhone)}
+          />
         </div>
       </Field>
       <Field label="Password" htmlFor="signup-password" error={errors.password?.message}>
-        <Input id="signup-password" type="password" autoComplete="new-password" {...invalidProps('signup-password', errors.password?.message)} {...form.register('password')} />
+        <Input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          {...invalidProps('signup-password', errors.password?.message)}
+          {...form.register('password')}
+        />
       </Field>
       <Field label="Confirm password" htmlFor="signup-confirm" error={errors.confirmPassword?.message}>
-        <Input id="signup-confirm" type="password" autoComplete="new-password" {...invalidProps('signup-confirm', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
+        <Input
+          id="signup-confirm"
+          type="password"
+          autoComplete="new-password"
+          {...invalidProps('signup-confirm', errors.confirmPassword?.message)}
+          {...form.register('confirmPassword')}
+        />
       </Field>
       <Button type="submit" size="lg" className="mt-2" disabled={isSubmitting}>
         {isSubmitting ? 'Signing up...' : 'Sign Up'}

@@ -9,7 +9,14 @@ export function BonusProgress({ label, percent }: { label: string; percent: numb
           {value}%
         </span>
       </div>
-      <div className="h-3 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}>
+      <div
+        className="h-3 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+      >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${value}%` }} />
       </div>
     </div>

@@ -23,7 +23,9 @@ export function DailyBonusCard({ balances, currency }: { balances: Balances; cur
           <Gift className="size-5 text-brand-700" aria-hidden="true" />
           Daily Bonus
         </CardTitle>
-        <CardDescription>Earn a point for every level-1 member who activates today. Reach the target to claim the reward into your Jumbo wallet.</CardDescription>
+        <CardDescription>
+          Earn a point for every level-1 member who activates today. Reach the target to claim the reward into your Jumbo wallet.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -45,7 +47,9 @@ export function DailyBonusCard({ balances, currency }: { balances: Balances; cur
             </Alert>
           ) : (
             <p id="daily-hint" className="text-sm text-slate-600">
-              {isReached ? 'Target reached: your bonus is ready to claim.' : `${balances.remaining} more level-1 activations today to reach the target.`}
+              {isReached
+                ? 'Target reached: your bonus is ready to claim.'
+                : `${balances.remaining} more level-1 activations today to reach the target.`}
             </p>
           )}
         </div>

@@ -25,16 +25,23 @@ export function WelcomeBonusCard({ balances, currency }: { balances: Balances; c
           Welcome Bonus
         </CardTitle>
         <CardDescription data-testid="welcome-target-text">
-          Target: {target} Level 1 active downlines. Once {target} of the members you invited directly have activated their accounts, claim a one-time bonus into
-          your Jumbo wallet.
+          Target: {target} Level 1 active downlines. Once {target} of the members you invited directly have activated their
+          accounts, claim a one-time bonus into your Jumbo wallet.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-2">
           <BonusFigure label="Welcome bonus" value={formatMoney(reward, currency)} testId="welcome-reward" />
-          <BonusFigure label="Active level-1 members" value={`${Math.min(progress, target)} of ${target}`} testId="welcome-progress" />
+          <BonusFigure
+            label="Active level-1 members"
+            value={`${Math.min(progress, target)} of ${target}`}
+            testId="welcome-progress"
+          />
         </dl>
-        <BonusProgress label="Welcome bonus progress" percent={target === 0 ? 100 : (Math.min(progress, target) * 100) / target} />
+        <BonusProgress
+          label="Welcome bonus progress"
+          percent={target === 0 ? 100 : (Math.min(progress, target) * 100) / target}
+        />
         <div aria-live="polite">
           {isClaimed ? (
             <Alert tone="success" data-testid="welcome-claimed">
@@ -42,7 +49,9 @@ export function WelcomeBonusCard({ balances, currency }: { balances: Balances; c
             </Alert>
           ) : (
             <p id="welcome-hint" className="text-sm text-slate-600">
-              {progress >= target ? 'Target reached: your welcome bonus is ready to claim.' : `${target - progress} more active level-1 members to go.`}
+              {progress >= target
+                ? 'Target reached: your welcome bonus is ready to claim.'
+                : `${target - progress} more active level-1 members to go.`}
             </p>
           )}
         </div>

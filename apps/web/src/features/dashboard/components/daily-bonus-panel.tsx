@@ -19,7 +19,10 @@ export function DailyBonusPanel({ balances, currency }: { balances: Balances; cu
           <Gift className="size-5 text-brand-700" aria-hidden="true" />
           Daily Bonus
           {balances.dailyclaimed ? (
-            <span className="ml-auto rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800" data-testid="daily-claimed-badge">
+            <span
+              className="ml-auto rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800"
+              data-testid="daily-claimed-badge"
+            >
               Claimed today
             </span>
           ) : null}
@@ -37,7 +40,9 @@ export function DailyBonusPanel({ balances, currency }: { balances: Balances; cu
           </div>
           <div className="rounded-lg bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Reward</dt>
-            <dd className="text-sm leading-6 font-semibold break-words tabular-nums sm:text-base">{formatMoney(balances.reward, currency)}</dd>
+            <dd className="text-sm leading-6 font-semibold break-words tabular-nums sm:text-base">
+              {formatMoney(balances.reward, currency)}
+            </dd>
           </div>
         </dl>
         <div>
@@ -45,7 +50,14 @@ export function DailyBonusPanel({ balances, currency }: { balances: Balances; cu
             <span className="text-slate-700">{balances.remaining} pts remaining</span>
             <span className="font-semibold text-brand-800">{percent}%</span>
           </div>
-          <div className="h-2.5 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Daily bonus progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div
+            className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+            role="progressbar"
+            aria-label="Daily bonus progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
           </div>
         </div>

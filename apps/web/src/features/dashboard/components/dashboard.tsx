@@ -23,17 +23,23 @@ export function Dashboard({ user }: { user: UserData }) {
       <section className="rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 p-4 text-white sm:p-6">
         <p className="text-lg font-semibold sm:text-xl">
           Welcome back,{' '}
-          <Link to="/profile" className="underline decoration-accent-400 decoration-2 underline-offset-4 hover:text-accent-400" data-testid="welcome-username">
+          <Link
+            to="/profile"
+            className="underline decoration-accent-400 decoration-2 underline-offset-4 hover:text-accent-400"
+            data-testid="welcome-username"
+          >
             {details.uname}
           </Link>
         </p>
         <p className="mt-1 text-sm text-brand-100">Jumbo balance</p>
-        <p className="text-2xl font-bold tabular-nums sm:text-3xl">
-          {formatMoney(balances.balance, currency)}
-        </p>
+        <p className="text-2xl font-bold tabular-nums sm:text-3xl">{formatMoney(balances.balance, currency)}</p>
         <nav aria-label="Quick links" className="mt-4 grid grid-cols-4 gap-2">
           {QUICK_LINKS.map(({ to, title, icon: Icon }) => (
-            <Link key={to} to={to} className="flex flex-col items-center gap-1 rounded-lg bg-white/10 px-1 py-2.5 text-xs font-semibold hover:bg-white/20 sm:text-sm">
+            <Link
+              key={to}
+              to={to}
+              className="flex flex-col items-center gap-1 rounded-lg bg-white/10 px-1 py-2.5 text-xs font-semibold hover:bg-white/20 sm:text-sm"
+            >
               <Icon className="size-5" aria-hidden="true" />
               {title}
             </Link>

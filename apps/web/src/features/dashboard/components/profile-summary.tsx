@@ -17,7 +17,9 @@ export function ProfileSummary({ details }: { details: UserDetails }) {
       <CardHeader>
         <CardTitle className="flex items-center justify-between gap-2">
           <span>Profile</span>
-          <Badge tone={details.account_status ? 'success' : 'danger'}>{details.account_status ? 'Active Account' : 'Inactive Account'}</Badge>
+          <Badge tone={details.account_status ? 'success' : 'danger'}>
+            {details.account_status ? 'Active Account' : 'Inactive Account'}
+          </Badge>
         </CardTitle>
       </CardHeader>
       <CardContent>

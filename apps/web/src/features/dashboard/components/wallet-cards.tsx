@@ -1,5 +1,15 @@
 import type { Balances } from '@tuzo/contracts';
-import { ArrowUpFromLine, Clock, Landmark, Megaphone, Music2, PiggyBank, TrendingUp, Youtube, type LucideIcon } from 'lucide-react';
+import {
+  ArrowUpFromLine,
+  Clock,
+  Landmark,
+  Megaphone,
+  Music2,
+  PiggyBank,
+  TrendingUp,
+  Youtube,
+  type LucideIcon,
+} from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 
@@ -38,7 +48,9 @@ export function WalletCards({ balances, currency }: { balances: Balances; curren
                 </span>
                 <span className="text-xs font-medium text-slate-600 sm:text-sm">{title}</span>
               </div>
-              <p className="mt-2 text-base font-bold break-all text-slate-900 tabular-nums sm:text-lg">{formatMoney(String(balances[key]), currency)}</p>
+              <p className="mt-2 text-base font-bold break-all text-slate-900 tabular-nums sm:text-lg">
+                {formatMoney(String(balances[key]), currency)}
+              </p>
             </Card>
           </li>
         ))}

@@ -26,7 +26,10 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
   const enroll = useEnroll(kind);
   const markDone = useMarkLessonDone(kind);
   const [playingId, setPlayingId] = useState<string | null>(null);
-  const onPlay = useCallback((id: string, playing: boolean) => setPlayingId((current) => (playing ? id : current === id ? null : current)), []);
+  const onPlay = useCallback(
+    (id: string, playing: boolean) => setPlayingId((current) => (playing ? id : current === id ? null : current)),
+    [],
+  );
 
   const isEnrolled = lessons.data?.enrolled === true;
   const list = lessons.data?.lessons ?? [];
@@ -49,7 +52,8 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
           {label} Advancement
         </CardTitle>
         <CardDescription>
-          Learn {kind === 'forex' ? 'how the currency market works' : 'how cryptocurrencies work'} step by step, then follow the live market. Education only, not advice to trade.
+          Learn {kind === 'forex' ? 'how the currency market works' : 'how cryptocurrencies work'} step by step, then follow the
+          live market. Education only, not advice to trade.
         </CardDescription>
         <div className="flex flex-wrap items-center gap-3">
           {isEnrolled ? (
@@ -68,9 +72,16 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
                 type="button"
                 aria-pressed={view === option}
                 onClick={() => setView(option)}
-                className={cn('flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold', view === option ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
+                className={cn(
+                  'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold',
+                  view === option ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+                )}
               >
-                {option === 'lessons' ? <BookOpen className="size-4" aria-hidden="true" /> : <CandlestickChart className="size-4" aria-hidden="true" />}
+                {option === 'lessons' ? (
+                  <BookOpen className="size-4" aria-hidden="true" />
+                ) : (
+                  <CandlestickChart className="size-4" aria-hidden="true" />
+                )}
                 {option === 'lessons' ? 'Lessons' : 'Live charts'}
               </button>
             ))}

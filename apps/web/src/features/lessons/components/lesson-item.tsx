@@ -32,7 +32,11 @@ export function LessonItem({
   }, [isPlaying, onPlay]);
 
   return (
-    <li className={cn('rounded-lg border p-4', lesson.done ? 'border-green-300 bg-green-50/50' : 'border-slate-200')} data-testid="lesson" data-done={lesson.done}>
+    <li
+      className={cn('rounded-lg border p-4', lesson.done ? 'border-green-300 bg-green-50/50' : 'border-slate-200')}
+      data-testid="lesson"
+      data-done={lesson.done}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Part {lesson.part}</p>
@@ -40,7 +44,12 @@ export function LessonItem({
         </div>
         <div className="flex gap-2">
           {lesson.link ? (
-            <Button variant="outline" size="sm" onClick={() => onPlay(!isPlaying)} aria-label={`${isPlaying ? 'Pause' : 'Play'} part ${lesson.part}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onPlay(!isPlaying)}
+              aria-label={`${isPlaying ? 'Pause' : 'Play'} part ${lesson.part}`}
+            >
               {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
               {isPlaying ? 'Pause' : 'Play'}
             </Button>
@@ -59,7 +68,14 @@ export function LessonItem({
         </div>
       </div>
       {lesson.link ? (
-        <video ref={video} src={lesson.link} controls={isPlaying} preload="none" className={cn('mt-3 w-full rounded-lg', !isPlaying && 'hidden')} onEnded={() => onPlay(false)} />
+        <video
+          ref={video}
+          src={lesson.link}
+          controls={isPlaying}
+          preload="none"
+          className={cn('mt-3 w-full rounded-lg', !isPlaying && 'hidden')}
+          onEnded={() => onPlay(false)}
+        />
       ) : null}
       <p className="mt-2 text-sm leading-relaxed text-slate-700">{lesson.summary}</p>
     </li>

@@ -13,12 +13,27 @@ const PROBE_URL = 'https://www.tradingview.com/favicon.ico';
 const CHART_SYMBOLS: Record<LessonKind, string> = { forex: 'FX:EURUSD', crypto: 'BITSTAMP:BTCUSD' };
 
 function chartUrl(kind: LessonKind): string {
-  const params = new URLSearchParams({ symbol: CHART_SYMBOLS[kind], interval: '60', theme: 'light', style: '1', locale: 'en', hide_side_toolbar: '1' });
+  const params = new URLSearchParams({
+    symbol: CHART_SYMBOLS[kind],
+    interval: '60',
+    theme: 'light',
+    style: '1',
+    locale: 'en',
+    hide_side_toolbar: '1',
+  });
   return `https://s.tradingview.com/widgetembed/?${params.toString()}`;
 }
 
 function screenerUrl(): string {
-  const options = { width: '100%', height: '100%', defaultColumn: 'overview', screener_type: 'crypto_mkt', displayCurrency: 'USD', colorTheme: 'light', locale: 'en' };
+  const options = {
+    width: '100%',
+    height: '100%',
+    defaultColumn: 'overview',
+    screener_type: 'crypto_mkt',
+    displayCurrency: 'USD',
+    colorTheme: 'light',
+    locale: 'en',
+  };
   return `https://www.tradingview-widget.com/embed-widget/screener/?locale=en#${encodeURIComponent(JSON.stringify(options))}`;
 }
 
@@ -82,9 +97,19 @@ export function MarketCharts({ kind }: { kind: LessonKind }) {
   }
   return (
     <div className="flex flex-col gap-4" data-testid="charts-live">
-      <iframe title={`${kind === 'forex' ? 'EUR/USD' : 'BTC/USD'} live chart`} src={chartUrl(kind)} className="h-[420px] w-full rounded-lg border border-slate-200" loading="lazy" />
+      <iframe
+        title={`${kind === 'forex' ? 'EUR/USD' : 'BTC/USD'} live chart`}
+        src={chartUrl(kind)}
+        className="h-[420px] w-full rounded-lg border border-slate-200"
+        loading="lazy"
+      />
       {kind === 'crypto' ? (
-        <iframe title="Crypto screener" src={screenerUrl()} className="h-[520px] w-full rounded-lg border border-slate-200" loading="lazy" />
+        <iframe
+          title="Crypto screener"
+          src={screenerUrl()}
+          className="h-[520px] w-full rounded-lg border border-slate-200"
+          loading="lazy"
+        />
       ) : null}
     </div>
   );

@@ -7,7 +7,9 @@ export const notificationsQueryKey = ['notifications'] as const;
 /** GET notifications: one page of the member's notifications, newest first. */
 export async function getNotifications(page: number): Promise<NotificationsData> {
   try {
-    const { data } = await apiCall<NotificationsData>('notifications', { query: { page: String(page), limit: String(NOTIFICATIONS_PAGE_LIMIT_DEFAULT) } });
+    const { data } = await apiCall<NotificationsData>('notifications', {
+      query: { page: String(page), limit: String(NOTIFICATIONS_PAGE_LIMIT_DEFAULT) },
+    });
     return data;
   } catch (error) {
     const message = failureText(error, { failed: NOTIFICATION_TEXTS.failed });

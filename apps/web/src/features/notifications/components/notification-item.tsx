@@ -22,7 +22,10 @@ export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead:
     <li
       data-testid="notification-item"
       data-read={item.read}
-      className={cn('flex items-start gap-3 rounded-xl border p-3', item.read ? 'border-slate-200 bg-white' : 'border-brand-200 bg-brand-50')}
+      className={cn(
+        'flex items-start gap-3 rounded-xl border p-3',
+        item.read ? 'border-slate-200 bg-white' : 'border-brand-200 bg-brand-50',
+      )}
     >
       <Icon className={cn('mt-0.5 size-6 shrink-0', className)} aria-hidden="true" data-icon={item.icon} />
       <div className="min-w-0 flex-1">
@@ -46,7 +49,13 @@ export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead:
         </p>
       </div>
       {item.read ? null : (
-        <Button variant="ghost" size="sm" onClick={() => onRead(item.id)} disabled={isBusy} aria-label={`Mark as read: ${item.msg.slice(0, 60)}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onRead(item.id)}
+          disabled={isBusy}
+          aria-label={`Mark as read: ${item.msg.slice(0, 60)}`}
+        >
           Mark as read
         </Button>
       )}

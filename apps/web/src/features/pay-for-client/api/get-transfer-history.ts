@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
 
 /** Spec part 2: the history shows the server's msg or the load-failure text. */
-export const TRANSFER_HISTORY_TEXTS = { failed: 'Failed to load transfer history', thrown: 'Failed to load transfer history' } as const;
+export const TRANSFER_HISTORY_TEXTS = {
+  failed: 'Failed to load transfer history',
+  thrown: 'Failed to load transfer history',
+} as const;
 
 /** GET populatepayfroclient (the spec's spelling): transfers sent and received, newest first. */
 export async function getTransferHistory(): Promise<TransferHistoryRow[]> {

@@ -61,11 +61,7 @@ export function PayAmountStep({
         ) : null}
       </div>
       <Field label="Wallet" htmlFor="pfc-wallet" error={errors.acc?.message}>
-        <Select
-          id="pfc-wallet"
-          {...invalidProps('pfc-wallet', errors.acc?.message)}
-          {...form.register('acc')}
-        >
+        <Select id="pfc-wallet" {...invalidProps('pfc-wallet', errors.acc?.message)} {...form.register('acc')}>
           <option value="">Select wallet</option>
           {PAY_WALLETS.map((wallet) => (
             <option key={wallet.value} value={wallet.value}>

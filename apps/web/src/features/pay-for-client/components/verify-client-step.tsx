@@ -24,10 +24,14 @@ export function VerifyClientStep({ onVerified }: { onVerified: (client: ConfirmP
       toast.success(PAY_FOR_CLIENT_MESSAGES.verified);
       onVerified({ ...data, username: data.username || values.reusername });
     } catch (error) {
-      const message = failureText(error, { failed: 'Client verification failed', thrown: 'An error occurred during verification' });
+      const message = failureText(error, {
+        failed: 'Client verification failed',
+        thrown: 'An error occurred during verification',
+      });
       if (message) showErrorToast(message);
       // Not in the payer's team, already active or suspended: the server's reason belongs to the username field.
-      if (isApiError(error, 'NOT_FOUND', 'ALREADY_DONE', 'FORBIDDEN') && error.msg) form.setError('reusername', { message: error.msg });
+      if (isApiError(error, 'NOT_FOUND', 'ALREADY_DONE', 'FORBIDDEN') && error.msg)
+        form.setError('reusername', { message: error.msg });
     }
   });
 

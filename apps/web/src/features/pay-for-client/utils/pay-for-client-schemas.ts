@@ -26,7 +26,8 @@ export function buildPayAmountSchema(balances: Pick<ConfirmPayForClientData, 'ba
   return z.object({ acc: z.string(), amount: z.string() }).superRefine((value, ctx) => {
     // The wallet codes and their message are the contract's.
     const acc = PayForClientPayloadSchema.shape.acc.safeParse(value.acc);
-    if (!acc.success) ctx.addIssue({ code: 'custom', message: acc.error.issues[0]?.message ?? 'Please select a wallet', path: ['acc'] });
+    if (!acc.success)
+      ctx.addIssue({ code: 'custom', message: acc.error.issues[0]?.message ?? 'Please select a wallet', path: ['acc'] });
     const wallet = PAY_WALLETS.find((item) => acc.success && item.value === acc.data);
     const text = value.amount.trim();
     // A negative number is a number, just not above 0.

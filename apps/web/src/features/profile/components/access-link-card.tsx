@@ -50,7 +50,9 @@ export function AccessLinkCard() {
           <MonitorSmartphone className="size-5 text-brand-700" aria-hidden="true" />
           Open Tuzo on another device
         </CardTitle>
-        <CardDescription>Get a link that signs you in on another phone or computer. It works once, within 10 minutes. Never share it.</CardDescription>
+        <CardDescription>
+          Get a link that signs you in on another phone or computer. It works once, within 10 minutes. Never share it.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {issued ? (

@@ -12,7 +12,12 @@ export async function getSpinHistory(page: number): Promise<SpinHistoryData> {
 }
 
 export const spinHistoryQueryOptions = (page: number) =>
-  queryOptions({ queryKey: spinKeys.history(page), queryFn: () => getSpinHistory(page), placeholderData: keepPreviousData, retry: false });
+  queryOptions({
+    queryKey: spinKeys.history(page),
+    queryFn: () => getSpinHistory(page),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 export function useSpinHistory(page: number) {
   return useQuery(spinHistoryQueryOptions(page));

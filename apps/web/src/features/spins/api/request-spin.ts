@@ -16,7 +16,8 @@ export function requestSpin(payload: RequestSpinRequest, idempotencyKey: string)
 export function useRequestSpin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: RequestSpinRequest; idempotencyKey: string }) => requestSpin(payload, idempotencyKey),
+    mutationFn: ({ payload, idempotencyKey }: { payload: RequestSpinRequest; idempotencyKey: string }) =>
+      requestSpin(payload, idempotencyKey),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: spinKeys.all });
       void refreshUserData();

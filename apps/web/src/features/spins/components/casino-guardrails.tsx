@@ -15,7 +15,8 @@ const PERIOD_LABELS: Record<SelfExclusionPeriod, string> = { '1': '1 day', '7': 
 export function casinoClosedReason(state: SpinStateData): string | null {
   if (state.casino_disabled) return 'Casino spins are not available in your country.';
   if (state.excluded_forever) return 'You have excluded yourself from casino spins permanently.';
-  if (state.excluded_until) return `You have excluded yourself from casino spins until ${new Date(state.excluded_until).toLocaleString()}.`;
+  if (state.excluded_until)
+    return `You have excluded yourself from casino spins until ${new Date(state.excluded_until).toLocaleString()}.`;
   return null;
 }
 
@@ -66,7 +67,11 @@ export function SelfExclusion() {
         Take a break
       </h2>
       <Field label="Exclude me from casino spins for" htmlFor="spin-exclude-period">
-        <Select id="spin-exclude-period" value={period} onChange={(event) => setPeriod(event.target.value as SelfExclusionPeriod)}>
+        <Select
+          id="spin-exclude-period"
+          value={period}
+          onChange={(event) => setPeriod(event.target.value as SelfExclusionPeriod)}
+        >
           {SELF_EXCLUSION_PERIODS.map((value) => (
             <option key={value} value={value}>
               {PERIOD_LABELS[value]}

@@ -17,7 +17,13 @@ import { SpinResult } from './spin-result';
 import { SpinWheel } from './spin-wheel';
 
 /** The casino wheel: wallet, stake, spin; the stake times the drawn multiplier is paid into Jumbo. */
-export function CasinoSpinPanel({ user, onSpinningChange }: { user: UserData; onSpinningChange?: (isSpinning: boolean) => void }) {
+export function CasinoSpinPanel({
+  user,
+  onSpinningChange,
+}: {
+  user: UserData;
+  onSpinningChange?: (isSpinning: boolean) => void;
+}) {
   const odds = useSpinOdds('casino');
   const state = useSpinState();
   const request = useRequestSpin();
@@ -83,7 +89,12 @@ export function CasinoSpinPanel({ user, onSpinningChange }: { user: UserData; on
           }}
         >
           <Field label="Wallet" htmlFor="spin-acc">
-            <Select id="spin-acc" value={acc} disabled={sequence.isSpinning} onChange={(event) => (setAcc(event.target.value as SpinAccount), key.renew())}>
+            <Select
+              id="spin-acc"
+              value={acc}
+              disabled={sequence.isSpinning}
+              onChange={(event) => (setAcc(event.target.value as SpinAccount), key.renew())}
+            >
               {SPIN_WALLET_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label} ({formatMoney(user.balances[o.balanceField], currency)})
@@ -106,7 +117,11 @@ export function CasinoSpinPanel({ user, onSpinningChange }: { user: UserData; on
               {...invalidProps('spin-stake', error ?? undefined)}
             />
           </Field>
-          <Button type="submit" size="lg" disabled={sequence.isSpinning || isStakeBelowMinimum(stake, minStakeMinor) || !state.data}>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={sequence.isSpinning || isStakeBelowMinimum(stake, minStakeMinor) || !state.data}
+          >
             {sequence.isSpinning ? 'Spinning...' : 'Spin'}
           </Button>
         </form>

@@ -42,7 +42,11 @@ export function FreeSpinPanel({ onSpinningChange }: { onSpinningChange?: (isSpin
       />
       <SpinResult result={sequence.result} />
       {isUsed ? <Alert tone="info">{SPIN_MESSAGES.freeUsed}. Your prize is in your spin history below.</Alert> : null}
-      <Button size="lg" disabled={sequence.isSpinning || isUsed || !state.data || sequence.phase === 'result'} onClick={() => void onSpin()}>
+      <Button
+        size="lg"
+        disabled={sequence.isSpinning || isUsed || !state.data || sequence.phase === 'result'}
+        onClick={() => void onSpin()}
+      >
         {sequence.isSpinning ? 'Spinning...' : 'Spin'}
       </Button>
     </div>

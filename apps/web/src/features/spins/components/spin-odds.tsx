@@ -20,7 +20,11 @@ export function SpinOdds({ kind }: { kind: SpinKind }) {
         Odds
       </h2>
       {!odds.data ? (
-        odds.isError ? <p className="text-sm text-red-700">Failed to load the odds</p> : <Skeleton className="h-24 w-full" />
+        odds.isError ? (
+          <p className="text-sm text-red-700">Failed to load the odds</p>
+        ) : (
+          <Skeleton className="h-24 w-full" />
+        )
       ) : (
         <>
           <p className="text-sm text-slate-700" data-testid="spin-expected">

@@ -2,7 +2,10 @@ import type { SpinData } from '@tuzo/contracts';
 import { formatMoney, isZeroAmount } from '@/lib/money';
 
 export function resultMessage(data: SpinData): string {
-  if (isZeroAmount(data.win)) return data.kind === 'casino' ? `x${data.default}: no win this time (stake ${formatMoney(data.stake, data.currency)})` : 'No prize this time';
+  if (isZeroAmount(data.win))
+    return data.kind === 'casino'
+      ? `x${data.default}: no win this time (stake ${formatMoney(data.stake, data.currency)})`
+      : 'No prize this time';
   const won = formatMoney(data.win, data.currency);
   return data.kind === 'casino'
     ? `x${data.default}: ${won} paid into Jumbo (stake ${formatMoney(data.stake, data.currency)})`

@@ -42,7 +42,12 @@ export interface SpinWheelProps {
 export function SpinWheel({ labels, rotation, isSpinning, highlighted, label }: SpinWheelProps) {
   const size = 360 / Math.max(labels.length, 1);
   return (
-    <figure className="mx-auto w-full max-w-xs" data-testid="spin-wheel" data-highlighted={highlighted ?? ''} data-spinning={isSpinning}>
+    <figure
+      className="mx-auto w-full max-w-xs"
+      data-testid="spin-wheel"
+      data-highlighted={highlighted ?? ''}
+      data-spinning={isSpinning}
+    >
       <svg viewBox="-150 -160 300 310" role="img" aria-label={`${label}: ${labels.join(', ')}`} className="w-full">
         <g
           style={{

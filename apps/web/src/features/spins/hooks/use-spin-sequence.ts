@@ -38,7 +38,9 @@ export function useSpinSequence(segmentCount: number) {
         if (mounted.current) setPhase('idle');
         throw error;
       }
-      setRotation((from) => targetRotation({ from, index: data.segment, count: data.figures.length || segmentCount, rounds: data.rounds }));
+      setRotation((from) =>
+        targetRotation({ from, index: data.segment, count: data.figures.length || segmentCount, rounds: data.rounds }),
+      );
       await wait(SPIN_ANIMATION_MS);
       if (!mounted.current) return null;
       setResult(data);

@@ -14,7 +14,12 @@ export const SPIN_WALLET_OPTIONS = [
  * The stake rule of the casino form (spec part 2, section 5): present and at least the minimum (0 until the server
  * says), else 'Minimum stake is {min} {currency}'; not above the chosen wallet, else 'Insufficient balance'.
  */
-export function stakeError(input: { stake: string; minStakeMinor: bigint; walletMinor: bigint; currency: string }): string | null {
+export function stakeError(input: {
+  stake: string;
+  minStakeMinor: bigint;
+  walletMinor: bigint;
+  currency: string;
+}): string | null {
   const stakeMinor = readTypedAmountMinor(input.stake);
   if (stakeMinor === null || stakeMinor < input.minStakeMinor || stakeMinor === 0n) {
     return minimumStakeMessage(formatMinor(input.minStakeMinor), input.currency);

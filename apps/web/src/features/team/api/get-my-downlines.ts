@@ -1,4 +1,10 @@
-import { TEAM_MESSAGES, TEAM_PAGE_LIMIT_DEFAULT, type MyDownlinesData, type TeamLevel, type TeamStatusFilter } from '@tuzo/contracts';
+import {
+  TEAM_MESSAGES,
+  TEAM_PAGE_LIMIT_DEFAULT,
+  type MyDownlinesData,
+  type TeamLevel,
+  type TeamStatusFilter,
+} from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
 

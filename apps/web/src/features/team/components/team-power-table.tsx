@@ -16,7 +16,10 @@ const COLUMNS: ReadonlyArray<DataTableColumn<PowerRow>> = [
     header: 'Level',
     className: 'font-medium',
     cell: (row) => (
-      <Link to={`/my-team/level-${row.level}`} className="text-brand-700 underline-offset-2 hover:underline focus-visible:underline">
+      <Link
+        to={`/my-team/level-${row.level}`}
+        className="text-brand-700 underline-offset-2 hover:underline focus-visible:underline"
+      >
         Level {row.level}
       </Link>
     ),

@@ -18,7 +18,13 @@ const CARDS: SummaryCard[] = [
   { key: 'total', title: 'Total Members', icon: Users, tone: 'bg-brand-100 text-brand-800', value: (d) => count(d.total) },
   { key: 'active', title: 'Active', icon: UserCheck, tone: 'bg-green-100 text-green-800', value: (d) => count(d.active) },
   { key: 'inactive', title: 'Dormant', icon: UserMinus, tone: 'bg-slate-200 text-slate-800', value: (d) => count(d.inactive) },
-  { key: 'earned', title: 'Earned', icon: CircleDollarSign, tone: 'bg-amber-100 text-amber-900', value: (d) => formatMoney(d.Earned, d.Currency) },
+  {
+    key: 'earned',
+    title: 'Earned',
+    icon: CircleDollarSign,
+    tone: 'bg-amber-100 text-amber-900',
+    value: (d) => formatMoney(d.Earned, d.Currency),
+  },
 ];
 
 /** The level's counts and what it earned the member: always the whole level, whatever the search shows. */

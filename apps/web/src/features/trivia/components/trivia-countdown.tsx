@@ -12,7 +12,10 @@ export function TriviaCountdown({ secondsLeft }: { secondsLeft: number }) {
       aria-label={`${secondsLeft} seconds left`}
       data-testid="trivia-countdown"
       data-red={isRed}
-      className={cn('flex items-center gap-2 rounded-lg px-3 py-2 text-lg font-bold tabular-nums', isRed ? 'bg-red-50 text-red-700' : 'bg-brand-50 text-brand-900')}
+      className={cn(
+        'flex items-center gap-2 rounded-lg px-3 py-2 text-lg font-bold tabular-nums',
+        isRed ? 'bg-red-50 text-red-700' : 'bg-brand-50 text-brand-900',
+      )}
     >
       <Timer className="size-5" aria-hidden="true" />
       {secondsLeft}s

@@ -11,7 +11,10 @@ import { TriviaIntro } from './trivia-intro';
 import { TriviaQuiz, type TriviaAnswers } from './trivia-quiz';
 import { TriviaResult } from './trivia-result';
 
-type View = { name: 'intro' } | { name: 'quiz'; questions: TriviaQuestion[]; endsAt: number } | { name: 'result'; result: AnswerQuizData; msg: string };
+type View =
+  | { name: 'intro' }
+  | { name: 'quiz'; questions: TriviaQuestion[]; endsAt: number }
+  | { name: 'result'; result: AnswerQuizData; msg: string };
 
 /** How long the "no questions" error shows before the page reloads (spec part 2, section 4). */
 const RELOAD_AFTER_MS = 1500;
@@ -46,7 +49,9 @@ export function TriviaGame() {
 
   const onSubmit = async (answers: TriviaAnswers) => {
     try {
-      const envelope = await answer.mutateAsync({ answers: Object.entries(answers).map(([qid, text]) => ({ qid, answer: text })) });
+      const envelope = await answer.mutateAsync({
+        answers: Object.entries(answers).map(([qid, text]) => ({ qid, answer: text })),
+      });
       toast.success(envelope.msg);
       setView({ name: 'result', result: envelope.data, msg: envelope.msg });
     } catch (error) {
@@ -57,9 +62,17 @@ export function TriviaGame() {
   };
 
   if (view.name === 'quiz') {
-    return <TriviaQuiz questions={view.questions} endsAt={view.endsAt} isSubmitting={answer.isPending} onSubmit={(answers) => void onSubmit(answers)} />;
+    return (
+      <TriviaQuiz
+        questions={view.questions}
+        endsAt={view.endsAt}
+        isSubmitting={answer.isPending}
+        onSubmit={(answers) => void onSubmit(answers)}
+      />
+    );
   }
-  if (view.name === 'result') return <TriviaResult result={view.result} msg={view.msg} onDone={() => setView({ name: 'intro' })} />;
+  if (view.name === 'result')
+    return <TriviaResult result={view.result} msg={view.msg} onDone={() => setView({ name: 'intro' })} />;
   if (info.isPending) return <Skeleton className="mx-auto h-96 w-full max-w-2xl" />;
   if (info.isError) {
     return (

@@ -25,11 +25,15 @@ export function TriviaIntro({ info, isStarting, onStart }: { info: TriviaInfoDat
       <CardContent className="flex flex-col gap-4">
         <div className="rounded-lg bg-brand-50 p-4 text-brand-900">
           <p className="text-sm">Each correct answer earns</p>
-          <p className="text-2xl font-bold" data-testid="trivia-price">{formatMoney(info.price, info.currency)}</p>
+          <p className="text-2xl font-bold" data-testid="trivia-price">
+            {formatMoney(info.price, info.currency)}
+          </p>
           <p className="text-sm">Up to {formatMoney(maxMinor, info.currency)} a day, paid into your Jumbo wallet.</p>
         </div>
         <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>You get {info.questions} questions and {info.seconds} seconds for all of them.</li>
+          <li>
+            You get {info.questions} questions and {info.seconds} seconds for all of them.
+          </li>
           <li>Pick one answer (A to D) for each question, then press Submit.</li>
           <li>When the time reaches 0 your answers are submitted automatically; the timer turns red in the last 10 seconds.</li>
           <li>You can play once a day{info.days.length > 0 && info.days.length < 7 ? ` on ${info.days.join(', ')}` : ''}.</li>
@@ -46,7 +50,8 @@ export function TriviaIntro({ info, isStarting, onStart }: { info: TriviaInfoDat
             <Alert tone="success" data-testid="trivia-played">
               <span className="flex items-center gap-2">
                 <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-                You have played today’s trivia{info.correct !== null ? `: ${info.correct} of ${info.questions} right` : ''}. Come back tomorrow.
+                You have played today’s trivia{info.correct !== null ? `: ${info.correct} of ${info.questions} right` : ''}. Come
+                back tomorrow.
               </span>
             </Alert>
           ) : info.state === 'started' ? (

@@ -15,7 +15,17 @@ function secondsUntil(endsAt: number): number {
  * The question screen: the countdown, the questions with options A to D, and Submit. At 0 the answers are submitted
  * automatically, once (the ref keeps a late tick or a click from submitting twice).
  */
-export function TriviaQuiz({ questions, endsAt, isSubmitting, onSubmit }: { questions: TriviaQuestion[]; endsAt: number; isSubmitting: boolean; onSubmit: (answers: TriviaAnswers) => void }) {
+export function TriviaQuiz({
+  questions,
+  endsAt,
+  isSubmitting,
+  onSubmit,
+}: {
+  questions: TriviaQuestion[];
+  endsAt: number;
+  isSubmitting: boolean;
+  onSubmit: (answers: TriviaAnswers) => void;
+}) {
   const [answers, setAnswers] = useState<TriviaAnswers>({});
   const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(endsAt));
   const submitted = useRef(false);
@@ -46,7 +56,10 @@ export function TriviaQuiz({ questions, endsAt, isSubmitting, onSubmit }: { ques
     <Card className="mx-auto w-full max-w-2xl" data-testid="trivia-quiz">
       <CardHeader className="sticky top-0 z-10 flex flex-row items-center justify-between gap-3 rounded-t-xl bg-white">
         <CardTitle>
-          Trivia <span className="text-sm font-normal text-slate-600">({answered} of {questions.length} answered)</span>
+          Trivia{' '}
+          <span className="text-sm font-normal text-slate-600">
+            ({answered} of {questions.length} answered)
+          </span>
         </CardTitle>
         <TriviaCountdown secondsLeft={secondsLeft} />
       </CardHeader>

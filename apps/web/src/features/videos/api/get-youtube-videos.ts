@@ -17,7 +17,11 @@ export async function getYoutubeVideos(): Promise<VideoListResult> {
   }
 }
 
-export const youtubeVideosQueryOptions = queryOptions({ queryKey: ['tasks', 'youtube'], queryFn: getYoutubeVideos, retry: false });
+export const youtubeVideosQueryOptions = queryOptions({
+  queryKey: ['tasks', 'youtube'],
+  queryFn: getYoutubeVideos,
+  retry: false,
+});
 
 export function useYoutubeVideos() {
   return useQuery(youtubeVideosQueryOptions);

@@ -16,7 +16,9 @@ export function usePayVideo(task: VideoTask) {
   return useMutation({
     mutationFn: (vid: string) => (task === 'youtube' ? payYoutube(vid) : payTiktok(vid)),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: (task === 'youtube' ? youtubeVideosQueryOptions : tiktokVideosQueryOptions).queryKey });
+      void queryClient.invalidateQueries({
+        queryKey: (task === 'youtube' ? youtubeVideosQueryOptions : tiktokVideosQueryOptions).queryKey,
+      });
       void refreshUserData();
     },
     onError: (error) => console.warn('Video payment failed', error),

@@ -49,12 +49,26 @@ export function VideoPlayer({ video, isActive, portrait, onStart, onWatched }: V
   const embed = embedUrl(video);
   if (!isActive || !embed) {
     return (
-      <button type="button" onClick={onStart} disabled={!embed} aria-label={`Play ${video.v_title}`} className={`flex w-full items-center justify-center rounded-lg bg-slate-900 text-white ${aspect}`}>
+      <button
+        type="button"
+        onClick={onStart}
+        disabled={!embed}
+        aria-label={`Play ${video.v_title}`}
+        className={`flex w-full items-center justify-center rounded-lg bg-slate-900 text-white ${aspect}`}
+      >
         <Play className="size-10" />
       </button>
     );
   }
-  return <iframe src={embed} title={video.v_title} className={`w-full rounded-lg ${aspect}`} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />;
+  return (
+    <iframe
+      src={embed}
+      title={video.v_title}
+      className={`w-full rounded-lg ${aspect}`}
+      allow="autoplay; encrypted-media; picture-in-picture"
+      allowFullScreen
+    />
+  );
 }
 
 function embedUrl(video: VideoItem): string | null {

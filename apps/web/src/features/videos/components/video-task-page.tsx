@@ -93,7 +93,9 @@ export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPagePro
                   />
                   <div className="flex items-center justify-between gap-2 text-sm">
                     <span className="font-medium">{video.v_title}</span>
-                    <span className="font-semibold text-brand-700">{list?.currency} {video.v_price}</span>
+                    <span className="font-semibold text-brand-700">
+                      {list?.currency} {video.v_price}
+                    </span>
                   </div>
                   {isPaid ? (
                     <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-700">

@@ -88,11 +88,7 @@ export function WithdrawForm({ user }: { user: UserData }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Withdraw Funds">
       <Field label="Account" htmlFor="withdraw-acc" error={errors.acc?.message}>
-        <Select
-          id="withdraw-acc"
-          {...invalidProps('withdraw-acc', errors.acc?.message)}
-          {...form.register('acc')}
-        >
+        <Select id="withdraw-acc" {...invalidProps('withdraw-acc', errors.acc?.message)} {...form.register('acc')}>
           <option value="">Select account</option>
           {WITHDRAW_ACCOUNT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
