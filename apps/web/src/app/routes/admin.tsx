@@ -26,7 +26,7 @@ function MemberRoute() {
  */
 export default function AdminRoute() {
   const { userdetails } = useCurrentUser();
-  const { isOperator, isStaff } = useStaffRole();
+  const { isStaff } = useStaffRole();
   // Operators and support staff (the server checks the role, and two-factor sign-in, on every call).
   if (!isStaff) {
     return (
@@ -36,7 +36,7 @@ export default function AdminRoute() {
     );
   }
   return (
-    <ConsoleLayout username={userdetails.uname} isOperator={isOperator}>
+    <ConsoleLayout username={userdetails.uname}>
       <Routes>
         <Route index element={<MoneyPage />} />
         <Route

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { signOut } from '@/lib/session';
+import { useStaffRole } from '@/lib/staff-role';
 import { consoleNavFor, findConsoleNavItem } from '../nav-items';
 
 const NAV_LINK =
@@ -13,15 +14,8 @@ const NAV_LINK =
  * The operator console's own shell (not the member sidebar): a top bar, its navigation (a side column on a laptop,
  * a scrolling row of tabs on a phone) and the page.
  */
-export function ConsoleLayout({
-  username,
-  isOperator,
-  children,
-}: {
-  username: string;
-  isOperator: boolean;
-  children: ReactNode;
-}) {
+export function ConsoleLayout({ username, children }: { username: string; children: ReactNode }) {
+  const { isOperator } = useStaffRole();
   const { pathname } = useLocation();
   const current = findConsoleNavItem(pathname);
   return (

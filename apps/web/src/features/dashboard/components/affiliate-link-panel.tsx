@@ -1,8 +1,6 @@
-import { Copy, Link2 } from 'lucide-react';
-import toast from 'react-hot-toast';
-import { Button } from '@/components/ui/button';
+import { Link2 } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { copyText } from '@/lib/clipboard';
+import { CopyLinkField } from '@/components/ui/copy-link-field';
 
 /** The member's affiliate link: `${liveSiteUrl}/reg/${uname}` with the app's own origin as the live site url. */
 export function buildAffiliateLink(uname: string, liveSiteUrl = window.location.origin): string {
@@ -11,14 +9,6 @@ export function buildAffiliateLink(uname: string, liveSiteUrl = window.location.
 
 export function AffiliateLinkPanel({ uname }: { uname: string }) {
   const link = buildAffiliateLink(uname);
-  const copy = async () => {
-    try {
-      await copyText(link);
-      toast.success('Link copied to clipboard!');
-    } catch {
-      toast.error('Failed to copy link!');
-    }
-  };
   return (
     <Card>
       <CardHeader>
@@ -28,21 +18,13 @@ export function AffiliateLinkPanel({ uname }: { uname: string }) {
         </CardTitle>
         <CardDescription>Share it: everyone who joins through it becomes part of your team.</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="affiliate-link" className="sr-only">
-          Your affiliate link
-        </label>
-        <input
+      <CardContent>
+        <CopyLinkField
           id="affiliate-link"
-          readOnly
-          value={link}
-          onFocus={(event) => event.currentTarget.select()}
-          className="h-11 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-300 bg-slate-50 px-3 text-sm text-slate-800"
+          label="Your affiliate link"
+          link={link}
+          messages={{ copied: 'Link copied to clipboard!', failed: 'Failed to copy link!' }}
         />
-        <Button onClick={copy}>
-          <Copy aria-hidden="true" />
-          Copy link
-        </Button>
       </CardContent>
     </Card>
   );

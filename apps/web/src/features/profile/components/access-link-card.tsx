@@ -1,11 +1,11 @@
 import type { AccessLinkData } from '@tuzo/contracts';
-import { Copy, MonitorSmartphone } from 'lucide-react';
+import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyLinkField } from '@/components/ui/copy-link-field';
 import { failureText } from '@/lib/api-client';
-import { copyText } from '@/lib/clipboard';
 import { requestAccessLink } from '../api/request-access-link';
 
 function timeOf(iso: string): string {
@@ -33,16 +33,6 @@ export function AccessLinkCard() {
       setPending(false);
     }
   };
-  const copy = async () => {
-    if (!issued) return;
-    try {
-      await copyText(issued.link);
-      toast.success('Access link copied');
-    } catch {
-      toast.error('Copy failed. Select the link and copy it by hand.');
-    }
-  };
-
   return (
     <Card>
       <CardHeader>
@@ -57,23 +47,13 @@ export function AccessLinkCard() {
       <CardContent className="flex flex-col gap-3">
         {issued ? (
           <>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <label htmlFor="profile-access-link" className="sr-only">
-                Your access link
-              </label>
-              <input
-                id="profile-access-link"
-                data-testid="access-link"
-                readOnly
-                value={issued.link}
-                onFocus={(event) => event.currentTarget.select()}
-                className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 text-sm text-slate-800 sm:flex-1"
-              />
-              <Button onClick={copy}>
-                <Copy aria-hidden="true" />
-                Copy link
-              </Button>
-            </div>
+            <CopyLinkField
+              id="profile-access-link"
+              label="Your access link"
+              link={issued.link}
+              testId="access-link"
+              messages={{ copied: 'Access link copied', failed: 'Copy failed. Select the link and copy it by hand.' }}
+            />
             <p className="text-sm text-slate-600">Valid until {timeOf(issued.expires_at)}, for one sign-in.</p>
           </>
         ) : null}
