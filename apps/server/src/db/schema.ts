@@ -7,6 +7,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -14,11 +16,20 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Drizzle view of the tables created by the SQL migrations in ./migrations (the migrations are the source of
- * truth; keep this file in step with them). Money columns are bigint minor units read as JS bigint.
+ * Longer than 250 lines on purpose: one Drizzle declaration per table and view the SQL migrations create, in
+ * migration order, so a table is found by its migration's name.
+ *
+ * The migrations in ./migrations are the source of truth; this file describes every table and view they create
+ * (and the migrator's schema_migrations), with the same column names, types, nullability, simple defaults and
+ * primary keys. test/db-schema.test.ts compares it with the migrated database's information_schema both ways, so a
+ * migration that adds, drops or changes a column fails that test until this file says the same
+ * (docs/decisions/029-typed-business-rows.md). Text columns with a CHECK (... IN (...)) carry those values as
+ * their enum. Money columns are bigint minor units read as JS bigint.
  */
 const money = (name: string) => bigint(name, { mode: 'bigint' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// 0001_foundation.sql
 
 export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
@@ -88,16 +99,6 @@ export const members = pgTable('members', {
   disabledAt: ts('disabled_at'),
 });
 
-export const totpRecoveryCodes = pgTable('totp_recovery_codes', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
-  codeHash: text('code_hash').notNull(),
-  createdAt: ts('created_at')
-    .notNull()
-    .default(sql`now()`),
-  usedAt: ts('used_at'),
-});
-
 export const sessions = pgTable('sessions', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
@@ -110,19 +111,10 @@ export const sessions = pgTable('sessions', {
   ip: text('ip'),
   userAgent: text('user_agent'),
   // Idle timeout (migration 0210): the session ends `idle_seconds` after `last_seen_at`.
-  lastSeenAt: ts('last_seen_at').notNull(),
-  idleSeconds: integer('idle_seconds').notNull(),
-});
-
-export const accessLinks = pgTable('access_links', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
-  tokenHash: text('token_hash').notNull(),
-  createdAt: ts('created_at').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  createdIp: text('created_ip'),
-  usedIp: text('used_ip'),
+  lastSeenAt: ts('last_seen_at')
+    .notNull()
+    .default(sql`now()`),
+  idleSeconds: integer('idle_seconds').notNull().default(604800),
 });
 
 export const passwordResets = pgTable('password_resets', {
@@ -171,7 +163,121 @@ export const auditLog = pgTable('audit_log', {
     .default(sql`now()`),
 });
 
-// Money features (migration 0030_money.sql).
+// 0010_ledger.sql
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  code: text('code').notNull(),
+  kind: text('kind', { enum: ['member', 'system'] }).notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }),
+  wallet: text('wallet', { enum: ['balance', 'deposit', 'ads', 'youtube', 'tiktok'] }),
+  balanceMinor: money('balance_minor').notNull().default(0n),
+  allowNegative: boolean('allow_negative').notNull().default(false),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }),
+  reversesId: bigint('reverses_id', { mode: 'bigint' }),
+  memo: text('memo'),
+  rateMicro: money('rate_micro'),
+  localAmountMinor: money('local_amount_minor'),
+  localCurrency: text('local_currency'),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+  request: jsonb('request'),
+});
+
+export const ledgerPostings = pgTable('ledger_postings', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+  accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+// 0020_deposits.sql
+
+export const deposits = pgTable('deposits', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  method: text('method', { enum: ['stkpush', 'flutterwave', 'manual'] }).notNull(),
+  status: smallint('status').notNull().default(0),
+  amountLocalMinor: money('amount_local_minor').notNull(),
+  currency: text('currency').notNull(),
+  rateMicro: money('rate_micro').notNull(),
+  amountSystemMinor: money('amount_system_minor').notNull(),
+  phone: text('phone'),
+  checkoutRequestId: text('checkout_request_id'),
+  merchantRequestId: text('merchant_request_id'),
+  txRef: text('tx_ref'),
+  paymentLink: text('payment_link'),
+  providerRef: text('provider_ref'),
+  idempotencyKey: text('idempotency_key'),
+  failureReason: text('failure_reason'),
+  ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+  completedAt: ts('completed_at'),
+  providerCheckedAt: ts('provider_checked_at'),
+});
+
+export const paymentNotifications = pgTable('payment_notifications', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  source: text('source').notNull(),
+  transId: text('trans_id').notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  msisdn: text('msisdn'),
+  senderName: text('sender_name'),
+  raw: jsonb('raw').notNull(),
+  receivedAt: ts('received_at')
+    .notNull()
+    .default(sql`now()`),
+  claimedByDepositId: bigint('claimed_by_deposit_id', { mode: 'bigint' }),
+  claimedAt: ts('claimed_at'),
+  verification: text('verification', { enum: ['pending', 'verified', 'refused', 'manual'] })
+    .notNull()
+    .default('pending'),
+  verifiedAmountMinor: money('verified_amount_minor'),
+  verificationNote: text('verification_note'),
+  verifiedAt: ts('verified_at'),
+  queryConversationId: text('query_conversation_id'),
+  querySentAt: ts('query_sent_at'),
+  queryAttempts: integer('query_attempts').notNull().default(0),
+  waitingMemberId: bigint('waiting_member_id', { mode: 'bigint' }),
+  waitingSince: ts('waiting_since'),
+});
+
+export const codeReviews = pgTable('code_reviews', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  code: text('code').notNull(),
+  status: text('status', { enum: ['pending', 'credited', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  amountMinor: money('amount_minor'),
+  currency: text('currency'),
+  depositId: bigint('deposit_id', { mode: 'bigint' }),
+  resolvedBy: bigint('resolved_by', { mode: 'bigint' }),
+  resolvedAt: ts('resolved_at'),
+  note: text('note'),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+// 0030_money.sql
+
 export const activations = pgTable('activations', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
@@ -225,6 +331,79 @@ export const transfers = pgTable('transfers', {
     .default(sql`now()`),
 });
 
+// 0040_member_notifications.sql
+
+export const memberNotifications = pgTable('member_notifications', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  msg: text('msg').notNull(),
+  severity: text('severity', { enum: ['info', 'success', 'warning', 'error'] }).notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+  deliveredAt: ts('delivered_at'),
+  readAt: ts('read_at'),
+});
+
+// 0050_one_money_movement.sql
+
+export const memberTotals = pgTable(
+  'member_totals',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+    bucket: text('bucket').notNull(),
+    totalMinor: money('total_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.bucket] })],
+);
+
+export const memberTotalsFromLedger = pgView('member_totals_from_ledger', {
+  memberId: bigint('member_id', { mode: 'bigint' }),
+  bucket: text('bucket'),
+  totalMinor: money('total_minor'),
+}).existing();
+
+export const ledgerBusinessTables = pgTable('ledger_business_tables', {
+  name: text('name').primaryKey(),
+});
+
+// 0060_rate_limits.sql
+
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+// 0070_team.sql
+
+export const teamCounts = pgTable(
+  'team_counts',
+  {
+    uplineId: bigint('upline_id', { mode: 'bigint' }).notNull(),
+    level: smallint('level').notNull(),
+    total: integer('total').notNull(),
+    active: integer('active').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uplineId, t.level] })],
+);
+
+export const teamCountsFromMembers = pgView('team_counts_from_members', {
+  uplineId: bigint('upline_id', { mode: 'bigint' }),
+  level: smallint('level'),
+  total: integer('total'),
+  active: integer('active'),
+}).existing();
+
+// 0080_reference_version.sql
+
+export const referenceVersion = pgTable('reference_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+});
+
+// 0100_spins.sql
+
 export const spinSeeds = pgTable('spin_seeds', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
@@ -270,7 +449,121 @@ export const spins = pgTable('spins', {
     .default(sql`now()`),
 });
 
-/** Trivia and lessons (migration 0140, modules/trivia and modules/lessons). */
+// 0110_bonuses_notifications.sql
+
+export const bonusClaims = pgTable('bonus_claims', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  kind: text('kind', { enum: ['daily', 'welcome'] }).notNull(),
+  day: date('day', { mode: 'string' }),
+  amountMinor: money('amount_minor').notNull(),
+  points: integer('points').notNull(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+// 0120_task_schedules.sql
+
+export const taskSchedules = pgTable('task_schedules', {
+  kind: text('kind', { enum: ['youtube', 'tiktok', 'ads', 'trivia'] }).primaryKey(),
+  weekdays: smallint('weekdays').array().notNull(),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+// 0130_videos_ads.sql
+
+export const videos = pgTable('videos', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  task: text('task', { enum: ['youtube', 'tiktok'] }).notNull(),
+  source: text('source', { enum: ['youtube', 'tiktok', 'file'] }).notNull(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  priceMinor: money('price_minor').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const ads = pgTable('ads', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  link: text('link'),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const taskDaySets = pgTable(
+  'task_day_sets',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['youtube', 'tiktok', 'ads'] }).notNull(),
+    itemIds: bigint('item_ids', { mode: 'bigint' }).array().notNull(),
+    drawnAt: ts('drawn_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+export const videoPayments = pgTable('video_payments', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  videoId: bigint('video_id', { mode: 'bigint' }).notNull(),
+  task: text('task', { enum: ['youtube', 'tiktok'] }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const adResponses = pgTable(
+  'ad_responses',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+    adId: bigint('ad_id', { mode: 'bigint' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    liked: boolean('liked').notNull().default(false),
+    message: text('message'),
+    updatedAt: ts('updated_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.adId, t.day] })],
+);
+
+export const adPayments = pgTable('ad_payments', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  adId: bigint('ad_id', { mode: 'bigint' }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  action: text('action', { enum: ['like', 'comment'] }).notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const timetableTasks = pgTable('timetable_tasks', {
+  aid: serial('aid').primaryKey(),
+  aname: text('aname').notNull(),
+  adate: jsonb('adate').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+// 0140_trivia_lessons.sql
+
 export const triviaQuestions = pgTable('trivia_questions', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   question: text('question').notNull(),
@@ -294,6 +587,19 @@ export const triviaRounds = pgTable('trivia_rounds', {
   correctCount: smallint('correct_count'),
 });
 
+export const triviaPayouts = pgTable('trivia_payouts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  roundId: bigint('round_id', { mode: 'bigint' }).notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  correctCount: smallint('correct_count').notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const lessons = pgTable('lessons', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   kind: text('kind', { enum: ['forex', 'crypto'] }).notNull(),
@@ -302,16 +608,144 @@ export const lessons = pgTable('lessons', {
   summary: text('summary').notNull(),
   link: text('link'),
   active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
-export const lessonEnrolments = pgTable('lesson_enrolments', {
+export const lessonEnrolments = pgTable(
+  'lesson_enrolments',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+    kind: text('kind', { enum: ['forex', 'crypto'] }).notNull(),
+    enrolledAt: ts('enrolled_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind] })],
+);
+
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+    lessonId: bigint('lesson_id', { mode: 'bigint' }).notNull(),
+    doneAt: ts('done_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.lessonId] })],
+);
+
+// 0150_staff_totp.sql
+
+export const totpRecoveryCodes = pgTable('totp_recovery_codes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
-  kind: text('kind', { enum: ['forex', 'crypto'] }).notNull(),
-  enrolledAt: ts('enrolled_at').notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+  usedAt: ts('used_at'),
 });
 
-export const lessonProgress = pgTable('lesson_progress', {
+// 0170_overview.sql
+
+export const overviewDays = pgTable(
+  'overview_days',
+  {
+    timeZone: text('time_zone').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    joined: integer('joined').notNull(),
+    activations: integer('activations').notNull(),
+    depositsCount: integer('deposits_count').notNull(),
+    depositsMinor: money('deposits_minor').notNull(),
+    withdrawalsCount: integer('withdrawals_count').notNull(),
+    withdrawalsMinor: money('withdrawals_minor').notNull(),
+    youtubeMinor: money('youtube_minor').notNull(),
+    tiktokMinor: money('tiktok_minor').notNull(),
+    adsMinor: money('ads_minor').notNull(),
+    triviaMinor: money('trivia_minor').notNull(),
+    casinoCount: integer('casino_count').notNull(),
+    casinoInMinor: money('casino_in_minor').notNull(),
+    casinoOutMinor: money('casino_out_minor').notNull(),
+    freeCount: integer('free_count').notNull(),
+    freeOutMinor: money('free_out_minor').notNull(),
+    computedAt: ts('computed_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.timeZone, t.day] })],
+);
+
+export const memberEarnings = pgTable('member_earnings', {
+  memberId: bigint('member_id', { mode: 'bigint' }).primaryKey(),
+  totalMinor: money('total_minor').notNull(),
+});
+
+// 0180_four_eyes.sql
+
+export const approvalRequests = pgTable('approval_requests', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind', { enum: ['adjust', 'deposit', 'code', 'withdrawal'] }).notNull(),
+  state: text('state', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
+    .notNull()
+    .default('pending'),
+  requestedBy: bigint('requested_by', { mode: 'bigint' }).notNull(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
-  lessonId: bigint('lesson_id', { mode: 'bigint' }).notNull(),
-  doneAt: ts('done_at').notNull(),
+  amountSystemMinor: money('amount_system_minor').notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  params: jsonb('params').notNull(),
+  targetRef: text('target_ref'),
+  reason: text('reason').notNull().default(''),
+  requestedAt: ts('requested_at').notNull(),
+  decidedBy: bigint('decided_by', { mode: 'bigint' }),
+  decidedAt: ts('decided_at'),
+  decisionNote: text('decision_note'),
+  result: jsonb('result'),
+});
+
+// 0210_sessions_idle_and_access_links.sql
+
+export const accessLinks = pgTable('access_links', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdIp: text('created_ip'),
+  usedIp: text('used_ip'),
+});
+
+// 0222_one_video_at_a_time.sql
+
+export const videoWatches = pgTable('video_watches', {
+  memberId: bigint('member_id', { mode: 'bigint' }).primaryKey(),
+  videoId: bigint('video_id', { mode: 'bigint' }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  startedAt: ts('started_at').notNull(),
+});
+
+// 0230_api_idempotency.sql
+
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+    action: text('action').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    status: integer('status'),
+    answer: text('answer'),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.action, t.key] })],
+);
+
+// The migrator's own record of applied files (db/migrate.ts creates it before the first migration).
+export const schemaMigrations = pgTable('schema_migrations', {
+  name: text('name').primaryKey(),
+  appliedAt: ts('applied_at')
+    .notNull()
+    .default(sql`now()`),
 });
