@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { TransactionKind } from '../../ledger/accounts.ts';
 import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { missingFeeLocal, toMemberString } from '../wallets/currency.ts';
 import {

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Severity } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { triviaQuestions } from '../../db/schema.ts';
 
@@ -73,22 +72,6 @@ export async function updateTriviaQuestion(
   const row = rows[0];
   if (!row) throw new Error(`Trivia question ${id} vanished while locked`);
   return row;
-}
-
-/**
- * One notification to every member of a country (`countryId`) or to every member (null), in one INSERT … SELECT:
- * staff accounts are left out; suspended members are left out (they cannot sign in to read it). Returns the count.
- */
-export async function insertBroadcastNotifications(
-  tx: DbOrTx,
-  input: { countryId: number | null; msg: string; severity: Severity },
-): Promise<number> {
-  const inCountry = input.countryId === null ? sql`` : sql`AND country_id = ${input.countryId}`;
-  const result = await tx.execute(sql`
-    INSERT INTO member_notifications (member_id, msg, severity)
-    SELECT id, ${input.msg}, ${input.severity} FROM members
-    WHERE role = 'member' AND status <> 'suspended' ${inCountry}`);
-  return result.rowCount ?? 0;
 }
 
 export async function countryExists(db: DbOrTx, countryId: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resolveBearer } from '../auth/session.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { sniffImageType, UPLOADS_PREFIX, uploadsDir } from './media-files.ts';
 import { importTrivia } from './trivia-bank.service.ts';
 

@@ -1,15 +1,15 @@
 import type { AdminBroadcastData, AdminBroadcastPayload } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { notifyMember, notifyMembers } from '../notifications/notifications.service.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
-import { countryExists, insertBroadcastNotifications } from './admin-content.repository.ts';
+import { countryExists } from './admin-content.repository.ts';
 
 /**
  * `adminbroadcast`: a notification to one member, every member of a country or everyone. Members get it through
  * the usual delivery (the `info` queue of their next response, and their notifications page). A country or
- * everyone is one INSERT … SELECT, never a loop; the audit row (once, with the count) is in the same transaction.
+ * everyone is one statement (notifications' notifyMembers), never a loop; the audit row (once, with the count) is in the same transaction.
  */
 export async function broadcast(
   deps: AppDeps,
@@ -27,7 +27,7 @@ export async function broadcast(
     } else {
       const countryId = input.target === 'country' ? (input.country_id ?? null) : null;
       if (countryId !== null && !(await countryExists(tx, countryId))) throw new AppError('NOT_FOUND', 'Country not found');
-      count = await insertBroadcastNotifications(tx, { countryId, msg: input.msg, severity: input.severity });
+      count = await notifyMembers(tx, { countryId, msg: input.msg, severity: input.severity });
       targetId = countryId === null ? null : String(countryId);
     }
     await writeAudit(tx, {

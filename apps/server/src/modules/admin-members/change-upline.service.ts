@@ -15,7 +15,7 @@ import {
   selectUplines,
 } from '../activation/activation.repository.ts';
 import { activationKeys } from '../activation/activation.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { selectMemberDetail } from './admin-members.repository.ts';
 import { findTargetMember } from './admin-members.service.ts';

@@ -2,9 +2,9 @@ import { formatMinor, type AdminDepositData, type AdminDepositPayload, type Appr
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { completeDeposit } from '../deposits/deposit-state.ts';
-import { findDepositByKey, findManualDepositByCode, insertDeposit, type DepositRow } from '../deposits/deposits.repository.ts';
+import { findDepositByKey, findManualDepositByCode, insertDeposit, type DepositRow } from '../deposits/deposits.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { findTargetMember } from './admin-members.service.ts';
 

@@ -1,7 +1,7 @@
 import type { AdminMemberStateData, AdminUpdateMemberPayload, MemberStatus } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import { queueMail } from '../password-reset/mailer.ts';
 import { insertPasswordReset } from '../password-reset/password-reset.repository.ts';

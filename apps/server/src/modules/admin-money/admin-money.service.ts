@@ -14,8 +14,8 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { lockDeposit } from '../deposits/deposits.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { lockDeposit } from '../deposits/deposits.service.ts';
 import { settleStkDeposit } from '../deposits/stk-push.service.ts';
 import { decideOrRequestWithdrawal } from '../admin/admin.service.ts';
 import {

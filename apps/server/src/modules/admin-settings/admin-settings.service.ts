@@ -12,8 +12,8 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { lockSetting, selectStoredSettings, upsertSetting, type StoredSetting } from './admin-settings.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { lockStoredSetting, readStoredSettings, storeSetting, type StoredSetting } from '../settings/settings.service.ts';
 
 function toRow(key: SettingKey, stored: StoredSetting | null | undefined): AdminSettingRow {
   const definition = SETTINGS[key] as SettingDefinition;
@@ -28,7 +28,7 @@ function toRow(key: SettingKey, stored: StoredSetting | null | undefined): Admin
 
 /** `adminsettings`: every setting the console may see, read through the registry (a stale value reads as default). */
 export async function listSettings(deps: AppDeps): Promise<AdminSettingsData> {
-  const stored = await selectStoredSettings(deps.db, OPERATOR_SETTING_KEYS);
+  const stored = await readStoredSettings(deps.db, OPERATOR_SETTING_KEYS);
   return {
     settings: OPERATOR_SETTING_KEYS.map((key) => toRow(key, stored.get(key))),
     casino_return_bounds: {
@@ -51,9 +51,9 @@ export async function changeSetting(
   if (!check.ok) throw new AppError('VALIDATION_FAILED', check.message);
   const { key, value } = check;
   return deps.db.transaction(async (tx) => {
-    const before = await lockSetting(tx, key);
+    const before = await lockStoredSetting(tx, key);
     const at = deps.clock.now();
-    await upsertSetting(tx, { key, value, at });
+    await storeSetting(tx, { key, value, at });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'setting.change',

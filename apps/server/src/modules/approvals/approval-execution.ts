@@ -6,7 +6,7 @@ import { adjustWallet } from '../admin/admin.service.ts';
 import { executeResolveCode } from '../admin/code-reviews.service.ts';
 import { selectMemberById } from '../admin/admin.repository.ts';
 import { recordManualDeposit } from '../admin-members/manual-deposit.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
 import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
 import { lockApprovalRequest, markApprovalDecided, type ApprovalRequestRow } from './approvals.repository.ts';

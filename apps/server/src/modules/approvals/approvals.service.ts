@@ -17,7 +17,7 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import {
   insertApprovalRequest,

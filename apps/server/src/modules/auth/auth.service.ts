@@ -8,7 +8,7 @@ import {
 import type { AuthMember } from '../../actions/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { checkSecondFactor } from '../staff/totp.service.ts';
 import { loadUserData } from '../userdata/userdata.service.ts';
 import {

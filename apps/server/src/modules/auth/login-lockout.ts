@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { rateLimitedError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { forgetHits, returnHit, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
 
 /**

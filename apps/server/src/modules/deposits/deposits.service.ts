@@ -10,6 +10,19 @@ import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
 import { stkPushCountry } from './stk-push.service.ts';
 import { localDateTime } from '../wallets/local-time.ts';
 
+/**
+ * The deposits table belongs to this module. Other modules (an operator's manual deposit, the demo seed, the
+ * operator's deposit decisions) read and write its rows through these, never through deposits.repository.ts.
+ */
+export {
+  findDepositByKey,
+  findManualDepositByCode,
+  insertDeposit,
+  lockDeposit,
+  type DepositRow,
+  type NewDeposit,
+} from './deposits.repository.ts';
+
 const HISTORY_LIMIT = 100;
 
 /** `grabpayment`: the deposit methods of the member's country. */

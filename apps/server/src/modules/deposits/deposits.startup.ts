@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
 import { isSealed, sealedKeyId } from '../../lib/secret-box.ts';
 import { createPayments, getPayments, setPayments } from '../../payments/index.ts';
-import { replaceSettingValue } from '../settings/settings.repository.ts';
-import { seedSetting } from '../settings/settings.service.ts';
+import { replaceStoredSetting, seedSetting } from '../settings/settings.service.ts';
 import { registerDepositWebhooks } from './deposits.webhooks.ts';
 import { defaultProcedures } from './procedures.ts';
 import { verifyPendingNotifications } from './notification-verification.service.ts';
@@ -27,7 +26,7 @@ async function hookSecret(
   if (stored === '') throw new Error(`Setting ${key} is not a usable secret`);
   const secret = isSealed(stored) ? deps.secrets.open(stored, key) : stored;
   // Sealed in clear by an earlier version, or under a previous key: seal it again under the current one.
-  if (sealedKeyId(stored) !== deps.secrets.current.id) await replaceSettingValue(deps.db, key, deps.secrets.seal(secret, key));
+  if (sealedKeyId(stored) !== deps.secrets.current.id) await replaceStoredSetting(deps.db, key, deps.secrets.seal(secret, key));
   return secret;
 }
 

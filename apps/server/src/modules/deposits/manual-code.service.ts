@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
 import { completeDeposit, memberAmount } from './deposit-state.ts';

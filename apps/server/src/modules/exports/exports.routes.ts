@@ -14,7 +14,7 @@ import type { RouteDoc } from '../../actions/route-docs.ts';
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { resolveBearer } from '../auth/session.service.ts';
 import { csvLine } from './csv.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Severity } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 
-/** SQL of member notifications (migration 0040_member_notifications.sql). */
+/** SQL of member notifications (migration 0040_member_notifications.sql); rows are written by `notification_write`. */
 export interface NewMemberNotification {
   memberId: bigint;
   msg: string;
@@ -16,10 +16,27 @@ export interface MemberNotificationRow {
   createdAt: Date;
 }
 
+/** The one writer of notification rows: the database function `notification_write` (0250_kernel_writers.sql). */
 export async function insertMemberNotification(db: DbOrTx, n: NewMemberNotification): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO member_notifications (member_id, msg, severity) VALUES (${n.memberId}, ${n.msg}, ${n.severity})`,
-  );
+  await db.execute(sql`SELECT notification_write(${n.memberId}, ${n.msg}, ${n.severity}, NULL)`);
+}
+
+/**
+ * One notification to every member of a country (`countryId`) or to every member (null), in one statement: staff
+ * accounts are left out; suspended members are left out (they cannot sign in to read it). Returns the count.
+ */
+export async function insertBroadcastNotifications(
+  tx: DbOrTx,
+  input: { countryId: number | null; msg: string; severity: Severity },
+): Promise<number> {
+  const inCountry = input.countryId === null ? sql`` : sql`AND country_id = ${input.countryId}`;
+  const result = await tx.execute<{ n: number }>(sql`
+    WITH sent AS (
+      SELECT notification_write(id, ${input.msg}, ${input.severity}, NULL) FROM members
+      WHERE role = 'member' AND status <> 'suspended' ${inCountry}
+    )
+    SELECT count(*)::int AS n FROM sent`);
+  return result.rows[0]?.n ?? 0;
 }
 
 /**

@@ -9,7 +9,13 @@ import {
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { insertMemberNotification, markDelivered, markRead, selectNotificationPage } from './notifications.repository.ts';
+import {
+  insertBroadcastNotifications,
+  insertMemberNotification,
+  markDelivered,
+  markRead,
+  selectNotificationPage,
+} from './notifications.repository.ts';
 
 /** How many notifications one `userdata` / `auth` response carries at most; the rest come with the next poll. */
 export const DELIVERY_LIMIT = 10;
@@ -21,6 +27,18 @@ export const DELIVERY_LIMIT = 10;
  */
 export async function notifyMember(db: DbOrTx, input: { memberId: bigint; msg: string; severity: Severity }): Promise<void> {
   await insertMemberNotification(db, input);
+}
+
+/**
+ * Records one notification for every member of a country (`countryId`) or for every member (null), in one statement;
+ * staff accounts and suspended members are left out. Returns how many were written. Call it in the transaction that
+ * audits the broadcast.
+ */
+export async function notifyMembers(
+  db: DbOrTx,
+  input: { countryId: number | null; msg: string; severity: Severity },
+): Promise<number> {
+  return insertBroadcastNotifications(db, input);
 }
 
 /** Takes the member's undelivered notifications (marking them delivered) as the envelope's `info` items. */

@@ -2,13 +2,13 @@ import { localToSystemMinor, parseAmountToMinor, parseRateToMicro } from '@tuzo/
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { StartupRefusal } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
 import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
 import { seedSetting } from '../settings/settings.service.ts';
 import { activateAccount } from '../activation/activation.service.ts';
 import { completeDeposit } from '../deposits/deposit-state.ts';
-import { insertDeposit } from '../deposits/deposits.repository.ts';
+import { insertDeposit } from '../deposits/deposits.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, HOUSE_USERNAME, SEED_COUNTRIES, type SeedCountry } from './reference-data.ts';
 import {

@@ -1,6 +1,16 @@
 import { readSettingValue, SETTINGS, type SettingKey, type SettingValue, type SettingValues } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { insertSettingIfMissing, selectSettings } from './settings.repository.ts';
+import {
+  insertSettingIfMissing,
+  lockSetting,
+  replaceSettingValue,
+  selectSettings,
+  selectStoredSettings,
+  upsertSetting,
+  type StoredSetting,
+} from './settings.repository.ts';
+
+export type { StoredSetting };
 
 /**
  * Settings through the registry (packages/contracts/src/settings.ts): typed by key, each stored value checked
@@ -31,4 +41,24 @@ export async function seedSetting<K extends SettingKey>(
 ): Promise<SettingValue<K>> {
   const checked = SETTINGS[key].schema.parse(value);
   return readSettingValue(key, await insertSettingIfMissing(db, key, checked));
+}
+
+/** The stored rows of `keys` with their times, unparsed (a key never stored is absent: it reads as its default). */
+export async function readStoredSettings(db: DbOrTx, keys: readonly string[]): Promise<Map<string, StoredSetting>> {
+  return selectStoredSettings(db, keys);
+}
+
+/** Locks one setting row (when it exists) and returns it, so two changes of the same key serialise. */
+export async function lockStoredSetting(db: DbOrTx, key: string): Promise<StoredSetting | null> {
+  return lockSetting(db, key);
+}
+
+/** Stores a value (insert or replace) at `at`; the settings trigger bumps reference_version in the same transaction. */
+export async function storeSetting(db: DbOrTx, input: { key: string; value: unknown; at: Date }): Promise<void> {
+  await upsertSetting(db, input);
+}
+
+/** Replaces a stored value that exists (a start-up step re-writing its own internal setting, e.g. sealing it). */
+export async function replaceStoredSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await replaceSettingValue(db, key, value);
 }

@@ -1,7 +1,7 @@
 import { SPIN_MESSAGES, type SelfExclusionPeriod, type SpinConsentData, type SpinExcludeData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { localDateTime } from '../wallets/local-time.ts';
 import { upsertAgeConfirmation, upsertExclusion, type SpinMemberFacts } from './spins.repository.ts';
 

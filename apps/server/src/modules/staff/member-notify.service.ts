@@ -1,7 +1,7 @@
 import type { AdminNotifyPayload } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { AdminAuditData, AdminAuditPayload, AdminStaffCreatePayload, AdminS
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeMemberSessions } from '../auth/session.repository.ts';
 import { resolveSignupCountry } from '../countries/countries.service.ts';

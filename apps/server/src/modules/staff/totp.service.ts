@@ -2,7 +2,7 @@ import { RECOVERY_CODE_COUNT, type TotpConfirmData, type TotpSetupData } from '@
 import type { AuthMember } from '../../actions/types.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { revokeMemberSessions } from '../auth/session.repository.ts';
 import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
 import {

@@ -5,8 +5,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { parseSettings } from '../settings/settings.service.ts';
 import { balancesFromFacts } from '../wallets/wallets.service.ts';
-import type { BalanceFacts } from '../wallets/wallets.repository.ts';
-import type { CountryReferenceRow } from '../reference/reference.repository.ts';
+import type { BalanceFacts } from '../wallets/wallets.service.ts';
+import type { CountryReferenceRow } from '../reference/reference.service.ts';
 import { selectLastUpdate, selectUserDataRow, type UserDataRow } from './userdata.repository.ts';
 
 const LINK_KEYS = ['grouplink', 'customer_care', 'banner_text'] as const;
