@@ -8,7 +8,6 @@ import { userdataActions } from '../modules/userdata/userdata.actions.ts';
 import { activationActions } from '../modules/activation/activation.actions.ts';
 import { withdrawalsActions } from '../modules/withdrawals/withdrawals.actions.ts';
 import { payForClientActions } from '../modules/payforclient/payforclient.actions.ts';
-import { adminActions } from '../modules/admin/admin.actions.ts';
 import { adminMembersActions } from '../modules/admin-members/admin-members.actions.ts';
 import { adminMoneyActions } from '../modules/admin-money/admin-money.actions.ts';
 import { adminOverviewActions } from '../modules/admin-overview/admin-overview.actions.ts';
@@ -40,7 +39,6 @@ export const allActions: readonly RegisteredAction[] = [
   ...activationActions,
   ...withdrawalsActions,
   ...payForClientActions,
-  ...adminActions,
   ...adminMembersActions,
   ...adminMoneyActions,
   ...adminOverviewActions,

@@ -1,12 +1,15 @@
 import {
+  ActivateDataSchema,
   AdminChangeUplineDataSchema,
   AdminChangeUplinePayloadSchema,
   AdminDepositDataSchema,
+  AdminDeactivateDataSchema,
   AdminDepositPayloadSchema,
   AdminMemberActionPayloadSchema,
   AdminMemberDataSchema,
   AdminMemberHistoryDataSchema,
   AdminMemberHistoryPayloadSchema,
+  AdminMemberPayloadSchema,
   AdminMemberPagePayloadSchema,
   AdminMembersDataSchema,
   AdminMembersPayloadSchema,
@@ -21,7 +24,15 @@ import { loadMemberHistory, loadMemberPage, searchMembers } from './admin-member
 import { changeUpline } from './change-upline.service.ts';
 import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
 import { recordOrRequestManualDeposit } from './manual-deposit.service.ts';
-import { sendResetLink, signOutEverywhere, suspendMember, unsuspendMember, updateMember } from './member-changes.service.ts';
+import {
+  activateMemberFree,
+  deactivateMemberByName,
+  sendResetLink,
+  signOutEverywhere,
+  suspendMember,
+  unsuspendMember,
+  updateMember,
+} from './member-changes.service.ts';
 
 /**
  * The operator console's member screens. Support staff read (`adminmembers`, `adminmember`, `adminmemberhistory`);
@@ -143,6 +154,32 @@ export const adminMembersActions = [
     handler: async (ctx) => ({
       msg: 'Upline changed',
       data: await changeUpline(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
+  }),
+  defineAction({
+    name: 'adminactivate',
+    summary: 'Activate a member for free (the fee is booked as an operator expense); uplines earn as usual.',
+    methods: ['POST'],
+    access: 'operator',
+    idempotent: true,
+    payload: AdminMemberPayloadSchema,
+    data: ActivateDataSchema,
+    handler: async (ctx) => ({
+      msg: 'Member activated for free',
+      data: await activateMemberFree(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
+  }),
+  defineAction({
+    name: 'admindeactivate',
+    summary: 'Deactivate a member; the upline commissions are reversed by ledger entries.',
+    methods: ['POST'],
+    access: 'operator',
+    idempotent: true,
+    payload: AdminMemberPayloadSchema,
+    data: AdminDeactivateDataSchema,
+    handler: async (ctx) => ({
+      msg: 'Member deactivated',
+      data: await deactivateMemberByName(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
 ];

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminMembersFilter, MemberStatus } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { members } from '../../db/schema.ts';
 
 /** The only place with the operator console's member SQL. */
 
@@ -74,6 +75,12 @@ export async function selectMemberDetail(db: DbOrTx, username: string, lock = fa
     WHERE lower(m.username) = ${username.toLowerCase()}
     LIMIT 1 ${lock ? sql`FOR UPDATE OF m` : sql``}`);
   return result.rows[0] ?? null;
+}
+
+/** A member's username by id (a four-eyes request names the member). */
+export async function selectMemberById(db: DbOrTx, id: bigint) {
+  const rows = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id)).limit(1);
+  return rows[0] ?? null;
 }
 
 export async function selectUplineNames(db: DbOrTx, ids: readonly string[]) {

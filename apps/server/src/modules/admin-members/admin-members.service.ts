@@ -16,6 +16,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { selectMemberHistory, type HistoryRow } from './admin-history.repository.ts';
 import {
+  selectMemberById,
   selectMemberDetail,
   selectMembersPage,
   selectOpenSessions,
@@ -38,6 +39,11 @@ export async function findTargetMember(db: DbOrTx, username: string, lock = fals
   if (!member || member.role !== 'member') throw new AppError('NOT_FOUND', 'Member not found');
   if (member.is_house) throw new AppError('FORBIDDEN', 'The house account cannot be changed here');
   return member;
+}
+
+/** A member's id and username by id, or null (a four-eyes request names the member it moves money for). */
+export async function findMemberById(db: DbOrTx, id: bigint): Promise<{ id: bigint; username: string } | null> {
+  return selectMemberById(db, id);
 }
 
 export function toMemberRow(row: MemberListRow): AdminMemberRow {

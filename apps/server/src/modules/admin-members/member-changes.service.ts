@@ -1,11 +1,9 @@
 import type { AdminMemberStateData, AdminUpdateMemberPayload, MemberStatus } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
-import { queueMail } from '../password-reset/mailer.ts';
-import { insertPasswordReset } from '../password-reset/password-reset.repository.ts';
-import { RESET_TTL_MS } from '../password-reset/password-reset.service.ts';
+import { issueResetToken, mailResetLink } from '../password-reset/password-reset.service.ts';
 import {
   countryExists,
   hasLiveActivation,
@@ -126,35 +124,36 @@ export async function updateMember(
  * 30 minutes). The operator never sees the token; `outbox` and the log never hold it (decision 020).
  */
 export async function sendResetLink(deps: AppDeps, input: OperatorInput) {
-  const token = newOpaqueToken();
-  const expiresAt = new Date(deps.clock.now().getTime() + RESET_TTL_MS);
-  const member = await deps.db.transaction(async (tx) => {
+  const { member, token, expiresAt } = await deps.db.transaction(async (tx) => {
     const target = await findTargetMember(tx, input.username);
-    await insertPasswordReset(tx, { memberId: BigInt(target.id), tokenHash: hashToken(token), expiresAt });
+    const issued = await issueResetToken(deps, tx, BigInt(target.id));
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.reset_link',
       targetType: 'member',
       targetId: target.id,
-      after: { email: target.email, expiresAt: expiresAt.toISOString(), reason: input.reason ?? null },
+      after: { email: target.email, expiresAt: issued.expiresAt.toISOString(), reason: input.reason ?? null },
       ip: input.ip,
     });
-    return target;
+    return { member: target, ...issued };
   });
-  const link = `${deps.publicUrl()}/forgot-password?token=${encodeURIComponent(token)}`;
-  await queueMail(deps, {
-    kind: 'password_reset',
-    to: member.email,
-    subject: 'Reset your Tuzo password',
-    text: [
-      `Hello ${member.username},`,
-      '',
-      'Our support team sent you this link to choose a new password for your Tuzo account:',
-      link,
-      '',
-      'The link works once and expires in 30 minutes. If you did not ask for it, ignore this message.',
-    ].join('\n'),
-    secrets: [token, encodeURIComponent(token)],
-  });
+  await mailResetLink(deps, { token, to: member.email, username: member.username, sentBy: 'support' });
   return { username: member.username, email: member.email, expires_at: expiresAt.toISOString() };
+}
+
+/** `adminactivate`: activates the member for free through the activation module (the fee is an operator expense). */
+export async function activateMemberFree(deps: AppDeps, input: OperatorInput) {
+  const member = await findTargetMember(deps.db, input.username);
+  return activateForFree(deps, { memberId: BigInt(member.id), operatorId: input.operatorId, ip: input.ip, reason: input.reason });
+}
+
+/** `admindeactivate`: deactivates the member through the activation module (upline commissions reversed). */
+export async function deactivateMemberByName(deps: AppDeps, input: OperatorInput) {
+  const member = await findTargetMember(deps.db, input.username);
+  return deactivateMember(deps, {
+    memberId: BigInt(member.id),
+    operatorId: input.operatorId,
+    ip: input.ip,
+    reason: input.reason,
+  });
 }

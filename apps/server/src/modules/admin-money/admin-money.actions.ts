@@ -1,19 +1,38 @@
 import {
+  AdminAdjustDataSchema,
+  AdminAdjustPayloadSchema,
   AdminBulkDecideDataSchema,
   AdminBulkDecidePayloadSchema,
   AdminCheckDepositDataSchema,
   AdminCheckDepositPayloadSchema,
   AdminDepositsDataSchema,
   AdminDepositsPayloadSchema,
+  AdminResolveCodeDataSchema,
+  AdminResolveCodePayloadSchema,
+  AdminReviewCodesDataSchema,
+  AdminReviewCodesPayloadSchema,
   AdminWithdrawalQueueDataSchema,
   AdminWithdrawalQueuePayloadSchema,
+  AdminWithdrawalsDataSchema,
+  AdminWithdrawalsPayloadSchema,
+  isApprovalRequested,
+  orApprovalRequest,
+  UpdateTransDataSchema,
+  UpdateTransPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../actions/types.ts';
-import { checkDeposit, decideWithdrawals, listDeposits, listWithdrawalQueue } from './admin-money.service.ts';
+import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
+import { adjustOrRequest } from './adjust.service.ts';
+import { checkDeposit, listDeposits, listWithdrawalQueue, listWithdrawals } from './admin-money.service.ts';
+import { listCodeReviews, resolveCode } from './code-reviews.service.ts';
+import { decideOrRequestWithdrawal, decideWithdrawals } from './withdrawal-decisions.service.ts';
 
 /**
- * The console's money screen. Support staff read the queues (`adminwithdrawalqueue`, `admindeposits`); deciding
- * withdrawals and checking deposits with the provider are for operators.
+ * The console's money screen: withdrawals, deposits, the manual-code queue and wallet corrections. Support staff read
+ * the queues (`adminwithdrawalqueue`, `adminwithdrawals`, `admindeposits`, `adminreviewcodes`) and resolve codes;
+ * deciding withdrawals, checking deposits with the provider and adjusting wallets are for operators
+ * (docs/decisions/015-staff-roles-and-totp.md). Every change writes an audit row in the same database transaction as
+ * the change.
  */
 export const adminMoneyActions = [
   defineAction({
@@ -68,6 +87,84 @@ export const adminMoneyActions = [
             ? 'Deposit credited'
             : 'Deposit marked failed';
       return { msg, data };
+    },
+  }),
+  defineAction({
+    name: 'adminwithdrawals',
+    methods: ['GET'],
+    access: 'support',
+    summary: 'Withdrawals for the operator, newest first, optionally one status, paged.',
+    payload: AdminWithdrawalsPayloadSchema,
+    data: AdminWithdrawalsDataSchema,
+    handler: async (ctx) => ({ msg: 'Withdrawals loaded', data: await listWithdrawals(ctx.deps, ctx.payload) }),
+  }),
+  defineAction({
+    name: 'updatetrans',
+    methods: ['POST'],
+    access: 'operator',
+    idempotent: true,
+    summary:
+      'Complete (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal; a completion above four_eyes_threshold answers 202 with a request a second operator approves.',
+    payload: UpdateTransPayloadSchema,
+    data: orApprovalRequest(UpdateTransDataSchema),
+    handler: async (ctx) => {
+      const result = await decideOrRequestWithdrawal(ctx.deps, {
+        withdrawalId: ctx.payload.tid,
+        decision: ctx.payload.value === '2' ? 'complete' : 'decline',
+        operatorId: ctx.member.id,
+        ip: ctx.ip,
+      });
+      if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
+      return { msg: result.status === '2' ? 'Withdrawal completed' : 'Withdrawal declined and refunded in full', data: result };
+    },
+  }),
+  defineAction({
+    name: 'adminadjust',
+    methods: ['POST'],
+    access: 'operator',
+    idempotent: true,
+    summary:
+      'Correct one wallet through a ledger entry with a reason (system currency, signed); above four_eyes_threshold it answers 202 with a request a second operator approves.',
+    payload: AdminAdjustPayloadSchema,
+    data: orApprovalRequest(AdminAdjustDataSchema),
+    handler: async (ctx) => {
+      const result = await adjustOrRequest(ctx.deps, {
+        ...ctx.payload,
+        operatorId: ctx.member.id,
+        ip: ctx.ip,
+        clientKey: ctx.idempotencyKey,
+      });
+      if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
+      return { msg: 'Wallet adjusted', data: result };
+    },
+  }),
+  defineAction({
+    name: 'adminreviewcodes',
+    methods: ['GET'],
+    access: 'support',
+    summary: 'Manual deposit codes that matched no payment, oldest first, paged.',
+    payload: AdminReviewCodesPayloadSchema,
+    data: AdminReviewCodesDataSchema,
+    handler: async (ctx) => ({ msg: 'Review queue loaded', data: await listCodeReviews(ctx.deps, ctx.payload) }),
+  }),
+  defineAction({
+    name: 'adminresolvecode',
+    methods: ['POST'],
+    access: 'support',
+    idempotent: true,
+    summary:
+      "Reject a queued manual deposit code, or credit it (once) for the provider's amount of the payment notification that matches it; an amount typed by hand is for operators and above four_eyes_threshold answers 202 with a request.",
+    payload: AdminResolveCodePayloadSchema,
+    data: orApprovalRequest(AdminResolveCodeDataSchema),
+    handler: async (ctx) => {
+      const result = await resolveCode(ctx.deps, {
+        ...ctx.payload,
+        operatorId: ctx.member.id,
+        role: ctx.member.role,
+        ip: ctx.ip,
+      });
+      if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
+      return { msg: result.status === 'credited' ? 'Code credited to the member' : 'Code rejected', data: result };
     },
   }),
 ];

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminDepositsFilter, AdminWithdrawalsFilter } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 
-/** The only place with the money screens' SQL (withdrawal queue, deposits, stuck pushes). */
+/** The only place with the money screens' SQL (withdrawal queue, deposits, stuck pushes, the code review queue). */
 
 export type WithdrawalQueueRow = {
   id: string;
@@ -17,13 +17,16 @@ export type WithdrawalQueueRow = {
   status: number;
   created_at: Date;
   decided_at: Date | null;
+  /** The deciding operator's username (the queue) and id (`adminwithdrawals`). */
   decided_by: string | null;
+  decided_by_id: string | null;
 };
 
 export const WITHDRAWAL_FROM = sql`withdrawals w JOIN members m ON m.id = w.member_id LEFT JOIN members d ON d.id = w.decided_by`;
 export const WITHDRAWAL_COLUMNS = sql`w.id::text AS id, m.username, m.phone, w.wallet, w.amount_local_minor::text AS amount_local_minor,
   w.fee_local_minor::text AS fee_local_minor, w.currency, w.amount_system_minor::text AS amount_system_minor,
-  w.fee_system_minor::text AS fee_system_minor, w.status, w.created_at, w.decided_at, d.username AS decided_by`;
+  w.fee_system_minor::text AS fee_system_minor, w.status, w.created_at, w.decided_at, d.username AS decided_by,
+  w.decided_by::text AS decided_by_id`;
 
 export function withdrawalFilterSql(filter: AdminWithdrawalsFilter): SQL {
   const parts: SQL[] = [sql`true`];
@@ -92,4 +95,28 @@ export async function selectDepositState(db: DbOrTx, id: bigint) {
     sql`SELECT id::text AS id, member_id::text AS member_id, status, method FROM deposits WHERE id = ${id}`,
   );
   return result.rows[0] ?? null;
+}
+
+/**
+ * Pending manual deposit codes (the deposits module's `code_reviews` queue), oldest first, with the member and the
+ * currency they pay in. Read-only: deciding goes through the deposits module's `creditManualCode`.
+ */
+export async function selectPendingCodeReviews(db: DbOrTx, input: { offset: number; limit: number }) {
+  const rows = await db.execute<{
+    id: string;
+    username: string;
+    phone: string;
+    code: string;
+    currency: string;
+    created_at: Date | string;
+  }>(sql`
+    SELECT r.id::text AS id, m.username, m.phone, r.code, c.currency, r.created_at
+    FROM code_reviews r
+    JOIN members m ON m.id = r.member_id
+    JOIN countries c ON c.id = m.country_id
+    WHERE r.status = 'pending'
+    ORDER BY r.created_at, r.id
+    OFFSET ${input.offset} LIMIT ${input.limit}`);
+  const total = await db.execute<{ n: string }>(sql`SELECT count(*)::text AS n FROM code_reviews WHERE status = 'pending'`);
+  return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
 }

@@ -1,23 +1,21 @@
 import {
   formatMinor,
-  isApprovalRequested,
   parseDbMinor,
   STUCK_DEPOSIT_MINUTES,
-  type AdminBulkDecideData,
-  type AdminBulkDecidePayload,
   type AdminCheckDepositData,
   type AdminDepositRow,
   type AdminDepositsData,
   type AdminDepositsPayload,
   type AdminWithdrawalQueueData,
   type AdminWithdrawalQueuePayload,
+  type AdminWithdrawalsData,
+  type AdminWithdrawalsPayload,
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError, isAppError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { lockDeposit } from '../deposits/deposits.service.ts';
 import { settleStkDeposit } from '../deposits/stk-push.service.ts';
-import { decideOrRequestWithdrawal } from '../admin/admin.service.ts';
 import {
   selectDepositsPage,
   selectDepositState,
@@ -70,39 +68,15 @@ export async function listWithdrawalQueue(deps: AppDeps, input: AdminWithdrawalQ
 }
 
 /**
- * `adminbulkdecide`: the same decision for several pending withdrawals. Each is its own transaction through the
- * withdrawal state machine (locked, settled by recordMovement, audited), in id order; an approval above the
- * four-eyes threshold becomes a request (`approval_id`) that a second operator approves; one that fails (already
- * decided, unknown, the operator's own) is reported and does not stop the others.
+ * `adminwithdrawals`, the first operator list (kept for its callers; the console uses `adminwithdrawalqueue`): the
+ * queue's one query with only the status filter. Its answer keeps its own shape: `decided_by` is the deciding
+ * operator's id (the queue shows their username) and there is no `is_total_capped`.
  */
-export async function decideWithdrawals(
-  deps: AppDeps,
-  input: AdminBulkDecidePayload & { operatorId: bigint; ip: string },
-): Promise<AdminBulkDecideData> {
-  const ids = [...new Set(input.ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const results: AdminBulkDecideData['results'] = [];
-  for (const id of ids) {
-    try {
-      const decided = await decideOrRequestWithdrawal(deps, {
-        withdrawalId: id,
-        decision: input.value === '2' ? 'complete' : 'decline',
-        operatorId: input.operatorId,
-        ip: input.ip,
-      });
-      if (isApprovalRequested(decided)) {
-        const msg = `Above the four-eyes limit: request #${decided.approval_id} waits for a second operator`;
-        results.push({ id: id.toString(), status: null, approval_id: decided.approval_id, code: null, msg });
-      } else {
-        results.push({ id: decided.id, status: decided.status, approval_id: null, code: null, msg: null });
-      }
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      results.push({ id: id.toString(), status: null, approval_id: null, code: error.code, msg: error.message });
-    }
-  }
-  const done = results.filter((result) => result.status !== null).length;
-  const requested = results.filter((result) => result.approval_id !== null).length;
-  return { done, requested, failed: results.length - done - requested, results };
+export async function listWithdrawals(deps: AppDeps, input: AdminWithdrawalsPayload): Promise<AdminWithdrawalsData> {
+  const { page, limit, status } = input;
+  const filter = status === undefined ? {} : { status };
+  const { rows, total } = await selectWithdrawalQueue(deps.db, { filter, offset: (page - 1) * limit, limit });
+  return { rows: rows.map((row) => ({ ...toWithdrawalRow(row), decided_by: row.decided_by_id })), page, limit, total };
 }
 
 /** `admindeposits`: deposits by status, provider and member; `stuck` = pending for STUCK_DEPOSIT_MINUTES or more. */

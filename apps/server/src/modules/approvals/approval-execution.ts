@@ -2,9 +2,9 @@ import { MemberWalletSchema, type AdminApprovalDecisionData } from '@tuzo/contra
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { adjustWallet } from '../admin/admin.service.ts';
-import { executeResolveCode } from '../admin/code-reviews.service.ts';
-import { selectMemberById } from '../admin/admin.repository.ts';
+import { findMemberById } from '../admin-members/admin-members.service.ts';
+import { adjustWallet } from '../admin-money/adjust.service.ts';
+import { executeResolveCode } from '../admin-money/code-reviews.service.ts';
 import { recordManualDeposit } from '../admin-members/manual-deposit.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
@@ -41,7 +41,7 @@ async function execute(
 ): Promise<Record<string, string>> {
   switch (request.kind) {
     case 'adjust': {
-      const member = await selectMemberById(deps.db, request.memberId);
+      const member = await findMemberById(deps.db, request.memberId);
       if (!member) throw new AppError('NOT_FOUND', 'Member not found');
       const adjusted = await adjustWallet(deps, {
         member,

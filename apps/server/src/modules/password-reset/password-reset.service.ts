@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from '../auth/auth.repository.ts';
@@ -27,26 +28,45 @@ export async function requestPasswordReset(deps: AppDeps, credential: string): P
     deps.log.warn({ memberId: member.id.toString() }, 'password reset mail not sent: hourly limit for this account');
     return;
   }
+  const { token } = await issueResetToken(deps, deps.db, member.id);
+  await mailResetLink(deps, { token, to: member.email, username: member.username, sentBy: 'member' });
+}
+
+/**
+ * The one reset link, for "forgot password" and for an operator's `adminresetlink`: a one-time token valid
+ * RESET_TTL_MS, of which only the hash is stored (in `db`, the caller's transaction when it has one).
+ */
+export async function issueResetToken(deps: AppDeps, db: DbOrTx, memberId: bigint): Promise<{ token: string; expiresAt: Date }> {
   const token = newOpaqueToken();
-  await insertPasswordReset(deps.db, {
-    memberId: member.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(deps.clock.now().getTime() + RESET_TTL_MS),
-  });
-  const link = `${deps.publicUrl()}/forgot-password?token=${encodeURIComponent(token)}`;
+  const expiresAt = new Date(deps.clock.now().getTime() + RESET_TTL_MS);
+  await insertPasswordReset(db, { memberId, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+const RESET_MAIL_INTRO = {
+  member: 'Someone asked to reset the password of your Tuzo account. To choose a new password, open this link:',
+  support: 'Our support team sent you this link to choose a new password for your Tuzo account:',
+} as const;
+
+/** Mails the reset link; the token is a secret the outbox and the log never hold (decision 020). */
+export async function mailResetLink(
+  deps: AppDeps,
+  input: { token: string; to: string; username: string; sentBy: keyof typeof RESET_MAIL_INTRO },
+): Promise<void> {
+  const link = `${deps.publicUrl()}/forgot-password?token=${encodeURIComponent(input.token)}`;
   await queueMail(deps, {
     kind: 'password_reset',
-    to: member.email,
+    to: input.to,
     subject: 'Reset your Tuzo password',
     text: [
-      `Hello ${member.username},`,
+      `Hello ${input.username},`,
       '',
-      'Someone asked to reset the password of your Tuzo account. To choose a new password, open this link:',
+      RESET_MAIL_INTRO[input.sentBy],
       link,
       '',
       'The link works once and expires in 30 minutes. If you did not ask for it, ignore this message.',
     ].join('\n'),
-    secrets: [token, encodeURIComponent(token)],
+    secrets: [input.token, encodeURIComponent(input.token)],
   });
 }
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, withdrawals } from '../../db/schema.ts';
+import { withdrawals } from '../../db/schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
@@ -46,35 +46,6 @@ export async function selectMemberWithdrawals(db: DbOrTx, memberId: bigint, limi
     .where(eq(withdrawals.memberId, memberId))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(limit);
-}
-
-/** Operator list: newest first, optionally one status, with the member's username and phone. */
-export async function selectWithdrawalsPage(db: DbOrTx, input: { status?: 0 | 1 | 2; offset: number; limit: number }) {
-  const where: SQL | undefined = input.status === undefined ? undefined : eq(withdrawals.status, input.status);
-  const rows = await db
-    .select({
-      id: withdrawals.id,
-      username: members.username,
-      phone: members.phone,
-      wallet: withdrawals.wallet,
-      amountLocalMinor: withdrawals.amountLocalMinor,
-      feeLocalMinor: withdrawals.feeLocalMinor,
-      currency: withdrawals.currency,
-      amountSystemMinor: withdrawals.amountSystemMinor,
-      feeSystemMinor: withdrawals.feeSystemMinor,
-      status: withdrawals.status,
-      createdAt: withdrawals.createdAt,
-      decidedAt: withdrawals.decidedAt,
-      decidedBy: withdrawals.decidedBy,
-    })
-    .from(withdrawals)
-    .innerJoin(members, eq(members.id, withdrawals.memberId))
-    .where(where)
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .offset(input.offset)
-    .limit(input.limit);
-  const totals = await db.select({ total: count() }).from(withdrawals).where(where);
-  return { rows, total: totals[0]?.total ?? 0 };
 }
 
 export interface WithdrawalContext {

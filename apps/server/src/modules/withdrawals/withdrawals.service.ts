@@ -7,7 +7,6 @@ import {
   WALLET_LABELS,
   WITHDRAW_ACCOUNTS,
   WITHDRAWAL_MESSAGES,
-  type AdminWithdrawalsData,
   type WithdrawAccount,
   type WithdrawalHistoryRow,
   type WithdrawData,
@@ -23,7 +22,7 @@ import {
   markWithdrawalDecided,
   selectMemberWithdrawals,
   selectWithdrawalContext,
-  selectWithdrawalsPage,
+  selectWithdrawal,
   withdrawalFromJson,
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
@@ -169,6 +168,11 @@ export async function listWithdrawalHistory(deps: AppDeps, memberId: bigint): Pr
 
 export type WithdrawalDecision = 'complete' | 'decline';
 
+/** The withdrawal as it stands, unlocked (to decide whether its approval needs a second operator), or null. */
+export async function findWithdrawal(deps: AppDeps, id: bigint): Promise<WithdrawalRow | null> {
+  return selectWithdrawal(deps.db, id);
+}
+
 /**
  * The withdrawal state machine, operator side: pending -> completed (the hold pays the provider the amount and
  * house:fees the fee) | declined (the hold refunds amount + fee to the wallet it came from). Every other
@@ -278,37 +282,4 @@ function transition(row: WithdrawalRow, decision: WithdrawalDecision): Transitio
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${String(value)}`);
-}
-
-/** `adminwithdrawals`: newest first, optionally one status, paged (limit at most 100). */
-export async function listWithdrawalsForOperator(
-  deps: AppDeps,
-  input: { status?: '0' | '1' | '2'; page: number; limit: number },
-): Promise<AdminWithdrawalsData> {
-  const status = input.status === undefined ? undefined : (Number(input.status) as 0 | 1 | 2);
-  const { rows, total } = await selectWithdrawalsPage(deps.db, {
-    status,
-    offset: (input.page - 1) * input.limit,
-    limit: input.limit,
-  });
-  return {
-    rows: rows.map((row) => ({
-      id: row.id.toString(),
-      username: row.username,
-      phone: row.phone,
-      wallet: row.wallet,
-      amount: formatMinor(row.amountLocalMinor),
-      fee: formatMinor(row.feeLocalMinor),
-      currency: row.currency,
-      amount_system: formatMinor(row.amountSystemMinor),
-      fee_system: formatMinor(row.feeSystemMinor),
-      status: String(row.status) as '0' | '1' | '2',
-      created_at: row.createdAt.toISOString(),
-      decided_at: row.decidedAt?.toISOString() ?? null,
-      decided_by: row.decidedBy?.toString() ?? null,
-    })),
-    page: input.page,
-    limit: input.limit,
-    total,
-  };
 }

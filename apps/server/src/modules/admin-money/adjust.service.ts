@@ -9,68 +9,13 @@ import {
 import type { AppDeps } from '../../lib/deps.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
-import {
-  closePendingWithdrawalRequest,
-  loadFourEyesThreshold,
-  refuseOwnAccount,
-  requestApproval,
-} from '../approvals/approvals.service.ts';
-import { selectWithdrawal } from '../withdrawals/withdrawals.repository.ts';
-import { decideWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
+import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
-import { selectMemberById } from './admin.repository.ts';
 
 /** The member an operator action targets, through the one target loader (staff and the house are refused there). */
 async function findMember(deps: AppDeps, username: string) {
   const member = await findTargetMember(deps.db, username);
   return { id: BigInt(member.id), username: member.username, status: member.status };
-}
-
-/** `updatetrans`: value 2 completes, 1 declines (refund in full). A completion above the threshold becomes a request. */
-export async function updateWithdrawal(deps: AppDeps, input: { tid: bigint; value: '1' | '2'; operatorId: bigint; ip: string }) {
-  return decideOrRequestWithdrawal(deps, {
-    withdrawalId: input.tid,
-    decision: input.value === '2' ? 'complete' : 'decline',
-    operatorId: input.operatorId,
-    ip: input.ip,
-  });
-}
-
-/**
- * One operator's decision on a pending withdrawal. Declining (a refund) stays a one-operator action; completing a
- * withdrawal whose payout is above `four_eyes_threshold` (system currency) becomes a request that a second operator
- * approves (docs/decisions/018-four-eyes.md). Nobody decides their own withdrawal.
- */
-export async function decideOrRequestWithdrawal(
-  deps: AppDeps,
-  input: { withdrawalId: bigint; decision: WithdrawalDecision; operatorId: bigint; ip: string },
-): Promise<{ id: string; status: '1' | '2' } | ApprovalRequestedData> {
-  const row = await selectWithdrawal(deps.db, input.withdrawalId);
-  if (row && input.decision === 'complete' && row.status === 0) {
-    refuseOwnAccount({ memberId: row.memberId, staffId: input.operatorId });
-    const thresholdMinor = await loadFourEyesThreshold(deps);
-    if (row.amountSystemMinor > thresholdMinor) {
-      const member = await selectMemberById(deps.db, row.memberId);
-      return requestApproval(deps, {
-        kind: 'withdrawal',
-        requestedBy: input.operatorId,
-        memberId: row.memberId,
-        amountSystemMinor: row.amountSystemMinor,
-        amountMinor: row.amountLocalMinor,
-        currency: row.currency,
-        params: { username: member?.username ?? '', withdrawal_id: row.id.toString(), wallet: row.wallet },
-        targetRef: row.id.toString(),
-        reason: 'Approve the withdrawal',
-        ip: input.ip,
-        thresholdMinor,
-      });
-    }
-  }
-  const decided = await decideWithdrawal(deps, input);
-  if (input.decision === 'decline')
-    await closePendingWithdrawalRequest(deps, { withdrawalId: input.withdrawalId, operatorId: input.operatorId, ip: input.ip });
-  return decided;
 }
 
 /**
@@ -172,17 +117,4 @@ export async function adjustWallet(
     transaction_id: recorded.transactionId.toString(),
     duplicate: recorded.duplicate,
   };
-}
-
-export async function activateMemberFree(
-  deps: AppDeps,
-  input: { username: string; reason?: string; operatorId: bigint; ip: string },
-) {
-  const member = await findMember(deps, input.username);
-  return activateForFree(deps, { memberId: member.id, operatorId: input.operatorId, ip: input.ip, reason: input.reason });
-}
-
-export async function deactivate(deps: AppDeps, input: { username: string; reason?: string; operatorId: bigint; ip: string }) {
-  const member = await findMember(deps, input.username);
-  return deactivateMember(deps, { memberId: member.id, operatorId: input.operatorId, ip: input.ip, reason: input.reason });
 }

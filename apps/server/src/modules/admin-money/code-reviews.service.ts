@@ -6,7 +6,8 @@ import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../app
 import { creditManualCode } from '../deposits/manual-code.service.ts';
 import { lockCodeReview, lockNotificationsByCode } from '../deposits/payment-notifications.repository.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
-import { selectMemberById, selectPendingCodeReviews } from './admin.repository.ts';
+import { findMemberById } from '../admin-members/admin-members.service.ts';
+import { selectPendingCodeReviews } from './admin-money.repository.ts';
 
 /** The manual-code review queue: `adminreviewcodes` and `adminresolvecode` (docs/decisions/018-four-eyes.md). */
 
@@ -78,7 +79,7 @@ async function requestTypedCodeAmount(
   const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
   const thresholdMinor = await loadFourEyesThreshold(deps);
   if (amountSystemMinor <= thresholdMinor) return null;
-  const member = await selectMemberById(deps.db, review.memberId);
+  const member = await findMemberById(deps.db, review.memberId);
   return requestApproval(deps, {
     kind: 'code',
     requestedBy: input.operatorId,
