@@ -69,6 +69,17 @@ export default tseslint.config(
             { target: './packages/contracts', from: './apps', message: 'Contracts depend on nothing of the apps.' },
             { target: './apps/server/src/modules', from: './apps/server/src/app.ts', message: 'Modules never import the app.' },
             {
+              target: './apps/server/src/modules',
+              from: './apps/server/src/actions',
+              message:
+                'Modules import the action layer below them (src/http: defineAction, access, envelope), never the registry or endpoint.',
+            },
+            {
+              target: './apps/server/src/http',
+              from: ['./apps/server/src/modules', './apps/server/src/actions'],
+              message: 'src/http sits below the modules and the registry: it imports neither.',
+            },
+            {
               target: './apps/server/src/ledger',
               from: './apps/server/src/modules',
               message: 'The ledger core knows no feature.',

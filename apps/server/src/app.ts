@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { allActions } from './actions/index.ts';
 import { envelopeErrorHandler, registerActionEndpoint } from './actions/endpoint.ts';
-import type { RegisteredAction } from './actions/types.ts';
+import type { RegisteredAction } from './http/action.ts';
 import { envelopeClientErrorHandler, envelopeFrameworkErrors } from './actions/raw-errors.ts';
 import { registerTextGuard } from './actions/text-guard.ts';
 import { publicUrl, type Config } from './config.ts';
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.send({ ok: true });
   });
 
-  // The routes beside the actions are listed in the API document with them (actions/route-docs.ts).
+  // The routes beside the actions are listed in the API document with them (http/route-docs.ts).
   await registerActionEndpoint(
     app,
     deps,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allActions } from '../src/actions/index.ts';
-import { defineAction } from '../src/actions/types.ts';
+import { defineAction } from '../src/http/action.ts';
 import { callAction, createTestApp, createTestAppOn, type EnvelopeResponse, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allActions } from '../src/actions/index.ts';
-import { MEMBER_ONLY_ACCESS } from '../src/actions/types.ts';
+import { MEMBER_ONLY_ACCESS } from '../src/http/action.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { StartupRefusal } from '../src/lib/errors.ts';

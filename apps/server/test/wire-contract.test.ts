@@ -2,7 +2,7 @@ import { ERROR_CODES, NoPayloadSchema } from '@tuzo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allActions } from '../src/actions/index.ts';
-import { defineAction } from '../src/actions/types.ts';
+import { defineAction } from '../src/http/action.ts';
 import { parseJsonBody } from '../src/lib/json-body.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries } from './money-fixtures.ts';

@@ -1,4 +1,4 @@
-import type { RegisteredAction } from './types.ts';
+import type { RegisteredAction } from '../http/action.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -1,4 +1,4 @@
-import { codeForStatus, HTTP_METHODS, type ErrorCode, type HttpMethod, type Notification } from '@tuzo/contracts';
+import { codeForStatus, HTTP_METHODS, type ErrorCode, type HttpMethod } from '@tuzo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, isAppError } from '../lib/errors.ts';
@@ -10,25 +10,12 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { checkResponseData } from './response-check.ts';
 import { createIdempotencyLayer, readIdempotencyKey, type StoredAnswer } from './idempotency.ts';
 import { assertStorableText } from './text-guard.ts';
-import type { RouteDoc } from './route-docs.ts';
-import { MEMBER_ONLY_ACCESS, type AuthMember, type RegisteredAction } from './types.ts';
+import type { RouteDoc } from '../http/route-docs.ts';
+import { checkAccess } from '../http/access.ts';
+import type { AuthMember, RegisteredAction } from '../http/action.ts';
+import { sendEnvelope } from '../http/envelope.ts';
 
 const DEFAULT_PER_MINUTE = 600;
-
-export function sendEnvelope(
-  reply: FastifyReply,
-  body: { status: number; msg: string; data?: unknown; info?: Notification[]; code?: ErrorCode | null },
-): FastifyReply {
-  const ok = body.status >= 200 && body.status < 300;
-  return reply.code(body.status).send({
-    status: body.status,
-    resultcode: ok,
-    msg: body.msg,
-    data: body.data ?? null,
-    info: body.info ?? [],
-    code: ok ? null : (body.code ?? codeForStatus(body.status)),
-  });
-}
 
 /**
  * The first validation message, readable by a member. A schema's own message wins; zod's generic type messages
@@ -58,26 +45,6 @@ export function actionNameOf(request: FastifyRequest): unknown {
   const fromPath = (request.params as Record<string, unknown> | undefined)?.action;
   if (typeof fromPath === 'string' && fromPath !== '') return fromPath;
   return (request.query as Record<string, unknown> | undefined)?.action;
-}
-
-function checkAccess(action: RegisteredAction, member: AuthMember | null): void {
-  if (action.access === 'public') return;
-  if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
-  if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
-  // Staff are not members: the member levels refuse them (decision 019).
-  if (MEMBER_ONLY_ACCESS.has(action.access) && member.role !== 'member') {
-    throw new AppError('FORBIDDEN', 'Members only: staff accounts cannot use member actions');
-  }
-  if (action.access === 'active' && member.status !== 'active') {
-    throw new AppError('ACCOUNT_INACTIVE', 'Please activate your account first');
-  }
-  if (action.access === 'support' && member.role === 'member') throw new AppError('FORBIDDEN', 'Staff only');
-  if (action.access === 'operator' && member.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only');
-  // Staff actions need two-factor sign-in; until it is on, only the enrolment actions work (decision 015).
-  const isStaffAction = action.access === 'support' || action.access === 'operator';
-  if (isStaffAction && !member.isTotpEnrolled && !action.isTotpEnrolment) {
-    throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
-  }
 }
 
 function readPayload(request: FastifyRequest, method: HttpMethod): unknown {

@@ -1,4 +1,4 @@
-import type { RegisteredAction } from './types.ts';
+import type { RegisteredAction } from '../http/action.ts';
 import { systemActions } from '../modules/system/system.actions.ts';
 import { authActions } from '../modules/auth/auth.actions.ts';
 import { countriesActions } from '../modules/countries/countries.actions.ts';

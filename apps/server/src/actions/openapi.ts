@@ -1,7 +1,7 @@
 import { EnvelopeSchema, ERROR_CODES, type HttpMethod } from '@tuzo/contracts';
 import { z } from 'zod';
-import type { RouteDoc } from './route-docs.ts';
-import type { RegisteredAction } from './types.ts';
+import type { RouteDoc } from '../http/route-docs.ts';
+import type { RegisteredAction } from '../http/action.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { codeForStatus, type ErrorCode } from '@tuzo/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendEnvelope } from './endpoint.ts';
+import { sendEnvelope } from '../http/envelope.ts';
 
 /**
  * Requests that fail before Fastify routes them still get the envelope with a JSON body: Node's HTTP parser

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RegisteredAction } from './types.ts';
+import type { RegisteredAction } from '../http/action.ts';
 
 /**
  * Keys the response carried that its contract does not know, as paths ("rows.0.password_hash"). Zod drops unknown

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sendEnvelope } from '../actions/endpoint.ts';
+import { sendEnvelope } from '../http/envelope.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

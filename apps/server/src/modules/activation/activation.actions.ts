@@ -1,5 +1,5 @@
 import { ACTIVATION_MESSAGES, ActivateDataSchema, ActivatePayloadSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { activateAccount } from './activation.service.ts';
 
 export const activationActions = [

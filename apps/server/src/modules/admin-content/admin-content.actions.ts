@@ -8,7 +8,7 @@ import {
   AdminTriviaSaveDataSchema,
   AdminTriviaSavePayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { broadcast } from './broadcast.service.ts';
 import { contentActions } from './content.actions.ts';
 import { listTrivia, retireTrivia, saveTrivia } from './trivia-bank.service.ts';

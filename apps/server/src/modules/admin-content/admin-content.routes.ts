@@ -3,10 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AdminTriviaImportDataSchema, AdminUploadDataSchema, TRIVIA_IMPORT_MAX_BYTES, UPLOAD_MAX_BYTES } from '@tuzo/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendEnvelope } from '../../actions/endpoint.ts';
-import type { RouteDoc } from '../../actions/route-docs.ts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { FastifyInstance } from 'fastify';
+import { sendEnvelope } from '../../http/envelope.ts';
+import type { RouteDoc } from '../../http/route-docs.ts';
+import { requireAccess } from '../../http/access.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resolveBearer } from '../auth/session.service.ts';
@@ -57,7 +57,7 @@ export async function registerAdminContentRoutes(app: FastifyInstance, deps: App
       (_request, body, done) => done(null, body),
     );
     scope.post('/api/admin/trivia/import', { bodyLimit: TRIVIA_IMPORT_MAX_BYTES }, async (request, reply) => {
-      const operator = await requireOperator(deps, request);
+      const operator = requireAccess('operator', await resolveBearer(deps, request.headers.authorization));
       if (typeof request.body !== 'string') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the CSV file as text/csv');
       const data = AdminTriviaImportDataSchema.parse(
         await importTrivia(deps, { csv: request.body, operatorId: operator.id, ip: request.ip }),
@@ -91,7 +91,7 @@ async function registerUploadRoute(app: FastifyInstance, deps: AppDeps): Promise
       done(null, body),
     );
     scope.post('/api/admin/upload', { bodyLimit: UPLOAD_MAX_BYTES }, async (request, reply) => {
-      const operator = await requireOperator(deps, request);
+      const operator = requireAccess('operator', await resolveBearer(deps, request.headers.authorization));
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'Send the image file as the request body');
       const type = sniffImageType(bytes);
@@ -111,15 +111,4 @@ async function registerUploadRoute(app: FastifyInstance, deps: AppDeps): Promise
       return sendEnvelope(reply, { status: 200, msg: 'Image uploaded', data });
     });
   });
-}
-
-async function requireOperator(deps: AppDeps, request: FastifyRequest): Promise<AuthMember> {
-  const member = await resolveBearer(deps, request.headers.authorization);
-  if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
-  if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
-  if (member.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only');
-  // Staff need two-factor sign-in for every staff action (docs/decisions/015-staff-roles-and-totp.md).
-  if (!member.isTotpEnrolled)
-    throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
-  return member;
 }

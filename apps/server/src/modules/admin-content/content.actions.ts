@@ -18,7 +18,7 @@ import {
   AdminVideosPayloadSchema,
   RetirePayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import * as content from './content.service.ts';
 
 /** Videos, ads, the timetable and lessons: support staff read, operators change (each change audited). */

@@ -19,7 +19,7 @@ import {
   isApprovalRequested,
   orApprovalRequest,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { loadMemberHistory, loadMemberPage, searchMembers } from './admin-members.service.ts';
 import { changeUpline } from './change-upline.service.ts';
 import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';

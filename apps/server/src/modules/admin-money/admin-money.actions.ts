@@ -20,7 +20,7 @@ import {
   UpdateTransDataSchema,
   UpdateTransPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
 import { adjustOrRequest } from './adjust.service.ts';
 import { checkDeposit, listDeposits, listWithdrawalQueue, listWithdrawals } from './admin-money.service.ts';

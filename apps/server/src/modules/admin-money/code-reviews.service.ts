@@ -1,5 +1,5 @@
 import { formatMinor, type AdminResolveCodeData, type AdminReviewCodesData, type ApprovalRequestedData } from '@tuzo/contracts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';

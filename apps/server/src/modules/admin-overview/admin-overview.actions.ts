@@ -1,5 +1,5 @@
 import { AdminOverviewDataSchema, AdminOverviewPayloadSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { loadOverview } from './admin-overview.service.ts';
 
 /** The operator console's overview: figures and 30 days of charts, read by support and operators. */

@@ -12,7 +12,7 @@ import {
   AdminTaskDaysDataSchema,
   AdminTaskDaysPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { changeCountry, changeTaskDays, listCountries, listTaskDays } from './admin-countries.service.ts';
 import { changeSetting, listSettings } from './admin-settings.service.ts';
 

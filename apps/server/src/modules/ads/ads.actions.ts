@@ -1,5 +1,5 @@
 import { NoPayloadSchema, PayAdsDataSchema, PayAdsPayloadSchema, PopulateAdsDataSchema, TASK_MESSAGES } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { listAds, respondToAd } from './ads.service.ts';
 
 const DONE_MESSAGES = {

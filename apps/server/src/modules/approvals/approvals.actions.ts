@@ -5,7 +5,7 @@ import {
   AdminApproveRequestPayloadSchema,
   AdminRejectRequestPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { approveRequest } from './approval-execution.ts';
 import { listApprovals, rejectRequest } from './approvals.service.ts';
 

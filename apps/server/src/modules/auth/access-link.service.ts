@@ -1,5 +1,5 @@
 import { ACCESS_LINK_TTL_MINUTES, type AccessLinkData, type LoginData } from '@tuzo/contracts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadUserData } from '../userdata/userdata.service.ts';

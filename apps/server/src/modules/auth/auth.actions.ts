@@ -8,7 +8,7 @@ import {
   NoPayloadSchema,
   UpdatePasswordPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { loadLastUpdate } from '../userdata/userdata.service.ts';
 import { exchangeAccessLink, issueAccessLink } from './access-link.service.ts';

@@ -5,7 +5,7 @@ import {
   type LoginPayload,
   type UpdatePasswordPayload,
 } from '@tuzo/contracts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/audit.service.ts';

@@ -1,5 +1,5 @@
 import { ClaimBonusDataSchema, ClaimBonusPayloadSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { claimDailyBonus, claimWelcomeBonus } from './bonuses.service.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { CountriesDataSchema, NoPayloadSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { listCountries } from './countries.service.ts';
 
 /** `populateCountrys` (the spec's spelling): enabled countries with a fee row, "International" last. */

@@ -9,7 +9,7 @@ import {
   StkPushDataSchema,
   StkPushPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { depositHistory, grabPayment } from './deposits.service.ts';
 import { CODE_REVIEW_MSG, CODE_VERIFYING_MSG, describeCredit, recoverCode } from './manual-code.service.ts';
 import { requestPaymentLink } from './payment-link.service.ts';

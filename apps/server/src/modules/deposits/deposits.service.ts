@@ -1,5 +1,5 @@
 import { type DepositHistoryRow, type GrabPaymentData, type Procedure } from '@tuzo/contracts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { getPayments } from '../../payments/index.ts';
 import { memberAmount } from './deposit-state.ts';

@@ -1,5 +1,5 @@
 import { formatMinor, localToSystemMinor } from '@tuzo/contracts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMinor } from '@tuzo/contracts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isGenuineFlutterwaveWebhook, parseFlutterwaveWebhook } from '../../payments/flutterwave/webhook.ts';

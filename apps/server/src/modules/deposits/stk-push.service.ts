@@ -1,4 +1,4 @@
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseStkCallback } from '../../payments/mpesa/callbacks.ts';

@@ -8,10 +8,10 @@ import {
   STUCK_DEPOSIT_MINUTES,
   type ExportName,
 } from '@tuzo/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { RouteDoc } from '../../actions/route-docs.ts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { RouteDoc } from '../../http/route-docs.ts';
+import { requireAccess } from '../../http/access.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -61,7 +61,7 @@ export const EXPORT_ROUTE_DOCS: readonly RouteDoc[] = (
  */
 export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/api/admin/export/:name', async (request, reply) => {
-    const operator = await requireOperator(deps, request);
+    const operator = requireAccess('operator', await resolveBearer(deps, request.headers.authorization));
     const name = (request.params as { name?: string }).name ?? '';
     if (!isExportName(name))
       throw new AppError('NOT_FOUND', `Unknown export: ${name.slice(0, 40)}; use ${EXPORT_NAMES.join(', ')}`);
@@ -82,18 +82,6 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
       .header('cache-control', 'no-store');
     return reply.send(Readable.from(csv));
   });
-}
-
-async function requireOperator(deps: AppDeps, request: FastifyRequest): Promise<AuthMember> {
-  const member = await resolveBearer(deps, request.headers.authorization);
-  if (!member) throw new AppError('UNAUTHORIZED', 'Please login to continue');
-  if (member.status === 'suspended') throw new AppError('UNAUTHORIZED', 'Your account has been suspended');
-  if (member.role !== 'operator') throw new AppError('FORBIDDEN', 'Operators only');
-  // Staff need two-factor sign-in for every staff action (docs/decisions/015-staff-roles-and-totp.md).
-  if (!member.isTotpEnrolled) {
-    throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Turn on two-factor sign-in (an authenticator app) before using staff actions');
-  }
-  return member;
 }
 
 function isExportName(name: string): name is ExportName {

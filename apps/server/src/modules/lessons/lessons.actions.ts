@@ -7,7 +7,7 @@ import {
   LessonsDataSchema,
   LessonsPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { enroll, listLessons, markLessonDone } from './lessons.service.ts';
 
 export const lessonsActions = [

@@ -4,7 +4,7 @@ import {
   ReadNotificationsDataSchema,
   ReadNotificationsPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { listNotifications, readNotifications } from './notifications.service.ts';
 
 export const notificationsActions = [

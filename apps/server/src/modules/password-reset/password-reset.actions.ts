@@ -1,5 +1,5 @@
 import { ForgotPasswordPayloadSchema, NoDataSchema, ResetPasswordPayloadSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { FORGOT_ANSWER, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 export const passwordResetActions = [

@@ -7,7 +7,7 @@ import {
   PayForClientPayloadSchema,
   TransferHistoryDataSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { confirmClient, listTransfers, payForClient } from './payforclient.service.ts';
 
 export const payForClientActions = [

@@ -5,7 +5,7 @@ import {
   NoDataSchema,
   RegisterPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { assertEmailFree, assertPhoneFree, assertUsernameFree, registerMember } from './registration.service.ts';
 
 /** Availability answers: 200 when free, 409 CONFLICT when taken; the client reads `resultcode`. */

@@ -15,7 +15,7 @@ import {
   SpinStateDataSchema,
   SPIN_MESSAGES,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { confirmAge, excludeSelf } from './spins.guardrails.ts';
 import { listSpinHistory, readOdds, readSpinState } from './spins.read.ts';
 import { rotateSeed } from './spins.seeds.ts';

@@ -16,7 +16,7 @@ import {
   TotpSetupDataSchema,
   TotpSetupPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { sendMemberNotification } from './member-notify.service.ts';
 import { createStaff, listAudit, listStaff, resetStaffTotp, setStaffDisabled } from './staff.service.ts';
 import { beginTotpSetup, confirmTotp } from './totp.service.ts';

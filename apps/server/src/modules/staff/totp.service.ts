@@ -1,5 +1,5 @@
 import { RECOVERY_CODE_COUNT, type TotpConfirmData, type TotpSetupData } from '@tuzo/contracts';
-import type { AuthMember } from '../../actions/types.ts';
+import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';

@@ -1,5 +1,5 @@
 import { NoPayloadSchema, PingDataSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 
 /** `ping`: a public liveness check through the action endpoint (used by tests and the bench). */
 export const systemActions = [

@@ -6,7 +6,7 @@ import {
   NoPayloadSchema,
   TEAM_MESSAGES,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { buildAffiliateLink, countDownlines, listDownlines } from './team.service.ts';
 
 export const teamActions = [

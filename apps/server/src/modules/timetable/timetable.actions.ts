@@ -1,5 +1,5 @@
 import { NoPayloadSchema, TASK_MESSAGES, TasksDataSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { listTimetable } from './timetable.service.ts';
 
 export const timetableActions = [

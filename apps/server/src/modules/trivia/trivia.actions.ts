@@ -7,7 +7,7 @@ import {
   TriviaInfoPayloadSchema,
   triviaResultMessage,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { loadTriviaInfo, startTrivia, submitAnswers } from './trivia.service.ts';
 
 export const triviaActions = [

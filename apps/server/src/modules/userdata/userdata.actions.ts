@@ -1,5 +1,5 @@
 import { NoPayloadSchema, UserDataSchema } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { loadUserDataWithNotifications } from './userdata.service.ts';
 
 export const userdataActions = [

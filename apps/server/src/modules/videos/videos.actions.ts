@@ -6,7 +6,7 @@ import {
   StartVideoDataSchema,
   VideoIdPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { listVideos, payVideo, startVideo } from './videos.service.ts';
 
 export const videosActions = [

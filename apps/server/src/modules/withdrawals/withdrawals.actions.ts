@@ -5,7 +5,7 @@ import {
   WithdrawDataSchema,
   WithdrawPayloadSchema,
 } from '@tuzo/contracts';
-import { defineAction } from '../../actions/types.ts';
+import { defineAction } from '../../http/action.ts';
 import { listWithdrawalHistory, requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsActions = [

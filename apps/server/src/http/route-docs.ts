@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Access } from './types.ts';
+import type { Access } from './action.ts';
 
 /**
  * A route outside the action endpoint (the CSV exports, the ad image upload, the trivia CSV import), described for the

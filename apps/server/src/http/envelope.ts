@@ -1,0 +1,22 @@
+import { codeForStatus, type ErrorCode, type Notification } from '@tuzo/contracts';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The one answer shape, `{status, resultcode, msg, data, info, code}`, with the HTTP status equal to `status`: the
+ * action endpoint, the error handler and the routes beside the endpoint (uploads, the CSV import, the web app's
+ * refusals) all answer through it.
+ */
+export function sendEnvelope(
+  reply: FastifyReply,
+  body: { status: number; msg: string; data?: unknown; info?: Notification[]; code?: ErrorCode | null },
+): FastifyReply {
+  const ok = body.status >= 200 && body.status < 300;
+  return reply.code(body.status).send({
+    status: body.status,
+    resultcode: ok,
+    msg: body.msg,
+    data: body.data ?? null,
+    info: body.info ?? [],
+    code: ok ? null : (body.code ?? codeForStatus(body.status)),
+  });
+}
