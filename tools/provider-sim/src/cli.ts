@@ -15,6 +15,7 @@ async function main(): Promise<void> {
       consumerSecret: process.env.MPESA_CONSUMER_SECRET ?? 'sim-consumer-secret',
       shortcode: process.env.MPESA_SHORTCODE ?? '174379',
       passkey: process.env.MPESA_PASSKEY ?? 'sim-passkey',
+      b2cShortcode: process.env.MPESA_B2C_SHORTCODE ?? '600000',
     },
     flutterwave: {
       secretKey: process.env.FLW_SECRET_KEY ?? 'FLWSECK_TEST-sim-X',
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   const settings = Object.entries(serverSettings(sim)).map(([name, value]) => `${name}=${value}`);
   console.log(`Provider simulator on ${sim.url}
   ${settings.slice(0, 5).join(' ')}
-  ${settings.slice(5).join(' ')}
+  ${settings.slice(5, 8).join(' ')}
+  ${settings.slice(8).join(' ')}
   Flutterwave webhooks go to ${process.env.FLW_WEBHOOK_URL ?? '(none: set FLW_WEBHOOK_URL=http://localhost:3000/hooks/flutterwave)'}`);
   const stop = () => void sim.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

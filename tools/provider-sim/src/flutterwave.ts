@@ -1,10 +1,12 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { postJson, randomCode, randomHex, resolveUrl, type SimLogger, type UrlSource } from './shared.ts';
+import { FlutterwaveTransfersSim, type TransferBehaviour } from './flutterwave-transfers.ts';
+import { postJson, randomCode, randomHex, resolveUrl, type SimLogger, type TimerSet, type UrlSource } from './shared.ts';
 
 /**
  * Flutterwave v3 simulator: hosted payment links, a tiny checkout page with Pay and Cancel, the `charge.completed`
- * webhook (with `verif-hash` and `flutterwave-signature`) and transaction verification.
+ * webhook (with `verif-hash` and `flutterwave-signature`) and transaction verification; transfers (payouts) live in
+ * flutterwave-transfers.ts, reached as `sim.flutterwave.transfers`.
  */
 export interface FlutterwaveCredentials {
   secretKey: string;
@@ -12,7 +14,7 @@ export interface FlutterwaveCredentials {
   secretHash: string;
 }
 
-export interface FlutterwaveBehaviour {
+export interface FlutterwaveBehaviour extends TransferBehaviour {
   /** Where webhooks go (the dashboard setting). Null: no webhooks are sent. */
   webhookUrl: UrlSource | null;
   /** `correct` sends the configured hash, `wrong` a different one, `missing` none. */
@@ -51,6 +53,8 @@ export class FlutterwaveSim {
   readonly behaviour: FlutterwaveBehaviour;
   readonly payments = new Map<string, CheckoutPayment>();
   readonly transactions = new Map<number, SimTransaction>();
+  /** Transfers (payouts); its knobs are the `transfer*` ones of `behaviour`. */
+  readonly transfers: FlutterwaveTransfersSim;
   webhooksSent = 0;
 
   constructor(
@@ -58,15 +62,30 @@ export class FlutterwaveSim {
     private readonly baseUrl: () => string,
     behaviour: Partial<FlutterwaveBehaviour>,
     private readonly log: SimLogger,
+    timers: TimerSet,
   ) {
-    this.behaviour = {
+    const { transferDelayMs, holdTransfers, transferFeeMinor, ...rest } = behaviour;
+    this.transfers = new FlutterwaveTransfersSim(
+      {
+        timers,
+        log,
+        guard: (request, reply, next) => this.guard(request, reply, next),
+        postWebhook: (body) => this.postWebhook(body),
+      },
+      {
+        ...(transferDelayMs !== undefined ? { transferDelayMs } : {}),
+        ...(holdTransfers !== undefined ? { holdTransfers } : {}),
+        ...(transferFeeMinor !== undefined ? { transferFeeMinor } : {}),
+      },
+    );
+    this.behaviour = Object.assign(this.transfers.behaviour, {
       webhookUrl: null,
-      webhookHash: 'correct',
+      webhookHash: 'correct' as const,
       duplicateWebhooks: false,
       verifyAmountOverride: null,
       verifyCurrencyOverride: null,
-      ...behaviour,
-    };
+      ...rest,
+    });
   }
 
   register(app: FastifyInstance): void {
@@ -75,6 +94,7 @@ export class FlutterwaveSim {
     app.get('/flw/checkout/:id', (request, reply) => this.checkoutPage(request, reply));
     app.post('/flw/checkout/:id/pay', async (request, reply) => this.finish(request, reply, 'successful'));
     app.post('/flw/checkout/:id/cancel', async (request, reply) => this.finish(request, reply, 'cancelled'));
+    this.transfers.register(app);
   }
 
   /** The body Flutterwave posts for a completed charge. */
@@ -99,9 +119,16 @@ export class FlutterwaveSim {
   /** Sends the webhook of a transaction again (a provider retry, or a test replaying it). */
   async sendWebhook(transactionId: number): Promise<number> {
     const transaction = this.transactions.get(transactionId);
+    if (!transaction) return 0;
+    const status = await this.postWebhook(this.webhookBody(transaction));
+    this.log.info({ transactionId, status }, 'flutterwave sim: webhook sent');
+    return status;
+  }
+
+  /** Posts a webhook to the dashboard's URL with the hash headers `webhookHash` asks for; 0 when there is no URL. */
+  private async postWebhook(body: unknown): Promise<number> {
     const url = resolveUrl(this.behaviour.webhookUrl);
-    if (!transaction || !url) return 0;
-    const body = this.webhookBody(transaction);
+    if (!url) return 0;
     const headers: Record<string, string> = {};
     const hash = this.behaviour.webhookHash;
     if (hash !== 'missing') headers['verif-hash'] = hash === 'correct' ? this.credentials.secretHash : `wrong-${randomHex(4)}`;
@@ -111,9 +138,7 @@ export class FlutterwaveSim {
         .digest('base64');
     }
     this.webhooksSent += 1;
-    const status = await postJson(url, body, headers);
-    this.log.info({ transactionId, status }, 'flutterwave sim: webhook sent');
-    return status;
+    return postJson(url, body, headers);
   }
 
   private guard(request: FastifyRequest, reply: FastifyReply, next: () => unknown) {

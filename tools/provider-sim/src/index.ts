@@ -2,11 +2,16 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { FlutterwaveSim, type FlutterwaveBehaviour, type FlutterwaveCredentials } from './flutterwave.ts';
 import { MpesaSim, type MpesaBehaviour, type MpesaCredentials } from './mpesa.ts';
+import type { B2CBehaviour } from './mpesa-b2c.ts';
 import { randomHex, TimerSet } from './shared.ts';
 
 export { FlutterwaveSim, MpesaSim };
 export type { FlutterwaveBehaviour, FlutterwaveCredentials, MpesaBehaviour, MpesaCredentials };
 export type { C2BInput, SimPush, SimTransaction } from './mpesa.ts';
+export { B2C_OUTCOMES, MpesaB2CSim } from './mpesa-b2c.ts';
+export type { B2CBehaviour, B2CFault, SimPayout } from './mpesa-b2c.ts';
+export { TRANSFER_OUTCOMES, FlutterwaveTransfersSim } from './flutterwave-transfers.ts';
+export type { SimTransfer, TransferBehaviour } from './flutterwave-transfers.ts';
 export type { UrlSource } from './shared.ts';
 
 export interface ProviderSimOptions {
@@ -19,6 +24,8 @@ export interface ProviderSimOptions {
   logger?: FastifyServerOptions['logger'];
   /** Credentials the simulator accepts; random ones are generated when left out (read them from the result). */
   mpesa?: Partial<MpesaCredentials> & Partial<Omit<MpesaBehaviour, 'callbackDelayMs'>>;
+  /** B2C knobs (default result delay: callbackDelayMs) and the starting utility balance (default KES 1,000,000.00). */
+  b2c?: Partial<B2CBehaviour> & { utilityBalanceMinor?: bigint; workingBalanceMinor?: bigint };
   flutterwave?: Partial<FlutterwaveCredentials> & Partial<FlutterwaveBehaviour>;
 }
 
@@ -39,6 +46,7 @@ export interface ServerSettings {
   MPESA_PASSKEY: string;
   MPESA_INITIATOR_NAME: string;
   MPESA_SECURITY_CREDENTIAL: string;
+  MPESA_B2C_SHORTCODE: string;
   FLW_BASE_URL: string;
   FLW_SECRET_KEY: string;
   FLW_SECRET_HASH: string;
@@ -55,6 +63,7 @@ export function serverSettings(sim: ProviderSim): ServerSettings {
     MPESA_PASSKEY: m.passkey,
     MPESA_INITIATOR_NAME: m.initiatorName,
     MPESA_SECURITY_CREDENTIAL: m.securityCredential,
+    MPESA_B2C_SHORTCODE: m.b2cShortcode,
     FLW_BASE_URL: sim.url,
     FLW_SECRET_KEY: f.secretKey,
     FLW_SECRET_HASH: f.secretHash,
@@ -72,7 +81,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   const log = app.log;
   let url = '';
 
-  const { consumerKey, consumerSecret, shortcode, passkey, initiatorName, securityCredential, ...mpesaBehaviour } =
+  const { consumerKey, consumerSecret, shortcode, passkey, initiatorName, securityCredential, b2cShortcode, ...mpesaBehaviour } =
     options.mpesa ?? {};
   const mpesa = new MpesaSim(
     {
@@ -82,10 +91,12 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       passkey: passkey ?? randomHex(32),
       initiatorName: initiatorName ?? 'testapi',
       securityCredential: securityCredential ?? Buffer.from(randomHex(32)).toString('base64'),
+      b2cShortcode: b2cShortcode ?? '600000',
     },
     { ...mpesaBehaviour, ...(options.callbackDelayMs !== undefined ? { callbackDelayMs: options.callbackDelayMs } : {}) },
     timers,
     log,
+    options.b2c ?? {},
   );
   const { secretKey, secretHash, ...flutterwaveBehaviour } = options.flutterwave ?? {};
   const flutterwave = new FlutterwaveSim(
@@ -93,6 +104,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     () => url,
     flutterwaveBehaviour,
     log,
+    timers,
   );
   mpesa.register(app);
   flutterwave.register(app);

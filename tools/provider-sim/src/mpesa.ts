@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MpesaB2CSim, type B2CBehaviour } from './mpesa-b2c.ts';
 import { darajaTimestamp, postJson, randomCode, randomHex, type SimLogger, type TimerSet } from './shared.ts';
 
 /**
- * M-Pesa Daraja simulator: OAuth, STK push, STK status query, C2B URL registration and a sim-only C2B trigger.
+ * M-Pesa Daraja simulator: OAuth, STK push, STK status query, C2B URL registration and a sim-only C2B trigger, the
+ * transaction status query, and B2C payouts with the account balance (mpesa-b2c.ts, reached as `sim.mpesa.b2c`).
  * Only the documented test phones 2547000000NN choose an outcome, by their last two digits (see outcomeOf);
  * every other phone succeeds, so a newcomer whose own number happens to end in 01 or 99 can still deposit. Field names and error codes follow Daraja's public documentation.
  */
@@ -14,6 +16,8 @@ export interface MpesaCredentials {
   /** The API operator (initiator) and its encrypted password, for the transaction status query. */
   initiatorName: string;
   securityCredential: string;
+  /** The shortcode B2C payouts are paid from (PartyA of B2C and of the balance query). */
+  b2cShortcode: string;
 }
 
 /** Knobs a test may change at any time; they apply to pushes made afterwards. */
@@ -98,9 +102,11 @@ export class MpesaSim {
   /** Payments by receipt: every C2B confirmation sent, every successful push, and any a test registers. */
   readonly transactions = new Map<string, SimTransaction>();
   /** Every transaction status query received, in order (tests read how many went out). */
-  readonly statusQueries: Array<{ transactionId: string; resultUrl: string }> = [];
+  readonly statusQueries: Array<{ transactionId: string; originalConversationId: string; resultUrl: string }> = [];
   confirmationUrl: string | null = null;
   validationUrl: string | null = null;
+  /** B2C payouts, their status and the utility balance. */
+  readonly b2c: MpesaB2CSim;
   private readonly tokens = new Map<string, number>();
 
   constructor(
@@ -108,6 +114,7 @@ export class MpesaSim {
     behaviour: Partial<MpesaBehaviour>,
     private readonly timers: TimerSet,
     private readonly log: SimLogger,
+    b2cBehaviour: Partial<B2CBehaviour> & { utilityBalanceMinor?: bigint; workingBalanceMinor?: bigint } = {},
   ) {
     this.behaviour = {
       callbackDelayMs: 1000,
@@ -117,6 +124,16 @@ export class MpesaSim {
       callbackAmountOverride: null,
       ...behaviour,
     };
+    this.b2c = new MpesaB2CSim(
+      {
+        credentials,
+        timers,
+        log,
+        guard: (request, reply, next) => this.guard(request, reply, next),
+        badRequest: (reply, field) => this.badRequest(reply, field),
+      },
+      { resultDelayMs: this.behaviour.callbackDelayMs, ...b2cBehaviour },
+    );
   }
 
   /** Makes every issued token invalid, as if it had expired: the next call answers 404.001.03. */
@@ -134,6 +151,7 @@ export class MpesaSim {
       this.guard(request, reply, () => this.transactionStatus(request, reply)),
     );
     app.post('/mpesa/c2b/v1/registerurl', (request, reply) => this.guard(request, reply, () => this.registerUrl(request, reply)));
+    this.b2c.register(app);
     app.post('/sim/c2b', async (request, reply) => {
       const body = (request.body ?? {}) as Partial<C2BInput>;
       const isValue = (value: unknown) => (typeof value === 'string' && value !== '') || typeof value === 'number';
@@ -338,7 +356,8 @@ export class MpesaSim {
     if (!isText(body.SecurityCredential, 1024)) return 'SecurityCredential';
     if (body.CommandID !== 'TransactionStatusQuery') return 'CommandID';
     if (!isText(body.TransactionID, 40) && !isText(body.OriginalConversationID)) return 'TransactionID';
-    if (String(body.PartyA ?? '') !== this.credentials.shortcode) return 'PartyA';
+    const { shortcode, b2cShortcode } = this.credentials;
+    if (![shortcode, b2cShortcode].includes(String(body.PartyA ?? ''))) return 'PartyA';
     if (String(body.IdentifierType ?? '') !== '4') return 'IdentifierType';
     if (!isUrl(body.ResultURL)) return 'ResultURL';
     if (!isUrl(body.QueueTimeOutURL)) return 'QueueTimeOutURL';
@@ -349,7 +368,8 @@ export class MpesaSim {
   /**
    * Transaction status query: acknowledged at once, the result posted to ResultURL after the callback delay. A known
    * receipt is Completed with its amount; a wrong initiator gets 2001; an unknown receipt gets a failure ResultCode
-   * and no ResultParameters (Daraja's own code for it is not documented; the simulator's is R000002).
+   * and no ResultParameters (Daraja's own code for it is not documented; the simulator's is R000002). A query by
+   * OriginalConversationID, or by a B2C payout's receipt, is answered about that payout (MpesaB2CSim.statusResult).
    */
   private transactionStatus(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -358,9 +378,15 @@ export class MpesaSim {
     const originatorConversationId = `${randomHex(4)}-${randomHex(4)}-1`;
     const conversationId = `AG_${darajaTimestamp().slice(0, 8)}_${randomHex(10)}`;
     const transactionId = String(body.TransactionID ?? '').toUpperCase();
+    const originalConversationId = typeof body.OriginalConversationID === 'string' ? body.OriginalConversationID : '';
     const resultUrl = body.ResultURL as string;
-    this.statusQueries.push({ transactionId, resultUrl });
-    const result = this.statusResult(body, { originatorConversationId, conversationId, transactionId });
+    this.statusQueries.push({ transactionId, originalConversationId, resultUrl });
+    const payout = this.b2c.find({ originalConversationId, transactionId });
+    const isAboutPayout = originalConversationId !== '' || payout !== null;
+    const result =
+      isAboutPayout && this.isInitiator(body)
+        ? this.b2c.statusResult(payout, { originatorConversationId, conversationId, occasion: String(body.Occasion ?? '') })
+        : this.statusResult(body, { originatorConversationId, conversationId, transactionId });
     this.timers.after(this.behaviour.callbackDelayMs, async () => {
       const status = await postJson(resultUrl, result);
       this.log.info({ transactionId, status }, 'mpesa sim: transaction status result sent');
@@ -384,8 +410,7 @@ export class MpesaSim {
       TransactionID: randomCode(10),
       ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: String(body.Occasion ?? '') } },
     };
-    const { initiatorName, securityCredential } = this.credentials;
-    if (body.Initiator !== initiatorName || body.SecurityCredential !== securityCredential) {
+    if (!this.isInitiator(body)) {
       return { Result: { ...base, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.' } };
     }
     const known = this.transactions.get(ids.transactionId);
@@ -416,6 +441,11 @@ export class MpesaSim {
         ResultParameters: { ResultParameter: parameters },
       },
     };
+  }
+
+  private isInitiator(body: Record<string, unknown>): boolean {
+    const { initiatorName, securityCredential } = this.credentials;
+    return body.Initiator === initiatorName && body.SecurityCredential === securityCredential;
   }
 
   private registerUrl(request: FastifyRequest, reply: FastifyReply) {

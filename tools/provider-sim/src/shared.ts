@@ -52,6 +52,7 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 /** Timers the simulator schedules, cleared on close so nothing fires into a stopped test. */
 export class TimerSet {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly holds = new Set<() => void>();
 
   after(ms: number, task: () => Promise<unknown> | void): void {
     const timer = setTimeout(() => {
@@ -61,8 +62,51 @@ export class TimerSet {
     this.timers.add(timer);
   }
 
+  /** A promise that settles after `ms`, or at once when the simulator closes (a request left hanging on purpose). */
+  hold(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        this.holds.delete(release);
+        resolve();
+      };
+      this.holds.add(release);
+      this.after(ms, release);
+    });
+  }
+
   clear(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const release of [...this.holds]) release();
   }
+}
+
+/**
+ * Money in the simulator is integer minor units (bigint), like the app's; providers put it on the wire as JSON
+ * numbers or decimal strings. A whole or 2-decimal amount as minor units; null for anything else.
+ */
+export function toMinor(value: unknown): bigint | null {
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return BigInt(match[1] ?? '0') * 100n + BigInt(((match[2] ?? '') + '00').slice(0, 2));
+}
+
+/** Minor units as a decimal string with 2 decimals: 123450n -> "1234.50". */
+export function formatMinor(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const abs = minor < 0n ? -minor : minor;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** Minor units as the JSON number a provider sends (exact for any 2-decimal amount below 10^13). */
+export function minorToNumber(minor: bigint): number {
+  return Number(formatMinor(minor));
+}
+
+/** "dd.MM.yyyy HH:mm:ss" in East Africa Time, the format of B2C's TransactionCompletedDateTime. */
+export function darajaDottedTime(date: Date = new Date()): string {
+  const stamp = darajaTimestamp(date);
+  return `${stamp.slice(6, 8)}.${stamp.slice(4, 6)}.${stamp.slice(0, 4)} ${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}`;
 }
