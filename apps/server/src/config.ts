@@ -106,6 +106,14 @@ const ConfigSchema = z
     // query that confirms C2B and SMS-forwarded payments before they are credited needs both.
     MPESA_INITIATOR_NAME: optionalText,
     MPESA_SECURITY_CREDENTIAL: optionalText,
+    // Or the initiator's password and Safaricom's certificate (a .cer file, PEM or DER): the credential is then
+    // encrypted at start (RSA PKCS#1 v1.5, payments/mpesa/security-credential.ts). Set one form, not both.
+    MPESA_INITIATOR_PASSWORD: optionalText,
+    MPESA_CERTIFICATE_PATH: optionalText,
+    // The shortcode B2C payouts are paid from (its utility account); MPESA_SHORTCODE when unset.
+    MPESA_B2C_SHORTCODE: optionalText,
+    // How long one provider call may take before it is abandoned (a payout is then of unknown outcome).
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     FLW_BASE_URL: optionalText,
     FLW_SECRET_KEY: optionalText,
     FLW_SECRET_HASH: optionalText,
@@ -126,6 +134,14 @@ const ConfigSchema = z
         code: 'custom',
         message: `In production set TUZO_SECRET_KEY to ${KEY_FORMAT}; it encrypts the staff's two-factor secrets, so keep it safe and back it up`,
       });
+    }
+    if (value.MPESA_SECURITY_CREDENTIAL && (value.MPESA_INITIATOR_PASSWORD || value.MPESA_CERTIFICATE_PATH)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Set MPESA_SECURITY_CREDENTIAL, or MPESA_INITIATOR_PASSWORD with MPESA_CERTIFICATE_PATH, not both',
+      });
+    } else if (Boolean(value.MPESA_INITIATOR_PASSWORD) !== Boolean(value.MPESA_CERTIFICATE_PATH)) {
+      ctx.addIssue({ code: 'custom', message: 'Set both MPESA_INITIATOR_PASSWORD and MPESA_CERTIFICATE_PATH, or neither' });
     }
     const admin = [value.TUZO_ADMIN_USERNAME, value.TUZO_ADMIN_PASSWORD].filter(Boolean).length;
     if (admin === 1)

@@ -36,7 +36,10 @@ async function startSimulator(config: Config, appUrl: () => string): Promise<Rec
   const sim = await startProviderSim({
     port: config.PROVIDER_SIM_PORT,
     host: '127.0.0.1',
-    mpesa: { shortcode: config.MPESA_SHORTCODE },
+    mpesa: {
+      shortcode: config.MPESA_SHORTCODE,
+      ...(config.MPESA_B2C_SHORTCODE ? { b2cShortcode: config.MPESA_B2C_SHORTCODE } : {}),
+    },
     flutterwave: { webhookUrl: () => `${appUrl()}/hooks/flutterwave` },
   });
   closers.push({ name: 'the provider simulator', close: () => sim.close() });

@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { FlutterwaveClient } from './flutterwave/flutterwave-client.ts';
 import { DarajaClient } from './mpesa/daraja-client.ts';
+import { encryptSecurityCredential } from './mpesa/security-credential.ts';
 
 export { ProviderError } from './http.ts';
+export type { RefusalReason, SendOutcome, UnknownReason } from './send-outcome.ts';
+export type { TransferRequest, TransferSnapshot } from './flutterwave/flutterwave-client.ts';
+export type { AccountBalanceRequest, AsyncAccepted, B2CPaymentRequest, B2CStatusRequest } from './mpesa/daraja-client.ts';
 
 /**
  * The payment providers the app talks to, built once at start-up from the configuration. The clients never know
@@ -58,6 +65,7 @@ function configuredClients(deps: AppDeps): Pick<Payments, 'mpesa' | 'flutterwave
   const { config } = deps;
   let mpesa: DarajaClient | null = null;
   if (config.MPESA_CONSUMER_KEY && config.MPESA_CONSUMER_SECRET && config.MPESA_PASSKEY) {
+    const securityCredential = securityCredentialOf(config);
     mpesa = new DarajaClient({
       baseUrl: (config.MPESA_BASE_URL ?? 'https://sandbox.safaricom.co.ke').replace(/\/$/, ''),
       consumerKey: config.MPESA_CONSUMER_KEY,
@@ -65,11 +73,13 @@ function configuredClients(deps: AppDeps): Pick<Payments, 'mpesa' | 'flutterwave
       shortcode: config.MPESA_SHORTCODE,
       passkey: config.MPESA_PASSKEY,
       ...(config.MPESA_INITIATOR_NAME ? { initiatorName: config.MPESA_INITIATOR_NAME } : {}),
-      ...(config.MPESA_SECURITY_CREDENTIAL ? { securityCredential: config.MPESA_SECURITY_CREDENTIAL } : {}),
+      ...(securityCredential ? { securityCredential } : {}),
+      ...(config.MPESA_B2C_SHORTCODE ? { b2cShortcode: config.MPESA_B2C_SHORTCODE } : {}),
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
     });
-    if (!config.MPESA_INITIATOR_NAME || !config.MPESA_SECURITY_CREDENTIAL) {
+    if (!config.MPESA_INITIATOR_NAME || !securityCredential) {
       deps.log.error(
-        'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set: C2B and SMS-forwarded M-Pesa payments cannot be confirmed, so they are not credited',
+        'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set: C2B and SMS-forwarded M-Pesa payments cannot be confirmed, so they are not credited, and B2C payouts cannot be sent',
       );
     }
   } else if (config.MPESA_CONSUMER_KEY) {
@@ -80,9 +90,32 @@ function configuredClients(deps: AppDeps): Pick<Payments, 'mpesa' | 'flutterwave
     flutterwave = new FlutterwaveClient({
       baseUrl: (config.FLW_BASE_URL ?? 'https://api.flutterwave.com').replace(/\/$/, ''),
       secretKey: config.FLW_SECRET_KEY,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
     });
   } else if (config.FLW_SECRET_KEY) {
     deps.log.error('FLW_SECRET_KEY is set without FLW_SECRET_HASH (webhooks could not be verified): Flutterwave is disabled');
   }
   return { mpesa, flutterwave, flutterwaveSecretHash: flutterwave ? (config.FLW_SECRET_HASH ?? null) : null };
+}
+
+/**
+ * The B2C / query SecurityCredential: as set, or encrypted at start from the initiator password and Safaricom's
+ * certificate (a certificate that cannot be read stops the start with its path). Never logged.
+ */
+function securityCredentialOf(config: Config): string | undefined {
+  if (config.MPESA_SECURITY_CREDENTIAL) return config.MPESA_SECURITY_CREDENTIAL;
+  if (!config.MPESA_INITIATOR_PASSWORD || !config.MPESA_CERTIFICATE_PATH) return undefined;
+  const certificatePath = path.resolve(config.MPESA_CERTIFICATE_PATH);
+  let certificate: Buffer;
+  try {
+    certificate = readFileSync(certificatePath);
+  } catch (error) {
+    throw new Error(
+      `Invalid configuration: MPESA_CERTIFICATE_PATH ${certificatePath} cannot be read (${(error as Error).message})`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return encryptSecurityCredential({ initiatorPassword: config.MPESA_INITIATOR_PASSWORD, certificate });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minorToProviderNumber } from '../amounts.ts';
 import { callProvider, ProviderError, type ProviderResponse } from '../http.ts';
+import { outcomeOfErrorResponse, outcomeOfThrown, refused, unknownOutcome, type SendOutcome } from '../send-outcome.ts';
 
 export interface DarajaConfig {
   baseUrl: string;
@@ -8,10 +9,17 @@ export interface DarajaConfig {
   consumerSecret: string;
   shortcode: string;
   passkey: string;
-  /** Needed by the transaction status query only; without them it is refused before any call. */
+  /**
+   * The API operator and its password encrypted with Safaricom's certificate (see security-credential.ts): needed by
+   * the transaction status query, B2C payments and the balance query; without them those are refused before any call.
+   */
   initiatorName?: string;
   securityCredential?: string;
+  /** The shortcode B2C payments are paid from (PartyA of B2C, its status and balance queries); defaults to `shortcode`. */
+  b2cShortcode?: string;
   transactionType?: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+  /** How long one call may take before it is abandoned (a B2C payment is then `unknown`). Default 30 s. */
+  timeoutMs?: number;
 }
 
 export interface StkPushRequest {
@@ -44,6 +52,35 @@ export interface TransactionStatusRequest {
 export interface AsyncAccepted {
   conversationId: string;
   originatorConversationId: string;
+}
+
+export interface B2CPaymentRequest {
+  /** Ours, unique per payout, the same on every retry of one payout: Daraja refuses a second use (500.002.1001). */
+  originatorConversationId: string;
+  /** 2547XXXXXXXX or 2541XXXXXXXX. */
+  msisdn: string;
+  /** KES minor units, whole shillings only (Daraja accepts no cents). */
+  amountMinor: bigint;
+  /** 2-100 characters. */
+  remarks: string;
+  occasion?: string;
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  commandId?: 'BusinessPayment' | 'SalaryPayment' | 'PromotionPayment';
+}
+
+/** A transaction status query about a B2C payment: by our OriginatorConversationID, or by its M-Pesa receipt. */
+export type B2CStatusRequest = ({ originatorConversationId: string } | { transactionId: string }) & {
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  remarks?: string;
+  occasion?: string;
+};
+
+export interface AccountBalanceRequest {
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  remarks?: string;
 }
 
 const TOKEN_CACHE_MS = 50 * 60_000;
@@ -145,6 +182,75 @@ export class DarajaClient {
     };
   }
 
+  /**
+   * Asks M-Pesa to pay `amountMinor` to `msisdn` from the B2C shortcode's utility account. Never throws for a provider
+   * outcome: `accepted` is only the acknowledgement (the Result is posted to `resultUrl`, parse it with parseB2CResult);
+   * see SendOutcome for what `refused` and `unknown` allow.
+   */
+  async b2cPayment(request: B2CPaymentRequest): Promise<SendOutcome<AsyncAccepted>> {
+    const initiator = this.initiator();
+    if (!initiator) return refused('config', 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set');
+    const { amountMinor, msisdn, remarks } = request;
+    if (amountMinor < 100n || amountMinor % 100n !== 0n)
+      return refused('invalid', 'A B2C amount must be a whole number of shillings, at least 1');
+    if (!MSISDN.test(msisdn)) return refused('invalid', 'A B2C phone must be 2547XXXXXXXX or 2541XXXXXXXX');
+    if (remarks.length < 2 || remarks.length > 100) return refused('invalid', 'B2C remarks must be 2 to 100 characters');
+    return this.sendAsync('/mpesa/b2c/v3/paymentrequest', {
+      OriginatorConversationID: request.originatorConversationId,
+      InitiatorName: initiator.name,
+      SecurityCredential: initiator.credential,
+      CommandID: request.commandId ?? 'BusinessPayment',
+      Amount: minorToProviderNumber(amountMinor),
+      PartyA: initiator.shortcode,
+      PartyB: msisdn,
+      Remarks: remarks,
+      QueueTimeOutURL: request.queueTimeoutUrl,
+      ResultURL: request.resultUrl,
+      Occassion: request.occasion ?? '',
+    });
+  }
+
+  /**
+   * Asks M-Pesa what became of a B2C payment (by our OriginatorConversationID, or by its receipt). The result is posted
+   * to `resultUrl` (parse it with parseB2CStatusResult) and carries the ConversationID of this acknowledgement.
+   */
+  async b2cTransactionStatus(request: B2CStatusRequest): Promise<SendOutcome<AsyncAccepted>> {
+    const initiator = this.initiator();
+    if (!initiator) return refused('config', 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set');
+    const key =
+      'originatorConversationId' in request
+        ? { OriginalConversationID: request.originatorConversationId }
+        : { TransactionID: request.transactionId };
+    return this.sendAsync('/mpesa/transactionstatus/v1/query', {
+      Initiator: initiator.name,
+      SecurityCredential: initiator.credential,
+      CommandID: 'TransactionStatusQuery',
+      ...key,
+      PartyA: initiator.shortcode,
+      IdentifierType: '4',
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.queueTimeoutUrl,
+      Remarks: request.remarks ?? 'Payout status',
+      Occasion: request.occasion ?? '',
+    });
+  }
+
+  /** Asks for the B2C shortcode's balances; the result (parseAccountBalanceResult) is posted to `resultUrl`. */
+  async accountBalance(request: AccountBalanceRequest): Promise<SendOutcome<AsyncAccepted>> {
+    const initiator = this.initiator();
+    if (!initiator) return refused('config', 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are not set');
+    return this.sendAsync('/mpesa/accountbalance/v1/query', {
+      Initiator: initiator.name,
+      SecurityCredential: initiator.credential,
+      CommandID: 'AccountBalance',
+      PartyA: initiator.shortcode,
+      IdentifierType: '4',
+      Remarks: request.remarks ?? 'Utility balance',
+      QueueTimeOutURL: request.queueTimeoutUrl,
+      ResultURL: request.resultUrl,
+    });
+  }
+
   async registerC2BUrls(urls: { confirmationUrl: string; validationUrl: string }): Promise<void> {
     const response = await this.authorisedPost('/mpesa/c2b/v1/registerurl', () => ({
       ShortCode: this.config.shortcode,
@@ -153,6 +259,50 @@ export class DarajaClient {
       ValidationURL: urls.validationUrl,
     }));
     if (response.status !== 200) throw this.errorFrom(response);
+  }
+
+  private initiator(): { name: string; credential: string; shortcode: string } | null {
+    const { initiatorName, securityCredential, b2cShortcode, shortcode } = this.config;
+    if (!initiatorName || !securityCredential) return null;
+    return { name: initiatorName, credential: securityCredential, shortcode: b2cShortcode ?? shortcode };
+  }
+
+  /**
+   * Sends an asynchronous request and classifies what came back (SendOutcome). Nothing has been sent while the token
+   * cannot be had, so that is a refusal; an "Invalid Access Token" answer was not taken either and is retried once.
+   */
+  private async sendAsync(path: string, body: Record<string, unknown>): Promise<SendOutcome<AsyncAccepted>> {
+    for (let attempt = 0; ; attempt += 1) {
+      let token: string;
+      try {
+        token = await this.accessToken();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return refused('auth', message, error instanceof ProviderError ? error.httpStatus : 0);
+      }
+      let response: ProviderResponse;
+      try {
+        response = await this.post(path, token, body);
+      } catch (error) {
+        return outcomeOfThrown(error);
+      }
+      const error = ErrorSchema.safeParse(response.body);
+      const errorCode = error.success ? (error.data.errorCode ?? null) : null;
+      if (attempt === 0 && errorCode === '404.001.03') {
+        this.token = null;
+        continue;
+      }
+      return classifyAsyncAnswer(response, errorCode, error.success ? (error.data.errorMessage ?? null) : null);
+    }
+  }
+
+  private post(path: string, token: string, body: Record<string, unknown>): Promise<ProviderResponse> {
+    return callProvider('mpesa', `${this.config.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body,
+      ...(this.config.timeoutMs !== undefined ? { timeoutMs: this.config.timeoutMs } : {}),
+    });
   }
 
   private passwordFields(timestamp: string) {
@@ -168,11 +318,7 @@ export class DarajaClient {
   private async authorisedPost(path: string, body: (timestamp: string) => Record<string, unknown>): Promise<ProviderResponse> {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.accessToken();
-      const response = await callProvider('mpesa', `${this.config.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: body(darajaTimestamp()),
-      });
+      const response = await this.post(path, token, body(darajaTimestamp()));
       const error = ErrorSchema.safeParse(response.body);
       if (attempt === 0 && error.success && error.data.errorCode === '404.001.03') {
         this.token = null;
@@ -188,6 +334,7 @@ export class DarajaClient {
     const response = await callProvider('mpesa', `${this.config.baseUrl}/oauth/v1/generate?grant_type=client_credentials`, {
       method: 'GET',
       headers: { authorization: `Basic ${basic}` },
+      ...(this.config.timeoutMs !== undefined ? { timeoutMs: this.config.timeoutMs } : {}),
     });
     const parsed = TokenSchema.safeParse(response.body);
     if (response.status !== 200 || !parsed.success) throw this.errorFrom(response, 'M-Pesa authentication failed');
@@ -201,4 +348,30 @@ export class DarajaClient {
     const message = error.success && error.data.errorMessage ? error.data.errorMessage : fallback;
     return new ProviderError('mpesa', message, response.status, error.success ? (error.data.errorCode ?? null) : null);
   }
+}
+
+const MSISDN = /^254[17]\d{8}$/;
+/** Gateway codes that say the request was not taken because of who sent it (a bad or expired token). */
+const AUTH_ERROR_CODES = new Set(['404.001.03', '401.002.01', '404.001.04']);
+
+/**
+ * Daraja's answer to an asynchronous request: an acknowledgement (ResponseCode 0), or a gateway error. A duplicate
+ * OriginatorConversationID (500.002.1001, an HTTP 500) was NOT taken this time but was before; spike arrest
+ * (500.003.02) and any other 5xx may have been taken; 4xx and token errors were not.
+ */
+function classifyAsyncAnswer(
+  response: ProviderResponse,
+  errorCode: string | null,
+  errorMessage: string | null,
+): SendOutcome<AsyncAccepted> {
+  const accepted = AsyncAcceptedSchema.safeParse(response.body);
+  if (response.status === 200 && accepted.success && String(accepted.data.ResponseCode) === '0') {
+    const { ConversationID, OriginatorConversationID } = accepted.data;
+    return { kind: 'accepted', accepted: { conversationId: ConversationID, originatorConversationId: OriginatorConversationID } };
+  }
+  const message = errorMessage ?? `M-Pesa answered HTTP ${response.status}`;
+  if (errorCode === '500.002.1001') return refused('duplicate', message, response.status, errorCode);
+  if (errorCode === '500.003.02') return unknownOutcome('busy', message, response.status, errorCode);
+  if (errorCode !== null && AUTH_ERROR_CODES.has(errorCode)) return refused('auth', message, response.status, errorCode);
+  return outcomeOfErrorResponse(response, { errorCode, message });
 }
