@@ -24,7 +24,7 @@ import { timetableActions } from '../modules/timetable/timetable.actions.ts';
 import { staffActions } from '../modules/staff/staff.actions.ts';
 import { adminContentActions } from '../modules/admin-content/admin-content.actions.ts';
 import { adminSettingsActions } from '../modules/admin-settings/admin-settings.actions.ts';
-import { approvalsActions } from '../modules/approvals/approvals.actions.ts';
+import { adminApprovalsActions } from '../modules/admin-approvals/admin-approvals.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -55,5 +55,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...staffActions,
   ...adminContentActions,
   ...adminSettingsActions,
-  ...approvalsActions,
+  ...adminApprovalsActions,
 ];

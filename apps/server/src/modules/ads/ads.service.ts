@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { parseSettings } from '../settings/settings.service.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
-import { itemsOnShow, loadTaskContext } from '../videos/task-day.ts';
+import { itemsOnShow, loadTaskContext } from '../task-day/task-day.service.ts';
 import { insertAdComment, selectAdsForMember, upsertAdLike, type AdRow } from './ads.repository.ts';
 
 const PRICE_KEYS = ['ad_like_price', 'ad_comment_price'] as const;

@@ -30,9 +30,13 @@ import {
   type NewApprovalRequest,
 } from './approvals.repository.ts';
 
+export type { ApprovalRequestRow } from './approvals.repository.ts';
+
 /**
  * Four-eyes on money (docs/decisions/018-four-eyes.md): the threshold, the self-money rule, asking, rejecting and
- * listing. Approving executes the original action and lives in approval-execution.ts (it needs the money services).
+ * listing. Approving (approval-execution.ts) locks, checks and records the decision; what each kind then runs is
+ * handed in by the console's admin-approvals module, which knows the money services, so the modules that ask for
+ * an approval never import back what executes it.
  */
 
 export const OWN_ACCOUNT_MSG = 'Staff cannot move money into or out of their own account; another operator must do it';

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { toMemberString } from '../wallets/currency.ts';
-import { itemsOnShow, loadTaskContext, type TaskContext } from './task-day.ts';
+import { itemsOnShow, loadTaskContext, type TaskContext } from '../task-day/task-day.service.ts';
 import {
   selectVideoFacts,
   startVideoWatch,

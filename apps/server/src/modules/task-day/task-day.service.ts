@@ -6,6 +6,11 @@ import { taskAvailability, type TaskAvailability } from '../schedules/schedules.
 import type { MemberCurrency } from '../wallets/currency.ts';
 import { insertDaySet, selectActiveIds, selectDaySet, selectTaskMember, type ShowKind } from './task-day.repository.ts';
 
+/*
+ * The task day shared by the video and ad tasks (each member's set of items on show per day, the schedule, the
+ * member's currency): a module of its own so that ads and videos both use it without importing each other.
+ */
+
 export interface TaskContext {
   at: Date;
   availability: TaskAvailability;

@@ -6,14 +6,15 @@ import {
   AdminRejectRequestPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
-import { approveRequest } from './approval-execution.ts';
-import { listApprovals, rejectRequest } from './approvals.service.ts';
+import { approveRequest } from '../approvals/approval-execution.ts';
+import { listApprovals, rejectRequest } from '../approvals/approvals.service.ts';
+import { executeApproval } from './approval-kinds.ts';
 
 /**
  * The console's Approvals page (docs/decisions/018-four-eyes.md): money actions above `four_eyes_threshold` wait
  * here for a second operator. Operators only; every step is audited in its own transaction.
  */
-export const approvalsActions = [
+export const adminApprovalsActions = [
   defineAction({
     name: 'adminapprovals',
     summary: 'Four-eyes requests: pending ones oldest first, or decided ones newest first; who asked, what, for whom, why.',
@@ -36,7 +37,7 @@ export const approvalsActions = [
     data: AdminApprovalDecisionDataSchema,
     handler: async (ctx) => ({
       msg: 'Approved: the money has moved',
-      data: await approveRequest(ctx.deps, { ...ctx.payload, approverId: ctx.member.id, ip: ctx.ip }),
+      data: await approveRequest(ctx.deps, { ...ctx.payload, approverId: ctx.member.id, ip: ctx.ip }, executeApproval),
     }),
   }),
   defineAction({
