@@ -72,20 +72,6 @@ export async function insertActivation(
   await tx.insert(activations).values(values);
 }
 
-export async function setMemberStatus(
-  tx: DbOrTx,
-  input: { memberId: bigint; status: 'active' | 'inactive'; activatedAt?: Date | null; at: Date },
-): Promise<void> {
-  await tx
-    .update(members)
-    .set({
-      status: input.status,
-      updatedAt: input.at,
-      ...(input.activatedAt !== undefined ? { activatedAt: input.activatedAt } : {}),
-    })
-    .where(eq(members.id, input.memberId));
-}
-
 /** The member's current (not deactivated) activation, locked. */
 export async function lockLiveActivation(tx: DbOrTx, memberId: bigint) {
   const rows = await tx

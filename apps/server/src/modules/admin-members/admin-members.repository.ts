@@ -123,38 +123,11 @@ export async function selectOpenSessions(db: DbOrTx, input: { memberId: bigint; 
   return result.rows;
 }
 
-/** Ends every open session of the member; returns how many. */
-export async function revokeOpenSessions(db: DbOrTx, input: { memberId: bigint; at: Date }): Promise<number> {
-  const result = await db.execute(sql`
-    UPDATE sessions SET revoked_at = ${input.at.toISOString()}::timestamptz
-    WHERE member_id = ${input.memberId} AND revoked_at IS NULL`);
-  return result.rowCount ?? 0;
-}
-
-export async function updateMemberStatus(db: DbOrTx, input: { memberId: bigint; status: MemberStatus; at: Date }): Promise<void> {
-  await db.execute(
-    sql`UPDATE members SET status = ${input.status}, updated_at = ${input.at.toISOString()}::timestamptz WHERE id = ${input.memberId}`,
-  );
-}
-
 export async function hasLiveActivation(db: DbOrTx, memberId: bigint): Promise<boolean> {
   const result = await db.execute(
     sql`SELECT 1 FROM activations WHERE member_id = ${memberId} AND deactivated_at IS NULL LIMIT 1`,
   );
   return result.rows.length > 0;
-}
-
-export async function updateMemberDetails(
-  db: DbOrTx,
-  input: { memberId: bigint; email?: string; phone?: string; countryId?: number; at: Date },
-): Promise<void> {
-  await db.execute(sql`
-    UPDATE members SET
-      email = coalesce(${input.email ?? null}::text, email),
-      phone = coalesce(${input.phone ?? null}::text, phone),
-      country_id = coalesce(${input.countryId ?? null}::int, country_id),
-      updated_at = ${input.at.toISOString()}::timestamptz
-    WHERE id = ${input.memberId}`);
 }
 
 export async function countryExists(db: DbOrTx, countryId: number): Promise<boolean> {

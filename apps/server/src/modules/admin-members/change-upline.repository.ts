@@ -33,22 +33,3 @@ export async function countShiftedMembers(db: DbOrTx, memberId: bigint): Promise
   );
   return Number(result.rows[0]?.n ?? 0);
 }
-
-/**
- * Moves the member under the new chain and shifts their downline: level-1 members get the member's new l1/l2 as
- * their l2/l3, level-2 members get the new l1 as their l3 (level-3 members keep the member as l3). The team_counts
- * triggers move the counters in the same transaction.
- */
-export async function shiftChain(
-  db: DbOrTx,
-  input: { memberId: bigint; l1: bigint; l2: bigint | null; l3: bigint | null; at: Date },
-): Promise<void> {
-  const at = input.at.toISOString();
-  await db.execute(sql`
-    UPDATE members SET l1_id = ${input.l1}, l2_id = ${input.l2}, l3_id = ${input.l3}, updated_at = ${at}::timestamptz
-    WHERE id = ${input.memberId}`);
-  await db.execute(sql`
-    UPDATE members SET l2_id = ${input.l1}, l3_id = ${input.l2}, updated_at = ${at}::timestamptz WHERE l1_id = ${input.memberId}`);
-  await db.execute(sql`
-    UPDATE members SET l3_id = ${input.l1}, updated_at = ${at}::timestamptz WHERE l2_id = ${input.memberId}`);
-}

@@ -6,6 +6,7 @@ import type { TransactionKind } from '../../ledger/accounts.ts';
 import { reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import {
+  activationKeys,
   insertActivation,
   lockLiveActivation,
   lockMemberForActivation,
@@ -13,13 +14,13 @@ import {
   selectNextGeneration,
   selectTransactionsByKeys,
   selectUplines,
-} from '../activation/activation.repository.ts';
-import { activationKeys } from '../activation/activation.service.ts';
+} from '../activation/activation.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { shiftChain } from '../members/members.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { selectMemberDetail } from './admin-members.repository.ts';
 import { findTargetMember } from './admin-members.service.ts';
-import { countShiftedMembers, isInDownline, selectShiftedActiveMembers, shiftChain } from './change-upline.repository.ts';
+import { countShiftedMembers, isInDownline, selectShiftedActiveMembers } from './change-upline.repository.ts';
 
 /** Above this many members whose chain shifts, the change is refused: it would hold one transaction too long. */
 export const MAX_SHIFTED_MEMBERS = 5_000;

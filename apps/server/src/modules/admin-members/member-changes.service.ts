@@ -3,15 +3,10 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { endOpenSessions } from '../auth/session.service.ts';
+import { setMemberStatus, updateMemberDetails } from '../members/members.service.ts';
 import { issueResetToken, mailResetLink } from '../password-reset/password-reset.service.ts';
-import {
-  countryExists,
-  hasLiveActivation,
-  revokeOpenSessions,
-  selectContactHolder,
-  updateMemberDetails,
-  updateMemberStatus,
-} from './admin-members.repository.ts';
+import { countryExists, hasLiveActivation, selectContactHolder } from './admin-members.repository.ts';
 import { findTargetMember } from './admin-members.service.ts';
 
 /** Who acts, from where, and why: every change below is audited with it in the same transaction. */
@@ -31,8 +26,8 @@ export async function suspendMember(deps: AppDeps, input: OperatorInput): Promis
     const member = await findTargetMember(tx, input.username, true);
     if (member.status === 'suspended') throw new AppError('ALREADY_DONE', 'This member is already suspended');
     const at = deps.clock.now();
-    await updateMemberStatus(tx, { memberId: BigInt(member.id), status: 'suspended', at });
-    const ended = await revokeOpenSessions(tx, { memberId: BigInt(member.id), at });
+    await setMemberStatus(tx, { memberId: BigInt(member.id), status: 'suspended', at });
+    const ended = await endOpenSessions(tx, { memberId: BigInt(member.id), at });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.suspend',
@@ -52,7 +47,7 @@ export async function unsuspendMember(deps: AppDeps, input: OperatorInput): Prom
     const member = await findTargetMember(tx, input.username, true);
     if (member.status !== 'suspended') throw new AppError('ALREADY_DONE', 'This member is not suspended');
     const status: MemberStatus = (await hasLiveActivation(tx, BigInt(member.id))) ? 'active' : 'inactive';
-    await updateMemberStatus(tx, { memberId: BigInt(member.id), status, at: deps.clock.now() });
+    await setMemberStatus(tx, { memberId: BigInt(member.id), status, at: deps.clock.now() });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.unsuspend',
@@ -70,7 +65,7 @@ export async function unsuspendMember(deps: AppDeps, input: OperatorInput): Prom
 export async function signOutEverywhere(deps: AppDeps, input: OperatorInput): Promise<AdminMemberStateData> {
   return deps.db.transaction(async (tx) => {
     const member = await findTargetMember(tx, input.username, true);
-    const ended = await revokeOpenSessions(tx, { memberId: BigInt(member.id), at: deps.clock.now() });
+    const ended = await endOpenSessions(tx, { memberId: BigInt(member.id), at: deps.clock.now() });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.sign_out',

@@ -10,13 +10,13 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { checkSecondFactor } from '../staff/totp.service.ts';
-import { loadUserData } from '../userdata/userdata.service.ts';
 import {
   selectMemberByCredential,
   selectMemberCredentialById,
   updatePasswordHash,
   type CredentialRow,
-} from './auth.repository.ts';
+} from '../members/members.service.ts';
+import { loadUserData } from '../userdata/userdata.service.ts';
 import { admitLoginAttempt, clearLoginAttempts } from './login-lockout.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeMemberSessions, revokeSession } from './session.repository.ts';

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
@@ -96,4 +96,12 @@ export async function revokeMemberSessions(db: DbOrTx, memberId: bigint, exceptS
   for (const row of rows) {
     if (row.id !== exceptSessionId) await revokeSession(db, row.id);
   }
+}
+
+/** Ends every open session of the member; returns how many. */
+export async function revokeOpenSessions(db: DbOrTx, input: { memberId: bigint; at: Date }): Promise<number> {
+  const result = await db.execute(sql`
+    UPDATE sessions SET revoked_at = ${input.at.toISOString()}::timestamptz
+    WHERE member_id = ${input.memberId} AND revoked_at IS NULL`);
+  return result.rowCount ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { AuthMember } from '../../http/action.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { findSessionMember, insertSession } from './session.repository.ts';
+import { findSessionMember, insertSession, revokeMemberSessions, revokeOpenSessions } from './session.repository.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 /** Staff sessions last at most 12 hours and end after 30 minutes without a request (decision 021). */
@@ -68,4 +68,14 @@ export async function resolveBearer(
     now: deps.clock.now(),
     isBackgroundPoll: options.isBackgroundPoll ?? false,
   });
+}
+
+/**
+ * Sessions belong to the auth module: other modules end them through these. `revokeMemberSessions` ends every open
+ * session of the account (but `exceptSessionId`); `endOpenSessions` does the same at `at` and says how many ended.
+ */
+export { revokeMemberSessions };
+
+export async function endOpenSessions(db: DbOrTx, input: { memberId: bigint; at: Date }): Promise<number> {
+  return revokeOpenSessions(db, input);
 }

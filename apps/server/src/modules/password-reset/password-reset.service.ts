@@ -1,11 +1,11 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from '../auth/auth.repository.ts';
 import { checkStaffPassword } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { revokeMemberSessions } from '../auth/session.repository.ts';
+import { revokeMemberSessions } from '../auth/session.service.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
+import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from '../members/members.service.ts';
 import { takeHit } from '../rate-limits/rate-limits.service.ts';
 import { queueMail } from './mailer.ts';
 import { consumePasswordReset, insertPasswordReset, retireMemberResets } from './password-reset.repository.ts';

@@ -43,26 +43,3 @@ export async function selectHouseAccount(db: DbOrTx) {
     .limit(1);
   return rows[0] ?? null;
 }
-
-export interface NewMember {
-  username: string;
-  email: string;
-  phone: string;
-  passwordHash: string;
-  countryId: number;
-  l1Id: bigint | null;
-  l2Id: bigint | null;
-  l3Id: bigint | null;
-  signupBonusMinor: bigint;
-  status?: 'inactive' | 'active' | 'suspended';
-  role?: 'member' | 'operator';
-  isHouse?: boolean;
-  activatedAt?: Date | null;
-}
-
-export async function insertMember(db: DbOrTx, values: NewMember): Promise<bigint> {
-  const rows = await db.insert(members).values(values).returning({ id: members.id });
-  const row = rows[0];
-  if (!row) throw new Error('Inserting a member returned no row');
-  return row.id;
-}

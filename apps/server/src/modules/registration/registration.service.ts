@@ -4,9 +4,9 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findCountryFees, listCountries, resolveChosenCountry } from '../countries/countries.service.ts';
+import { insertMember } from '../members/members.service.ts';
 import { matchDial, normalisePhone } from './phone.ts';
 import {
-  insertMember,
   isEmailTaken,
   isPhoneTaken,
   isUsernameTaken,

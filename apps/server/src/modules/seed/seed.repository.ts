@@ -82,37 +82,6 @@ export async function selectMemberIdByUsername(tx: DbOrTx, username: string) {
   return rows[0] ?? null;
 }
 
-export interface SeedMember {
-  username: string;
-  email: string;
-  phone: string;
-  passwordHash: string;
-  countryId: number;
-  l1Id: bigint | null;
-  l2Id: bigint | null;
-  l3Id: bigint | null;
-  status: 'inactive' | 'active';
-  role: 'member' | 'operator';
-  isHouse: boolean;
-  signupBonusMinor: bigint;
-  activatedAt: Date | null;
-}
-
-export async function insertSeedMember(tx: DbOrTx, values: SeedMember): Promise<bigint> {
-  const rows = await tx.insert(members).values(values).returning({ id: members.id });
-  const row = rows[0];
-  if (!row) throw new Error(`Seeding member ${values.username} returned no row`);
-  return row.id;
-}
-
-/** The configured password for the existing bootstrap operator (TUZO_ADMIN_* on every start); never promotes. */
-export async function setOperatorPassword(tx: DbOrTx, input: { id: bigint; passwordHash: string }): Promise<void> {
-  await tx
-    .update(members)
-    .set({ passwordHash: input.passwordHash, status: 'active', activatedAt: sql`coalesce(${members.activatedAt}, now())` })
-    .where(and(eq(members.id, input.id), eq(members.role, 'operator')));
-}
-
 /** Members other than the house account and staff: demo content is only added to an empty system. */
 export async function countRegularMembers(tx: DbOrTx): Promise<number> {
   const rows = await tx

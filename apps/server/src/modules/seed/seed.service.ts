@@ -9,6 +9,7 @@ import { seedSetting } from '../settings/settings.service.ts';
 import { activateAccount } from '../activation/activation.service.ts';
 import { completeDeposit } from '../deposits/deposit-state.ts';
 import { insertDeposit } from '../deposits/deposits.service.ts';
+import { insertMember, setOperatorPassword } from '../members/members.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, HOUSE_USERNAME, SEED_COUNTRIES, type SeedCountry } from './reference-data.ts';
 import {
@@ -17,12 +18,10 @@ import {
   ensureCountry,
   ensureCountryFees,
   hasDefaultCountry,
-  insertSeedMember,
   insertTariffBrackets,
   lockSeed,
   selectHouse,
   selectMemberIdByUsername,
-  setOperatorPassword,
 } from './seed.repository.ts';
 
 /** Settings stored at the first start so the operator sees (and can change) their values. */
@@ -105,7 +104,7 @@ function rateOf(seed: SeedCountry): bigint {
 async function seedHouse(tx: DbOrTx, country: CountryRow): Promise<bigint> {
   const existing = await selectHouse(tx);
   if (existing) return existing.id;
-  return insertSeedMember(tx, {
+  return insertMember(tx, {
     username: HOUSE_USERNAME,
     email: 'house@tuzo.local',
     phone: '+0000000000',
@@ -147,7 +146,7 @@ async function seedOperator(tx: DbOrTx, input: { username: string; password: str
     });
     return;
   }
-  const id = await insertSeedMember(tx, {
+  const id = await insertMember(tx, {
     username: input.username,
     email: `${input.username.toLowerCase()}@operator.tuzo.local`,
     // Operators have no real phone; a value outside every dial plan keeps the unique index satisfied.
@@ -187,7 +186,7 @@ async function seedDemoTeam(tx: DbOrTx, houseId: bigint): Promise<void> {
   for (const demo of DEMO_MEMBERS) {
     const sponsor = demo.sponsor ? chain.get(demo.sponsor) : { id: houseId, l1Id: null, l2Id: null };
     if (!sponsor) throw new Error(`Demo sponsor ${String(demo.sponsor)} must come before ${demo.username}`);
-    const id = await insertSeedMember(tx, {
+    const id = await insertMember(tx, {
       username: demo.username,
       email: `${demo.username}@tuzo.local`,
       phone: demo.phone,

@@ -30,60 +30,8 @@ export async function selectTotpState(
   return rows[0] ?? null;
 }
 
-/** A new secret waiting for its first code; refused (no row) once two-factor sign-in is on. */
-export async function storePendingSecret(db: DbOrTx, input: { memberId: bigint; secret: string }): Promise<boolean> {
-  const rows = await db
-    .update(members)
-    .set({ totpSecret: input.secret, totpLastStep: null })
-    .where(and(eq(members.id, input.memberId), isNull(members.totpEnabledAt)))
-    .returning({ id: members.id });
-  return rows.length === 1;
-}
-
-export async function enableTotp(db: DbOrTx, input: { memberId: bigint; step: bigint; at: Date }): Promise<void> {
-  await db.update(members).set({ totpEnabledAt: input.at, totpLastStep: input.step }).where(eq(members.id, input.memberId));
-}
-
-/**
- * Records `step` as the last one that signed in, only if it is newer than the last: one statement, so two racing
- * logins with the same code cannot both pass (the second finds the step already taken and gets no row).
- */
-export async function claimTotpStep(db: DbOrTx, input: { memberId: bigint; step: bigint }): Promise<boolean> {
-  const rows = await db
-    .update(members)
-    .set({ totpLastStep: input.step })
-    .where(and(eq(members.id, input.memberId), or(isNull(members.totpLastStep), sql`${members.totpLastStep} < ${input.step}`)))
-    .returning({ id: members.id });
-  return rows.length === 1;
-}
-
-/**
- * The TOTP secrets not sealed under the current key (plaintext from before sealing, or sealed under an older key),
- * locked: a second process starting at the same time waits, then finds them sealed and skips them.
- */
-export async function selectTotpSecretsToSeal(db: DbOrTx, currentPrefix: string): Promise<Array<{ id: bigint; secret: string }>> {
-  const result = await db.execute<{ id: string; secret: string }>(sql`
-    SELECT id::text AS id, totp_secret AS secret FROM members
-    WHERE totp_secret IS NOT NULL AND left(totp_secret, ${currentPrefix.length}) <> ${currentPrefix}
-    ORDER BY id FOR UPDATE`);
-  return result.rows.map((row) => ({ id: BigInt(row.id), secret: row.secret }));
-}
-
-export async function updateTotpSecret(db: DbOrTx, input: { memberId: bigint; sealed: string }): Promise<void> {
-  await db.update(members).set({ totpSecret: input.sealed }).where(eq(members.id, input.memberId));
-}
-
-/** Validates members_totp_secret_sealed (added NOT VALID by migration 0223) once no plaintext secret is left. */
-export async function validateSealedConstraint(db: DbOrTx): Promise<boolean> {
-  const result = await db.execute<{ valid: boolean }>(sql`
-    SELECT convalidated AS valid FROM pg_constraint WHERE conname = 'members_totp_secret_sealed' AND conrelid = 'members'::regclass`);
-  if (result.rows[0]?.valid !== false) return false;
-  await db.execute(sql`ALTER TABLE members VALIDATE CONSTRAINT members_totp_secret_sealed`);
-  return true;
-}
-
-export async function clearTotp(db: DbOrTx, memberId: bigint): Promise<void> {
-  await db.update(members).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(members.id, memberId));
+/** Forgets the account's recovery codes (two-factor sign-in reset). */
+export async function deleteRecoveryCodes(db: DbOrTx, memberId: bigint): Promise<void> {
   await db.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.memberId, memberId));
 }
 
@@ -185,40 +133,4 @@ export async function isUsernameOrEmailTaken(db: DbOrTx, input: { username: stri
     )
     .limit(1);
   return rows.length > 0;
-}
-
-export async function insertStaff(
-  db: DbOrTx,
-  values: {
-    username: string;
-    email: string;
-    phone: string;
-    passwordHash: string;
-    countryId: number;
-    role: 'support' | 'operator';
-    at: Date;
-  },
-): Promise<StaffDbRow> {
-  const rows = await db
-    .insert(members)
-    .values({
-      username: values.username,
-      email: values.email,
-      phone: values.phone,
-      passwordHash: values.passwordHash,
-      countryId: values.countryId,
-      role: values.role,
-      // Staff accounts are not in the referral tree and hold no money; "active" lets them through the member pages.
-      status: 'active',
-      activatedAt: values.at,
-      isHouse: false,
-    })
-    .returning(staffColumns);
-  const row = rows[0];
-  if (!row) throw new Error('Inserting a staff account returned no row');
-  return row;
-}
-
-export async function setDisabledAt(db: DbOrTx, input: { memberId: bigint; disabledAt: Date | null }): Promise<void> {
-  await db.update(members).set({ disabledAt: input.disabledAt }).where(eq(members.id, input.memberId));
 }

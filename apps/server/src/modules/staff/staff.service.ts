@@ -4,7 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { revokeMemberSessions } from '../auth/session.repository.ts';
+import { revokeMemberSessions } from '../auth/session.service.ts';
 import { resolveSignupCountry } from '../countries/countries.service.ts';
 import {
   selectAuditActions,
@@ -13,13 +13,12 @@ import {
   startOfDayIn,
   type AuditFilter,
 } from './audit-log.repository.ts';
+import { clearTotp, insertStaff, setDisabledAt } from '../members/members.service.ts';
 import {
-  clearTotp,
-  insertStaff,
+  deleteRecoveryCodes,
   isUsernameOrEmailTaken,
   selectStaffForUpdate,
   selectStaffPage,
-  setDisabledAt,
   type StaffDbRow,
 } from './staff.repository.ts';
 
@@ -128,6 +127,7 @@ export async function setStaffDisabled(deps: AppDeps, input: Actor & { username:
 export async function resetStaffTotp(deps: AppDeps, input: Actor & { username: string }): Promise<StaffRow> {
   return changeStaff(deps, { ...input, action: 'staff.totp_reset' }, async (tx, row) => {
     await clearTotp(tx, row.id);
+    await deleteRecoveryCodes(tx, row.id);
     await revokeMemberSessions(tx, row.id);
     return { ...row, totpEnabledAt: null };
   });

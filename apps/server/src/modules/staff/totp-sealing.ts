@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { sealedKeyId, SEALED_PREFIX } from '../../lib/secret-box.ts';
-import { selectTotpSecretsToSeal, updateTotpSecret, validateSealedConstraint } from './staff.repository.ts';
+import { selectTotpSecretsToSeal, updateTotpSecret, validateSealedConstraint } from '../members/members.service.ts';
 
 /** The additional data a member's TOTP secret is sealed with: a sealed secret opens only on its own row. */
 export function totpSecretContext(memberId: bigint): string {

@@ -3,17 +3,10 @@ import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { revokeMemberSessions } from '../auth/session.repository.ts';
+import { revokeMemberSessions } from '../auth/session.service.ts';
+import { claimTotpStep, enableTotp, storePendingSecret } from '../members/members.service.ts';
 import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
-import {
-  claimTotpStep,
-  enableTotp,
-  replaceRecoveryCodes,
-  selectTotpState,
-  selectUnusedRecoveryCodes,
-  storePendingSecret,
-  useRecoveryCode,
-} from './staff.repository.ts';
+import { replaceRecoveryCodes, selectTotpState, selectUnusedRecoveryCodes, useRecoveryCode } from './staff.repository.ts';
 import { hashRecoveryCode, isRecoveryCodeMatch, newRecoveryCode, normalizeRecoveryCode } from './recovery-codes.ts';
 import { encodeBase32, matchTotpStep, otpauthUri } from './totp.ts';
 import { totpSecretContext } from './totp-sealing.ts';

@@ -1,0 +1,35 @@
+/**
+ * The members kernel: the one way other modules write the `members` table (members and staff accounts) and read an
+ * account's credentials. The table's rules live in the callers that decide (registration, activation, an operator's
+ * member changes, staff administration, two-factor sign-in, the seed); the SQL lives here, so a column has one writer
+ * (docs/decisions/027-owners-and-kernel.md). Call each with the transaction of the change it belongs to.
+ *
+ * Accounts: `insertMember` (a member, or the seed's house account and bootstrap operator), `insertStaff` (a support
+ * or operator account), `setOperatorPassword` (the bootstrap operator's configured password), `setDisabledAt`.
+ * Sign-in: `selectMemberByCredential`, `selectMemberCredentialById`, `updatePasswordHash`.
+ * Status, details, tree: `setMemberStatus`, `updateMemberDetails`, `shiftChain`.
+ * Two-factor sign-in: `storePendingSecret`, `enableTotp`, `claimTotpStep`, `clearTotp`, and at start
+ * `selectTotpSecretsToSeal`, `updateTotpSecret`, `validateSealedConstraint`.
+ */
+export {
+  claimTotpStep,
+  clearTotp,
+  enableTotp,
+  insertMember,
+  insertStaff,
+  selectMemberByCredential,
+  selectMemberCredentialById,
+  selectTotpSecretsToSeal,
+  setDisabledAt,
+  setMemberStatus,
+  setOperatorPassword,
+  shiftChain,
+  storePendingSecret,
+  updateMemberDetails,
+  updatePasswordHash,
+  updateTotpSecret,
+  validateSealedConstraint,
+  type CredentialRow,
+  type NewMember,
+  type StaffAccountRow,
+} from './members.repository.ts';
