@@ -27,6 +27,9 @@ import {
   type MemberListRow,
 } from './admin-members.repository.ts';
 
+/** The member list's query pieces, shared with the CSV export (exports module): the file lists what the screen lists. */
+export { MEMBER_LIST_COLUMNS, memberFilterSql, type MemberListRow } from './admin-members.repository.ts';
+
 /**
  * The one loader of a member-management target (the member screens and exports, edit, sign-out, suspend, adjust,
  * manual deposit, activate, change upline, reset link, notify): a member by username, `lock` taking the row FOR

@@ -24,6 +24,18 @@ import {
   type WithdrawalQueueRow,
 } from './admin-money.repository.ts';
 
+/** The withdrawal queue's and deposit list's query pieces, shared with the CSV exports (exports module). */
+export {
+  DEPOSIT_COLUMNS,
+  DEPOSIT_FROM,
+  depositFilterSql,
+  WITHDRAWAL_COLUMNS,
+  WITHDRAWAL_FROM,
+  withdrawalFilterSql,
+  type DepositListRow,
+  type WithdrawalQueueRow,
+} from './admin-money.repository.ts';
+
 type Status = '0' | '1' | '2';
 const statusText = (status: number): Status => String(status) as Status;
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
 import { creditManualCode } from '../deposits/manual-code.service.ts';
-import { lockCodeReview, lockNotificationsByCode } from '../deposits/payment-notifications.repository.ts';
+import { lockCodeReview, lockNotificationsByCode } from '../deposits/deposits.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { findMemberById } from '../admin-members/admin-members.service.ts';
 import { selectPendingCodeReviews } from './admin-money.repository.ts';

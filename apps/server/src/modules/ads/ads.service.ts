@@ -16,6 +16,9 @@ import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { itemsOnShow, loadTaskContext } from '../task-day/task-day.service.ts';
 import { insertAdComment, selectAdsForMember, upsertAdLike, type AdRow } from './ads.repository.ts';
 
+/** The ads table belongs to this module; the demo content (videos' demo-content.ts) adds its demo ads through these. */
+export { countAds, insertAd } from './ads.repository.ts';
+
 const PRICE_KEYS = ['ad_like_price', 'ad_comment_price'] as const;
 
 function adStatus(row: AdRow, currency: MemberCurrency): AdStatus {

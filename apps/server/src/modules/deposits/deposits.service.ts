@@ -11,8 +11,9 @@ import { stkPushCountry } from './stk-push.service.ts';
 import { localDateTime } from '../wallets/local-time.ts';
 
 /**
- * The deposits table belongs to this module. Other modules (an operator's manual deposit, the demo seed, the
- * operator's deposit decisions) read and write its rows through these, never through deposits.repository.ts.
+ * The deposits, code review and payment notification tables belong to this module. Other modules (an operator's
+ * manual deposit, the demo seed, the operator's deposit and code decisions) read and write their rows through these,
+ * never through this module's repositories.
  */
 export {
   findDepositByKey,
@@ -22,6 +23,7 @@ export {
   type DepositRow,
   type NewDeposit,
 } from './deposits.repository.ts';
+export { lockCodeReview, lockNotificationsByCode } from './payment-notifications.repository.ts';
 
 const HISTORY_LIMIT = 100;
 

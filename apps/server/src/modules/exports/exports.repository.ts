@@ -8,7 +8,7 @@ import {
   type ExportName,
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { MEMBER_LIST_COLUMNS, memberFilterSql, type MemberListRow } from '../admin-members/admin-members.repository.ts';
+import { MEMBER_LIST_COLUMNS, memberFilterSql, type MemberListRow } from '../admin-members/admin-members.service.ts';
 import {
   DEPOSIT_COLUMNS,
   DEPOSIT_FROM,
@@ -18,7 +18,7 @@ import {
   withdrawalFilterSql,
   type DepositListRow,
   type WithdrawalQueueRow,
-} from '../admin-money/admin-money.repository.ts';
+} from '../admin-money/admin-money.service.ts';
 
 /**
  * One export: its header, the query pieces and how a row becomes cells. Rows are read newest id first in keyset

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
-import { countAds, insertAd } from '../ads/ads.repository.ts';
+import { countAds, insertAd } from '../ads/ads.service.ts';
 import { seedDemoTimetable } from '../timetable/timetable.service.ts';
 import { countVideos, insertVideo } from './videos.repository.ts';
 
