@@ -33,6 +33,25 @@ const webZones = [
   },
 ];
 
+const SERVER = './apps/server/src';
+/**
+ * Table owners (docs/ARCHITECTURE.md, "Owners"): a module's `*.repository.ts` files are imported only inside that
+ * module's directory; every other module, and the layers around them, go through its service. One zone per module:
+ * its repositories are the `from`; every file of the server outside the module's directory is the `target`.
+ * Tests (apps/server/test) stay outside the zone: they may read a repository directly to set up or check a case.
+ */
+const serverModules = fs.existsSync(`${SERVER}/modules`)
+  ? fs
+      .readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const repositoryZones = serverModules.map((module) => ({
+  target: [`${SERVER}/modules/!(${module})/**`, `${SERVER}/modules/*.ts`, `${SERVER}/!(modules)/**`, `${SERVER}/*.ts`],
+  from: `${SERVER}/modules/${module}/**/*.repository.ts`,
+  message: `A repository is imported only inside its own module: call the ${module} module's service instead.`,
+}));
+
 /** Resolves the web app's `@/` alias and TypeScript files for eslint-plugin-import (see the file). */
 const importResolver = path.join(path.dirname(fileURLToPath(import.meta.url)), 'eslint.import-resolver.cjs');
 
@@ -87,6 +106,7 @@ export default tseslint.config(
             { target: './apps/server/src', from: './apps/web', message: 'The server never imports the web app.' },
             { target: './apps/web/src', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
             ...webZones,
+            ...repositoryZones,
           ],
         },
       ],
