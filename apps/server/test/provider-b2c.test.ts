@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPayments } from '../src/payments/index.ts';
 import type { DarajaClient } from '../src/payments/mpesa/daraja-client.ts';
 import {
   parseAccountBalanceResult,
@@ -7,7 +8,14 @@ import {
   parseB2CStatusResult,
 } from '../src/payments/mpesa/b2c-results.ts';
 import type { SendOutcome } from '../src/payments/send-outcome.ts';
-import { startPayoutProviders, type PayoutProviders, type Received } from './provider-payouts-fixtures.ts';
+import { createTestApp } from './harness.ts';
+import {
+  decryptTestCredential,
+  startPayoutProviders,
+  TEST_CERTIFICATE_PATH,
+  type PayoutProviders,
+  type Received,
+} from './provider-payouts-fixtures.ts';
 
 /**
  * Issue 14: every B2C outcome of the simulator, through the real Daraja client over HTTP, and the parsers of what
@@ -354,5 +362,50 @@ describe('classifying what became of a B2C request', () => {
     );
     await p.sim.mpesa.b2c.releaseResults(id);
     expect(parseB2CResult((await resultFor(id)).body)).toMatchObject({ resultCode: '2001', isSuccess: false });
+  });
+});
+
+describe("the app's own clients (npm start's wiring: no keys, the simulator)", () => {
+  it('pay by B2C from the B2C shortcode and queue a transfer, with the credential as set or encrypted from the password', async () => {
+    const envs: Array<Record<string, string>> = [
+      {},
+      {
+        MPESA_SECURITY_CREDENTIAL: '',
+        MPESA_INITIATOR_PASSWORD: 'Safaricom999!*!',
+        MPESA_CERTIFICATE_PATH: TEST_CERTIFICATE_PATH,
+      },
+    ];
+    for (const env of envs) {
+      const t = await createTestApp(env);
+      try {
+        const { mpesa, flutterwave } = getPayments(t.app.deps);
+        const id = newId();
+        const outcome = await mpesa!.b2cPayment({
+          originatorConversationId: id,
+          msisdn: '254712000020',
+          amountMinor: 100_00n,
+          remarks: 'Tuzo withdrawal',
+          ...urls(),
+        });
+        expect(outcome.kind).toBe('accepted');
+        const payout = t.sim.mpesa.b2c.payouts.get(id);
+        expect(payout?.request).toMatchObject({ PartyA: '600000', PartyB: '254712000020', Amount: 100 });
+        expect(payout?.state).toBe('paid');
+        if (env.MPESA_INITIATOR_PASSWORD) expect(decryptTestCredential(payout?.securityCredential ?? '')).toBe('Safaricom999!*!');
+        else expect(payout?.securityCredential).toBe(t.sim.mpesa.credentials.securityCredential);
+        const transfer = await flutterwave!.createTransfer({
+          reference: `ref-${id}`,
+          accountBank: 'MPS',
+          accountNumber: '254712000020',
+          amountMinor: 100_00n,
+          currency: 'KES',
+          narration: 'Tuzo withdrawal',
+          beneficiaryName: 'Jane',
+        });
+        expect(transfer).toMatchObject({ kind: 'accepted', accepted: { status: 'NEW', reference: `ref-${id}` } });
+      } finally {
+        await t.close();
+      }
+    }
   });
 });

@@ -1,7 +1,4 @@
-import { constants, privateDecrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { providerFeeToMinor, providerSignedAmountToMinor } from '../src/payments/amounts.ts';
@@ -16,13 +13,13 @@ import {
 } from '../src/payments/mpesa/b2c-results.ts';
 import { encryptSecurityCredential } from '../src/payments/mpesa/security-credential.ts';
 import { redactUrl, REDACT_PATHS } from '../src/lib/log-redaction.ts';
+import { decryptTestCredential, TEST_CERTIFICATE_PATH } from './provider-payouts-fixtures.ts';
 
 /**
  * Issue 14: the parsers of what Daraja and Flutterwave post about payouts, fed the providers' own documented sample
  * bodies (number and string ResultCode, a failure without ResultParameters, a negative charges balance, a fee with
  * three decimals), and the B2C SecurityCredential.
  */
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 /** Daraja's documented B2C success Result. */
 const B2C_SUCCESS = {
@@ -328,34 +325,22 @@ describe('Flutterwave transfer webhook parser', () => {
 });
 
 describe('B2C SecurityCredential', () => {
-  /** Undoes RSA PKCS#1 v1.5 type-2 padding by hand (Node refuses PKCS#1 padding for private decryption). */
-  function decrypt(credential: string): string {
-    const key = readFileSync(path.join(FIXTURES, 'mpesa-test-key.pem'));
-    const block = privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, Buffer.from(credential, 'base64'));
-    expect(block[0]).toBe(0x00);
-    expect(block[1]).toBe(0x02);
-    const end = block.indexOf(0x00, 2);
-    expect(end).toBeGreaterThanOrEqual(10);
-    expect(block.subarray(2, end).includes(0x00)).toBe(false);
-    return block.subarray(end + 1).toString('utf8');
-  }
-
   it('is the initiator password encrypted with the certificate (PKCS#1 v1.5, base64), new padding each time', () => {
-    const certificate = readFileSync(path.join(FIXTURES, 'mpesa-test-cert.cer'));
+    const certificate = readFileSync(TEST_CERTIFICATE_PATH);
     const first = encryptSecurityCredential({ initiatorPassword: 'Safaricom999!*!', certificate });
     const second = encryptSecurityCredential({ initiatorPassword: 'Safaricom999!*!', certificate });
     expect(first).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(first, 'base64')).toHaveLength(256);
     expect(first).not.toBe(second);
-    expect(decrypt(first)).toBe('Safaricom999!*!');
-    expect(decrypt(second)).toBe('Safaricom999!*!');
+    expect(decryptTestCredential(first)).toBe('Safaricom999!*!');
+    expect(decryptTestCredential(second)).toBe('Safaricom999!*!');
   });
 
   it('refuses an unreadable certificate and an empty password with a sentence', () => {
     expect(() => encryptSecurityCredential({ initiatorPassword: 'x', certificate: 'not a certificate' })).toThrow(
       /^The M-Pesa certificate cannot be read/,
     );
-    const certificate = readFileSync(path.join(FIXTURES, 'mpesa-test-cert.cer'));
+    const certificate = readFileSync(TEST_CERTIFICATE_PATH);
     expect(() => encryptSecurityCredential({ initiatorPassword: '', certificate })).toThrow(
       'The M-Pesa initiator password is empty',
     );

@@ -1,5 +1,9 @@
+import { constants, privateDecrypt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startProviderSim, type ProviderSim, type ProviderSimOptions } from '@tuzo/provider-sim';
 import { FlutterwaveClient } from '../src/payments/flutterwave/flutterwave-client.ts';
 import { DarajaClient, type DarajaConfig } from '../src/payments/mpesa/daraja-client.ts';
@@ -110,4 +114,22 @@ export async function startPayoutProviders(options: ProviderSimOptions = {}): Pr
       await receiver.close();
     },
   };
+}
+
+/** A test-only certificate and its private key (`openssl req -x509 -newkey rsa:2048`), standing in for Safaricom's. */
+export const TEST_CERTIFICATE_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'mpesa-test-cert.cer');
+const TEST_KEY_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'mpesa-test-key.pem');
+
+/**
+ * Decrypts a SecurityCredential made with the test certificate, undoing RSA PKCS#1 v1.5 type-2 padding by hand (Node
+ * refuses PKCS#1 padding for private decryption); throws if the block is not PKCS#1 v1.5 padded.
+ */
+export function decryptTestCredential(credential: string): string {
+  const block = privateDecrypt(
+    { key: readFileSync(TEST_KEY_PATH), padding: constants.RSA_NO_PADDING },
+    Buffer.from(credential, 'base64'),
+  );
+  const end = block.indexOf(0x00, 2);
+  if (block[0] !== 0x00 || block[1] !== 0x02 || end < 10) throw new Error('Not a PKCS#1 v1.5 encryption block');
+  return block.subarray(end + 1).toString('utf8');
 }

@@ -51,6 +51,8 @@ export interface SimPayout {
   transactionId: string;
   receipt: string | null;
   recipientName: string;
+  /** The SecurityCredential received (kept apart from `request`, which the queue timeout posts back). */
+  securityCredential: string;
   completedAt: number;
   resultsSent: number;
   timeoutsSent: number;
@@ -355,7 +357,7 @@ export class MpesaB2CSim {
     const isQueuedOut = outcome.delivery === 'queue-timeout';
     const isPaid = outcome.resultCode === 0 && !isQueuedOut;
     if (isPaid) this.utilityBalanceMinor -= amountMinor;
-    const { SecurityCredential: _credential, ...requestFields } = body;
+    const { SecurityCredential: securityCredential, ...requestFields } = body;
     const payout: SimPayout = {
       originatorConversationId: body.OriginatorConversationID as string,
       conversationId: `AG_${darajaTimestamp().slice(0, 8)}_${randomHex(10)}`,
@@ -369,6 +371,7 @@ export class MpesaB2CSim {
       transactionId: randomCode(10),
       receipt: null,
       recipientName: this.recipientNames.get(phone) ?? `RECIPIENT ${phone.slice(-6)}`,
+      securityCredential: String(securityCredential),
       completedAt: Date.now(),
       resultsSent: 0,
       timeoutsSent: 0,

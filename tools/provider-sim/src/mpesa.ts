@@ -443,9 +443,16 @@ export class MpesaSim {
     };
   }
 
+  /**
+   * The initiator is checked by name; any non-empty SecurityCredential is taken as valid, since the server may encrypt
+   * the password afresh (PKCS#1 padding is random) and only Safaricom could decrypt it.
+   */
   private isInitiator(body: Record<string, unknown>): boolean {
-    const { initiatorName, securityCredential } = this.credentials;
-    return body.Initiator === initiatorName && body.SecurityCredential === securityCredential;
+    return (
+      body.Initiator === this.credentials.initiatorName &&
+      typeof body.SecurityCredential === 'string' &&
+      body.SecurityCredential !== ''
+    );
   }
 
   private registerUrl(request: FastifyRequest, reply: FastifyReply) {

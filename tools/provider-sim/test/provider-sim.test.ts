@@ -358,3 +358,111 @@ describe('Flutterwave simulator', () => {
     sim.flutterwave.behaviour.verifyAmountOverride = null;
   });
 });
+
+describe('M-Pesa B2C simulator: the wire shapes', () => {
+  const b2cBody = (overrides: Record<string, unknown> = {}) => ({
+    OriginatorConversationID: `wire-${Math.random().toString(36).slice(2)}`,
+    InitiatorName: sim.mpesa.credentials.initiatorName,
+    SecurityCredential: 'anything-non-empty',
+    CommandID: 'BusinessPayment',
+    Amount: 100,
+    PartyA: sim.mpesa.credentials.b2cShortcode,
+    PartyB: '254712345678',
+    Remarks: 'Tuzo withdrawal',
+    QueueTimeOutURL: `${receiverUrl}/b2c/timeout`,
+    ResultURL: `${receiverUrl}/b2c/result`,
+    Occassion: '',
+    ...overrides,
+  });
+
+  it('needs a bearer token and answers bad fields with Daraja 400.002.02 shapes', async () => {
+    const unauthorised = await daraja('/mpesa/b2c/v3/paymentrequest', b2cBody(), 'not-a-token');
+    expect(unauthorised).toMatchObject({ status: 404, body: { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' } });
+    for (const [field, value] of [
+      ['OriginatorConversationID', ''],
+      ['SecurityCredential', ''],
+      ['CommandID', 'Pay'],
+      ['Amount', 10.5],
+      ['Amount', '0'],
+      ['PartyA', '111111'],
+      ['PartyB', '0712345678'],
+      ['Remarks', 'x'],
+      ['ResultURL', 'not a url'],
+    ] as const) {
+      const answer = await daraja('/mpesa/b2c/v3/paymentrequest', b2cBody({ [field]: value }));
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` },
+      });
+      expect(typeof answer.body.requestId).toBe('string');
+    }
+    const paid = await daraja('/mpesa/b2c/v3/paymentrequest', b2cBody({ Amount: '150', PartyB: 254712345678 }));
+    expect(paid).toMatchObject({
+      status: 200,
+      body: { ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' },
+    });
+    expect(sim.mpesa.b2c.payouts.get(paid.body.OriginatorConversationID)?.amountMinor).toBe(15000n);
+  });
+
+  it('answers the balance query and refuses a malformed one; control routes refuse bad input', async () => {
+    const query = (overrides: Record<string, unknown> = {}) =>
+      daraja('/mpesa/accountbalance/v1/query', {
+        Initiator: sim.mpesa.credentials.initiatorName,
+        SecurityCredential: 'x',
+        CommandID: 'AccountBalance',
+        PartyA: sim.mpesa.credentials.b2cShortcode,
+        IdentifierType: '4',
+        Remarks: 'balance',
+        QueueTimeOutURL: `${receiverUrl}/balance/timeout`,
+        ResultURL: `${receiverUrl}/balance`,
+        ...overrides,
+      });
+    expect(await query({ CommandID: 'TransactionStatusQuery' })).toMatchObject({
+      status: 400,
+      body: { errorMessage: 'Bad Request - Invalid CommandID' },
+    });
+    const ack = await query();
+    expect(ack.body).toMatchObject({ ResponseCode: '0' });
+    expect(await waitFor(() => received.some((r) => r.path === '/balance'))).toBe(true);
+    const result = received.find((r) => r.path === '/balance')?.body.Result;
+    expect(result).toMatchObject({ ResultCode: 0, ConversationID: ack.body.ConversationID });
+    expect(result.ResultParameters.ResultParameter[0].Value).toMatch(
+      /^Working Account\|KES\|0\.00\|0\.00\|0\.00\|0\.00&Utility Account\|KES\|\d+\.\d{2}\|\d+\.\d{2}\|0\.00\|0\.00&/,
+    );
+    const post = (path: string, body: unknown) =>
+      fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/sim/mpesa/utility-balance', { amount: 'lots' })).status).toBe(400);
+    expect((await post('/sim/mpesa/b2c/faults', { faults: ['meteor'] })).status).toBe(400);
+    expect((await post('/sim/mpesa/recipients', { phone: '254712345678' })).status).toBe(400);
+    expect(await (await post('/sim/mpesa/recipients', { phone: '254712345678', name: 'Jane Wanjiku' })).json()).toEqual({
+      phone: '254712345678',
+      name: 'JANE WANJIKU',
+    });
+    expect((await post('/sim/flutterwave/transfers/1/complete', { status: 'SUCCESSFUL' })).status).toBe(404);
+  });
+
+  it('Flutterwave transfers need the secret key; the list without a reference shows every transfer', async () => {
+    const unauthorised = await fetch(`${sim.url}/v3/transfers`, { headers: { authorization: 'Bearer nope' } });
+    expect(unauthorised.status).toBe(401);
+    const headers = { authorization: `Bearer ${sim.flutterwave.credentials.secretKey}`, 'content-type': 'application/json' };
+    const created = await fetch(`${sim.url}/v3/transfers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        account_bank: 'MPS',
+        account_number: '254712345678',
+        amount: 10,
+        currency: 'KES',
+        reference: 'wire-1',
+      }),
+    });
+    expect(await created.json()).toMatchObject({
+      status: 'success',
+      message: 'Transfer Queued Successfully',
+      data: { status: 'NEW', fee: 50 },
+    });
+    const list = (await (await fetch(`${sim.url}/v3/transfers`, { headers })).json()) as any;
+    expect(list.data.map((transfer: { reference: string }) => transfer.reference)).toContain('wire-1');
+    expect((await fetch(`${sim.url}/v3/transfers/123`, { headers })).status).toBe(404);
+  });
+});
