@@ -1,3 +1,4 @@
+import type { SpinTable } from '@tuzo/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -433,7 +434,7 @@ export const spins = pgTable('spins', {
   stakeSystemMinor: money('stake_system_minor').notNull().default(0n),
   figure: text('figure').notNull(),
   segment: smallint('segment').notNull(),
-  wheel: jsonb('wheel').notNull(),
+  wheel: jsonb('wheel').$type<SpinTable>().notNull(),
   winSystemMinor: money('win_system_minor').notNull(),
   winLocalMinor: money('win_local_minor').notNull(),
   currency: text('currency').notNull(),

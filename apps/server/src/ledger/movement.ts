@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { accountCode, type AccountRef, type TransactionKind } from './accounts.ts';
+import type { BusinessRow } from './business-row.ts';
 
 export interface Leg {
   account: AccountRef;
@@ -16,7 +17,8 @@ type Json = string | number | boolean | null | bigint | Date | Json[] | { [key: 
 /** Member statuses a guard may require (members.status). */
 export type MemberStatus = 'inactive' | 'active' | 'suspended';
 
-export interface MovementInput {
+/** `R`: the business row's type (the table's row in db/schema.ts); `never` for a movement without one. */
+export interface MovementInput<R = never> {
   kind: TransactionKind;
   /** Unique forever; a repeat returns the first result and moves nothing. Namespace it: `withdrawal:42:<key>`. */
   idempotencyKey: string;
@@ -35,10 +37,11 @@ export interface MovementInput {
   /** Lock a member row (after the idempotency check) and require one of `statuses`; otherwise throw `refuse(status)`. */
   guard?: { memberId: bigint; statuses: readonly MemberStatus[]; lock: 'share' | 'update'; refuse: (status: string) => AppError };
   /**
-   * The business row, inserted with the transaction id in `transactionColumn`; returned (numbers as strings) on replays.
-   * The table must be listed in `ledger_business_tables` (each feature's migration adds its own).
+   * The business row (`businessRow(table, transactionColumn, values)`, ledger/business-row.ts), inserted with the
+   * transaction id in its transaction column; on a replay the first row comes back. The table must be listed in
+   * `ledger_business_tables` (each feature's migration adds its own).
    */
-  business?: { table: string; transactionColumn: string; row: Record<string, Json> };
+  business?: BusinessRow<R>;
   notify?: { memberId: bigint; msg: string; severity: Severity };
   /**
    * The audit row. In `before`/`after`, a top-level string "$transaction_id", "$before:<account code>" or
@@ -59,12 +62,12 @@ export interface MovementInput {
   conflictMessage?: string;
 }
 
-export interface RecordedMovement {
+export interface RecordedMovement<R = never> {
   transactionId: bigint;
   /** True when the idempotency key had been used: nothing moved this time, `business` is the first row. */
   duplicate: boolean;
-  /** The business row as stored (snake_case columns, numbers and bigints as strings), or null. */
-  business: Record<string, unknown> | null;
+  /** The business row as stored, read by its table's declaration (db/schema.ts), or null. */
+  business: R | null;
   /** Balances of the locked accounts (member wallets, holds) before and after, by account code. */
   before: Map<string, bigint>;
   after: Map<string, bigint>;
@@ -81,10 +84,10 @@ const GUARD_REFUSED = 'TZ002';
  * and the audit row. Run it on the pool for a movement that is a transaction by itself (no BEGIN/COMMIT round
  * trips), or inside the caller's transaction when the movement is one step of a larger one.
  */
-export async function recordMovement(db: DbOrTx, input: MovementInput): Promise<RecordedMovement> {
+export async function recordMovement<R = never>(db: DbOrTx, input: MovementInput<R>): Promise<RecordedMovement<R>> {
   assertBalanced(input.legs);
   const legs = input.legs.map((leg) => ({ code: accountCode(leg.account), amount: leg.amountMinor }));
-  const payload: Record<string, Json | undefined> = {
+  const payload: Record<string, unknown> = {
     key: input.idempotencyKey,
     kind: input.kind,
     member_id: input.memberId ?? null,
@@ -145,7 +148,7 @@ export async function recordMovement(db: DbOrTx, input: MovementInput): Promise<
   return {
     transactionId: BigInt(result.transaction_id),
     duplicate: result.status === 'replay',
-    business: result.business ?? null,
+    business: result.business && input.business ? input.business.read(result.business) : null,
     before: toBalances(result.before),
     after: toBalances(result.after),
   };
@@ -154,7 +157,7 @@ export async function recordMovement(db: DbOrTx, input: MovementInput): Promise<
 interface MovementResultJson {
   status: 'posted' | 'replay' | 'conflict';
   transaction_id: string;
-  business?: Record<string, unknown> | null;
+  business?: unknown;
   before?: Record<string, string>;
   after?: Record<string, string>;
 }
@@ -174,7 +177,7 @@ function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner));
 }
 
-function translateError(error: unknown, input: MovementInput): unknown {
+function translateError(error: unknown, input: Pick<MovementInput, 'insufficientMessage' | 'guard'>): unknown {
   const cause = (error as { cause?: unknown }).cause ?? error;
   const pgError = cause as { code?: string; detail?: string };
   if (pgError.code === INSUFFICIENT)

@@ -10,6 +10,8 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { adPayments } from '../../db/schema.ts';
+import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { parseSettings } from '../settings/settings.service.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
@@ -149,18 +151,14 @@ async function payAd(
       { account: { system: 'house:tasks' }, amountMinor: -input.priceMinor },
       { account: { memberId: input.memberId, wallet: 'ads' }, amountMinor: input.priceMinor },
     ],
-    business: {
-      table: 'ad_payments',
-      transactionColumn: 'transaction_id',
-      row: {
-        member_id: input.memberId,
-        ad_id: input.adId,
-        day: input.day,
-        action: input.action,
-        amount_minor: input.priceMinor,
-        created_at: input.at,
-      },
-    },
+    business: businessRow(adPayments, 'transactionId', {
+      memberId: input.memberId,
+      adId: input.adId,
+      day: input.day,
+      action: input.action,
+      amountMinor: input.priceMinor,
+      createdAt: input.at,
+    }),
     audit: {
       actorId: input.memberId,
       action: `task.ads.${input.action}`,

@@ -13,6 +13,8 @@ import {
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bonusClaims } from '../../db/schema.ts';
+import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
@@ -132,18 +134,14 @@ async function payBonus(deps: AppDeps, context: ClaimContext, payment: BonusPaym
       { account: { system: 'house:bonuses' }, amountMinor: -payment.amountMinor },
       { account: { memberId: payment.memberId, wallet: 'balance' }, amountMinor: payment.amountMinor },
     ],
-    business: {
-      table: 'bonus_claims',
-      transactionColumn: 'transaction_id',
-      row: {
-        member_id: payment.memberId,
-        kind: payment.kind,
-        day,
-        amount_minor: payment.amountMinor,
-        points: payment.points,
-        created_at: at,
-      },
-    },
+    business: businessRow(bonusClaims, 'transactionId', {
+      memberId: payment.memberId,
+      kind: payment.kind,
+      day,
+      amountMinor: payment.amountMinor,
+      points: payment.points,
+      createdAt: at,
+    }),
     notify: { memberId: payment.memberId, msg: notice({ currency: currency.currency, amount }), severity: 'success' },
     audit: {
       actorId: payment.memberId,

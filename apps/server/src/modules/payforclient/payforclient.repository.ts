@@ -2,6 +2,7 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/row-json.ts';
 import { countries, countryFees, members, transfers } from '../../db/schema.ts';
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -76,7 +77,7 @@ export async function selectPaymentContext(
     currency: string;
     rate_micro: string;
     client: { id: string; username: string; status: string } | null;
-    earlier: Record<string, unknown> | null;
+    earlier: unknown;
   }>(sql`
     SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro,
            (SELECT json_build_object('id', k.id::text, 'username', k.username, 'status', k.status) FROM members k
@@ -95,26 +96,6 @@ export async function selectPaymentContext(
           status: row.client.status as 'inactive' | 'active' | 'suspended',
         }
       : null,
-    earlier: row.earlier ? transferFromJson(row.earlier) : null,
-  };
-}
-
-/** A transfer row as the movement function returns it (snake_case JSON, numbers as strings). */
-export function transferFromJson(json: Record<string, unknown>): TransferRow {
-  const text = (key: string) => String(json[key]);
-  const big = (key: string) => parseDbMinor(text(key));
-  return {
-    id: big('id'),
-    payerId: big('payer_id'),
-    clientId: big('client_id'),
-    wallet: text('wallet') as TransferRow['wallet'],
-    amountLocalMinor: big('amount_local_minor'),
-    currency: text('currency'),
-    rateMicro: big('rate_micro'),
-    amountSystemMinor: big('amount_system_minor'),
-    status: Number(text('status')),
-    idempotencyKey: text('idempotency_key'),
-    transactionId: big('transaction_id'),
-    createdAt: new Date(text('created_at')),
+    earlier: row.earlier ? rowFromJson(transfers, row.earlier) : null,
   };
 }

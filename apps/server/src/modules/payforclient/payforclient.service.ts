@@ -13,6 +13,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getWalletBalances } from '../../ledger/ledger.ts';
+import { transfers } from '../../db/schema.ts';
+import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { fromMemberAmount, loadMemberCurrency, localNeededForSystem, toMemberString } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
@@ -20,7 +22,6 @@ import {
   selectPaymentContext,
   selectTeamClient,
   selectTransferHistory,
-  transferFromJson,
   type PaymentContext,
   type TransferRow,
 } from './payforclient.repository.ts';
@@ -100,25 +101,21 @@ export async function payForClient(
       { account: { memberId: input.payerId, wallet }, amountMinor: -amount.systemMinor },
       { account: { memberId: client.id, wallet: 'deposit' }, amountMinor: amount.systemMinor },
     ],
-    business: {
-      table: 'transfers',
-      transactionColumn: 'transaction_id',
-      row: {
-        payer_id: input.payerId,
-        client_id: client.id,
-        wallet,
-        amount_local_minor: input.amountLocalMinor,
-        currency: payer.currency,
-        rate_micro: payer.rateMicro,
-        amount_system_minor: amount.systemMinor,
-        status: 2,
-        idempotency_key: idempotencyKey,
-        created_at: at,
-      },
-    },
+    business: businessRow(transfers, 'transactionId', {
+      payerId: input.payerId,
+      clientId: client.id,
+      wallet,
+      amountLocalMinor: input.amountLocalMinor,
+      currency: payer.currency,
+      rateMicro: payer.rateMicro,
+      amountSystemMinor: amount.systemMinor,
+      status: 2,
+      idempotencyKey,
+      createdAt: at,
+    }),
   });
-  if (!recorded.business) throw new Error(`Transfer transaction ${recorded.transactionId} has no transfer row`);
-  const row = transferFromJson(recorded.business);
+  const row = recorded.business;
+  if (!row) throw new Error(`Transfer transaction ${recorded.transactionId} has no transfer row`);
   if (recorded.duplicate) return replay(row, { wallet, amountLocalMinor: input.amountLocalMinor, client });
   return toPayData(row, client.username);
 }

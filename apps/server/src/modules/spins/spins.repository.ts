@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { spins } from '../../db/schema.ts';
 
 /** The seed pair a member draws with: the server seed (secret until revealed), its hash, client seed, next nonce. */
 export interface SeedRow {
@@ -90,27 +91,19 @@ export async function selectSpinMemberFacts(db: DbOrTx, memberId: bigint): Promi
   };
 }
 
-/** A spin row as stored (snake_case, numbers as text), as the movement function also returns it. */
-export type SpinJson = Record<string, unknown>;
+export type SpinRow = typeof spins.$inferSelect;
+/** A spin row to write: every column but the id and the ledger transaction (the movement writes that one). */
+export type NewSpin = Omit<typeof spins.$inferInsert, 'id' | 'transactionId'>;
 
-export async function selectSpinByKey(tx: DbOrTx, idempotencyKey: string): Promise<SpinJson | null> {
-  const result = await tx.execute<{ spin: SpinJson }>(sql`
-    SELECT ledger_json_numbers_as_text(to_jsonb(s)) AS spin FROM spins s WHERE s.idempotency_key = ${idempotencyKey}`);
-  return result.rows[0]?.spin ?? null;
+export async function selectSpinByKey(tx: DbOrTx, idempotencyKey: string): Promise<SpinRow | null> {
+  const rows = await tx.select().from(spins).where(eq(spins.idempotencyKey, idempotencyKey)).limit(1);
+  return rows[0] ?? null;
 }
 
 /** A free spin that drew 0: no money moves, so the row is written here rather than by the movement. */
-export async function insertSpinWithoutMovement(tx: DbOrTx, row: Record<string, unknown>): Promise<SpinJson> {
-  const json = JSON.stringify(row, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner));
-  // The column names are this module's own keys (never input), quoted as identifiers.
-  const columns = sql.join(
-    Object.keys(row).map((column) => sql.identifier(column)),
-    sql`, `,
-  );
-  const result = await tx.execute<{ spin: SpinJson }>(sql`
-    INSERT INTO spins (${columns}) SELECT ${columns} FROM jsonb_populate_record(NULL::spins, ${json}::jsonb)
-    RETURNING ledger_json_numbers_as_text(to_jsonb(spins.*)) AS spin`);
-  const spin = result.rows[0]?.spin;
+export async function insertSpinWithoutMovement(tx: DbOrTx, row: NewSpin): Promise<SpinRow> {
+  const rows = await tx.insert(spins).values(row).returning();
+  const spin = rows[0];
   if (!spin) throw new Error('Inserting a spin returned no row');
   return spin;
 }

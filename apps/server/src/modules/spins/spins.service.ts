@@ -15,6 +15,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accountCode } from '../../ledger/accounts.ts';
+import { spins } from '../../db/schema.ts';
+import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { checkCasinoAllowed } from './spins.guardrails.ts';
 import { drawSegment } from './spins.fairness.ts';
@@ -25,7 +27,8 @@ import {
   selectSpinByKey,
   selectSpinMemberFacts,
   type SeedRow,
-  type SpinJson,
+  type NewSpin,
+  type SpinRow,
   type SpinMemberFacts,
 } from './spins.repository.ts';
 import { lockOrStartSeed } from './spins.seeds.ts';
@@ -103,11 +106,12 @@ export async function spinCasino(
       insufficientMessage: SPIN_MESSAGES.insufficient,
       conflictMessage: CONFLICT_MESSAGE,
       legs,
-      business: {
-        table: 'spins',
-        transactionColumn: 'transaction_id',
-        row: { ...row, wallet, stake_local_minor: input.stakeLocalMinor, stake_system_minor: stakeSystemMinor },
-      },
+      business: businessRow(spins, 'transactionId', {
+        ...row,
+        wallet,
+        stakeLocalMinor: input.stakeLocalMinor,
+        stakeSystemMinor,
+      }),
     });
     if (!recorded.business) throw new Error(`Casino spin ${recorded.transactionId} has no spin row`);
     return toSpinData(recorded.business, settings);
@@ -150,7 +154,7 @@ export async function spinFree(deps: AppDeps, input: { memberId: bigint }): Prom
         { account: { system: 'house:spins' }, amountMinor: -prizeMinor },
         { account: { memberId: input.memberId, wallet: 'balance' }, amountMinor: prizeMinor },
       ],
-      business: { table: 'spins', transactionColumn: 'transaction_id', row },
+      business: businessRow(spins, 'transactionId', row),
     });
     // A replay of the ledger key means another request took the free spin first: this one takes nothing.
     if (recorded.duplicate || !recorded.business) throw new AppError('ALREADY_DONE', SPIN_MESSAGES.freeUsed);
@@ -191,32 +195,28 @@ function spinRow(input: {
   idempotencyKey: string;
   at: Date;
   winSystemMinor: bigint;
-}) {
+}): NewSpin {
   return {
-    member_id: input.memberId,
+    memberId: input.memberId,
     kind: input.kind,
     figure: input.drawn.figure,
     segment: input.drawn.segment,
     wheel: input.drawn.wheel,
-    win_system_minor: input.winSystemMinor,
-    win_local_minor: systemToLocalMinor(input.winSystemMinor, input.facts.rateMicro),
+    winSystemMinor: input.winSystemMinor,
+    winLocalMinor: systemToLocalMinor(input.winSystemMinor, input.facts.rateMicro),
     currency: input.facts.currency,
-    rate_micro: input.facts.rateMicro,
-    seed_id: input.seed.id,
-    server_seed_hash: input.seed.serverSeedHash,
-    client_seed: input.seed.clientSeed,
+    rateMicro: input.facts.rateMicro,
+    seedId: input.seed.id,
+    serverSeedHash: input.seed.serverSeedHash,
+    clientSeed: input.seed.clientSeed,
     nonce: input.drawn.nonce,
-    idempotency_key: input.idempotencyKey,
-    created_at: input.at,
+    idempotencyKey: input.idempotencyKey,
+    createdAt: input.at,
   };
 }
 
-function replayCasino(spin: SpinJson, request: { wallet: string; stakeLocalMinor: bigint }, settings: SpinSettings): SpinData {
-  if (
-    spin.kind !== 'casino' ||
-    spin.wallet !== request.wallet ||
-    String(spin.stake_local_minor) !== request.stakeLocalMinor.toString()
-  ) {
+function replayCasino(spin: SpinRow, request: { wallet: string; stakeLocalMinor: bigint }, settings: SpinSettings): SpinData {
+  if (spin.kind !== 'casino' || spin.wallet !== request.wallet || spin.stakeLocalMinor !== request.stakeLocalMinor) {
     throw new AppError('CONFLICT', CONFLICT_MESSAGE);
   }
   return toSpinData(spin, settings);

@@ -2,7 +2,6 @@ import {
   figureHundredths,
   formatMinor,
   parseAmountToMinor,
-  parseDbMinor,
   systemToLocalMinor,
   type SpinData,
   type SpinKind,
@@ -10,7 +9,7 @@ import {
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { readSettings } from '../settings/settings.service.ts';
-import type { SpinJson } from './spins.repository.ts';
+import type { SpinRow } from './spins.repository.ts';
 
 export const SPIN_SETTING_KEYS = [
   'spins.free_table',
@@ -63,23 +62,19 @@ export function casinoWinMinor(stakeMinor: bigint, figure: string): bigint {
 }
 
 /** The spin response (spec: figures, default, minStake, rounds) from the stored row, so a replay answers the same. */
-export function toSpinData(spin: SpinJson, settings: SpinSettings): SpinData {
-  const kind = String(spin.kind) as SpinKind;
-  const rateMicro = parseDbMinor(String(spin.rate_micro));
-  const wheel = spin.wheel as SpinTable;
-  const winLocal = parseDbMinor(String(spin.win_local_minor));
+export function toSpinData(spin: SpinRow, settings: SpinSettings): SpinData {
   return {
-    figures: displayFigures(kind, wheel, rateMicro),
-    default: kind === 'free' ? formatMinor(winLocal) : String(spin.figure),
-    minStake: formatMinor(minStakeLocalMinor(settings, rateMicro)),
+    figures: displayFigures(spin.kind, spin.wheel, spin.rateMicro),
+    default: spin.kind === 'free' ? formatMinor(spin.winLocalMinor) : spin.figure,
+    minStake: formatMinor(minStakeLocalMinor(settings, spin.rateMicro)),
     rounds: settings.rounds,
-    segment: Number(spin.segment),
-    kind,
-    stake: formatMinor(parseDbMinor(String(spin.stake_local_minor))),
-    win: formatMinor(winLocal),
-    currency: String(spin.currency),
-    server_seed_hash: String(spin.server_seed_hash),
-    client_seed: String(spin.client_seed),
-    nonce: Number(spin.nonce),
+    segment: spin.segment,
+    kind: spin.kind,
+    stake: formatMinor(spin.stakeLocalMinor),
+    win: formatMinor(spin.winLocalMinor),
+    currency: spin.currency,
+    server_seed_hash: spin.serverSeedHash,
+    client_seed: spin.clientSeed,
+    nonce: spin.nonce,
   };
 }

@@ -16,6 +16,8 @@ import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { drawDistinct } from '../../lib/random.ts';
+import { triviaPayouts } from '../../db/schema.ts';
+import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { taskAvailability } from '../schedules/schedules.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
@@ -133,18 +135,14 @@ export async function submitAnswers(
         { account: { system: 'house:tasks' }, amountMinor: -amountMinor },
         { account: { memberId: input.memberId, wallet: 'balance' }, amountMinor },
       ],
-      business: {
-        table: 'trivia_payouts',
-        transactionColumn: 'transaction_id',
-        row: {
-          round_id: round.id,
-          member_id: input.memberId,
-          day: round.day,
-          correct_count: correct,
-          amount_minor: amountMinor,
-          created_at: now,
-        },
-      },
+      business: businessRow(triviaPayouts, 'transactionId', {
+        roundId: round.id,
+        memberId: input.memberId,
+        day: round.day,
+        correctCount: correct,
+        amountMinor,
+        createdAt: now,
+      }),
       notify: { memberId: input.memberId, msg: triviaResultMessage(result), severity: 'success' },
       audit: {
         actorId: input.memberId,

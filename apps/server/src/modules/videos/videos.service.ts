@@ -9,6 +9,8 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { videoPayments } from '../../db/schema.ts';
+import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { toMemberString } from '../wallets/currency.ts';
 import { itemsOnShow, loadTaskContext, type TaskContext } from '../task-day/task-day.service.ts';
@@ -122,18 +124,14 @@ export async function payVideo(
       { account: { system: 'house:tasks' }, amountMinor: -facts.priceMinor },
       { account: { memberId: input.memberId, wallet: input.task }, amountMinor: facts.priceMinor },
     ],
-    business: {
-      table: 'video_payments',
-      transactionColumn: 'transaction_id',
-      row: {
-        member_id: input.memberId,
-        video_id: input.videoId,
-        task: input.task,
-        day,
-        amount_minor: facts.priceMinor,
-        created_at: at,
-      },
-    },
+    business: businessRow(videoPayments, 'transactionId', {
+      memberId: input.memberId,
+      videoId: input.videoId,
+      task: input.task,
+      day,
+      amountMinor: facts.priceMinor,
+      createdAt: at,
+    }),
     audit: {
       actorId: input.memberId,
       action: `task.${input.task}`,

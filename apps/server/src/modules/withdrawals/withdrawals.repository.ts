@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/row-json.ts';
 import { withdrawals } from '../../db/schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -81,7 +82,7 @@ export async function selectWithdrawalContext(
     tariff: [string, string, string][] | null;
     wallet_minor: string | null;
     settings: Record<string, unknown> | null;
-    earlier: Record<string, unknown> | null;
+    earlier: unknown;
   }>(sql`
     SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro, f.min_with_minor::text AS min_with_minor,
            (SELECT json_agg(json_build_array(b.min_minor::text, b.max_minor::text, b.tariff_minor::text) ORDER BY b.min_minor)
@@ -107,32 +108,6 @@ export async function selectWithdrawalContext(
     })),
     walletMinor: parseDbMinor(row.wallet_minor ?? '0'),
     settings: row.settings ?? {},
-    earlier: row.earlier ? withdrawalFromJson(row.earlier) : null,
-  };
-}
-
-/** A withdrawal row as the movement function returns it (snake_case JSON, numbers as strings). */
-export function withdrawalFromJson(json: Record<string, unknown>): WithdrawalRow {
-  const text = (key: string) => String(json[key]);
-  const big = (key: string) => parseDbMinor(text(key));
-  const optionalBig = (key: string) => (json[key] === null || json[key] === undefined ? null : big(key));
-  const optionalDate = (key: string) => (json[key] === null || json[key] === undefined ? null : new Date(text(key)));
-  return {
-    id: big('id'),
-    memberId: big('member_id'),
-    wallet: text('wallet') as WithdrawalRow['wallet'],
-    amountLocalMinor: big('amount_local_minor'),
-    feeLocalMinor: big('fee_local_minor'),
-    currency: text('currency'),
-    rateMicro: big('rate_micro'),
-    amountSystemMinor: big('amount_system_minor'),
-    feeSystemMinor: big('fee_system_minor'),
-    status: Number(text('status')),
-    idempotencyKey: text('idempotency_key'),
-    holdTransactionId: big('hold_transaction_id'),
-    settleTransactionId: optionalBig('settle_transaction_id'),
-    decidedBy: optionalBig('decided_by'),
-    decidedAt: optionalDate('decided_at'),
-    createdAt: new Date(text('created_at')),
+    earlier: row.earlier ? rowFromJson(withdrawals, row.earlier) : null,
   };
 }

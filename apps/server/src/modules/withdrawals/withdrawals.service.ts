@@ -13,6 +13,8 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { withdrawals } from '../../db/schema.ts';
+import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
@@ -23,7 +25,6 @@ import {
   selectMemberWithdrawals,
   selectWithdrawalContext,
   selectWithdrawal,
-  withdrawalFromJson,
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
 
@@ -84,26 +85,22 @@ export async function requestWithdrawal(
       { account: { memberId: input.memberId, wallet }, amountMinor: -totalSystemMinor },
       { account: { system: 'hold:withdrawals' }, amountMinor: totalSystemMinor },
     ],
-    business: {
-      table: 'withdrawals',
-      transactionColumn: 'hold_transaction_id',
-      row: {
-        member_id: input.memberId,
-        wallet,
-        amount_local_minor: input.amountLocalMinor,
-        fee_local_minor: feeLocalMinor,
-        currency: currency.currency,
-        rate_micro: currency.rateMicro,
-        amount_system_minor: amount.systemMinor,
-        fee_system_minor: fee.systemMinor,
-        status: 0,
-        idempotency_key: idempotencyKey,
-        created_at: at,
-      },
-    },
+    business: businessRow(withdrawals, 'holdTransactionId', {
+      memberId: input.memberId,
+      wallet,
+      amountLocalMinor: input.amountLocalMinor,
+      feeLocalMinor,
+      currency: currency.currency,
+      rateMicro: currency.rateMicro,
+      amountSystemMinor: amount.systemMinor,
+      feeSystemMinor: fee.systemMinor,
+      status: 0,
+      idempotencyKey,
+      createdAt: at,
+    }),
   });
   if (!recorded.business) throw new Error(`Withdrawal hold ${recorded.transactionId} has no withdrawal row`);
-  return toWithdrawData(withdrawalFromJson(recorded.business));
+  return toWithdrawData(recorded.business);
 }
 
 const CONFLICT_MESSAGE = 'This idempotency key was already used for a different withdrawal';
