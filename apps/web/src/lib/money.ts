@@ -51,3 +51,11 @@ export function isZeroAmount(value: MoneyInput): boolean {
   const minor = toMinor(value);
   return minor === null || minor === 0n;
 }
+
+/**
+ * The height of an amount on a chart, in currency units ("1234.50" -> 1234.5); 0 when unreadable. Only for drawing:
+ * the chart's texts (legend, tables) come from the decimal strings through `formatAmount`, never from this number.
+ */
+export function toChartHeight(value: MoneyInput): number {
+  return Number(toMinor(value) ?? 0n) / 100;
+}

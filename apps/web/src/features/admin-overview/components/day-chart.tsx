@@ -5,9 +5,10 @@ export interface ChartSeries {
   label: string;
   /** A CSS colour. */
   color: string;
+  /** The heights drawn, one a day. */
   values: readonly number[];
-  /** How the data table shows a value (money with two decimals, counts as they are). */
-  format: (value: number) => string;
+  /** What the legend and the table show for each day: money from its decimal string, counts grouped. */
+  texts: readonly string[];
 }
 
 export interface DayChartProps {
@@ -57,7 +58,8 @@ export function DayChart({ title, days, series, kind = 'line' }: DayChartProps) 
                 fill: kind === 'bars' ? `${s.color}99` : `${s.color}22`,
                 width: 2,
                 ...(bars ? { paths: bars } : {}),
-                value: (_u: uPlot, value: number | null) => (value === null ? '' : s.format(value)),
+                value: (_u: uPlot, value: number | null, _series: number, index: number | null) =>
+                  value === null || index === null ? '' : (s.texts[index] ?? ''),
               })),
             ],
           },
@@ -111,7 +113,7 @@ export function DayChart({ title, days, series, kind = 'line' }: DayChartProps) 
                   </th>
                   {series.map((s) => (
                     <td key={s.label} className="px-2 py-1 text-right">
-                      {s.format(s.values[index] ?? 0)}
+                      {s.texts[index] ?? ''}
                     </td>
                   ))}
                 </tr>

@@ -1,21 +1,29 @@
-import { formatMinorGrouped, parseAmountToMinor, type AdminOverviewData, type AdminOverviewPeriod } from '@tuzo/contracts';
+import type { AdminOverviewData, AdminOverviewPeriod } from '@tuzo/contracts';
 import { useMemo } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureText } from '@/lib/api-client';
+import { formatAmount, toChartHeight, toMinor } from '@/lib/money';
 import { useOverview } from '../api/get-overview';
 import { DayChart, type ChartSeries } from './day-chart';
 
-/** "12345.60" -> "12,345.60" (the wire's decimal string, grouped for reading). */
+/** "12345.60" -> "12,345.60" (the wire's decimal string, grouped for reading); unreadable text as it came. */
 export function money(amount: string): string {
-  const minor = parseAmountToMinor(amount.replace(/^-/, ''));
-  if (minor === null) return amount;
-  return formatMinorGrouped(amount.startsWith('-') ? -minor : minor);
+  return toMinor(amount) === null ? amount : formatAmount(amount);
 }
 
 const count = (value: number) => value.toLocaleString('en');
-const moneyNumber = (value: number) => value.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A money series: drawn at each amount's height, read from the wire's decimal strings. */
+function moneySeries(label: string, color: string, amounts: readonly string[]): ChartSeries {
+  return { label, color, values: amounts.map(toChartHeight), texts: amounts.map(money) };
+}
+
+/** A count series (activations, new members). */
+function countSeries(label: string, color: string, counts: readonly number[]): ChartSeries {
+  return { label, color, values: counts, texts: counts.map(count) };
+}
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
@@ -83,51 +91,52 @@ export function OverviewPage() {
   const charts = useMemo(() => {
     if (!data) return null;
     const days = data.days.map((day) => day.day);
-    const amount = (value: string) => Number(value);
-    const moneySeries = (label: string, color: string, values: number[]): ChartSeries => ({
-      label,
-      color,
-      values,
-      format: moneyNumber,
-    });
     return {
       days,
       money: [
         moneySeries(
           `Deposits (${data.currency})`,
           '#059669',
-          data.days.map((d) => amount(d.deposits)),
+          data.days.map((d) => d.deposits),
         ),
         moneySeries(
           `Withdrawals (${data.currency})`,
           '#dc2626',
-          data.days.map((d) => amount(d.withdrawals)),
+          data.days.map((d) => d.withdrawals),
         ),
       ],
       members: [
-        { label: 'Activations', color: '#2563eb', values: data.days.map((d) => d.activations), format: count },
-        { label: 'New members', color: '#9333ea', values: data.days.map((d) => d.joined), format: count },
-      ] satisfies ChartSeries[],
+        countSeries(
+          'Activations',
+          '#2563eb',
+          data.days.map((d) => d.activations),
+        ),
+        countSeries(
+          'New members',
+          '#9333ea',
+          data.days.map((d) => d.joined),
+        ),
+      ],
       tasks: [
         moneySeries(
           'YouTube',
           '#dc2626',
-          data.days.map((d) => amount(d.tasks.youtube)),
+          data.days.map((d) => d.tasks.youtube),
         ),
         moneySeries(
           'TikTok',
           '#0f172a',
-          data.days.map((d) => amount(d.tasks.tiktok)),
+          data.days.map((d) => d.tasks.tiktok),
         ),
         moneySeries(
           'Ads',
           '#d97706',
-          data.days.map((d) => amount(d.tasks.ads)),
+          data.days.map((d) => d.tasks.ads),
         ),
         moneySeries(
           'Trivia',
           '#0891b2',
-          data.days.map((d) => amount(d.tasks.trivia)),
+          data.days.map((d) => d.tasks.trivia),
         ),
       ],
     };
