@@ -145,6 +145,8 @@ const HttpsLinkSchema = z
   .max(500, 'The link is at most 500 characters')
   .regex(/^https:\/\/[^\s]+$/, 'The link must start with https://');
 export const RetirePayloadSchema = z.object({ id: IdSchema, active: z.boolean({ error: 'active must be true or false' }) });
+/** What the web sends to retire or restore a video or an ad (the id as its digits). */
+export type RetireInput = z.input<typeof RetirePayloadSchema>;
 
 export const VIDEO_TASKS = ['youtube', 'tiktok'] as const;
 export const AdminVideosPayloadSchema = ActiveFilterPayloadSchema.extend({
@@ -180,6 +182,7 @@ export const AdminVideoSavePayloadSchema = z.object({
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type AdminVideoSavePayload = z.infer<typeof AdminVideoSavePayloadSchema>;
+export type AdminVideoSaveInput = z.input<typeof AdminVideoSavePayloadSchema>;
 
 export const AdminAdsPayloadSchema = ActiveFilterPayloadSchema;
 export const AdminAdRowSchema = z.object({
@@ -204,6 +207,7 @@ export const AdminAdSavePayloadSchema = z.object({
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type AdminAdSavePayload = z.infer<typeof AdminAdSavePayloadSchema>;
+export type AdminAdSaveInput = z.input<typeof AdminAdSavePayloadSchema>;
 
 /** `POST /api/admin/upload`: a PNG, JPEG or WebP image (checked by its first bytes; SVG refused), at most 512 KB. */
 export const UPLOAD_MAX_BYTES = 512 * 1024;
@@ -247,7 +251,9 @@ export const AdminTimetableSavePayloadSchema = z.object({
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type AdminTimetableSavePayload = z.infer<typeof AdminTimetableSavePayloadSchema>;
+export type AdminTimetableSaveInput = z.input<typeof AdminTimetableSavePayloadSchema>;
 export const AdminTimetableDeletePayloadSchema = z.object({ id: IntIdSchema });
+export type AdminTimetableDeleteInput = z.input<typeof AdminTimetableDeletePayloadSchema>;
 
 export const AdminLessonsPayloadSchema = z.object({
   kind: optional(z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' })),
@@ -282,3 +288,4 @@ export const AdminLessonSavePayloadSchema = z.object({
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type AdminLessonSavePayload = z.infer<typeof AdminLessonSavePayloadSchema>;
+export type AdminLessonSaveInput = z.input<typeof AdminLessonSavePayloadSchema>;

@@ -74,6 +74,8 @@ export const AdminSettingPayloadSchema = z.object({
   value: JsonValueSchema.refine((value) => value !== undefined, 'value is required'),
 });
 export type AdminSettingPayload = z.infer<typeof AdminSettingPayloadSchema>;
+/** What the console sends: the key and its new value, any JSON the key's registry schema then checks. */
+export type AdminSettingInput = z.input<typeof AdminSettingPayloadSchema>;
 
 export const AdminSettingDataSchema = AdminSettingRowSchema;
 export type AdminSettingData = z.infer<typeof AdminSettingDataSchema>;

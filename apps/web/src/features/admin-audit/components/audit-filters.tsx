@@ -1,10 +1,14 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NO_AUDIT_FILTERS, type AuditFilters } from '../api/get-audit';
 
-/** The filter form: applied on submit, so typing a username does not fire a request per key. */
+/**
+ * The filter form: applied on submit, so typing a username does not fire a request per key. Nothing is refused
+ * here (the date inputs only take dates); the server checks the filters with the audit payload's schema.
+ */
 export function AuditFiltersForm({
   value,
   actions,
@@ -15,34 +19,30 @@ export function AuditFiltersForm({
   onApply: (next: AuditFilters) => void;
 }) {
   const ids = { staff: useId(), action: useId(), member: useId(), from: useId(), to: useId() };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
+  // `values`: the form starts again from the applied filters when they change ("Clear" empties it).
+  const form = useForm<AuditFilters>({ values: value });
+  const onSubmit = form.handleSubmit((typed) =>
     onApply({
-      staff: text('staff'),
-      auditAction: text('auditAction'),
-      member: text('member'),
-      from: text('from'),
-      to: text('to'),
-    });
-  };
+      staff: typed.staff.trim(),
+      auditAction: typed.auditAction.trim(),
+      member: typed.member.trim(),
+      from: typed.from.trim(),
+      to: typed.to.trim(),
+    }),
+  );
   return (
-    // Keyed by the applied filters so "Clear" resets the uncontrolled inputs.
     <form
-      key={JSON.stringify(value)}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-label="Audit filters"
       className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
     >
       <Field label="Staff member" htmlFor={ids.staff}>
-        <Input id={ids.staff} name="staff" defaultValue={value.staff} autoCapitalize="none" placeholder="username" />
+        <Input id={ids.staff} {...form.register('staff')} autoCapitalize="none" placeholder="username" />
       </Field>
       <Field label="Action" htmlFor={ids.action}>
         <select
           id={ids.action}
-          name="auditAction"
-          defaultValue={value.auditAction}
+          {...form.register('auditAction')}
           className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
         >
           <option value="">Any action</option>
@@ -54,13 +54,13 @@ export function AuditFiltersForm({
         </select>
       </Field>
       <Field label="Member" htmlFor={ids.member}>
-        <Input id={ids.member} name="member" defaultValue={value.member} autoCapitalize="none" placeholder="username" />
+        <Input id={ids.member} {...form.register('member')} autoCapitalize="none" placeholder="username" />
       </Field>
       <Field label="From" htmlFor={ids.from}>
-        <Input id={ids.from} name="from" type="date" defaultValue={value.from} />
+        <Input id={ids.from} type="date" {...form.register('from')} />
       </Field>
       <Field label="To" htmlFor={ids.to}>
-        <Input id={ids.to} name="to" type="date" defaultValue={value.to} />
+        <Input id={ids.to} type="date" {...form.register('to')} />
       </Field>
       <div className="flex gap-2">
         <Button type="submit">Filter</Button>

@@ -1,9 +1,9 @@
-import type { AdminTimetableRow } from '@tuzo/contracts';
+import type { AdminTimetableRow, AdminTimetableDeleteInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST admintimetabledelete: deletes a row. */
-export async function deleteTimetable(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminTimetableRow }> {
+export async function deleteTimetable(payload: AdminTimetableDeleteInput): Promise<{ msg: string; data: AdminTimetableRow }> {
   const { msg, data } = await apiCall<AdminTimetableRow>('admintimetabledelete', { method: 'POST', payload });
   return { msg, data };
 }

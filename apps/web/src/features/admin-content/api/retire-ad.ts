@@ -1,9 +1,9 @@
-import type { AdminAdRow } from '@tuzo/contracts';
+import type { AdminAdRow, RetireInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminadretire: `active: false` retires, `true` restores. */
-export async function retireAd(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminAdRow }> {
+export async function retireAd(payload: RetireInput): Promise<{ msg: string; data: AdminAdRow }> {
   const { msg, data } = await apiCall<AdminAdRow>('adminadretire', { method: 'POST', payload });
   return { msg, data };
 }

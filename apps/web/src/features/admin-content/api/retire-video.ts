@@ -1,9 +1,9 @@
-import type { AdminVideoRow } from '@tuzo/contracts';
+import type { AdminVideoRow, RetireInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminvideoretire: `active: false` retires, `true` restores. */
-export async function retireVideo(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminVideoRow }> {
+export async function retireVideo(payload: RetireInput): Promise<{ msg: string; data: AdminVideoRow }> {
   const { msg, data } = await apiCall<AdminVideoRow>('adminvideoretire', { method: 'POST', payload });
   return { msg, data };
 }

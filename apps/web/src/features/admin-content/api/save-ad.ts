@@ -1,9 +1,9 @@
-import type { AdminAdRow } from '@tuzo/contracts';
+import type { AdminAdRow, AdminAdSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminadsave: adds an ad (no id) or edits one. */
-export async function saveAd(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminAdRow }> {
+export async function saveAd(payload: AdminAdSaveInput): Promise<{ msg: string; data: AdminAdRow }> {
   const { msg, data } = await apiCall<AdminAdRow>('adminadsave', { method: 'POST', payload });
   return { msg, data };
 }

@@ -1,9 +1,9 @@
-import type { AdminLessonRow } from '@tuzo/contracts';
+import type { AdminLessonRow, AdminLessonSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminlessonsave: adds a lesson (no id) or edits one. */
-export async function saveLesson(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminLessonRow }> {
+export async function saveLesson(payload: AdminLessonSaveInput): Promise<{ msg: string; data: AdminLessonRow }> {
   const { msg, data } = await apiCall<AdminLessonRow>('adminlessonsave', { method: 'POST', payload });
   return { msg, data };
 }

@@ -1,9 +1,9 @@
-import type { AdminTimetableRow } from '@tuzo/contracts';
+import type { AdminTimetableRow, AdminTimetableSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST admintimetablesave: adds a row (no id) or edits one. */
-export async function saveTimetable(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminTimetableRow }> {
+export async function saveTimetable(payload: AdminTimetableSaveInput): Promise<{ msg: string; data: AdminTimetableRow }> {
   const { msg, data } = await apiCall<AdminTimetableRow>('admintimetablesave', { method: 'POST', payload });
   return { msg, data };
 }

@@ -1,9 +1,9 @@
-import type { AdminVideoRow } from '@tuzo/contracts';
+import type { AdminVideoRow, AdminVideoSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** POST adminvideosave: adds a video (no id) or edits one. */
-export async function saveVideo(payload: Record<string, unknown>): Promise<{ msg: string; data: AdminVideoRow }> {
+export async function saveVideo(payload: AdminVideoSaveInput): Promise<{ msg: string; data: AdminVideoRow }> {
   const { msg, data } = await apiCall<AdminVideoRow>('adminvideosave', { method: 'POST', payload });
   return { msg, data };
 }

@@ -1,5 +1,4 @@
-import { AdminAdSavePayloadSchema, UPLOAD_MAX_BYTES, type AdminAdRow } from '@tuzo/contracts';
-import { useState } from 'react';
+import { AdminAdSavePayloadSchema, UPLOAD_MAX_BYTES, type AdminAdRow, type AdminAdSaveInput } from '@tuzo/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
@@ -13,41 +12,49 @@ import { ContentEditor } from './content-editor';
 import { ContentInput } from './content-field';
 import { useContentTab } from './use-content-tab';
 
+interface AdFields {
+  name: string;
+  /** Optional: left out of the payload when empty. */
+  link: string;
+  /** Filled by an upload, or typed. */
+  image_url: string;
+  active: boolean;
+}
+
 /** Ads: add or edit (an uploaded PNG/JPEG/WebP image or an https link), retire or restore. */
 export function AdsTab() {
   const { data, isPending, error } = useAdminAds({}, 1);
   const save = useSaveAd();
   const retire = useRetireAd();
   const upload = useUploadImage();
-  const [imageUrl, setImageUrl] = useState('');
-  const { isOperator, editing, setEditing, errors, setErrors, onSubmit } = useContentTab<AdminAdRow>({
+  const { isOperator, editing, setEditing, form, errors, onSubmit } = useContentTab<AdminAdRow, AdFields, AdminAdSaveInput>({
     schema: AdminAdSavePayloadSchema,
+    fieldsOf: (editing) => ({
+      name: editing?.name ?? '',
+      link: editing?.link ?? '',
+      image_url: editing?.image_url ?? '',
+      active: editing?.active ?? true,
+    }),
+    toPayload: ({ link, ...fields }, editing) => ({
+      ...(editing ? { id: editing.id } : {}),
+      ...fields,
+      ...(link.trim() ? { link: link.trim() } : {}),
+    }),
     send: save.mutateAsync,
-    toPayload: (values, editing) => {
-      const link = String(values.get('link') ?? '').trim();
-      return {
-        ...(editing ? { id: editing.id } : {}),
-        name: values.get('name'),
-        image_url: values.get('image_url'),
-        ...(link ? { link } : {}),
-        active: values.get('active') === 'on',
-      };
-    },
     serverField: 'image_url',
     failed: 'The ad was not saved',
     saved: 'Ad saved',
-    onSaved: () => setImageUrl(''),
   });
 
   async function pickImage(file: File | undefined) {
     if (!file) return;
-    if (file.size > UPLOAD_MAX_BYTES) return setErrors({ image_url: 'The image is larger than 512 KB' });
+    form.clearErrors();
+    if (file.size > UPLOAD_MAX_BYTES) return form.setError('image_url', { message: 'The image is larger than 512 KB' });
     try {
-      setImageUrl((await upload.mutateAsync(file)).url);
-      setErrors({});
+      form.setValue('image_url', (await upload.mutateAsync(file)).url);
     } catch (failure) {
-      setErrors({
-        image_url:
+      form.setError('image_url', {
+        message:
           failureText(failure, { failed: 'The image was not uploaded', thrown: errorMessage(failure) }) ??
           'The image was not uploaded',
       });
@@ -63,13 +70,7 @@ export function AdsTab() {
     stateColumn('Active', 'Retired'),
     ...actionsColumn(isOperator, (row: AdminAdRow) => (
       <div className="flex gap-2">
-        <EditButton
-          label={`Edit ad ${row.name}`}
-          onClick={() => {
-            setEditing(row);
-            setImageUrl(row.image_url);
-          }}
-        />
+        <EditButton label={`Edit ad ${row.name}`} onClick={() => setEditing(row)} />
         <RetireButton id={row.id} active={row.active} noun="Ad" send={retire.mutateAsync} isPending={retire.isPending} />
       </div>
     )),
@@ -84,39 +85,22 @@ export function AdsTab() {
           onSubmit={onSubmit}
           submitLabel={upload.isPending ? 'Uploading…' : editing ? 'Save ad' : 'Add ad'}
           isPending={save.isPending || upload.isPending}
-          onCancel={
-            editing
-              ? () => {
-                  setEditing(null);
-                  setImageUrl('');
-                }
-              : undefined
-          }
-          active={{ defaultChecked: editing?.active ?? true, label: 'Active' }}
+          onCancel={editing ? () => setEditing(null) : undefined}
+          active={{ field: form.register('active'), label: 'Active' }}
         >
-          <ContentInput
-            label="Name"
-            id="ad-name"
-            error={errors.name}
-            name="name"
-            maxLength={200}
-            defaultValue={editing?.name ?? ''}
-          />
+          <ContentInput label="Name" id="ad-name" error={errors.name} field={form.register('name')} maxLength={200} />
           <ContentInput
             label="Link (optional, https)"
             id="ad-link"
             error={errors.link}
-            name="link"
+            field={form.register('link')}
             maxLength={500}
-            defaultValue={editing?.link ?? ''}
           />
           <ContentInput
             label="Image URL (upload, or an https link)"
             id="ad-image"
             error={errors.image_url}
-            name="image_url"
-            value={imageUrl}
-            onChange={(event) => setImageUrl(event.target.value)}
+            field={form.register('image_url')}
           />
           <Field label="Upload an image (PNG, JPEG or WebP, 512 KB)" htmlFor="ad-file">
             <input

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DataTableColumn } from '@/components/ui/data-table';
-import { toggleActive } from './submit-with-schema';
+import { toggleActive } from './content-actions';
 
 /** The "State" column: a green badge while the row is active, a grey one otherwise ("Retired", "Hidden"). */
 export function stateColumn<Row extends { active: boolean }>(activeLabel: string, inactiveLabel: string): DataTableColumn<Row> {

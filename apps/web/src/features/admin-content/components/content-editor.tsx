@@ -1,11 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /**
  * The add-or-edit card every content tab shows operators: a titled form of the tab's fields, the optional
- * active/shown tick, the submit button and, while editing, Cancel. `formKey` remounts the form when the row changes,
- * so its uncontrolled fields take the new row's values.
+ * active/shown tick, the submit button and, while editing, Cancel. `formKey` remounts the form's inputs when the row
+ * changes; they take the values the tab's form was reset to.
  */
 export function ContentEditor(props: {
   title: string;
@@ -16,8 +17,8 @@ export function ContentEditor(props: {
   isPending: boolean;
   /** Shown while editing. */
   onCancel?: () => void;
-  /** The "active" tick and its label; left out when the content has no active state. */
-  active?: { defaultChecked: boolean; label: string };
+  /** The "active" tick (`form.register('active')`) and its label; left out when the content has no active state. */
+  active?: { field: UseFormRegisterReturn; label: string };
   children: ReactNode;
 }) {
   return (
@@ -36,7 +37,7 @@ export function ContentEditor(props: {
           {props.children}
           {props.active ? (
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="active" defaultChecked={props.active.defaultChecked} className="size-4" />
+              <input type="checkbox" className="size-4" {...props.active.field} />
               {props.active.label}
             </label>
           ) : null}

@@ -1,4 +1,4 @@
-import { AdminLessonSavePayloadSchema, LESSON_KINDS, type AdminLessonRow } from '@tuzo/contracts';
+import { AdminLessonSavePayloadSchema, LESSON_KINDS, type AdminLessonRow, type AdminLessonSaveInput } from '@tuzo/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Field, invalidProps } from '@/components/ui/field';
@@ -11,25 +11,41 @@ import { ContentEditor } from './content-editor';
 import { ContentInput } from './content-field';
 import { useContentTab } from './use-content-tab';
 
+interface LessonFields {
+  kind: AdminLessonRow['kind'];
+  /** As typed; the contract reads the number. */
+  part: string;
+  title: string;
+  /** Optional: left out of the payload when empty. */
+  link: string;
+  summary: string;
+  active: boolean;
+}
+
 /** Lessons: forex and crypto parts; add (a free kind and part) or edit, hide by unticking Active. */
 export function LessonsTab() {
   const { data, isPending, error } = useAdminLessons();
   const save = useSaveLesson();
-  const { isOperator, editing, setEditing, errors, onSubmit } = useContentTab<AdminLessonRow>({
+  const { isOperator, editing, setEditing, form, errors, onSubmit } = useContentTab<
+    AdminLessonRow,
+    LessonFields,
+    AdminLessonSaveInput
+  >({
     schema: AdminLessonSavePayloadSchema,
+    fieldsOf: (editing) => ({
+      kind: editing?.kind ?? 'forex',
+      part: editing ? String(editing.part) : '',
+      title: editing?.title ?? '',
+      link: editing?.link ?? '',
+      summary: editing?.summary ?? '',
+      active: editing?.active ?? true,
+    }),
+    toPayload: ({ link, ...fields }, editing) => ({
+      ...(editing ? { id: editing.id } : {}),
+      ...fields,
+      ...(link.trim() ? { link: link.trim() } : {}),
+    }),
     send: save.mutateAsync,
-    toPayload: (values, editing) => {
-      const link = String(values.get('link') ?? '').trim();
-      return {
-        ...(editing ? { id: editing.id } : {}),
-        kind: values.get('kind'),
-        part: values.get('part'),
-        title: values.get('title'),
-        summary: values.get('summary'),
-        ...(link ? { link } : {}),
-        active: values.get('active') === 'on',
-      };
-    },
     serverField: 'part',
     failed: 'The lesson was not saved',
     saved: 'Lesson saved',
@@ -54,10 +70,10 @@ export function LessonsTab() {
           submitLabel={editing ? 'Save lesson' : 'Add lesson'}
           isPending={save.isPending}
           onCancel={editing ? () => setEditing(null) : undefined}
-          active={{ defaultChecked: editing?.active ?? true, label: 'Active' }}
+          active={{ field: form.register('active'), label: 'Active' }}
         >
           <Field label="Course" htmlFor="lesson-kind" error={errors.kind}>
-            <Select id="lesson-kind" name="kind" defaultValue={editing?.kind ?? 'forex'}>
+            <Select id="lesson-kind" {...form.register('kind')}>
               {LESSON_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {kind === 'forex' ? 'Forex' : 'Crypto'}
@@ -69,38 +85,28 @@ export function LessonsTab() {
             label="Part (1-99)"
             id="lesson-part"
             error={errors.part}
-            name="part"
+            field={form.register('part')}
             type="number"
             min={1}
             max={99}
-            defaultValue={editing?.part ?? ''}
           />
-          <ContentInput
-            label="Title"
-            id="lesson-title"
-            error={errors.title}
-            name="title"
-            maxLength={200}
-            defaultValue={editing?.title ?? ''}
-          />
+          <ContentInput label="Title" id="lesson-title" error={errors.title} field={form.register('title')} maxLength={200} />
           <ContentInput
             label="Link (optional, https)"
             id="lesson-link"
             error={errors.link}
-            name="link"
+            field={form.register('link')}
             maxLength={500}
-            defaultValue={editing?.link ?? ''}
           />
           <div className="sm:col-span-2">
             <Field label="Summary" htmlFor="lesson-summary" error={errors.summary}>
               <textarea
                 id="lesson-summary"
-                name="summary"
                 rows={4}
                 maxLength={4000}
-                defaultValue={editing?.summary ?? ''}
                 className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
                 {...invalidProps('lesson-summary', errors.summary)}
+                {...form.register('summary')}
               />
             </Field>
           </div>

@@ -1,15 +1,29 @@
-import { AdminBroadcastPayloadSchema, BROADCAST_TARGETS, type BroadcastTarget } from '@tuzo/contracts';
+import {
+  AdminBroadcastPayloadSchema,
+  BROADCAST_TARGETS,
+  type AdminBroadcastPayload,
+  type BroadcastTarget,
+} from '@tuzo/contracts';
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { CHECK_ON_SUBMIT, contractResolver, errorTexts } from '@/lib/form';
 import { useCountryOptions } from '../api/get-countries';
 import { useBroadcast } from '../api/broadcast';
 
-type Errors = Partial<Record<'username' | 'country_id' | 'msg', string>>;
+/** The fields; the target is chosen by the radio buttons, and only the shown target's field is sent. */
+interface NotifyFields {
+  username: string;
+  country_id: string;
+  msg: string;
+  severity: string;
+}
+const EMPTY: NotifyFields = { username: '', country_id: '', msg: '', severity: 'info' };
 const TARGET_LABELS: Record<BroadcastTarget, string> = { member: 'One member', country: 'A country', everyone: 'Everyone' };
 
 /** Notify: a message to one member, every member of a country or everyone; members see it at their next poll. */
@@ -17,36 +31,32 @@ export function NotifyForm() {
   const send = useBroadcast();
   const countries = useCountryOptions();
   const [target, setTarget] = useState<BroadcastTarget>('member');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<NotifyFields, unknown, AdminBroadcastPayload>({
+    ...CHECK_ON_SUBMIT,
+    // Like the fields on screen: the member's or the country's field leaves the form when another target is chosen.
+    shouldUnregister: true,
+    resolver: contractResolver(AdminBroadcastPayloadSchema, { toPayload: (fields) => ({ ...fields, target }) }),
+    defaultValues: EMPTY,
+  });
+  const errors: Partial<Record<keyof NotifyFields, string>> = errorTexts(form.formState.errors);
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name}`;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = Object.fromEntries(new FormData(form));
-    const parsed = AdminBroadcastPayloadSchema.safeParse({ ...values, target });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (payload) => {
     if (target === 'everyone' && !window.confirm('Send this notification to every member?')) return;
-    setErrors({});
     try {
-      const result = await send.mutateAsync(parsed.data);
+      const result = await send.mutateAsync(payload);
       toast.success(result.msg);
-      form.reset();
+      form.reset(EMPTY);
     } catch (error) {
-      if (isApiError(error, 'NOT_FOUND')) setErrors(target === 'member' ? { username: error.msg } : { country_id: error.msg });
-      else if (isApiError(error, 'VALIDATION_FAILED')) setErrors({ msg: error.msg });
+      if (isApiError(error, 'NOT_FOUND')) form.setError(target === 'member' ? 'username' : 'country_id', { message: error.msg });
+      else if (isApiError(error, 'VALIDATION_FAILED')) form.setError('msg', { message: error.msg });
       else
         showErrorToast(
           failureText(error, { failed: 'The notification was not sent', thrown: errorMessage(error) }) ??
             'The notification was not sent',
         );
     }
-  };
+  });
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Send a notification" className="grid max-w-2xl gap-3">
       <fieldset className="flex flex-wrap gap-4">
@@ -69,16 +79,16 @@ export function NotifyForm() {
         <Field label="Member username" htmlFor={id('username')} error={errors.username}>
           <Input
             id={id('username')}
-            name="username"
             autoComplete="off"
             autoCapitalize="none"
             {...invalidProps(id('username'), errors.username)}
+            {...form.register('username')}
           />
         </Field>
       ) : null}
       {target === 'country' ? (
         <Field label="Country" htmlFor={id('country')} error={errors.country_id}>
-          <Select id={id('country')} name="country_id" defaultValue="" {...invalidProps(id('country'), errors.country_id)}>
+          <Select id={id('country')} {...invalidProps(id('country'), errors.country_id)} {...form.register('country_id')}>
             <option value="">Choose a country</option>
             {(countries.data ?? []).map((country) => (
               <option key={country.id} value={country.id}>
@@ -91,15 +101,15 @@ export function NotifyForm() {
       <Field label="Message" htmlFor={id('msg')} error={errors.msg}>
         <textarea
           id={id('msg')}
-          name="msg"
           rows={3}
           maxLength={500}
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
           {...invalidProps(id('msg'), errors.msg)}
+          {...form.register('msg')}
         />
       </Field>
       <Field label="Kind" htmlFor={id('severity')}>
-        <Select id={id('severity')} name="severity" defaultValue="info">
+        <Select id={id('severity')} {...form.register('severity')}>
           <option value="info">Information</option>
           <option value="success">Good news</option>
           <option value="warning">Warning</option>

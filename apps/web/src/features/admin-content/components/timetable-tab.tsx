@@ -1,4 +1,4 @@
-import { AdminTimetableSavePayloadSchema, type AdminTimetableRow } from '@tuzo/contracts';
+import { AdminTimetableSavePayloadSchema, type AdminTimetableRow, type AdminTimetableSaveInput } from '@tuzo/contracts';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,24 +14,43 @@ import { ContentEditor } from './content-editor';
 import { ContentInput } from './content-field';
 import { useContentTab } from './use-content-tab';
 
+interface TimetableFields {
+  name: string;
+  /** Comma separated; sent as a list. */
+  dates: string;
+  /** As typed; empty is 0. */
+  sort_order: string;
+  active: boolean;
+}
+
 /** Timetable: the rows members see on /timetable (a name and its days); add, edit, delete. */
 export function TimetableTab() {
   const { data, isPending, error } = useAdminTimetable();
   const save = useSaveTimetable();
   const remove = useDeleteTimetable();
-  const { isOperator, editing, setEditing, errors, onSubmit } = useContentTab<AdminTimetableRow>({
+  const { isOperator, editing, setEditing, form, errors, onSubmit } = useContentTab<
+    AdminTimetableRow,
+    TimetableFields,
+    AdminTimetableSaveInput
+  >({
     schema: AdminTimetableSavePayloadSchema,
-    send: save.mutateAsync,
-    toPayload: (values, editing) => ({
+    fieldsOf: (editing) => ({
+      name: editing?.name ?? '',
+      dates: editing?.dates.join(', ') ?? '',
+      sort_order: String(editing?.sort_order ?? 0),
+      active: editing?.active ?? true,
+    }),
+    toPayload: (fields, editing) => ({
       ...(editing ? { id: editing.id } : {}),
-      name: values.get('name'),
-      dates: String(values.get('dates') ?? '')
+      name: fields.name,
+      dates: fields.dates
         .split(',')
         .map((day) => day.trim())
         .filter((day) => day !== ''),
-      sort_order: values.get('sort_order') || 0,
-      active: values.get('active') === 'on',
+      sort_order: fields.sort_order || 0,
+      active: fields.active,
     }),
+    send: save.mutateAsync,
     serverField: 'name',
     failed: 'The row was not saved',
     saved: 'Timetable row saved',
@@ -79,26 +98,18 @@ export function TimetableTab() {
           isPending={save.isPending}
           onCancel={editing ? () => setEditing(null) : undefined}
         >
-          <ContentInput
-            label="Name"
-            id="tt-name"
-            error={errors.name}
-            name="name"
-            maxLength={200}
-            defaultValue={editing?.name ?? ''}
-          />
+          <ContentInput label="Name" id="tt-name" error={errors.name} field={form.register('name')} maxLength={200} />
           <ContentInput
             label="Days (comma separated: Monday, 2026-12-24)"
             id="tt-dates"
             error={errors.dates}
-            name="dates"
-            defaultValue={editing?.dates.join(', ') ?? ''}
+            field={form.register('dates')}
           />
           <Field label="Order" htmlFor="tt-order" error={errors.sort_order}>
-            <Input id="tt-order" name="sort_order" type="number" min={0} max={10000} defaultValue={editing?.sort_order ?? 0} />
+            <Input id="tt-order" type="number" min={0} max={10000} {...form.register('sort_order')} />
           </Field>
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
-            <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} className="size-4" />
+            <input type="checkbox" className="size-4" {...form.register('active')} />
             Shown to members
           </label>
         </ContentEditor>

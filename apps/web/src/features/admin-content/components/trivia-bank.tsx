@@ -1,6 +1,7 @@
 import type { AdminTriviaRow } from '@tuzo/contracts';
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
+import { filledFields } from '@/lib/form';
 import { useStaffRole } from '@/lib/staff-role';
 import { useRetireTrivia } from '../api/retire-trivia';
 import { useTrivia, type TriviaFilter } from '../api/get-trivia';
@@ -20,17 +22,17 @@ import { TriviaImport } from './trivia-import';
 export function TriviaBank() {
   const { isOperator } = useStaffRole();
   const [filter, setFilter] = useState<TriviaFilter>({});
-  const [draft, setDraft] = useState<TriviaFilter>({});
+  const search = useForm<Required<TriviaFilter>>({ defaultValues: { q: '', status: '' } });
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminTriviaRow | null>(null);
   const { data, isPending, isFetching, error } = useTrivia(filter, page);
   const retire = useRetireTrivia();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFilter(draft);
+  // An empty field is no filter.
+  const submit = search.handleSubmit((typed) => {
+    setFilter(filledFields(typed));
     setPage(1);
-  }
+  });
   async function toggle(row: AdminTriviaRow) {
     try {
       await retire.mutateAsync({ id: row.id, active: !row.active });
@@ -94,7 +96,7 @@ export function TriviaBank() {
             <CardTitle>{editing ? `Edit question ${editing.id}` : 'Add a question'}</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-6">
-            <TriviaForm editing={editing} onDone={() => setEditing(null)} />
+            <TriviaForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
             <TriviaImport />
           </CardContent>
         </Card>
@@ -102,25 +104,16 @@ export function TriviaBank() {
       <form
         role="search"
         aria-label="Search questions"
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-4"
       >
         <div className="sm:col-span-2">
           <Field label="Question text" htmlFor="trivia-q">
-            <Input
-              id="trivia-q"
-              type="search"
-              value={draft.q ?? ''}
-              onChange={(event) => setDraft((current) => ({ ...current, q: event.target.value }))}
-            />
+            <Input id="trivia-q" type="search" {...search.register('q')} />
           </Field>
         </div>
         <Field label="State" htmlFor="trivia-status">
-          <Select
-            id="trivia-status"
-            value={draft.status ?? ''}
-            onChange={(event) => setDraft((current) => ({ ...current, status: event.target.value as TriviaFilter['status'] }))}
-          >
+          <Select id="trivia-status" {...search.register('status')}>
             <option value="">Active and retired</option>
             <option value="active">Active</option>
             <option value="retired">Retired</option>

@@ -1,61 +1,89 @@
-import { AdminTriviaSavePayloadSchema, type AdminTriviaRow } from '@tuzo/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { AdminTriviaSavePayloadSchema, type AdminTriviaRow, type AdminTriviaSavePayload } from '@tuzo/contracts';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { CHECK_ON_SUBMIT, contractResolver, errorTexts } from '@/lib/form';
 import { useSaveTrivia } from '../api/save-trivia';
 
 export const LETTERS = ['A', 'B', 'C', 'D'] as const;
 type ErrorKey = 'question' | 'options' | 'option0' | 'option1' | 'option2' | 'option3' | 'correct';
 type Errors = Partial<Record<ErrorKey, string>>;
 
+/** The form's fields: one input a letter (its message shows under it), the correct letter's number, the tick. */
+export interface TriviaFields {
+  question: string;
+  option0: string;
+  option1: string;
+  option2: string;
+  option3: string;
+  correct: string;
+  active: boolean;
+}
+
+function fieldsOf(editing: AdminTriviaRow | null): TriviaFields {
+  return {
+    question: editing?.question ?? '',
+    option0: editing?.options[0] ?? '',
+    option1: editing?.options[1] ?? '',
+    option2: editing?.options[2] ?? '',
+    option3: editing?.options[3] ?? '',
+    correct: String(editing?.correct ?? 1),
+    active: editing?.active ?? true,
+  };
+}
+
+/** The save payload the fields make; the edited question's id goes with it. */
+export function toTriviaPayload(fields: TriviaFields, editing: AdminTriviaRow | null) {
+  return {
+    ...(editing ? { id: editing.id } : {}),
+    question: fields.question,
+    options: [fields.option0, fields.option1, fields.option2, fields.option3],
+    correct: fields.correct,
+    active: fields.active,
+  };
+}
+
+/** A message about one option goes under that option's input; one about all four under the four. */
+export function triviaFieldOf(path: readonly PropertyKey[]): string {
+  const [field, index] = path;
+  return field === 'options' && typeof index === 'number' ? `option${index}` : String(field ?? 'form');
+}
+
 /** Adds a question, or edits `editing` (its values fill the form; Cancel goes back to adding). */
 export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null; onDone: () => void }) {
   const save = useSaveTrivia();
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<TriviaFields, unknown, AdminTriviaSavePayload>({
+    ...CHECK_ON_SUBMIT,
+    resolver: contractResolver(AdminTriviaSavePayloadSchema, {
+      toPayload: (fields) => toTriviaPayload(fields, editing),
+      fieldOf: triviaFieldOf,
+    }),
+    defaultValues: fieldsOf(editing),
+  });
+  const errors: Errors = errorTexts(form.formState.errors);
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name}`;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = new FormData(form);
-    const parsed = AdminTriviaSavePayloadSchema.safeParse({
-      ...(editing ? { id: editing.id } : {}),
-      question: values.get('question'),
-      options: LETTERS.map((_letter, index) => values.get(`option${index}`)),
-      correct: values.get('correct'),
-      active: values.get('active') === 'on',
-    });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const [field, index] = issue.path;
-        const key = (field === 'options' && typeof index === 'number' ? `option${index}` : String(field)) as ErrorKey;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (payload) => {
     try {
-      await save.mutateAsync({ ...parsed.data, id: parsed.data.id?.toString() });
+      await save.mutateAsync({ ...payload, id: payload.id?.toString() });
       toast.success(editing ? 'Question saved' : 'Question added');
       form.reset();
       onDone();
     } catch (error) {
-      if (isApiError(error, 'VALIDATION_FAILED')) setErrors({ question: error.msg });
+      if (isApiError(error, 'VALIDATION_FAILED')) form.setError('question', { message: error.msg });
       else
         showErrorToast(
           failureText(error, { failed: 'The question could not be saved', thrown: errorMessage(error) }) ??
             'The question could not be saved',
         );
     }
-  };
+  });
   return (
     <form
-      key={editing?.id ?? 'new'}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label={editing ? 'Edit question' : 'Add question'}
@@ -65,26 +93,19 @@ export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null
         <Field label="Question" htmlFor={id('question')} error={errors.question}>
           <textarea
             id={id('question')}
-            name="question"
             rows={2}
             maxLength={500}
-            defaultValue={editing?.question ?? ''}
             className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
             {...invalidProps(id('question'), errors.question)}
+            {...form.register('question')}
           />
         </Field>
       </div>
       {LETTERS.map((letter, index) => {
-        const key = `option${index}` as ErrorKey;
+        const key = `option${index}` as `option${0 | 1 | 2 | 3}`;
         return (
           <Field key={letter} label={`Option ${letter}`} htmlFor={id(key)} error={errors[key]}>
-            <Input
-              id={id(key)}
-              name={key}
-              maxLength={200}
-              defaultValue={editing?.options[index] ?? ''}
-              {...invalidProps(id(key), errors[key])}
-            />
+            <Input id={id(key)} maxLength={200} {...invalidProps(id(key), errors[key])} {...form.register(key)} />
           </Field>
         );
       })}
@@ -94,7 +115,7 @@ export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null
         </p>
       ) : null}
       <Field label="Correct option" htmlFor={id('correct')} error={errors.correct}>
-        <Select id={id('correct')} name="correct" defaultValue={String(editing?.correct ?? 1)}>
+        <Select id={id('correct')} {...form.register('correct')}>
           {LETTERS.map((letter, index) => (
             <option key={letter} value={index + 1}>
               {letter}
@@ -103,7 +124,7 @@ export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null
         </Select>
       </Field>
       <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
-        <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} className="size-4" />
+        <input type="checkbox" className="size-4" {...form.register('active')} />
         Active (drawn for new rounds)
       </label>
       <div className="flex gap-2 sm:col-span-2">

@@ -5,25 +5,33 @@ import {
   type AdminTriviaImportData,
 } from '@tuzo/contracts';
 import { Upload } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { CHECK_ON_SUBMIT } from '@/lib/form';
 import { useImportTrivia } from '../api/import-trivia';
+
+/** The file is checked before it is read: one was chosen, it is not empty and not over the import's limit. */
+export function checkCsvFile(files: FileList | null): true | string {
+  const file = files?.[0];
+  if (!file || file.size === 0) return 'Choose a CSV file';
+  if (file.size > TRIVIA_IMPORT_MAX_BYTES) return 'The file is larger than 1 MB';
+  return true;
+}
 
 /** CSV import: the valid rows are added together; the rejected ones are listed with their line and reason. */
 export function TriviaImport() {
   const importCsv = useImportTrivia();
   const fileId = useId();
-  const [fileError, setFileError] = useState<string | undefined>();
   const [report, setReport] = useState<AdminTriviaImportData | null>(null);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = new FormData(event.currentTarget).get('file');
-    if (!(file instanceof File) || file.size === 0) return setFileError('Choose a CSV file');
-    if (file.size > TRIVIA_IMPORT_MAX_BYTES) return setFileError('The file is larger than 1 MB');
-    setFileError(undefined);
+  const form = useForm<{ file: FileList | null }>({ ...CHECK_ON_SUBMIT, defaultValues: { file: null } });
+  const fileError = form.formState.errors.file?.message;
+  const onSubmit = form.handleSubmit(async ({ file: files }) => {
+    const file = files?.[0];
+    if (!file) return;
     try {
       const result = await importCsv.mutateAsync(await file.text());
       setReport(result.data);
@@ -31,10 +39,10 @@ export function TriviaImport() {
     } catch (error) {
       setReport(null);
       const text = failureText(error, { failed: 'The import failed', thrown: errorMessage(error) }) ?? 'The import failed';
-      if (isApiError(error)) setFileError(text);
+      if (isApiError(error)) form.setError('file', { message: text });
       else showErrorToast(text);
     }
-  };
+  });
   return (
     <div className="flex flex-col gap-3">
       <form
@@ -54,7 +62,13 @@ export function TriviaImport() {
             </p>
           }
         >
-          <input id={fileId} name="file" type="file" accept=".csv,text/csv" className="block text-sm" />
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            className="block text-sm"
+            {...form.register('file', { validate: checkCsvFile })}
+          />
         </Field>
         <Button type="submit" variant="outline" disabled={importCsv.isPending}>
           <Upload aria-hidden="true" />

@@ -1,59 +1,66 @@
 import { useState, type FormEvent } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
+import { CHECK_ON_SUBMIT, contractResolver, errorTexts } from '@/lib/form';
 import { useStaffRole } from '@/lib/staff-role';
-import { submitWithSchema, type FieldErrors } from './submit-with-schema';
+import { saveContent } from './content-actions';
 
-export interface ContentTabOptions<Row> {
+export interface ContentTabOptions<Row, Fields extends FieldValues, Payload> {
   /** The contract's save payload schema: checked before anything is sent. */
   schema: z.ZodType;
-  send: (payload: Record<string, unknown>) => Promise<unknown>;
-  /** The payload from the form's fields; `editing` is the row being edited (null: a new one). */
-  toPayload: (values: FormData, editing: Row | null) => Record<string, unknown>;
+  /** The form's fields for `editing` (null: a new row). */
+  fieldsOf: (editing: Row | null) => Fields;
+  /** The payload the fields make; `editing` is the row being edited (null: a new one). Sent as built. */
+  toPayload: (fields: Fields, editing: Row | null) => Payload;
+  send: (payload: Payload) => Promise<unknown>;
   /** Where the server's own refusals (a conflict, a missing file) are shown. */
-  serverField: string;
+  serverField: Path<Fields>;
   /** The toast when the save failed for another reason. */
   failed: string;
   /** The toast after a save. */
   saved: string;
-  /** Called after a save, after the form was cleared. */
-  onSaved?: () => void;
 }
 
 /**
  * The list / edit / save / reset flow every content tab shares: operators edit one row at a time (or add a new one),
- * the form is checked with the contract's schema, and a save clears the form and leaves edit mode.
+ * the form (react-hook-form) is checked with the contract's schema, and a save clears the form and leaves edit mode.
  */
-export function useContentTab<Row>(options: ContentTabOptions<Row>) {
+export function useContentTab<Row, Fields extends FieldValues, Payload>(options: ContentTabOptions<Row, Fields, Payload>) {
   const { isOperator } = useStaffRole();
-  const [editing, setEditing] = useState<Row | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [editing, setEditingRow] = useState<Row | null>(null);
+  const form = useForm<Fields, unknown, unknown>({
+    ...CHECK_ON_SUBMIT,
+    resolver: contractResolver(options.schema, { toPayload: (fields: Fields) => options.toPayload(fields, editing) }),
+    defaultValues: options.fieldsOf(null) as DefaultValues<Fields>,
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = await submitWithSchema({
-      schema: options.schema,
-      values: options.toPayload(new FormData(form), editing),
+  /** Edit `row` (null: back to adding); the form takes its values. */
+  function setEditing(row: Row | null) {
+    setEditingRow(row);
+    form.reset(options.fieldsOf(row));
+  }
+
+  // The payload is sent as the fields made it (the server parses it again), as the schema accepted it.
+  const onSubmit = form.handleSubmit(async () => {
+    const result = await saveContent({
       send: options.send,
-      serverField: options.serverField,
+      payload: options.toPayload(form.getValues(), editing),
       failed: options.failed,
     });
-    setErrors(result ?? {});
-    if (result === null) {
+    if ('refusal' in result) form.setError(options.serverField, { message: result.refusal });
+    else if (result.saved) {
       toast.success(options.saved);
-      form.reset();
-      options.onSaved?.();
       setEditing(null);
     }
-  }
+  });
 
   return {
     isOperator,
     editing,
     setEditing,
-    errors,
-    setErrors,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+    form,
+    errors: errorTexts(form.formState.errors),
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
   };
 }

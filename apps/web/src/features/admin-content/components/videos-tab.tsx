@@ -1,4 +1,4 @@
-import { AdminVideoSavePayloadSchema, VIDEO_TASKS, type AdminVideoRow } from '@tuzo/contracts';
+import { AdminVideoSavePayloadSchema, VIDEO_TASKS, type AdminVideoRow, type AdminVideoSaveInput } from '@tuzo/contracts';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -13,23 +13,29 @@ import { ContentEditor } from './content-editor';
 import { ContentInput } from './content-field';
 import { useContentTab } from './use-content-tab';
 
+type VideoFields = Required<Omit<AdminVideoSaveInput, 'id'>>;
+
 /** Videos: the YouTube and TikTok lists; add or edit (an https link or a /media/ file, a price), retire or restore. */
 export function VideosTab() {
   const [task, setTask] = useState('');
   const { data, isPending, error } = useAdminVideos(task ? { task } : {}, 1);
   const save = useSaveVideo();
   const retire = useRetireVideo();
-  const { isOperator, editing, setEditing, errors, onSubmit } = useContentTab<AdminVideoRow>({
+  const { isOperator, editing, setEditing, form, errors, onSubmit } = useContentTab<
+    AdminVideoRow,
+    VideoFields,
+    AdminVideoSaveInput
+  >({
     schema: AdminVideoSavePayloadSchema,
-    send: save.mutateAsync,
-    toPayload: (values, editing) => ({
-      ...(editing ? { id: editing.id } : {}),
-      task: values.get('task'),
-      title: values.get('title'),
-      url: values.get('url'),
-      price: values.get('price'),
-      active: values.get('active') === 'on',
+    fieldsOf: (editing) => ({
+      task: editing?.task ?? 'youtube',
+      title: editing?.title ?? '',
+      url: editing?.url ?? '',
+      price: editing?.price ?? '',
+      active: editing?.active ?? true,
     }),
+    toPayload: (fields, editing) => ({ ...(editing ? { id: editing.id } : {}), ...fields }),
+    send: save.mutateAsync,
     serverField: 'url',
     failed: 'The video was not saved',
     saved: 'Video saved',
@@ -58,10 +64,10 @@ export function VideosTab() {
           submitLabel={editing ? 'Save video' : 'Add video'}
           isPending={save.isPending}
           onCancel={editing ? () => setEditing(null) : undefined}
-          active={{ defaultChecked: editing?.active ?? true, label: 'Active' }}
+          active={{ field: form.register('active'), label: 'Active' }}
         >
           <Field label="List" htmlFor="video-task" error={errors.task}>
-            <Select id="video-task" name="task" defaultValue={editing?.task ?? 'youtube'}>
+            <Select id="video-task" {...form.register('task')}>
               {VIDEO_TASKS.map((value) => (
                 <option key={value} value={value}>
                   {value === 'youtube' ? 'YouTube' : 'TikTok'}
@@ -69,29 +75,20 @@ export function VideosTab() {
               ))}
             </Select>
           </Field>
-          <ContentInput
-            label="Title"
-            id="video-title"
-            error={errors.title}
-            name="title"
-            maxLength={200}
-            defaultValue={editing?.title ?? ''}
-          />
+          <ContentInput label="Title" id="video-title" error={errors.title} field={form.register('title')} maxLength={200} />
           <ContentInput
             label="Link (https YouTube/TikTok, or /media/…)"
             id="video-url"
             error={errors.url}
-            name="url"
+            field={form.register('url')}
             maxLength={500}
-            defaultValue={editing?.url ?? ''}
           />
           <ContentInput
             label="Price (system currency)"
             id="video-price"
             error={errors.price}
-            name="price"
+            field={form.register('price')}
             inputMode="decimal"
-            defaultValue={editing?.price ?? ''}
           />
         </ContentEditor>
       ) : null}

@@ -1,6 +1,7 @@
 import { MEMBER_STATUSES, type AdminMemberRow } from '@tuzo/contracts';
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { OperatorOnly } from '@/components/operator-only';
 import { Button } from '@/components/ui/button';
@@ -11,12 +12,15 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { failureText } from '@/lib/api-client';
+import { filledFields } from '@/lib/form';
 import { formatDateTime } from '@/lib/format-date';
 import { useCountryOptions } from '../api/get-countries';
 import { useMembers, type MembersFilter } from '../api/get-members';
 import { MemberStatusBadge } from './member-status-badge';
 
 const FILTER_KEYS = ['q', 'status', 'country', 'joined_from', 'joined_to'] as const;
+type FilterFields = Required<Pick<MembersFilter, (typeof FILTER_KEYS)[number]>>;
+const NO_FILTER: FilterFields = { q: '', status: '', country: '', joined_from: '', joined_to: '' };
 
 function readFilter(params: URLSearchParams): MembersFilter {
   const filter: MembersFilter = {};
@@ -51,8 +55,12 @@ export function MembersSearch() {
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
-  const [draft, setDraft] = useState<MembersFilter>(filter);
+  const form = useForm<FilterFields>({ defaultValues: { ...NO_FILTER, ...filter } });
   const countries = useCountryOptions();
+  // The country list arrives after the form: once its options exist, the select shows the country from the address.
+  useEffect(() => {
+    if (countries.data) form.setValue('country', form.getValues('country'));
+  }, [countries.data, form]);
   // Exports are for operators (the server refuses them to support staff).
   const { data, isPending, isFetching, error } = useMembers(filter, page);
 
@@ -62,11 +70,8 @@ export function MembersSearch() {
     if (nextPage > 1) search.set('page', String(nextPage));
     setParams(search);
   }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    apply(draft);
-  }
-  const set = (key: keyof MembersFilter) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  // An empty field is no filter: only the filled ones go into the address.
+  const submit = form.handleSubmit((typed) => apply(filledFields(typed)));
 
   return (
     <div className="flex flex-col gap-4">
@@ -74,22 +79,16 @@ export function MembersSearch() {
       <form
         role="search"
         aria-label="Search members"
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
       >
         <div className="sm:col-span-2">
           <Field label="Username, phone or email" htmlFor="member-q">
-            <Input
-              id="member-q"
-              type="search"
-              value={draft.q ?? ''}
-              onChange={(event) => set('q')(event.target.value)}
-              placeholder="e.g. jane, 0712, @gmail"
-            />
+            <Input id="member-q" type="search" {...form.register('q')} placeholder="e.g. jane, 0712, @gmail" />
           </Field>
         </div>
         <Field label="Status" htmlFor="member-status">
-          <Select id="member-status" value={draft.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
+          <Select id="member-status" {...form.register('status')}>
             <option value="">Any status</option>
             {MEMBER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -100,7 +99,7 @@ export function MembersSearch() {
           </Select>
         </Field>
         <Field label="Country" htmlFor="member-country">
-          <Select id="member-country" value={draft.country ?? ''} onChange={(event) => set('country')(event.target.value)}>
+          <Select id="member-country" {...form.register('country')}>
             <option value="">Any country</option>
             {(countries.data ?? []).map((country) => (
               <option key={country.id} value={country.id}>
@@ -110,20 +109,10 @@ export function MembersSearch() {
           </Select>
         </Field>
         <Field label="Joined from" htmlFor="member-from">
-          <Input
-            id="member-from"
-            type="date"
-            value={draft.joined_from ?? ''}
-            onChange={(event) => set('joined_from')(event.target.value)}
-          />
+          <Input id="member-from" type="date" {...form.register('joined_from')} />
         </Field>
         <Field label="Joined until" htmlFor="member-to">
-          <Input
-            id="member-to"
-            type="date"
-            value={draft.joined_to ?? ''}
-            onChange={(event) => set('joined_to')(event.target.value)}
-          />
+          <Input id="member-to" type="date" {...form.register('joined_to')} />
         </Field>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
           <Button type="submit">
@@ -133,7 +122,7 @@ export function MembersSearch() {
           <Button
             variant="outline"
             onClick={() => {
-              setDraft({});
+              form.reset(NO_FILTER);
               apply({});
             }}
           >

@@ -1,10 +1,10 @@
-import type { AdminSettingData } from '@tuzo/contracts';
+import type { AdminSettingData, AdminSettingInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { userDataQueryKey } from '@/lib/session';
 
 /** POST adminsetting: one setting's new value (checked by the registry on the server, audited there). */
-export async function saveSetting(payload: { key: string; value: unknown }): Promise<AdminSettingData> {
+export async function saveSetting(payload: AdminSettingInput): Promise<AdminSettingData> {
   const { data } = await apiCall<AdminSettingData>('adminsetting', { method: 'POST', payload });
   return data;
 }

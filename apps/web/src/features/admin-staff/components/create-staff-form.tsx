@@ -1,44 +1,41 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminStaffCreatePayloadSchema, type AdminStaffCreatePayload } from '@tuzo/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { CHECK_ON_SUBMIT, errorTexts } from '@/lib/form';
 import { useCreateStaff } from '../api/staff';
 
-type Errors = Partial<Record<keyof AdminStaffCreatePayload, string>>;
+const EMPTY: AdminStaffCreatePayload = { username: '', email: '', password: '', role: 'support' };
 
 /** Creates a support or operator account; it turns on two-factor sign-in at its first sign-in. */
 export function CreateStaffForm() {
   const create = useCreateStaff();
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<AdminStaffCreatePayload>({
+    ...CHECK_ON_SUBMIT,
+    resolver: zodResolver(AdminStaffCreatePayloadSchema),
+    defaultValues: EMPTY,
+  });
+  const errors: Partial<Record<keyof AdminStaffCreatePayload, string>> = errorTexts(form.formState.errors);
   const ids = { username: useId(), email: useId(), password: useId(), role: useId() };
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = Object.fromEntries(new FormData(form));
-    const parsed = AdminStaffCreatePayloadSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (payload) => {
     try {
-      const row = await create.mutateAsync(parsed.data);
+      const row = await create.mutateAsync(payload);
       toast.success(`${row.username} can sign in now (${row.role})`);
-      form.reset();
+      form.reset(EMPTY);
     } catch (error) {
-      if (isApiError(error, 'CONFLICT')) setErrors({ username: error.msg });
+      if (isApiError(error, 'CONFLICT')) form.setError('username', { message: error.msg });
       else
         showErrorToast(
           failureText(error, { failed: 'The account could not be created', thrown: errorMessage(error) }) ??
             'The account could not be created',
         );
     }
-  };
+  });
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
@@ -49,29 +46,34 @@ export function CreateStaffForm() {
       <Field label="Username" htmlFor={ids.username} error={errors.username}>
         <Input
           id={ids.username}
-          name="username"
           autoComplete="off"
           autoCapitalize="none"
           {...invalidProps(ids.username, errors.username)}
+          {...form.register('username')}
         />
       </Field>
       <Field label="Email" htmlFor={ids.email} error={errors.email}>
-        <Input id={ids.email} name="email" type="email" autoComplete="off" {...invalidProps(ids.email, errors.email)} />
+        <Input
+          id={ids.email}
+          type="email"
+          autoComplete="off"
+          {...invalidProps(ids.email, errors.email)}
+          {...form.register('email')}
+        />
       </Field>
       <Field label="Password" htmlFor={ids.password} error={errors.password}>
         <Input
           id={ids.password}
-          name="password"
           type="password"
           autoComplete="new-password"
           {...invalidProps(ids.password, errors.password)}
+          {...form.register('password')}
         />
       </Field>
       <Field label="Role" htmlFor={ids.role} error={errors.role}>
         <select
           id={ids.role}
-          name="role"
-          defaultValue="support"
+          {...form.register('role')}
           className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
         >
           <option value="support">Support: queues, codes, notifications</option>

@@ -1,5 +1,7 @@
-import type { TotpSetupData } from '@tuzo/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TotpConfirmPayloadSchema, type TotpConfirmPayload, type TotpSetupData } from '@tuzo/contracts';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -8,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText, isApiError } from '@/lib/api-client';
+import { CHECK_ON_SUBMIT } from '@/lib/form';
 import { useCurrentUser } from '@/lib/session';
 import { useStaffRole } from '@/lib/staff-role';
 import { useConfirmTotp, useStartTotpSetup } from '../api/totp-enrolment';
@@ -56,21 +59,23 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 function ConfirmStep({ setup, onDone }: { setup: TotpSetupData; onDone: (codes: string[]) => void }) {
   const confirm = useConfirmTotp();
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<TotpConfirmPayload>({
+    ...CHECK_ON_SUBMIT,
+    resolver: zodResolver(TotpConfirmPayloadSchema),
+    defaultValues: { code: '' },
+  });
+  const error = form.formState.errors.code?.message;
   const codeId = useId();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(code)) {
-      setError('Enter the 6-digit code from your authenticator app');
-      return;
-    }
+  // The contract drops spaces ("123 456" reads as typed) and asks for six digits before anything is sent.
+  const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       onDone((await confirm.mutateAsync(code)).recovery_codes);
     } catch (failure) {
-      setError(failureText(failure, { failed: 'That code did not work', thrown: errorMessage(failure) }) ?? undefined);
+      const text = failureText(failure, { failed: 'That code did not work', thrown: errorMessage(failure) });
+      if (text) form.setError('code', { message: text });
+      else form.clearErrors('code');
     }
-  };
+  });
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <QrCode value={setup.otpauth_uri} label={`QR code for ${setup.issuer}: ${setup.account}`} />
@@ -89,11 +94,11 @@ function ConfirmStep({ setup, onDone }: { setup: TotpSetupData; onDone: (codes: 
         <Field label="6-digit code" htmlFor={codeId} error={error}>
           <Input
             id={codeId}
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
             {...invalidProps(codeId, error)}
+            {...form.register('code')}
           />
         </Field>
         <Button type="submit" disabled={confirm.isPending}>

@@ -1,6 +1,12 @@
 import type { LoginPayload } from '@tuzo/contracts';
+import { contractResolver } from '@/lib/form';
 
-export type LoginErrors = Partial<Record<keyof LoginPayload, string>>;
+/** The login form's fields: the code field shows only after the server asked for it (TOTP_REQUIRED). */
+export interface LoginFields {
+  username: string;
+  password: string;
+  totp: string;
+}
 
 let schemaPromise: Promise<typeof import('@tuzo/contracts').LoginPayloadSchema> | null = null;
 
@@ -17,15 +23,15 @@ export function preloadLoginSchema() {
   return schemaPromise;
 }
 
-/** Validates with the contract: the parsed payload, or the first message of each field. */
-export async function validateLogin(values: LoginPayload): Promise<{ payload: LoginPayload } | { errors: LoginErrors }> {
-  const schema = await preloadLoginSchema();
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { payload: parsed.data };
-  const errors: LoginErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof LoginPayload;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+/** The payload the fields make: the code (trimmed) only once the server asked for one and only when typed. */
+export function toLoginPayload(fields: LoginFields, needsTotp: boolean): LoginPayload {
+  const totp = fields.totp.trim();
+  return { username: fields.username, password: fields.password, ...(needsTotp && totp !== '' ? { totp } : {}) };
+}
+
+/** Checks the fields with the contract (loaded on demand): the parsed payload, or the first message of each field. */
+export function loginResolver(needsTotp: boolean) {
+  return contractResolver<LoginFields, Awaited<ReturnType<typeof preloadLoginSchema>>>(preloadLoginSchema, {
+    toPayload: (fields) => toLoginPayload(fields, needsTotp),
+  });
 }

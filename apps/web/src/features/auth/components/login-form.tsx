@@ -1,50 +1,43 @@
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import type { LoginPayload } from '@tuzo/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
+import { CHECK_ON_SUBMIT, errorTexts } from '@/lib/form';
 import { signIn, staffHome } from '@/lib/session';
 import { staffRoleOf } from '@/lib/staff-role';
 import { login } from '../api/login';
-import { preloadLoginSchema, validateLogin, type LoginErrors } from '../api/login-schema';
+import { loginResolver, preloadLoginSchema, type LoginFields } from '../api/login-schema';
 
 const LINK = 'font-semibold text-brand-800 underline-offset-2 hover:underline';
 
-/** The login form; kept free of form and schema libraries so /login stays small on slow phones. */
+/** The login form; its schema (and zod) is loaded on demand so /login stays small on slow phones. */
 export function LoginForm() {
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
   // Staff with two-factor sign-in: the server answered TOTP_REQUIRED to the password, so the code field shows.
   const [needsTotp, setNeedsTotp] = useState(false);
+  const form = useForm<LoginFields, unknown, LoginPayload>({
+    ...CHECK_ON_SUBMIT,
+    resolver: loginResolver(needsTotp),
+    defaultValues: { username: '', password: '', totp: '' },
+  });
+  const { isSubmitting } = form.formState;
+  const errors = errorTexts(form.formState.errors);
 
   const fail = (message: string) => {
     setFailure(message);
     toast.error(message, { id: `error:${message}` });
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setFailure(null);
-    setSubmitting(true);
+  const submit = form.handleSubmit(async (payload) => {
     try {
-      const totp = String(data.get('totp') ?? '').trim();
-      const checked = await validateLogin({
-        username: String(data.get('username') ?? ''),
-        password: String(data.get('password') ?? ''),
-        ...(needsTotp && totp !== '' ? { totp } : {}),
-      });
-      if ('errors' in checked) {
-        setErrors(checked.errors);
-        return;
-      }
-      setErrors({});
-      const { data: session } = await login(checked.payload);
+      const { data: session } = await login(payload);
       if (session?.access_token) {
         signIn(session);
         // Staff are not members: they land in the console (the enrolment page until two-factor sign-in is on).
@@ -61,9 +54,12 @@ export function LoginForm() {
       }
       // Spec part 1, section 8: a refused login shows the server's msg; a thrown error its own message.
       fail(error instanceof ApiError ? error.msg || 'Login failed' : errorMessage(error, 'Network error'));
-    } finally {
-      setSubmitting(false);
     }
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Every press of Login clears the last refusal, also when the fields then fail their check.
+    setFailure(null);
+    void submit(event);
   };
 
   return (
@@ -82,20 +78,20 @@ export function LoginForm() {
       <Field label="Username or email" htmlFor="login-username" error={errors.username}>
         <Input
           id="login-username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           {...invalidProps('login-username', errors.username)}
+          {...form.register('username')}
         />
       </Field>
       <Field label="Password" htmlFor="login-password" error={errors.password}>
         <Input
           id="login-password"
-          name="password"
           type="password"
           autoComplete="current-password"
           {...invalidProps('login-password', errors.password)}
+          {...form.register('password')}
         />
       </Field>
       {needsTotp ? (
@@ -111,12 +107,12 @@ export function LoginForm() {
         >
           <Input
             id="login-totp"
-            name="totp"
             autoComplete="one-time-code"
             inputMode="text"
             autoCapitalize="none"
             spellCheck={false}
             {...invalidProps('login-totp', errors.totp)}
+            {...form.register('totp')}
           />
         </Field>
       ) : null}
