@@ -4,26 +4,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureText } from '@/lib/api-client';
-import { formatAmount, toChartHeight, toMinor } from '@/lib/money';
 import { useOverview } from '../api/get-overview';
-import { DayChart, type ChartSeries } from './day-chart';
-
-/** "12345.60" -> "12,345.60" (the wire's decimal string, grouped for reading); unreadable text as it came. */
-export function money(amount: string): string {
-  return toMinor(amount) === null ? amount : formatAmount(amount);
-}
-
-const count = (value: number) => value.toLocaleString('en');
-
-/** A money series: drawn at each amount's height, read from the wire's decimal strings. */
-function moneySeries(label: string, color: string, amounts: readonly string[]): ChartSeries {
-  return { label, color, values: amounts.map(toChartHeight), texts: amounts.map(money) };
-}
-
-/** A count series (activations, new members). */
-function countSeries(label: string, color: string, counts: readonly number[]): ChartSeries {
-  return { label, color, values: counts, texts: counts.map(count) };
-}
+import { count, countSeries, money, moneySeries } from './chart-series';
+import { DayChart } from './day-chart';
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
