@@ -79,6 +79,45 @@ describe('LoginForm', () => {
     expect(requests[1]?.body).toEqual({ username: 'op', password: 'operator-password', totp: '123456' });
   });
 
+  it('clears the last refusal on the next press, also when the fields then fail their check', async () => {
+    const requests = stubFetch(failed(400, 'BAD_REQUEST', 'Invalid username or password'));
+    const { user, username, password, submit } = renderLogin();
+    await user.type(username, 'amina');
+    await user.type(password, 'wrong-password');
+    await user.click(submit);
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Invalid username or password');
+    await user.clear(password);
+    await user.clear(username);
+    await user.type(username, '   ');
+    await user.click(submit);
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Username or email is required')).toBeTruthy();
+    expect(screen.queryByTestId('login-error')).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('sends the authenticator code trimmed, and no code when the field is left blank', async () => {
+    const requests = stubFetch(
+      failed(400, 'TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app'),
+      failed(400, 'TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app'),
+      failed(400, 'TOTP_INVALID', 'That code is not right, has expired or was already used'),
+    );
+    const { user, username, password, submit } = renderLogin();
+    await user.type(username, 'op');
+    await user.type(password, 'operator-password');
+    await user.click(submit);
+    const code = (await screen.findByLabelText('Authentication code')) as HTMLInputElement;
+    await user.type(code, '   ');
+    await user.click(submit);
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.body).toEqual({ username: 'op', password: 'operator-password' });
+    await user.clear(code);
+    await user.type(code, ' abcd-efgh-ijkl-mnop ');
+    await user.click(submit);
+    await vi.waitFor(() => expect(requests).toHaveLength(3));
+    expect(requests[2]?.body).toEqual({ username: 'op', password: 'operator-password', totp: 'abcd-efgh-ijkl-mnop' });
+  });
+
   it('signs a member in and lands on the home screen', async () => {
     stubFetch(ok({ access_token: 'token-abc', user_data: buildUserData(), lastupdate: null }));
     const { user, username, password, submit } = renderLogin();
