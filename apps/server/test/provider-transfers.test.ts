@@ -161,11 +161,15 @@ describe('Flutterwave transfers through the simulator', () => {
 describe('classifying a transfer against a misbehaving server', () => {
   let server: http.Server;
   let baseUrl: string;
-  let answer: 'hang' | 'bad-gateway' | 'garbage' = 'hang';
+  let answer: 'hang' | 'bad-gateway' | 'garbage' | 'cut-off' = 'hang';
   beforeAll(async () => {
     server = http.createServer((incoming, response) => {
       incoming.resume();
       if (answer === 'hang') return;
+      if (answer === 'cut-off') {
+        response.writeHead(200, { 'content-type': 'application/json' }).write('{"status":"success","data":');
+        return;
+      }
       if (answer === 'bad-gateway') response.writeHead(502).end('Bad Gateway');
       else response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success","data":{"id":1}}');
     });
@@ -177,7 +181,7 @@ describe('classifying a transfer against a misbehaving server', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('a server that hangs past the client timeout is unknown; a 502 is unknown; an unreadable 200 is unknown', async () => {
+  it('a server that hangs past the client timeout (before or during its answer) is unknown; a 502 is unknown; an unreadable 200 is unknown', async () => {
     const client = new FlutterwaveClient({ baseUrl, secretKey: 'k', timeoutMs: 200 });
     answer = 'hang';
     expect(await client.createTransfer(request('254712000003'))).toMatchObject({
@@ -190,6 +194,12 @@ describe('classifying a transfer against a misbehaving server', () => {
       kind: 'unknown',
       reason: 'server-error',
       httpStatus: 502,
+    });
+    answer = 'cut-off';
+    expect(await client.createTransfer(request('254712000003'))).toMatchObject({
+      kind: 'unknown',
+      reason: 'network',
+      httpStatus: 0,
     });
     answer = 'garbage';
     expect(await client.createTransfer(request('254712000003'))).toMatchObject({

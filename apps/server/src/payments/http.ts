@@ -38,7 +38,13 @@ export async function callProvider(
   } catch (error) {
     throw new ProviderError(provider, `${provider} is unreachable: ${(error as Error).message}`, 0);
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The request reached the provider but its answer was cut off (or timed out while it came): what it said is unknown.
+    throw new ProviderError(provider, `${provider}'s answer could not be read: ${(error as Error).message}`, 0);
+  }
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
