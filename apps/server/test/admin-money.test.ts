@@ -126,6 +126,30 @@ describe('adminwithdrawalqueue and adminbulkdecide', () => {
   });
 });
 
+describe('adminwithdrawals beside adminwithdrawalqueue', () => {
+  it('lists the same withdrawals from the one query, each in its own answer shape', async () => {
+    const m = await createMember(c.t, { countryId: countries.kes, status: 'active' });
+    await fund(c.t, m.id, 200_000n, 'balance');
+    const declined = await pendingWithdrawal(m, '300');
+    const pending = await pendingWithdrawal(m, '400');
+    expect((await admin('updatetrans', { tid: declined, value: 1 })).status).toBe(200);
+    const queue = await get('adminwithdrawalqueue', { username: m.username });
+    const old = await get('adminwithdrawals', { limit: '100' });
+    const mine = old.data.rows.filter((row: { username: string }) => row.username === m.username);
+    expect(mine.map((row: { id: string }) => row.id)).toEqual([pending, declined]);
+    // The older answer names the deciding operator by id and has no is_total_capped; the queue names them.
+    expect(mine).toEqual(
+      queue.data.rows.map((row: { decided_by: string | null }) => ({
+        ...row,
+        decided_by: row.decided_by === null ? null : operator.id.toString(),
+      })),
+    );
+    expect(queue.data.rows[1].decided_by).toBe(operator.username);
+    expect(Object.keys(old.data).sort()).toEqual(['limit', 'page', 'rows', 'total']);
+    expect(queue.data.is_total_capped).toBe(false);
+  });
+});
+
 describe('admindeposits and admincheckdeposit', () => {
   it('lists deposits by status and provider, finds stuck pushes and settles one by asking M-Pesa', async () => {
     c.sim.mpesa.behaviour.dropCallbacks = true;
