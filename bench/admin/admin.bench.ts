@@ -14,7 +14,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import type { SecretBox } from '../../apps/server/src/lib/secret-box.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
-import { totpSecretContext } from '../../apps/server/src/modules/staff/totp-sealing.ts';
+import { totpSecretContext } from '../../apps/server/src/modules/auth/totp-sealing.ts';
 import { startBenchDatabase } from '../lib/database.ts';
 import { seed } from '../team/team.bench.ts';
 

@@ -21,7 +21,7 @@ import { ADMIN_CONTENT_ROUTE_DOCS } from './modules/admin-content/admin-content.
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { runStartupTasks } from './modules/startup.ts';
-import { sealTotpSecrets } from './modules/staff/totp-sealing.ts';
+import { sealTotpSecrets } from './modules/auth/totp-sealing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

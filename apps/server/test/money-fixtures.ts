@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getWalletBalances, postTransaction } from '../src/ledger/ledger.ts';
 import type { WalletName } from '../src/ledger/accounts.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
-import { totpSecretContext } from '../src/modules/staff/totp-sealing.ts';
+import { totpSecretContext } from '../src/modules/auth/totp-sealing.ts';
 import { loadBalances } from '../src/modules/wallets/wallets.service.ts';
 import type { TestApp } from './harness.ts';
 

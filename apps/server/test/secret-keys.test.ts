@@ -15,8 +15,8 @@ import {
   isRecoveryCodeMatch,
   newRecoveryCode,
   normalizeRecoveryCode,
-} from '../src/modules/staff/recovery-codes.ts';
-import { decodeBase32, totpCode } from '../src/modules/staff/totp.ts';
+} from '../src/modules/auth/recovery-codes.ts';
+import { decodeBase32, totpCode } from '../src/modules/auth/totp.ts';
 import { callAction, createTestApp, createTestAppOn, type TestApp } from './harness.ts';
 
 /**

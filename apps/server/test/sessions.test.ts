@@ -4,7 +4,7 @@ import { SettableClock } from '../src/lib/clock.ts';
 import { ACCESS_LINK_TTL_MS } from '../src/modules/auth/access-link.service.ts';
 import { STAFF_IDLE_SECONDS, STAFF_SESSION_MS } from '../src/modules/auth/session.service.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
-import { totpCode } from '../src/modules/staff/totp.ts';
+import { totpCode } from '../src/modules/auth/totp.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
 import { callAction, createTestApp, createTestAppOn, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries } from './money-fixtures.ts';

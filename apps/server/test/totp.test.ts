@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase32, encodeBase32, hotp, matchTotpStep, otpauthUri, totpCode, totpStep } from '../src/modules/staff/totp.ts';
+import { decodeBase32, encodeBase32, hotp, matchTotpStep, otpauthUri, totpCode, totpStep } from '../src/modules/auth/totp.ts';
 
 // RFC 6238 appendix B uses the ASCII secret "12345678901234567890" (SHA-1) and 8 digits; ours are the last 6.
 const RFC_SECRET = encodeBase32(Buffer.from('12345678901234567890'));

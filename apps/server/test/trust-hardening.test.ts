@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
-import { totpCode } from '../src/modules/staff/totp.ts';
+import { totpCode } from '../src/modules/auth/totp.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 
 /**

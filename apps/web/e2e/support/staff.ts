@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { decodeBase32, hotp, totpStep } from '../../../server/src/modules/staff/totp.ts';
+import { decodeBase32, hotp, totpStep } from '../../../server/src/modules/auth/totp.ts';
 import type { ApiHelpers } from './api.ts';
 import { expectRefusal, loginThroughForm } from './browser.ts';
 

@@ -9,7 +9,6 @@ import type { AuthMember } from '../../http/action.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { checkSecondFactor } from '../staff/totp.service.ts';
 import {
   selectMemberByCredential,
   selectMemberCredentialById,
@@ -21,6 +20,7 @@ import { admitLoginAttempt, clearLoginAttempts } from './login-lockout.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeMemberSessions, revokeSession } from './session.repository.ts';
 import { createSession } from './session.service.ts';
+import { checkSecondFactor } from './totp.service.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 

@@ -19,7 +19,7 @@ import {
 import { defineAction } from '../../http/action.ts';
 import { sendMemberNotification } from './member-notify.service.ts';
 import { createStaff, listAudit, listStaff, resetStaffTotp, setStaffDisabled } from './staff.service.ts';
-import { beginTotpSetup, confirmTotp } from './totp.service.ts';
+import { beginTotpSetup, confirmTotp } from '../auth/totp.service.ts';
 
 /** Staff two-factor enrolment, staff accounts and the audit log (docs/decisions/015-staff-roles-and-totp.md). */
 export const staffActions = [

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeMemberSessions } from '../auth/session.service.ts';
+import { forgetRecoveryCodes } from '../auth/totp.service.ts';
 import { resolveSignupCountry } from '../countries/countries.service.ts';
 import {
   selectAuditActions,
@@ -14,13 +15,7 @@ import {
   type AuditFilter,
 } from './audit-log.repository.ts';
 import { clearTotp, insertStaff, setDisabledAt } from '../members/members.service.ts';
-import {
-  deleteRecoveryCodes,
-  isUsernameOrEmailTaken,
-  selectStaffForUpdate,
-  selectStaffPage,
-  type StaffDbRow,
-} from './staff.repository.ts';
+import { isUsernameOrEmailTaken, selectStaffForUpdate, selectStaffPage, type StaffDbRow } from './staff.repository.ts';
 
 type Actor = { operatorId: bigint; ip: string };
 
@@ -127,7 +122,7 @@ export async function setStaffDisabled(deps: AppDeps, input: Actor & { username:
 export async function resetStaffTotp(deps: AppDeps, input: Actor & { username: string }): Promise<StaffRow> {
   return changeStaff(deps, { ...input, action: 'staff.totp_reset' }, async (tx, row) => {
     await clearTotp(tx, row.id);
-    await deleteRecoveryCodes(tx, row.id);
+    await forgetRecoveryCodes(tx, row.id);
     await revokeMemberSessions(tx, row.id);
     return { ...row, totpEnabledAt: null };
   });

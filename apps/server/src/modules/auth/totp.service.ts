@@ -1,15 +1,27 @@
 import { RECOVERY_CODE_COUNT, type TotpConfirmData, type TotpSetupData } from '@tuzo/contracts';
 import type { AuthMember } from '../../http/action.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { revokeMemberSessions } from '../auth/session.service.ts';
+import { revokeMemberSessions } from './session.service.ts';
 import { claimTotpStep, enableTotp, storePendingSecret } from '../members/members.service.ts';
 import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
-import { replaceRecoveryCodes, selectTotpState, selectUnusedRecoveryCodes, useRecoveryCode } from './staff.repository.ts';
+import {
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+  selectTotpState,
+  selectUnusedRecoveryCodes,
+  useRecoveryCode,
+} from './totp.repository.ts';
 import { hashRecoveryCode, isRecoveryCodeMatch, newRecoveryCode, normalizeRecoveryCode } from './recovery-codes.ts';
 import { encodeBase32, matchTotpStep, otpauthUri } from './totp.ts';
 import { totpSecretContext } from './totp-sealing.ts';
+
+/*
+ * Two-factor sign-in (TOTP and recovery codes): the enrolment behind staff's `totpsetup` / `totpconfirm` and the check
+ * at sign-in. It belongs to auth, so signing in never imports the staff module (docs/decisions/028).
+ */
 
 export const TOTP_ISSUER = 'Tuzo';
 /**
@@ -177,4 +189,9 @@ async function acceptRecoveryCode(
     });
     return true;
   });
+}
+
+/** Forgets the account's recovery codes, in the caller's transaction (a staff two-factor reset). */
+export async function forgetRecoveryCodes(db: DbOrTx, memberId: bigint): Promise<void> {
+  await deleteRecoveryCodes(db, memberId);
 }
