@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import * as repo from './content.repository.ts';
+import * as repo from './catalogue.ts';
 import { isServedMediaFile } from './media-files.ts';
 
 interface Staff {

@@ -20,7 +20,7 @@ import {
   updateTriviaQuestion,
   type TriviaQuestionRow,
   type TriviaQuestionValues,
-} from './admin-content.repository.ts';
+} from '../trivia/trivia.service.ts';
 import { parseCsv } from './csv-parse.ts';
 
 interface Staff {

@@ -1,20 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countries, countryFees, tariffBrackets } from '../../db/schema.ts';
+import type { BracketMinor, CountryFeeMinor } from '../countries/countries.service.ts';
 
-export interface CountryFeeMinor {
-  cregMinor: bigint;
-  fl1Minor: bigint;
-  fl2Minor: bigint;
-  fl3Minor: bigint;
-  cbonusMinor: bigint;
-  minWithMinor: bigint;
-}
-export interface BracketMinor {
-  minMinor: bigint;
-  maxMinor: bigint;
-  tariffMinor: bigint;
-}
 export interface CountryState {
   id: number;
   name: string;
@@ -86,41 +74,4 @@ export async function selectCountryStates(
       .filter((b) => b.countryId === row.id)
       .map(({ minMinor, maxMinor, tariffMinor }) => ({ minMinor, maxMinor, tariffMinor })),
   }));
-}
-
-/** Replaces a country's rate, switch, fee row and brackets (the reference_version triggers fire on each table). */
-export async function replaceCountry(
-  db: DbOrTx,
-  input: { id: number; rateMicro: bigint; enabled: boolean; fees: CountryFeeMinor; tariff: BracketMinor[]; at: Date },
-): Promise<void> {
-  await db
-    .update(countries)
-    .set({ rateMicro: input.rateMicro, enabled: input.enabled, updatedAt: input.at })
-    .where(eq(countries.id, input.id));
-  await db
-    .insert(countryFees)
-    .values({ countryId: input.id, ...input.fees, updatedAt: input.at })
-    .onConflictDoUpdate({ target: countryFees.countryId, set: { ...input.fees, updatedAt: input.at } });
-  await db.delete(tariffBrackets).where(eq(tariffBrackets.countryId, input.id));
-  if (input.tariff.length > 0) await db.insert(tariffBrackets).values(input.tariff.map((b) => ({ countryId: input.id, ...b })));
-}
-
-export async function selectTaskSchedules(db: DbOrTx): Promise<{ kind: string; weekdays: number[] }[]> {
-  const result = await db.execute<{ kind: string; weekdays: number[] }>(
-    sql`SELECT kind, weekdays FROM task_schedules ORDER BY kind`,
-  );
-  return result.rows;
-}
-
-export async function lockTaskSchedule(db: DbOrTx, kind: string): Promise<number[] | null> {
-  const result = await db.execute<{ weekdays: number[] }>(
-    sql`SELECT weekdays FROM task_schedules WHERE kind = ${kind} FOR UPDATE`,
-  );
-  return result.rows[0]?.weekdays ?? null;
-}
-
-export async function updateTaskSchedule(db: DbOrTx, input: { kind: string; weekdays: number[]; at: Date }): Promise<void> {
-  await db.execute(
-    sql`UPDATE task_schedules SET weekdays = ${`{${input.weekdays.join(',')}}`}::smallint[], updated_at = ${input.at} WHERE kind = ${input.kind}`,
-  );
 }

@@ -14,14 +14,9 @@ import {
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import {
-  lockTaskSchedule,
-  replaceCountry,
-  selectCountryStates,
-  selectTaskSchedules,
-  updateTaskSchedule,
-  type CountryState,
-} from './admin-countries.repository.ts';
+import { replaceCountry } from '../countries/countries.service.ts';
+import { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from '../schedules/schedules.service.ts';
+import { selectCountryStates, type CountryState } from './admin-countries.repository.ts';
 
 function toRow(state: CountryState): AdminCountryRow {
   const { fees } = state;

@@ -18,6 +18,15 @@ import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { itemsOnShow, loadTaskContext } from '../task-day/task-day.service.ts';
 import { insertAdComment, selectAdsForMember, upsertAdLike, type AdRow } from './ads.repository.ts';
 
+/** The console edits the ads table through these (admin-content's content.service); the table is this module's. */
+export {
+  selectAdForUpdate,
+  selectAdPage,
+  setAdActive as setCatalogueAdActive,
+  upsertAd,
+  type AdCatalogueRow,
+} from './ad-catalogue.repository.ts';
+
 /** The ads table belongs to this module; the demo content (videos' demo-content.ts) adds its demo ads through these. */
 export { countAds, insertAd } from './ads.repository.ts';
 

@@ -81,3 +81,90 @@ export async function selectTariffBrackets(db: DbOrTx, countryId: number) {
     .orderBy(asc(tariffBrackets.minMinor))
     .limit(100);
 }
+
+export interface CountryFeeMinor {
+  cregMinor: bigint;
+  fl1Minor: bigint;
+  fl2Minor: bigint;
+  fl3Minor: bigint;
+  cbonusMinor: bigint;
+  minWithMinor: bigint;
+}
+export interface BracketMinor {
+  minMinor: bigint;
+  maxMinor: bigint;
+  tariffMinor: bigint;
+}
+
+// Writes: the seed's reference countries (ensure*, insertTariffBrackets) and an operator's country change.
+
+/** Inserts the country unless its abbreviation exists; returns its id either way. */
+export async function ensureCountry(
+  tx: DbOrTx,
+  values: {
+    name: string;
+    dial: string;
+    abbreviation: string;
+    currency: string;
+    rateMicro: bigint;
+    isDefault: boolean;
+    sortOrder: number;
+  },
+): Promise<number> {
+  await tx.insert(countries).values(values).onConflictDoNothing({ target: countries.abbreviation });
+  const rows = await tx
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.abbreviation, values.abbreviation))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw new Error(`Country ${values.abbreviation} could not be seeded`);
+  return row.id;
+}
+
+export async function ensureCountryFees(
+  tx: DbOrTx,
+  values: {
+    countryId: number;
+    cregMinor: bigint;
+    fl1Minor: bigint;
+    fl2Minor: bigint;
+    fl3Minor: bigint;
+    cbonusMinor: bigint;
+    minWithMinor: bigint;
+  },
+): Promise<void> {
+  await tx.insert(countryFees).values(values).onConflictDoNothing({ target: countryFees.countryId });
+}
+
+export async function countTariffBrackets(tx: DbOrTx, countryId: number): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tariffBrackets)
+    .where(eq(tariffBrackets.countryId, countryId));
+  return rows[0]?.count ?? 0;
+}
+
+export async function insertTariffBrackets(
+  tx: DbOrTx,
+  rows: Array<{ countryId: number; minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }>,
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(tariffBrackets).values(rows);
+}
+
+/** Replaces a country's rate, switch, fee row and brackets (the reference_version triggers fire on each table). */
+export async function replaceCountry(
+  db: DbOrTx,
+  input: { id: number; rateMicro: bigint; enabled: boolean; fees: CountryFeeMinor; tariff: BracketMinor[]; at: Date },
+): Promise<void> {
+  await db
+    .update(countries)
+    .set({ rateMicro: input.rateMicro, enabled: input.enabled, updatedAt: input.at })
+    .where(eq(countries.id, input.id));
+  await db
+    .insert(countryFees)
+    .values({ countryId: input.id, ...input.fees, updatedAt: input.at })
+    .onConflictDoUpdate({ target: countryFees.countryId, set: { ...input.fees, updatedAt: input.at } });
+  await db.delete(tariffBrackets).where(eq(tariffBrackets.countryId, input.id));
+  if (input.tariff.length > 0) await db.insert(tariffBrackets).values(input.tariff.map((b) => ({ countryId: input.id, ...b })));
+}

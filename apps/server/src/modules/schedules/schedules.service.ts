@@ -2,6 +2,9 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import { selectTaskWeekdays } from './schedules.repository.ts';
 
+/** The task_schedules table belongs to this module; an operator's task days (admin-settings) go through these. */
+export { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from './schedules.repository.ts';
+
 export type TaskKind = 'youtube' | 'tiktok' | 'ads' | 'trivia';
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { countries, countryFees, members, tariffBrackets } from '../../db/schema.ts';
+import { countries, members } from '../../db/schema.ts';
 
 const SEED_LOCK_ID = 7_424_243;
 
@@ -12,60 +12,6 @@ export async function lockSeed(tx: DbOrTx): Promise<void> {
 export async function hasDefaultCountry(tx: DbOrTx): Promise<boolean> {
   const rows = await tx.select({ id: countries.id }).from(countries).where(eq(countries.isDefault, true)).limit(1);
   return rows.length > 0;
-}
-
-/** Inserts the country unless its abbreviation exists; returns its id either way. */
-export async function ensureCountry(
-  tx: DbOrTx,
-  values: {
-    name: string;
-    dial: string;
-    abbreviation: string;
-    currency: string;
-    rateMicro: bigint;
-    isDefault: boolean;
-    sortOrder: number;
-  },
-): Promise<number> {
-  await tx.insert(countries).values(values).onConflictDoNothing({ target: countries.abbreviation });
-  const rows = await tx
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.abbreviation, values.abbreviation))
-    .limit(1);
-  const row = rows[0];
-  if (!row) throw new Error(`Country ${values.abbreviation} could not be seeded`);
-  return row.id;
-}
-
-export async function ensureCountryFees(
-  tx: DbOrTx,
-  values: {
-    countryId: number;
-    cregMinor: bigint;
-    fl1Minor: bigint;
-    fl2Minor: bigint;
-    fl3Minor: bigint;
-    cbonusMinor: bigint;
-    minWithMinor: bigint;
-  },
-): Promise<void> {
-  await tx.insert(countryFees).values(values).onConflictDoNothing({ target: countryFees.countryId });
-}
-
-export async function countTariffBrackets(tx: DbOrTx, countryId: number): Promise<number> {
-  const rows = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(tariffBrackets)
-    .where(eq(tariffBrackets.countryId, countryId));
-  return rows[0]?.count ?? 0;
-}
-
-export async function insertTariffBrackets(
-  tx: DbOrTx,
-  rows: Array<{ countryId: number; minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }>,
-): Promise<void> {
-  if (rows.length > 0) await tx.insert(tariffBrackets).values(rows);
 }
 
 export async function selectHouse(tx: DbOrTx) {

@@ -4,7 +4,15 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { StartupRefusal } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
-import { findCountryFees, resolveSignupCountry, type CountryRow } from '../countries/countries.service.ts';
+import {
+  countTariffBrackets,
+  ensureCountry,
+  ensureCountryFees,
+  findCountryFees,
+  insertTariffBrackets,
+  resolveSignupCountry,
+  type CountryRow,
+} from '../countries/countries.service.ts';
 import { seedSetting } from '../settings/settings.service.ts';
 import { activateAccount } from '../activation/activation.service.ts';
 import { completeDeposit } from '../deposits/deposit-state.ts';
@@ -12,17 +20,7 @@ import { insertDeposit } from '../deposits/deposits.service.ts';
 import { insertMember, setOperatorPassword } from '../members/members.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, HOUSE_USERNAME, SEED_COUNTRIES, type SeedCountry } from './reference-data.ts';
-import {
-  countRegularMembers,
-  countTariffBrackets,
-  ensureCountry,
-  ensureCountryFees,
-  hasDefaultCountry,
-  insertTariffBrackets,
-  lockSeed,
-  selectHouse,
-  selectMemberIdByUsername,
-} from './seed.repository.ts';
+import { countRegularMembers, hasDefaultCountry, lockSeed, selectHouse, selectMemberIdByUsername } from './seed.repository.ts';
 
 /** Settings stored at the first start so the operator sees (and can change) their values. */
 const SEEDED_SETTINGS = ['grouplink', 'customer_care', 'daily_target', 'daily_reward', 'task_wallet_unlock'] as const;

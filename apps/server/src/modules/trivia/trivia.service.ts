@@ -34,6 +34,16 @@ import {
   type TriviaRoundRow,
 } from './trivia.repository.ts';
 
+/** The console's question bank goes through these (admin-content's trivia-bank.service); the table is this module's. */
+export {
+  insertTriviaQuestions,
+  selectTriviaPage,
+  selectTriviaQuestionForUpdate,
+  updateTriviaQuestion,
+  type TriviaQuestionRow,
+  type TriviaQuestionValues,
+} from './trivia-bank.repository.ts';
+
 const LIMIT_MS = TRIVIA_SECONDS * 1000;
 const DEADLINE_MS = (TRIVIA_SECONDS + TRIVIA_GRACE_SECONDS) * 1000;
 

@@ -22,6 +22,16 @@ import {
   type VideoTask,
 } from './videos.repository.ts';
 
+/** The console edits the videos table through these (admin-content's content.service); the table is this module's. */
+export {
+  selectVideoForUpdate,
+  selectVideoPage,
+  setVideoActive as setCatalogueVideoActive,
+  upsertVideo,
+  type VideoCatalogueRow,
+  type VideoValues,
+} from './video-catalogue.repository.ts';
+
 const WALLET_LABEL: Record<VideoTask, string> = { youtube: 'YouTube', tiktok: 'TikTok' };
 
 export interface VideoList {
