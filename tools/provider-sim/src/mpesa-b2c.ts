@@ -11,11 +11,21 @@ import {
   type SimLogger,
   type TimerSet,
 } from './shared.ts';
+import {
+  B2C_OUTCOMES,
+  findInvalidBalanceField,
+  findInvalidPaymentField,
+  outcomeOf,
+  PAID_DESC,
+  type B2COutcome,
+} from './mpesa-b2c-rules.ts';
+
+export { B2C_OUTCOMES } from './mpesa-b2c-rules.ts';
 
 /**
- * Daraja B2C payouts, the status of a payout and the account balance (decision 031). Only the test phones
- * 2547000000NN choose an outcome, by their last two digits (B2C_OUTCOMES); every other phone is paid. A paid payout
- * draws its amount from the utility balance; a payout larger than the balance fails with ResultCode 1 whatever the phone.
+ * Daraja B2C payouts, the status of a payout and the account balance (decision 031). Outcomes and request checks are
+ * in mpesa-b2c-rules.ts. A paid payout draws its amount from the utility balance; a payout larger than the balance
+ * fails with ResultCode 1 whatever the phone.
  */
 export interface B2CBehaviour {
   /** Delay before a Result (or a queue timeout) is posted. */
@@ -58,42 +68,6 @@ export interface SimPayout {
   timeoutsSent: number;
   request: Record<string, unknown>;
 }
-
-interface B2COutcome {
-  resultCode: number | string;
-  resultDesc: string;
-  /** `normal`: one result after the delay; `none`: never; `twice`; `held`: until released; `before-ack`; `queue-timeout`. */
-  delivery: 'normal' | 'none' | 'twice' | 'held' | 'before-ack' | 'queue-timeout';
-}
-
-const PAID_DESC = 'The service request is processed successfully.';
-export const B2C_OUTCOMES: Record<string, B2COutcome> = {
-  '01': { resultCode: 1, resultDesc: 'The balance is insufficient for the transaction.', delivery: 'normal' },
-  '02': {
-    resultCode: 2,
-    resultDesc: 'Declined due to limit rule: less than the minimum transaction amount.',
-    delivery: 'normal',
-  },
-  '03': {
-    resultCode: 3,
-    resultDesc: 'Declined due to limit rule: greater than the maximum transaction amount.',
-    delivery: 'normal',
-  },
-  '04': { resultCode: 4, resultDesc: 'Declined due to limit rule: would exceed daily transfer limit.', delivery: 'normal' },
-  '40': {
-    resultCode: 2040,
-    resultDesc: "Credit Party customer type (Unregistered or Registered Customer) can't be supported by the service.",
-    delivery: 'normal',
-  },
-  '37': { resultCode: 0, resultDesc: PAID_DESC, delivery: 'none' },
-  '38': { resultCode: 0, resultDesc: PAID_DESC, delivery: 'queue-timeout' },
-  '55': { resultCode: 0, resultDesc: PAID_DESC, delivery: 'held' },
-  '77': { resultCode: 0, resultDesc: PAID_DESC, delivery: 'before-ack' },
-  '99': { resultCode: 0, resultDesc: PAID_DESC, delivery: 'twice' },
-};
-const PAID: B2COutcome = { resultCode: 0, resultDesc: PAID_DESC, delivery: 'normal' };
-const TEST_PHONE = /^2547000000(\d\d)$/;
-const COMMAND_IDS = new Set(['BusinessPayment', 'SalaryPayment', 'PromotionPayment']);
 
 export interface B2CContext {
   credentials: { shortcode: string; b2cShortcode: string; initiatorName: string };
@@ -276,28 +250,9 @@ export class MpesaB2CSim {
     return { Result: { ...base, ResultCode: code, ResultDesc: PAID_DESC, ResultParameters: { ResultParameter: parameters } } };
   }
 
-  private findInvalidField(body: Record<string, unknown>): string | null {
-    const isText = (value: unknown, min = 1, max = 100) =>
-      typeof value === 'string' && value.length >= min && value.length <= max;
-    const isUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/[^\s]+$/.test(value);
-    if (!isText(body.OriginatorConversationID)) return 'OriginatorConversationID';
-    if (!isText(body.InitiatorName)) return 'InitiatorName';
-    if (!isText(body.SecurityCredential, 1, 2048)) return 'SecurityCredential';
-    if (typeof body.CommandID !== 'string' || !COMMAND_IDS.has(body.CommandID)) return 'CommandID';
-    const amount = toMinor(body.Amount);
-    if (amount === null || amount < 100n || amount % 100n !== 0n) return 'Amount';
-    if (String(body.PartyA ?? '') !== this.context.credentials.b2cShortcode) return 'PartyA';
-    if (!/^254[17]\d{8}$/.test(String(body.PartyB ?? ''))) return 'PartyB';
-    if (!isText(body.Remarks, 2, 100)) return 'Remarks';
-    if (!isUrl(body.QueueTimeOutURL)) return 'QueueTimeOutURL';
-    if (!isUrl(body.ResultURL)) return 'ResultURL';
-    if (body.Occassion !== undefined && !isText(body.Occassion, 0, 100)) return 'Occassion';
-    return null;
-  }
-
   private async paymentRequest(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const invalid = this.findInvalidField(body);
+    const invalid = findInvalidPaymentField(body, this.context.credentials.b2cShortcode);
     if (invalid) return this.context.badRequest(reply, invalid);
     const fault = this.faults.shift();
     if (fault === 'spike-arrest') {
@@ -332,18 +287,11 @@ export class MpesaB2CSim {
     return reply.send(ack);
   }
 
-  /** The outcome of a payment to `phone`; a re-sent …38 (after its queue timeout) is paid normally. */
-  private outcomeOf(phone: string, isResend: boolean): B2COutcome {
-    const digits = TEST_PHONE.exec(phone)?.[1];
-    const outcome = (digits !== undefined ? B2C_OUTCOMES[digits] : undefined) ?? PAID;
-    return isResend && outcome.delivery === 'queue-timeout' ? PAID : outcome;
-  }
-
   /** Decides the payout now, as M-Pesa would on receiving it: limits, the utility balance, then the phone's outcome. */
   private process(body: Record<string, unknown>, isResend: boolean): { payout: SimPayout; outcome: B2COutcome } {
     const phone = String(body.PartyB);
     const amountMinor = toMinor(body.Amount) as bigint;
-    let outcome = this.outcomeOf(phone, isResend);
+    let outcome = outcomeOf(phone, isResend);
     const { minimumAmountMinor, maximumAmountMinor } = this.behaviour;
     if (outcome.resultCode === 0 && amountMinor < minimumAmountMinor)
       outcome = { ...B2C_OUTCOMES['02']!, delivery: outcome.delivery };
@@ -418,25 +366,10 @@ export class MpesaB2CSim {
     );
   }
 
-  private findInvalidBalanceField(body: Record<string, unknown>): string | null {
-    const isText = (value: unknown, max = 100) => typeof value === 'string' && value.length >= 1 && value.length <= max;
-    const isUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/[^\s]+$/.test(value);
-    const { shortcode, b2cShortcode } = this.context.credentials;
-    if (!isText(body.Initiator)) return 'Initiator';
-    if (!isText(body.SecurityCredential, 2048)) return 'SecurityCredential';
-    if (body.CommandID !== 'AccountBalance') return 'CommandID';
-    if (![shortcode, b2cShortcode].includes(String(body.PartyA ?? ''))) return 'PartyA';
-    if (String(body.IdentifierType ?? '') !== '4') return 'IdentifierType';
-    if (!isUrl(body.ResultURL)) return 'ResultURL';
-    if (!isUrl(body.QueueTimeOutURL)) return 'QueueTimeOutURL';
-    if (!isText(body.Remarks)) return 'Remarks';
-    return null;
-  }
-
   /** Account balance query: acknowledged at once, the AccountBalance result posted to ResultURL like a B2C Result. */
   private balanceQuery(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const invalid = this.findInvalidBalanceField(body);
+    const invalid = findInvalidBalanceField(body, this.context.credentials);
     if (invalid) return this.context.badRequest(reply, invalid);
     const ids = {
       OriginatorConversationID: `${randomHex(4)}-${randomHex(4)}-1`,
