@@ -1,4 +1,6 @@
 import { MEMBER_WALLETS, WALLET_LABELS, type AdminMemberData } from '@tuzo/contracts';
+import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useCountryOptions } from '../api/get-countries';
@@ -9,16 +11,16 @@ export type FormValues = Partial<
 >;
 
 interface FieldsProps {
-  values: FormValues;
-  set: (key: string, value: string) => void;
+  /** The dialog's form; each field registers with it. */
+  form: UseFormReturn<FormValues>;
   member: AdminMemberData['member'];
 }
 
-export function AdjustWalletFields({ values, set }: FieldsProps) {
+export function AdjustWalletFields({ form }: FieldsProps) {
   return (
     <>
       <Field label="Wallet" htmlFor="adjust-wallet">
-        <Select id="adjust-wallet" value={values.wallet ?? 'balance'} onChange={(event) => set('wallet', event.target.value)}>
+        <Select id="adjust-wallet" {...form.register('wallet')}>
           {MEMBER_WALLETS.map((wallet) => (
             <option key={wallet} value={wallet}>
               {WALLET_LABELS[wallet]}
@@ -31,27 +33,19 @@ export function AdjustWalletFields({ values, set }: FieldsProps) {
           id="adjust-amount"
           inputMode="decimal"
           autoComplete="off"
-          value={values.amount ?? ''}
-          onChange={(event) => set('amount', event.target.value)}
+          {...form.register('amount')}
           placeholder="e.g. 25.00 or -10.00"
           required
         />
       </Field>
       <Field label="Reason (required, kept in the audit log)" htmlFor="adjust-reason">
-        <Input
-          id="adjust-reason"
-          value={values.reason ?? ''}
-          onChange={(event) => set('reason', event.target.value)}
-          minLength={3}
-          maxLength={500}
-          required
-        />
+        <Input id="adjust-reason" {...form.register('reason')} minLength={3} maxLength={500} required />
       </Field>
     </>
   );
 }
 
-export function DepositFields({ values, set, member }: FieldsProps) {
+export function DepositFields({ form, member }: FieldsProps) {
   return (
     <>
       <Field label={`Amount received (${member.currency})`} htmlFor="deposit-amount">
@@ -59,8 +53,7 @@ export function DepositFields({ values, set, member }: FieldsProps) {
           id="deposit-amount"
           inputMode="decimal"
           autoComplete="off"
-          value={values.amount ?? ''}
-          onChange={(event) => set('amount', event.target.value)}
+          {...form.register('amount')}
           placeholder="e.g. 500.00"
           required
         />
@@ -69,8 +62,7 @@ export function DepositFields({ values, set, member }: FieldsProps) {
         <Input
           id="deposit-reference"
           autoComplete="off"
-          value={values.reference ?? ''}
-          onChange={(event) => set('reference', event.target.value)}
+          {...form.register('reference')}
           placeholder="e.g. bank slip or M-Pesa code"
           minLength={3}
           maxLength={60}
@@ -81,23 +73,22 @@ export function DepositFields({ values, set, member }: FieldsProps) {
   );
 }
 
-export function EditMemberFields({ values, set }: FieldsProps) {
+export function EditMemberFields({ form }: FieldsProps) {
   const countries = useCountryOptions();
+  // The country list arrives after the dialog opens: once its options exist, the select shows the member's country.
+  useEffect(() => {
+    if (countries.data) form.setValue('country_id', form.getValues('country_id'));
+  }, [countries.data, form]);
   return (
     <>
       <Field label="Email" htmlFor="edit-email">
-        <Input id="edit-email" type="email" value={values.email ?? ''} onChange={(event) => set('email', event.target.value)} />
+        <Input id="edit-email" type="email" {...form.register('email')} />
       </Field>
       <Field label="Phone (dial code and number)" htmlFor="edit-phone">
-        <Input
-          id="edit-phone"
-          inputMode="tel"
-          value={values.phone ?? ''}
-          onChange={(event) => set('phone', event.target.value)}
-        />
+        <Input id="edit-phone" inputMode="tel" {...form.register('phone')} />
       </Field>
       <Field label="Country" htmlFor="edit-country">
-        <Select id="edit-country" value={values.country_id ?? ''} onChange={(event) => set('country_id', event.target.value)}>
+        <Select id="edit-country" {...form.register('country_id')}>
           {(countries.data ?? []).map((country) => (
             <option key={country.id} value={country.id}>
               {country.name}
@@ -109,16 +100,10 @@ export function EditMemberFields({ values, set }: FieldsProps) {
   );
 }
 
-export function ChangeUplineFields({ values, set }: FieldsProps) {
+export function ChangeUplineFields({ form }: FieldsProps) {
   return (
     <Field label="New upline (username)" htmlFor="change-upline">
-      <Input
-        id="change-upline"
-        autoComplete="off"
-        value={values.upline ?? ''}
-        onChange={(event) => set('upline', event.target.value)}
-        required
-      />
+      <Input id="change-upline" autoComplete="off" {...form.register('upline')} required />
     </Field>
   );
 }

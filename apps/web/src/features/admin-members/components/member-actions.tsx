@@ -1,6 +1,7 @@
 import type { AdminMemberData } from '@tuzo/contracts';
 import { Ban, GitBranch, KeyRound, LogOut, Pencil, PlusCircle, Power, PowerOff, Scale, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -21,7 +22,7 @@ interface DialogSpec {
   variant?: ButtonVariant;
   /** Builds the change from the form's values; throws a message to show when a value is missing. */
   build: (values: FormValues) => MemberChange;
-  fields?: (props: { values: FormValues; set: (key: string, value: string) => void; member: Member }) => ReactNode;
+  fields?: (props: { form: UseFormReturn<FormValues>; member: Member }) => ReactNode;
   /** Money moves: sent with an idempotency key kept until the dialog closes. */
   isMoney?: boolean;
 }
@@ -127,7 +128,8 @@ function specs(member: Member): Record<DialogKind, DialogSpec> {
 /** The buttons of the member page and the confirmation dialog each opens. */
 export function MemberActions({ member }: { member: Member }) {
   const [open, setOpen] = useState<DialogKind | null>(null);
-  const [values, setValues] = useState<FormValues>({});
+  // No resolver: the inputs' own required / minLength checks run in the browser, the contracts on the server.
+  const form = useForm<FormValues>({ defaultValues: {} });
   const [formError, setFormError] = useState<string | null>(null);
   const change = useMemberChange();
   const key = useIdempotencyKey();
@@ -136,12 +138,12 @@ export function MemberActions({ member }: { member: Member }) {
   function start(kind: DialogKind) {
     key.renew();
     setFormError(null);
-    setValues(
+    form.reset(
       kind === 'adminupdatemember' ? { email: member.email, phone: member.phone, country_id: String(member.country_id) } : {},
     );
     setOpen(kind);
   }
-  async function confirm() {
+  const confirm = form.handleSubmit(async (values) => {
     if (!spec) return;
     try {
       const envelope = await change.mutateAsync({
@@ -170,7 +172,7 @@ export function MemberActions({ member }: { member: Member }) {
         setFormError(errorMessage(error));
       }
     }
-  }
+  });
 
   const isSuspended = member.status === 'suspended';
   const button = (kind: DialogKind, label: string, icon: ReactNode, variant: ButtonVariant = 'outline') => (
@@ -197,26 +199,15 @@ export function MemberActions({ member }: { member: Member }) {
       <Dialog open={spec !== null} onOpenChange={(isOpen) => !isOpen && !change.isPending && setOpen(null)}>
         <DialogContent>
           {spec ? (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void confirm();
-              }}
-            >
+            <form onSubmit={(event) => void confirm(event)}>
               <DialogTitle>{spec.title}</DialogTitle>
               <DialogDescription>{spec.description}</DialogDescription>
               <div className="mt-4 flex flex-col gap-3">
-                {spec.fields
-                  ? spec.fields({ values, set: (name, value) => setValues((current) => ({ ...current, [name]: value })), member })
-                  : null}
+                {/* Rendered as a component, not called: the edit fields load the countries with their own hook. */}
+                {spec.fields ? <spec.fields form={form} member={member} /> : null}
                 {open !== 'adminadjust' ? (
                   <Field label="Reason (optional, kept in the audit log)" htmlFor="member-action-reason">
-                    <Input
-                      id="member-action-reason"
-                      value={values.reason ?? ''}
-                      onChange={(event) => setValues((current) => ({ ...current, reason: event.target.value }))}
-                      maxLength={500}
-                    />
+                    <Input id="member-action-reason" {...form.register('reason')} maxLength={500} />
                   </Field>
                 ) : null}
                 {formError ? (
