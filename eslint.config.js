@@ -35,8 +35,8 @@ const webZones = [
 
 const SERVER = './apps/server/src';
 /**
- * Table owners (docs/ARCHITECTURE.md, "Owners"): a module's `*.repository.ts` files are imported only inside that
- * module's directory; every other module, and the layers around them, go through its service. One zone per module:
+ * Table owners (docs/ARCHITECTURE.md, "Owners"): a module's `*.repository.ts` and `*.read-model.ts` files are imported
+ * only inside that module's directory; every other module, and the layers around them, go through its service. One zone per module:
  * its repositories are the `from`; every file of the server outside the module's directory is the `target`.
  * Tests (apps/server/test) stay outside the zone: they may read a repository directly to set up or check a case.
  */
@@ -48,8 +48,8 @@ const serverModules = fs.existsSync(`${SERVER}/modules`)
   : [];
 const repositoryZones = serverModules.map((module) => ({
   target: [`${SERVER}/modules/!(${module})/**`, `${SERVER}/modules/*.ts`, `${SERVER}/!(modules)/**`, `${SERVER}/*.ts`],
-  from: `${SERVER}/modules/${module}/**/*.repository.ts`,
-  message: `A repository is imported only inside its own module: call the ${module} module's service instead.`,
+  from: [`${SERVER}/modules/${module}/**/*.repository.ts`, `${SERVER}/modules/${module}/**/*.read-model.ts`],
+  message: `A repository or read model is imported only inside its own module: call the ${module} module's service instead.`,
 }));
 
 /** Resolves the web app's `@/` alias and TypeScript files for eslint-plugin-import (see the file). */

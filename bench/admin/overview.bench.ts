@@ -21,7 +21,7 @@ import type { SecretBox } from '../../apps/server/src/lib/secret-box.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
 import { totpSecretContext } from '../../apps/server/src/modules/auth/totp-sealing.ts';
 import { startBenchDatabase } from '../lib/database.ts';
-import * as repo from '../../apps/server/src/modules/admin-overview/admin-overview.repository.ts';
+import * as repo from '../../apps/server/src/modules/admin-overview/admin-overview.read-model.ts';
 import { addDays } from '../../apps/server/src/modules/admin-overview/admin-overview.service.ts';
 import { seed } from '../team/team.bench.ts';
 

@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { selectMemberHistory, type HistoryRow } from './admin-history.repository.ts';
+import { selectMemberHistory, type HistoryRow } from './admin-history.read-model.ts';
 import {
   selectMemberById,
   selectMemberDetail,

@@ -23,7 +23,7 @@ import {
   selectTopEarners,
   type DayFiguresRow,
   type OverviewWindow,
-} from './admin-overview.repository.ts';
+} from './admin-overview.read-model.ts';
 
 const TOP_EARNERS = 10;
 const TASK_KINDS = ['youtube', 'tiktok', 'ads', 'trivia'] as const;

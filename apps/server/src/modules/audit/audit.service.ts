@@ -1,6 +1,15 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { insertAuditRow } from './audit.repository.ts';
 
+/** The audit log screen (staff's `adminauditlog`) reads the table through these: the log is this module's. */
+export {
+  selectAuditActions,
+  selectAuditPage,
+  selectMemberIdByUsername,
+  startOfDayIn,
+  type AuditFilter,
+} from './audit-log.repository.ts';
+
 /**
  * The audit kernel: the one way code writes an audit row (`audit_log`, append-only). A money movement's audit row is
  * written by the same database function through `recordMovement`'s `audit` (docs/decisions/027-owners-and-kernel.md).

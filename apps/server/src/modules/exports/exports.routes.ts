@@ -26,7 +26,7 @@ import {
   selectExportPage,
   withdrawalsExport,
   type ExportSpec,
-} from './exports.repository.ts';
+} from './exports.read-model.ts';
 
 /** Rows read per keyset page: the most the server holds of an export at once. */
 export const EXPORT_PAGE_ROWS = 1_000;

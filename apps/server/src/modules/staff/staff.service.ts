@@ -13,7 +13,7 @@ import {
   selectMemberIdByUsername,
   startOfDayIn,
   type AuditFilter,
-} from './audit-log.repository.ts';
+} from '../audit/audit.service.ts';
 import { clearTotp, insertStaff, setDisabledAt } from '../members/members.service.ts';
 import { isUsernameOrEmailTaken, selectStaffForUpdate, selectStaffPage, type StaffDbRow } from './staff.repository.ts';
 

@@ -7,7 +7,7 @@ import { parseSettings } from '../settings/settings.service.ts';
 import { balancesFromFacts } from '../wallets/wallets.service.ts';
 import type { BalanceFacts } from '../wallets/wallets.service.ts';
 import type { CountryReferenceRow } from '../reference/reference.service.ts';
-import { selectLastUpdate, selectUserDataRow, type UserDataRow } from './userdata.repository.ts';
+import { selectLastUpdate, selectUserDataRow, type UserDataRow } from './userdata.read-model.ts';
 
 const LINK_KEYS = ['grouplink', 'customer_care', 'banner_text'] as const;
 

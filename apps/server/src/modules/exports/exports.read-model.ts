@@ -21,6 +21,12 @@ import {
 } from '../admin-money/admin-money.service.ts';
 
 /**
+ * Read model (docs/ARCHITECTURE.md, Owners): the CSV exports stream rows of tables other modules own (members,
+ * deposits, withdrawals, the ledger) in keyset pages, read-only, with the list screens' own query pieces (published by
+ * admin-members and admin-money); an export is a report, never a write.
+ */
+
+/**
  * One export: its header, the query pieces and how a row becomes cells. Rows are read newest id first in keyset
  * pages (`<id> < last id`, on the primary key), so the server holds one page at a time whatever the table's size.
  */

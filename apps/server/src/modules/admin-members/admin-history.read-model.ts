@@ -3,6 +3,12 @@ import type { MemberHistory } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
+ * Read model (docs/ARCHITECTURE.md, Owners): one member's history for the operator reads, read-only, the rows of
+ * deposits, withdrawals, transfers and the ledger (owned by deposits, withdrawals, payforclient and the ledger) in
+ * one shape and one query per list. It writes nothing.
+ */
+
+/**
  * One member's lists for the operator, newest first. Every row comes back in one shape: `amount_minor` (signed for
  * the ledger: the member's side), its currency, a status and a detail line.
  */

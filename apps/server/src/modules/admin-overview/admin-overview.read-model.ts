@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
+ * Read model (docs/ARCHITECTURE.md, Owners): the console overview's figures count rows of tables other modules own
+ * (members, activations, deposits, withdrawals, the ledger) in range scans, read-only, one query per figure; asking
+ * each owner's service per figure would turn one scan into a walk. It writes only its own table, overview_days.
+ */
+
+/**
  * The only place with the overview's SQL. A day's figures are range scans between the day's two instants on the
  * indexes of migration 0170; closed days are written once to overview_days, today is counted live.
  */

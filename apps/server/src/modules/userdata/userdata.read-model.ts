@@ -3,6 +3,12 @@ import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema.ts';
 
+/**
+ * Read model (docs/ARCHITECTURE.md, Owners): `userdata` answers in one round trip (decision 011), so its query
+ * reads, read-only, the member's row, balances, running totals, team counts, bonus claims and undelivered
+ * notifications, tables owned by members, the ledger, team, bonuses and notifications. It writes nothing.
+ */
+
 /** The member's own facts; the country, fee table and settings come from the process's reference copy. */
 export interface UserDataRow {
   referenceVersion: string;
