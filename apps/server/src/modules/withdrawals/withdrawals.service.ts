@@ -28,6 +28,9 @@ import {
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
 
+/** The withdrawals table belongs to this module: a module that settles a withdrawal locks and reads its row here. */
+export { lockWithdrawal, type WithdrawalRow };
+
 const HISTORY_LIMIT = 100;
 type PayoutWallet = (typeof WITHDRAW_ACCOUNTS)[WithdrawAccount];
 
