@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one benchmark run: it starts its database and servers, measures each pair, prints the figures and ratios, and stops them; the steps read in order. */
 /**
  * `npm run bench`, one run, two pairs on one embedded PostgreSQL: (1) `userdata` beside a bare Fastify route doing one
  * pg SELECT, autocannon at 64 connections (bench/userdata/userdata.bench.ts); (2) ledger throughput below.

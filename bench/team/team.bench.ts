@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one benchmark run: it starts its database, seeds the team tree, measures and prints; the steps read in order. */
 /**
  * Team bench (`npm run bench:team -w @tuzo/bench`). Starts a throw-away embedded PostgreSQL, builds the real app on
  * it, seeds TEAM_MEMBERS (default 1,000,000) members with set-based SQL in a realistic tree, then measures the team

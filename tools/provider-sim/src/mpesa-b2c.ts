@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the simulator of one Daraja protocol (B2C payment, result, queue timeout, status and balance queries) with its state: the payouts it took and the utility balance they draw down. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   darajaDottedTime,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the simulator of one provider's HTTP surface (OAuth, STK push and query, C2B, transaction status) around one shared state of pushes and receipts. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MpesaB2CSim, type B2CBehaviour } from './mpesa-b2c.ts';
 import { darajaTimestamp, postJson, randomCode, randomHex, type SimLogger, type TimerSet } from './shared.ts';

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, totpRecoveryCodes } from '../../db/schema.ts';
 
@@ -66,12 +66,4 @@ export async function useRecoveryCode(db: DbOrTx, input: { memberId: bigint; cod
     )
     .returning({ id: totpRecoveryCodes.id });
   return rows.length === 1;
-}
-
-export async function countUnusedRecoveryCodes(db: DbOrTx, memberId: bigint): Promise<number> {
-  const rows = await db
-    .select({ n: count() })
-    .from(totpRecoveryCodes)
-    .where(and(eq(totpRecoveryCodes.memberId, memberId), isNull(totpRecoveryCodes.usedAt)));
-  return Number(rows[0]?.n ?? 0);
 }

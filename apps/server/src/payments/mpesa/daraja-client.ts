@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one client for one provider: every Daraja call (STK push and query, C2B status, B2C, status, balance) shares the OAuth token cache, the security credential and one error classification. */
 import { z } from 'zod';
 import { minorToProviderNumber } from '../amounts.ts';
 import { callProvider, ProviderError, type ProviderResponse } from '../http.ts';

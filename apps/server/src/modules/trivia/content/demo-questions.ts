@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- data, not logic: the demo trivia bank, one question per entry. */
 /**
  * Demo trivia bank written by the Tuzo team: plain English, well-established facts only (capitals, geography,
  * dates of independence, currencies, basic money arithmetic). Each entry is [question, the right answer, three
