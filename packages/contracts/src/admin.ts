@@ -4,6 +4,7 @@ import { BigIdSchema } from './primitives.ts';
 import { AmountSchema, MoneyStringSchema } from './money.ts';
 import { MemberWalletSchema, SignedAmountSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';
+import { PayoutSummarySchema } from './payouts.ts';
 
 const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
 const IdSchema = BigIdSchema;
@@ -83,8 +84,15 @@ export type AdminAdjustPayload = z.infer<typeof AdminAdjustPayloadSchema>;
 export const AdminMemberPayloadSchema = z.object({ username: UsernameSchema, reason: z.string().trim().max(500).optional() });
 export type AdminMemberPayload = z.infer<typeof AdminMemberPayloadSchema>;
 
-/** `updatetrans`: the withdrawal and its new status ('2' completed, '1' declined and refunded). */
-export const UpdateTransDataSchema = z.object({ id: z.string(), status: z.enum(['1', '2']) });
+/**
+ * `updatetrans`: the withdrawal and its new status ('2' completed, '1' declined and refunded; '0' while the payout an
+ * approval started is on its way, see `payout`).
+ */
+export const UpdateTransDataSchema = z.object({
+  id: z.string(),
+  status: z.enum(['0', '1', '2']),
+  payout: PayoutSummarySchema.nullable().optional(),
+});
 export type UpdateTransData = z.infer<typeof UpdateTransDataSchema>;
 
 /** `adminadjust`: the wallet's balance after the adjustment (system currency) and the ledger transaction. */

@@ -24,3 +24,4 @@ export * from './admin-content.ts';
 export * from './admin-settings.ts';
 export * from './admin-overview.ts';
 export * from './approvals.ts';
+export * from './payouts.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minorAmountText } from './common.ts';
 import { ProcedureSchema } from './deposits.ts';
+import { DEFAULT_PAYOUT_LIMITS, PayoutLimitsSchema, PayoutProvidersSchema } from './payouts.ts';
 import { DEFAULT_CASINO_TABLE, DEFAULT_FREE_TABLE, SpinTableSchema } from './spins.ts';
 
 /**
@@ -167,6 +168,33 @@ export const SETTINGS = {
     schema: z.string().trim().max(300, 'The banner text is at most 300 characters'),
     default: 'Claim your daily bonus and share your link to earn more.',
     description: 'The announcement every member sees at the top of the app; empty hides it.',
+    visibility: 'operator',
+  }),
+  'payouts.providers': define({
+    schema: PayoutProvidersSchema,
+    default: { KE: 'mpesa_b2c' },
+    description:
+      'How approved withdrawals are paid, per country abbreviation: mpesa_b2c (M-Pesa B2C), flutterwave (a Flutterwave transfer) or manual (paid by hand; approving marks the withdrawal Completed). A country not listed is manual.',
+    visibility: 'operator',
+  }),
+  'payouts.limits': define({
+    schema: PayoutLimitsSchema,
+    default: DEFAULT_PAYOUT_LIMITS,
+    description:
+      'Payout limits per provider, in the currency paid: smallest payment, largest payment and most paid to one member in a day (M-Pesa B2C defaults are Daraja’s published KES 10, 250,000 and 500,000).',
+    visibility: 'operator',
+  }),
+  'payouts.result_timeout_seconds': define({
+    schema: z.number().int().min(30).max(86_400),
+    default: 300,
+    description:
+      'A payout with no result this many seconds after it was sent becomes unknown and is asked about with the provider (never re-sent, never refunded on a guess).',
+    visibility: 'operator',
+  }),
+  'payouts.low_balance_alert': define({
+    schema: SystemAmountSchema,
+    default: '10000.00',
+    description: 'Alert the operators when the M-Pesa utility balance (or Flutterwave balance) reported falls below this.',
     visibility: 'operator',
   }),
 } as const satisfies Record<string, SettingDefinition>;

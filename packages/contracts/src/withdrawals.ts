@@ -43,6 +43,10 @@ export const WithdrawalHistoryRowSchema = z.object({
   Status: WithdrawalStatusSchema,
   Date: z.string(),
   Time: z.string(),
+  /** Added by payouts: the M-Pesa (or transfer) receipt of a paid withdrawal, else null. */
+  Receipt: z.string().nullable(),
+  /** Added by payouts: why a payout failed and the money came back, in plain words, else null. */
+  Reason: z.string().nullable(),
 });
 export type WithdrawalHistoryRow = z.infer<typeof WithdrawalHistoryRowSchema>;
 export const WithdrawalHistoryDataSchema = z.array(WithdrawalHistoryRowSchema);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../lib/deps.ts';
 import { seedOnStartup } from './seed/seed.service.ts';
 import { startDeposits } from './deposits/deposits.startup.ts';
+import { startPayouts } from './payouts/payouts.startup.ts';
 import { registerExportRoutes } from './exports/exports.routes.ts';
 import { registerAdminContentRoutes } from './admin-content/admin-content.routes.ts';
 import { seedLessons } from './lessons/lessons.seed.ts';
@@ -18,6 +19,7 @@ export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Prom
   await seedTriviaQuestions(deps.db);
   await seedLessons(deps.db);
   await startDeposits(app, deps);
+  await startPayouts(app, deps);
   await startTaskContent(app, deps);
   await registerExportRoutes(app, deps);
   await registerAdminContentRoutes(app, deps);

@@ -34,19 +34,41 @@ export async function markWithdrawalDecided(
     .where(and(eq(withdrawals.id, input.id), eq(withdrawals.status, 0)));
 }
 
+/**
+ * The member's withdrawals, newest first, with the receipt or the failure reason of the latest payout attempt (the
+ * payouts module's table; a withdrawal paid by hand has none).
+ */
 export async function selectMemberWithdrawals(db: DbOrTx, memberId: bigint, limit: number) {
-  return db
-    .select({
-      id: withdrawals.id,
-      amountLocalMinor: withdrawals.amountLocalMinor,
-      feeLocalMinor: withdrawals.feeLocalMinor,
-      status: withdrawals.status,
-      createdAt: withdrawals.createdAt,
-    })
-    .from(withdrawals)
-    .where(eq(withdrawals.memberId, memberId))
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(limit);
+  const rows = await db.execute<{
+    amount_local_minor: string;
+    fee_local_minor: string;
+    status: number;
+    created_at: string;
+    receipt: string | null;
+    failure_reason: string | null;
+  }>(sql`
+    SELECT w.amount_local_minor::text, w.fee_local_minor::text, w.status, w.created_at, p.receipt, p.failure_reason
+    FROM withdrawals w
+    LEFT JOIN LATERAL (SELECT receipt, failure_reason FROM payouts WHERE withdrawal_id = w.id ORDER BY attempt DESC LIMIT 1) p ON true
+    WHERE w.member_id = ${memberId}
+    ORDER BY w.created_at DESC, w.id DESC
+    LIMIT ${limit}`);
+  return rows.rows.map((row) => ({
+    amountLocalMinor: parseDbMinor(row.amount_local_minor),
+    feeLocalMinor: parseDbMinor(row.fee_local_minor),
+    status: Number(row.status),
+    createdAt: new Date(row.created_at),
+    receipt: row.receipt,
+    failureReason: row.failure_reason,
+  }));
+}
+
+/** Whether a payout of this withdrawal is on its way (approved, sent or unknown): it then decides the withdrawal. */
+export async function hasLivePayout(db: DbOrTx, withdrawalId: bigint): Promise<boolean> {
+  const rows = await db.execute(
+    sql`SELECT 1 FROM payouts WHERE withdrawal_id = ${withdrawalId} AND state IN ('approved', 'sent', 'unknown') LIMIT 1`,
+  );
+  return rows.rows.length > 0;
 }
 
 export interface WithdrawalContext {

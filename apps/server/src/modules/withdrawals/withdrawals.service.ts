@@ -18,8 +18,10 @@ import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
+import { assertWithdrawalPayable } from '../payouts/payout-limits.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
 import {
+  hasLivePayout,
   lockWithdrawal,
   markWithdrawalDecided,
   selectMemberWithdrawals,
@@ -64,6 +66,7 @@ export async function requestWithdrawal(
   }
   // The charge applies to the Jumbo wallet only, as the spec's form shows it (section 9).
   const feeLocalMinor = wallet === 'balance' ? tariffFeeMinor(input.amountLocalMinor, context.tariff) : 0n;
+  await assertWithdrawalPayable(deps, { memberId: input.memberId, amountMinor: input.amountLocalMinor, currency: currency.currency });
   const amount = fromMemberAmount(input.amountLocalMinor, currency);
   const fee = fromMemberAmount(feeLocalMinor, currency);
   if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
@@ -162,6 +165,8 @@ export async function listWithdrawalHistory(deps: AppDeps, memberId: bigint): Pr
       Status: statusText(row.status),
       Date: date,
       Time: time,
+      Receipt: row.status === 2 ? row.receipt : null,
+      Reason: row.status === 1 ? row.failureReason : null,
     };
   });
 }
@@ -189,6 +194,9 @@ export async function decideWithdrawal(
     if (row.memberId === input.operatorId)
       throw new AppError('FORBIDDEN', 'Staff cannot decide their own withdrawal; another operator must do it');
     const next = transition(row, input.decision);
+    // A payout on its way decides the withdrawal by its result (docs/decisions/032-payout-states.md).
+    if (await hasLivePayout(tx, row.id))
+      throw new AppError('CONFLICT', 'This withdrawal is being paid out; wait for the provider’s result or check with the provider');
     const at = deps.clock.now();
     const recorded = await recordMovement(tx, {
       kind: next.kind,

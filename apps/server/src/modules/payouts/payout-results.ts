@@ -1,0 +1,342 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { readSetting } from '../settings/settings.service.ts';
+import { getPayments } from '../../payments/index.ts';
+import { isGenuineFlutterwaveWebhook } from '../../payments/flutterwave/webhook.ts';
+import { parseTransferWebhook } from '../../payments/flutterwave/transfers.ts';
+import {
+  parseAccountBalanceResult,
+  parseB2CQueueTimeout,
+  parseB2CResult,
+  parseB2CStatusResult,
+  B2C_FAILURE_CODES,
+  type B2CResult,
+  type B2CStatusResult,
+} from '../../payments/mpesa/b2c-results.ts';
+import { payoutClient, NOT_FOUND } from './payout-adapters.ts';
+import { memberReason, type PayoutResult } from './payout-provider.ts';
+import { settlePayout } from './payout-settlement.ts';
+import { nextPayoutState } from './payout-state.ts';
+import { redact } from './redact.ts';
+import {
+  insertExchange,
+  lockPayout,
+  parkResult,
+  selectPayout,
+  selectPayoutByConversation,
+  selectPayoutByQuery,
+  selectPayoutByReference,
+  takeParkedResults,
+  updatePayout,
+  upsertBalance,
+  type PayoutRow,
+} from './payouts.repository.ts';
+
+/**
+ * What the providers say about payouts: acknowledgements, B2C results and queue timeouts, status query results,
+ * Flutterwave transfer webhooks and fetches. Every path ends in the state machine (payout-state.ts) and, for a final
+ * outcome, in `settlePayout`, which moves the hold exactly once.
+ */
+
+export async function recordExchanges(
+  deps: AppDeps,
+  payoutId: bigint | null,
+  exchanges: readonly { kind: string; httpStatus: number | null; body: unknown }[],
+): Promise<void> {
+  const at = deps.clock.now();
+  for (const exchange of exchanges) await insertExchange(deps.db, { payoutId, ...exchange, at });
+}
+
+export async function requirePayout(deps: AppDeps, payoutId: bigint): Promise<PayoutRow> {
+  const payout = await selectPayout(deps.db, payoutId);
+  if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
+  return payout;
+}
+
+/** The provider acknowledged the payout: approved -> sent, with its ConversationID (kept even after a result). */
+export async function recordAck(deps: AppDeps, payoutId: bigint, conversationId: string | null): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, payoutId);
+    if (!payout) return;
+    const step = nextPayoutState(payout.state, 'ack', { byQuery: false });
+    await updatePayout(tx, payoutId, {
+      ...('next' in step ? { state: step.next, sentAt: deps.clock.now() } : {}),
+      ...(conversationId && payout.conversationId === null ? { conversationId } : {}),
+    });
+  });
+  if (conversationId) await applyParkedResults(deps, conversationId);
+}
+
+/**
+ * approved | sent -> unknown: a timeout, a gateway error, a queue timeout or no result in time. Nothing is refunded
+ * and nothing is sent again: the status query (asked at once, and by the sweep until it answers) decides.
+ */
+export async function markLost(deps: AppDeps, payout: PayoutRow, detail: string): Promise<void> {
+  const moved = await deps.db.transaction(async (tx) => {
+    const locked = await lockPayout(tx, payout.id);
+    if (!locked) return false;
+    const step = nextPayoutState(locked.state, 'lost', { byQuery: false });
+    if (!('next' in step)) return false;
+    await updatePayout(tx, payout.id, { state: step.next, unknownSince: deps.clock.now(), providerDetail: detail });
+    return true;
+  });
+  if (moved) deps.log.warn({ payoutId: payout.id.toString(), detail }, 'Payout outcome unknown; asking the provider');
+}
+
+/**
+ * Asks the provider what became of a live payout (B2C transaction status by our OriginatorConversationID, or a
+ * Flutterwave fetch by our reference). B2C answers later at our status URL (`asked`); Flutterwave at once, and the
+ * answer is applied here. Returns whether a question went out or an answer came.
+ */
+export async function queryPayout(deps: AppDeps, payoutId: bigint): Promise<{ asked: boolean }> {
+  const payout = await requirePayout(deps, payoutId);
+  if (payout.state === 'paid' || payout.state === 'failed') return { asked: false };
+  const client = payoutClient(deps, payout.provider);
+  if (!client) return { asked: false };
+  const queried = await client.query({ reference: payout.reference, conversationId: payout.conversationId });
+  await recordExchanges(deps, payout.id, queried.exchanges);
+  const outcome = queried.outcome;
+  switch (outcome.kind) {
+    case 'asked':
+      await updatePayout(deps.db, payout.id, { queryConversationId: outcome.queryConversationId, querySentAt: deps.clock.now() });
+      await applyParkedResults(deps, outcome.queryConversationId);
+      return { asked: true };
+    case 'answered':
+      await updatePayout(deps.db, payout.id, { querySentAt: deps.clock.now() });
+      await applyResult(deps, payout, outcome.result, 'query');
+      return { asked: true };
+    case 'unavailable':
+      await updatePayout(deps.db, payout.id, { querySentAt: deps.clock.now() });
+      deps.log.warn({ payoutId: payout.id.toString(), detail: outcome.detail }, 'Payout status query not answered; asking again later');
+      return { asked: false };
+    default: {
+      const never: never = outcome;
+      throw new Error(`Unknown query outcome ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * Applies what the provider says about a payout. `result`: a callback (trusted only for a payout in flight whose ids
+ * match; an unexpected success is confirmed by a status query first); `query`: the provider's answer to our question
+ * (decides an unknown payout too). "Not found" fails only a payout the provider never acknowledged. A pending answer,
+ * or any answer about a final payout, changes nothing.
+ */
+export async function applyResult(deps: AppDeps, payout: PayoutRow, result: PayoutResult, by: 'result' | 'query'): Promise<void> {
+  if (result.balanceMinor !== null) {
+    await upsertBalance(deps.db, {
+      provider: payout.provider,
+      currency: payout.currency,
+      balanceMinor: result.balanceMinor,
+      source: by === 'result' ? 'payout result' : 'status query',
+      at: deps.clock.now(),
+    });
+  }
+  if (result.outcome === 'pending') return;
+  const detail = `${result.description} (${result.code})`;
+  if (result.outcome === 'paid') {
+    const isExact = result.receipt !== null && (result.amountMinor === null || result.amountMinor === payout.amountMinor);
+    if (!isExact) {
+      deps.log.error({ payoutId: payout.id.toString(), amount: String(result.amountMinor) }, 'Payout success with another amount or no receipt; not settled');
+      if (by === 'result') await queryPayout(deps, payout.id);
+      return;
+    }
+  }
+  if (result.code === 'NOT_FOUND' && !(await isSurelyNotSent(deps, payout))) return;
+  const step = nextPayoutState(payout.state, result.outcome, { byQuery: by === 'query' });
+  if ('ignore' in step) return;
+  if ('confirm' in step) {
+    await queryPayout(deps, payout.id);
+    return;
+  }
+  await settlePayout(deps, {
+    payoutId: payout.id,
+    withdrawalId: payout.withdrawalId,
+    settlement:
+      result.outcome === 'paid'
+        ? { outcome: 'paid', receipt: result.receipt ?? '', receiverName: result.receiverName, feeMinor: result.feeMinor, detail }
+        : { outcome: 'failed', code: result.code, reason: memberReason(result.code, payout.provider), detail },
+    by,
+  });
+}
+
+
+/** Parked results of a conversation (a result that came before its acknowledgement), applied once, in order. */
+async function applyParkedResults(deps: AppDeps, conversationId: string): Promise<void> {
+  const parked = await deps.db.transaction((tx: DbOrTx) => takeParkedResults(tx, { conversationId, at: deps.clock.now() }));
+  for (const { kind, body } of parked) {
+    if (kind === 'b2c_result') await handleB2CResult(deps, body, { isReplay: true });
+    else await handleB2CStatusResult(deps, body, { isReplay: true });
+  }
+}
+
+/** A B2C Result as a payout result; a failure code that does not say the payment failed is asked about instead. */
+function b2cPayoutResult(result: B2CResult): PayoutResult {
+  const outcome = result.isSuccess ? 'paid' : B2C_FAILURE_CODES.has(result.resultCode) ? 'failed' : 'pending';
+  return {
+    reference: result.originatorConversationId,
+    conversationId: result.conversationId,
+    outcome,
+    code: result.resultCode,
+    description: result.resultDesc,
+    receipt: result.receipt,
+    amountMinor: result.amountMinor,
+    receiverName: result.receiverPartyPublicName,
+    feeMinor: null,
+    balanceMinor: result.utilityAvailableMinor,
+  };
+}
+
+/**
+ * A B2C Result at our ResultURL (unsigned: the path secret keeps strangers out, and the ids must match). It is matched
+ * by our OriginatorConversationID; one that comes before we recorded the acknowledgement (or names no payout of ours)
+ * is parked and applied when the acknowledgement is recorded. A ConversationID other than the one acknowledged, or a
+ * result code that does not say what happened, sends a status query instead of settling.
+ */
+export async function handleB2CResult(deps: AppDeps, body: unknown, options: { isReplay?: boolean } = {}): Promise<void> {
+  const result = parseB2CResult(body);
+  const payout = result ? await selectPayoutByReference(deps.db, result.originatorConversationId) : null;
+  if (!options.isReplay) await recordExchanges(deps, payout?.id ?? null, [{ kind: 'result', httpStatus: null, body: redact(body) }]);
+  if (!result) {
+    deps.log.warn('M-Pesa B2C result ignored: malformed body');
+    return;
+  }
+  if (!payout || (payout.state === 'approved' && payout.conversationId === null)) {
+    await parkResult(deps.db, {
+      kind: 'b2c_result',
+      reference: result.originatorConversationId,
+      conversationId: result.conversationId,
+      body,
+      at: deps.clock.now(),
+    });
+    return;
+  }
+  if (payout.conversationId !== null && payout.conversationId !== result.conversationId) {
+    deps.log.error({ payoutId: payout.id.toString() }, 'M-Pesa B2C result with another ConversationID; asking M-Pesa instead');
+    await queryPayout(deps, payout.id);
+    return;
+  }
+  const payoutResult = b2cPayoutResult(result);
+  if (payoutResult.outcome === 'pending') {
+    await markLost(deps, payout, `${result.resultDesc} (${result.resultCode})`);
+    await queryPayout(deps, payout.id);
+    return;
+  }
+  await applyResult(deps, payout, payoutResult, 'result');
+}
+
+/** A queue timeout is not a failure: the payout becomes unknown and M-Pesa is asked what happened. */
+export async function handleB2CTimeout(deps: AppDeps, body: unknown): Promise<void> {
+  const timeout = parseB2CQueueTimeout(body);
+  const payout = timeout ? await selectPayoutByReference(deps.db, timeout.originatorConversationId) : null;
+  await recordExchanges(deps, payout?.id ?? null, [{ kind: 'timeout', httpStatus: null, body: redact(body) }]);
+  if (!payout) return;
+  await markLost(deps, payout, 'M-Pesa queue timeout: no result');
+  await queryPayout(deps, payout.id);
+}
+
+function statusPayoutResult(result: B2CStatusResult): PayoutResult | null {
+  const base = {
+    reference: null,
+    conversationId: null,
+    code: result.resultCode,
+    description: result.transactionStatus ?? result.resultDesc,
+    receipt: null,
+    amountMinor: null,
+    receiverName: null,
+    feeMinor: null,
+    balanceMinor: null,
+  };
+  switch (result.state) {
+    case 'completed':
+      return { ...base, outcome: 'paid', receipt: result.receipt, amountMinor: result.amountMinor, receiverName: result.creditPartyName };
+    case 'failed':
+      return { ...base, outcome: 'failed' };
+    case 'not-found':
+      return { ...NOT_FOUND, description: result.resultDesc };
+    case 'unanswered':
+      return null;
+    default: {
+      const never: never = result.state;
+      throw new Error(`Unknown status state ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * A transaction status result at our status URL: it counts only for the payout whose latest query M-Pesa
+ * acknowledged with this ConversationID (one that comes before that acknowledgement is recorded is parked). An
+ * unanswered query decides nothing: the sweep asks again.
+ */
+export async function handleB2CStatusResult(deps: AppDeps, body: unknown, options: { isReplay?: boolean } = {}): Promise<void> {
+  const result = parseB2CStatusResult(body);
+  const payout = result ? await selectPayoutByQuery(deps.db, result.conversationId) : null;
+  if (!options.isReplay) await recordExchanges(deps, payout?.id ?? null, [{ kind: 'query_result', httpStatus: null, body: redact(body) }]);
+  if (!result) {
+    deps.log.warn('M-Pesa payout status result ignored: malformed body');
+    return;
+  }
+  if (!payout) {
+    await parkResult(deps.db, { kind: 'status_result', reference: null, conversationId: result.conversationId, body, at: deps.clock.now() });
+    return;
+  }
+  const payoutResult = statusPayoutResult(result);
+  if (!payoutResult) {
+    deps.log.warn({ payoutId: payout.id.toString(), code: result.resultCode }, 'M-Pesa could not answer a payout status query; asking again later');
+    return;
+  }
+  await applyResult(deps, payout, payoutResult, 'query');
+}
+
+/** The utility balance from an account balance query's result. */
+export async function handleB2CBalanceResult(deps: AppDeps, body: unknown): Promise<void> {
+  await recordExchanges(deps, null, [{ kind: 'balance', httpStatus: null, body: redact(body) }]);
+  const result = parseAccountBalanceResult(body);
+  if (!result?.isSuccess || result.utilityAvailableMinor === null) {
+    deps.log.warn({ code: result?.resultCode }, 'M-Pesa balance result without a utility balance');
+    return;
+  }
+  await upsertBalance(deps.db, {
+    provider: 'mpesa_b2c',
+    currency: result.accounts?.find((line) => /utility/i.test(line.name))?.currency ?? 'KES',
+    balanceMinor: result.utilityAvailableMinor,
+    source: 'balance query',
+    at: deps.clock.now(),
+  });
+}
+
+/**
+ * A Flutterwave `transfer.completed` webhook (its hash checked by the caller): only a hint, so the transfer is fetched
+ * by our reference and that answer is applied. Answers 200 whether or not the transfer is ours.
+ */
+export async function handleTransferWebhook(deps: AppDeps, body: unknown): Promise<void> {
+  const transfer = parseTransferWebhook(body);
+  const payout = transfer ? await selectPayoutByReference(deps.db, transfer.reference) : null;
+  await recordExchanges(deps, payout?.id ?? null, [{ kind: 'webhook', httpStatus: null, body: redact(body) }]);
+  if (!payout) {
+    deps.log.warn({ reference: transfer?.reference }, 'Flutterwave transfer webhook ignored: no payout with this reference');
+    return;
+  }
+  await queryPayout(deps, payout.id);
+}
+
+/** Whether a Flutterwave webhook carries our secret hash (the same check as payment webhooks). */
+export function isGenuineTransferWebhook(deps: AppDeps, request: { headers: Record<string, unknown>; rawBody: string }): boolean {
+  const secretHash = getPayments(deps).flutterwaveSecretHash;
+  return secretHash !== null && isGenuineFlutterwaveWebhook({ headers: request.headers, rawBody: request.rawBody, secretHash });
+}
+
+/**
+ * "The provider has no such payment" fails a payout only when it never acknowledged it and the request is older than
+ * the result timeout (so it cannot still be on its way in); otherwise the payout stays unknown and is asked again.
+ */
+async function isSurelyNotSent(deps: AppDeps, payout: PayoutRow): Promise<boolean> {
+  if (payout.conversationId !== null) {
+    deps.log.error({ payoutId: payout.id.toString() }, 'The provider acknowledged a payout it now cannot find; left unknown for an operator');
+    return false;
+  }
+  const timeoutMs = (await readSetting(deps.db, 'payouts.result_timeout_seconds')) * 1000;
+  const sentAt = (payout.sendStartedAt ?? payout.createdAt).getTime();
+  return deps.clock.now().getTime() - sentAt >= timeoutMs;
+}

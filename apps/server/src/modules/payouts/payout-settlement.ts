@@ -1,0 +1,116 @@
+import { formatMinor, WALLET_LABELS } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { recordMovement, type Leg } from '../../ledger/movement.ts';
+import { lockWithdrawal } from '../withdrawals/withdrawals.repository.ts';
+import { nextPayoutState } from './payout-state.ts';
+import { lockPayout, markWithdrawalSettled, updatePayout } from './payouts.repository.ts';
+
+/** A final outcome to apply to a payout. */
+export type Settlement =
+  | {
+      outcome: 'paid';
+      receipt: string;
+      receiverName: string | null;
+      feeMinor: bigint | null;
+      detail: string | null;
+    }
+  | { outcome: 'failed'; code: string; reason: string; detail: string | null };
+
+export type SettledBy = 'result' | 'query' | 'send' | 'operator';
+
+/**
+ * Settles a payout once: paid moves the hold to provider:payouts (amount) and house:fees (charge) and completes the
+ * withdrawal ('2'); failed returns amount and charge to the wallet they came from and declines it ('1', the reason
+ * in the member's words). One database transaction: the withdrawal row, then the payout row, are locked (the order
+ * every payout path uses), the state machine decides again on the locked row, and the ledger movement (key
+ * `payout-settle:<payout id>`), both rows, the member's notification and the audit row commit together. A payout
+ * already final is left alone: a late, replayed or forged result changes nothing. Returns the payout's state after.
+ */
+export async function settlePayout(
+  deps: AppDeps,
+  input: { payoutId: bigint; withdrawalId: bigint; settlement: Settlement; by: SettledBy; actorId?: bigint | null; ip?: string | null },
+  db: DbOrTx = deps.db,
+): Promise<'paid' | 'failed' | 'unchanged'> {
+  return db.transaction(async (tx) => {
+    const withdrawal = await lockWithdrawal(tx, input.withdrawalId);
+    const payout = await lockPayout(tx, input.payoutId);
+    if (!withdrawal || !payout) throw new Error(`Payout ${input.payoutId} or its withdrawal is missing`);
+    const step = nextPayoutState(payout.state, input.settlement.outcome, { byQuery: input.by !== 'result' });
+    if (!('next' in step)) {
+      deps.log.info({ payoutId: payout.id.toString(), state: payout.state, why: Object.values(step)[0] }, 'Payout result not applied');
+      return 'unchanged';
+    }
+    const at = deps.clock.now();
+    const held = withdrawal.amountSystemMinor + withdrawal.feeSystemMinor;
+    const amount = `${withdrawal.currency} ${formatMinor(withdrawal.amountLocalMinor)}`;
+    const settlement = input.settlement;
+    const isPaid = settlement.outcome === 'paid';
+    const legs: Leg[] = isPaid
+      ? [
+          { account: { system: 'hold:withdrawals' }, amountMinor: -held },
+          { account: { system: 'provider:payouts' }, amountMinor: withdrawal.amountSystemMinor },
+          ...(withdrawal.feeSystemMinor > 0n
+            ? [{ account: { system: 'house:fees' as const }, amountMinor: withdrawal.feeSystemMinor }]
+            : []),
+        ]
+      : [
+          { account: { system: 'hold:withdrawals' }, amountMinor: -held },
+          { account: { memberId: withdrawal.memberId, wallet: withdrawal.wallet }, amountMinor: held },
+        ];
+    const refunded =
+      withdrawal.feeLocalMinor > 0n
+        ? `${withdrawal.currency} ${formatMinor(withdrawal.amountLocalMinor + withdrawal.feeLocalMinor)} (amount and charge)`
+        : amount;
+    const notice = isPaid
+      ? { msg: `Your withdrawal of ${amount} has been paid to ${payout.phone}. Receipt ${settlement.receipt}.`, severity: 'success' as const }
+      : {
+          msg: `Your withdrawal of ${amount} could not be paid: ${settlement.reason} ${refunded} is back in your ${WALLET_LABELS[withdrawal.wallet]} wallet.`,
+          severity: 'warning' as const,
+        };
+    const recorded = await recordMovement(tx, {
+      kind: isPaid ? 'withdrawal_complete' : 'withdrawal_refund',
+      idempotencyKey: `payout-settle:${payout.id}`,
+      memberId: withdrawal.memberId,
+      memo: isPaid
+        ? `Withdrawal paid out by ${payout.provider} (receipt ${settlement.receipt})`
+        : `Withdrawal payout failed: refunded in full, fee included (${settlement.code})`,
+      legs,
+      at,
+      notify: { memberId: withdrawal.memberId, ...notice },
+      audit: {
+        actorId: input.actorId ?? null,
+        action: isPaid ? 'payout.paid' : 'payout.failed',
+        targetType: 'payout',
+        targetId: payout.id,
+        before: { state: payout.state, withdrawalStatus: withdrawal.status },
+        after: {
+          state: step.next,
+          by: input.by,
+          withdrawalId: withdrawal.id,
+          ...(isPaid ? { receipt: settlement.receipt } : { code: settlement.code, reason: settlement.reason }),
+          settleTransactionId: '$transaction_id',
+        },
+        ip: input.ip ?? null,
+      },
+    });
+    await updatePayout(tx, payout.id, {
+      state: step.next,
+      settledAt: at,
+      settledBy: input.by,
+      settleTransactionId: recorded.transactionId,
+      providerDetail: settlement.detail,
+      ...(isPaid
+        ? { receipt: settlement.receipt, receiverName: settlement.receiverName, providerFeeMinor: settlement.feeMinor }
+        : { failureCode: settlement.code, failureReason: settlement.reason }),
+    });
+    await markWithdrawalSettled(tx, {
+      id: withdrawal.id,
+      status: isPaid ? 2 : 1,
+      settleTransactionId: recorded.transactionId,
+      decidedBy: payout.approvedBy,
+      at,
+    });
+    return isPaid ? 'paid' : 'failed';
+  });
+}

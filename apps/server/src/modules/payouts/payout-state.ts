@@ -1,0 +1,59 @@
+import type { PayoutState } from '@tuzo/contracts';
+
+/**
+ * The payout state machine, one exhaustive switch (docs/money.md "Payouts", decision 032).
+ *
+ *   approved --ack--> sent
+ *   approved | sent --paid--> paid          (a result we trust, or the status query)
+ *   approved | sent --failed--> failed      (a refusal at send time, a failure result we trust, or the status query)
+ *   approved | sent --lost--> unknown       (timeout, gateway error, no result in time, a result we do not trust)
+ *   unknown --paid | failed--> paid | failed  (only the status query / transfer fetch decides: `byQuery`)
+ *
+ * paid and failed are final: any event after them is `ignore` (a late or replayed result changes nothing). An ack
+ * after a result, or a loss report on an unknown payout, is `ignore` too.
+ */
+export type PayoutEvent = 'ack' | 'paid' | 'failed' | 'lost';
+
+export type PayoutStep = { next: PayoutState } | { ignore: string } | { confirm: string };
+
+export function nextPayoutState(state: PayoutState, event: PayoutEvent, options: { byQuery: boolean }): PayoutStep {
+  switch (state) {
+    case 'approved':
+    case 'sent':
+      switch (event) {
+        case 'ack':
+          return state === 'approved' ? { next: 'sent' } : { ignore: 'already acknowledged' };
+        case 'paid':
+          return { next: 'paid' };
+        case 'failed':
+          return { next: 'failed' };
+        case 'lost':
+          return { next: 'unknown' };
+        default:
+          return assertNever(event);
+      }
+    case 'unknown':
+      switch (event) {
+        case 'ack':
+        case 'lost':
+          return { ignore: 'already unknown: the status query decides' };
+        case 'paid':
+        case 'failed':
+          // Unknown is never settled on a callback alone: only the provider's status answer decides it.
+          return options.byQuery ? { next: event } : { confirm: 'a result for an unknown payout is confirmed by a status query' };
+        default:
+          return assertNever(event);
+      }
+    case 'paid':
+    case 'failed':
+      return { ignore: `already ${state}` };
+    default:
+      return assertNever(state);
+  }
+}
+
+export const LIVE_STATES: readonly PayoutState[] = ['approved', 'sent', 'unknown'];
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${String(value)}`);
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { PayoutMethod, PayoutProvider, PayoutSummary } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import type { WithdrawalRow } from '../withdrawals/withdrawals.repository.ts';
+import { payoutClient } from './payout-adapters.ts';
+import { assertPayable, loadPayee } from './payout-limits.ts';
+import { memberReason } from './payout-provider.ts';
+import { markLost, recordAck, recordExchanges, requirePayout } from './payout-results.ts';
+import { settlePayout } from './payout-settlement.ts';
+import { claimSend, insertPayout, selectLivePayout, type PayoutRow } from './payouts.repository.ts';
+
+/**
+ * Payouts (docs/money.md "Payouts", decision 032): an approved withdrawal is paid through the provider set for the
+ * member's country. The payout row and its reference are committed before the request goes out; the request's
+ * answer, the provider's result, a queue timeout, the status query and the sweep all go through the one state
+ * machine (payout-state.ts) and settle through the one function that moves the hold (payout-settlement.ts).
+ */
+
+export function toPayoutSummary(payout: PayoutRow): PayoutSummary {
+  return {
+    id: payout.id.toString(),
+    state: payout.state,
+    provider: payout.provider,
+    reference: payout.reference,
+    receipt: payout.receipt,
+    reason: payout.failureReason,
+  };
+}
+
+/** Ours, unguessable, unique: the OriginatorConversationID / transfer reference of one payout attempt. */
+function newReference(): string {
+  return `TZP${randomBytes(12).toString('hex').toUpperCase()}`;
+}
+
+export type StartedPayout = { method: 'manual' } | { method: PayoutProvider; payout: PayoutRow };
+
+/**
+ * Starts the payout of a withdrawal being approved, inside the approval's transaction with the withdrawal row locked
+ * (so 20 concurrent approvals start one payout; the partial unique index `payouts_one_live` backs it). Countries paid
+ * by hand answer `manual`: the caller completes the withdrawal as before. Nothing is sent here: the caller sends
+ * with `dispatchPayout` once this transaction has committed.
+ */
+export async function startPayout(
+  tx: DbOrTx,
+  deps: AppDeps,
+  input: { withdrawal: WithdrawalRow; approvedBy: bigint | null; approvalId: bigint | null; ip: string | null },
+): Promise<StartedPayout> {
+  const { withdrawal } = input;
+  const live = await selectLivePayout(tx, withdrawal.id);
+  if (live) {
+    throw new AppError('ALREADY_DONE', `This withdrawal is already being paid out (payout #${live.id}, ${live.state})`);
+  }
+  const payee = await loadPayee(deps, withdrawal.memberId, tx);
+  if (payee.method === 'manual') return { method: 'manual' };
+  const method: PayoutProvider = payee.method;
+  if (!payoutClient(deps, method)) {
+    throw new AppError(
+      'PROVIDER_ERROR',
+      `${method === 'mpesa_b2c' ? 'M-Pesa B2C' : 'Flutterwave'} is not configured on this server; set the country's payout method to manual to pay by hand`,
+    );
+  }
+  if (withdrawal.currency !== payee.currency) {
+    throw new AppError('CONFLICT', `The member now uses ${payee.currency}, not ${withdrawal.currency}; decline this withdrawal`);
+  }
+  await assertPayable(
+    deps,
+    { provider: method, memberId: withdrawal.memberId, amountMinor: withdrawal.amountLocalMinor, currency: withdrawal.currency, checkDay: true },
+    tx,
+  );
+  const payout = await insertPayout(tx, {
+    withdrawalId: withdrawal.id,
+    memberId: withdrawal.memberId,
+    provider: method,
+    reference: newReference(),
+    phone: payee.msisdn,
+    amountMinor: withdrawal.amountLocalMinor,
+    currency: withdrawal.currency,
+    approvedBy: input.approvedBy,
+    approvalId: input.approvalId,
+    at: deps.clock.now(),
+  });
+  await writeAudit(tx, {
+    actorId: input.approvedBy,
+    action: 'payout.approve',
+    targetType: 'payout',
+    targetId: payout.id,
+    before: { withdrawalId: withdrawal.id, status: withdrawal.status },
+    after: { state: payout.state, provider: method, reference: payout.reference, amountMinor: payout.amountMinor, currency: payout.currency, approvalId: input.approvalId },
+    ip: input.ip,
+  });
+  return { method, payout };
+}
+
+/** How a country is paid (for answers that say so). */
+export async function payoutMethodOf(deps: AppDeps, memberId: bigint): Promise<PayoutMethod> {
+  return (await loadPayee(deps, memberId)).method;
+}
+
+/**
+ * Sends a committed payout, once: the send is claimed first (`send_started_at`, set by one UPDATE only one process
+ * wins), so a second dispatcher, or the sweep after a crash, never sends it again. The provider's answer is applied:
+ * accepted -> sent, refused -> failed (nothing left our account), anything else -> unknown (the status query decides).
+ * Never throws for a provider outcome; answers the payout as it stands.
+ */
+export async function dispatchPayout(deps: AppDeps, payoutId: bigint): Promise<PayoutRow> {
+  const claimed = await claimSend(deps.db, payoutId, deps.clock.now());
+  if (!claimed) return requirePayout(deps, payoutId);
+  const client = payoutClient(deps, claimed.provider);
+  if (!client) {
+    await markLost(deps, claimed, 'The provider is no longer configured; nothing was sent');
+    return requirePayout(deps, payoutId);
+  }
+  const sent = await client.send({
+    reference: claimed.reference,
+    msisdn: claimed.phone,
+    amountMinor: claimed.amountMinor,
+    currency: claimed.currency,
+    remarks: `Tuzo withdrawal ${claimed.withdrawalId}`,
+  });
+  await recordExchanges(deps, claimed.id, sent.exchanges);
+  const outcome = sent.outcome;
+  switch (outcome.kind) {
+    case 'accepted':
+      await recordAck(deps, claimed.id, outcome.conversationId);
+      break;
+    case 'refused':
+      await settlePayout(deps, {
+        payoutId: claimed.id,
+        withdrawalId: claimed.withdrawalId,
+        settlement: { outcome: 'failed', code: outcome.code, reason: memberReason(outcome.code, claimed.provider), detail: outcome.detail },
+        by: 'send',
+      });
+      break;
+    case 'unknown':
+      await markLost(deps, claimed, outcome.detail);
+      break;
+    default: {
+      const never: never = outcome;
+      throw new Error(`Unknown send outcome ${String(never)}`);
+    }
+  }
+  return requirePayout(deps, payoutId);
+}
+

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { pagedAnswer, pagedPayload, minorAmountText } from './common.ts';
+import { MoneyStringSchema } from './money.ts';
+import { BigIdSchema } from './primitives.ts';
+
+/**
+ * Payouts: how an approved withdrawal is paid through M-Pesa B2C or a Flutterwave transfer (docs/money.md
+ * "Payouts", docs/decisions/032-payout-states.md).
+ */
+
+/** A payout's state: approved -> sent -> paid | failed, or unknown until the provider's status query decides. */
+export const PAYOUT_STATES = ['approved', 'sent', 'unknown', 'paid', 'failed'] as const;
+export const PayoutStateSchema = z.enum(PAYOUT_STATES);
+export type PayoutState = z.infer<typeof PayoutStateSchema>;
+
+/** Providers that pay by API. */
+export const PayoutProviderSchema = z.enum(['mpesa_b2c', 'flutterwave']);
+export type PayoutProvider = z.infer<typeof PayoutProviderSchema>;
+
+/** How a country's withdrawals are paid: by a provider, or by hand (`manual`: approving marks them Completed). */
+export const PayoutMethodSchema = z.enum(['mpesa_b2c', 'flutterwave', 'manual']);
+export type PayoutMethod = z.infer<typeof PayoutMethodSchema>;
+
+export const PAYOUT_PROVIDER_LABELS: Record<PayoutMethod, string> = {
+  mpesa_b2c: 'M-Pesa B2C',
+  flutterwave: 'Flutterwave transfer',
+  manual: 'Paid by hand',
+};
+
+/** Setting `payouts.providers`: country abbreviation -> method. A country not listed is paid by hand. */
+export const PayoutProvidersSchema = z.record(z.string().regex(/^[A-Z]{2,3}$/, 'Use country abbreviations such as KE'), PayoutMethodSchema);
+
+const LimitAmountSchema = minorAmountText('Enter an amount such as 100.00', { trim: false });
+export const PayoutLimitSchema = z.object({
+  minimum: LimitAmountSchema,
+  perPayment: LimitAmountSchema,
+  perDay: LimitAmountSchema,
+});
+export type PayoutLimit = z.infer<typeof PayoutLimitSchema>;
+/** Setting `payouts.limits`: per provider, in the currency paid. */
+export const PayoutLimitsSchema = z.object({ mpesa_b2c: PayoutLimitSchema, flutterwave: PayoutLimitSchema });
+export type PayoutLimits = z.infer<typeof PayoutLimitsSchema>;
+/** Daraja's published B2C limits (KES 10 minimum, 250,000 per payment, 500,000 a day per customer). */
+export const DEFAULT_PAYOUT_LIMITS: PayoutLimits = {
+  mpesa_b2c: { minimum: '10.00', perPayment: '250000.00', perDay: '500000.00' },
+  flutterwave: { minimum: '10.00', perPayment: '1000000.00', perDay: '2000000.00' },
+};
+
+/** What a money action that started a payout answers about it. */
+export const PayoutSummarySchema = z.object({
+  id: z.string(),
+  state: PayoutStateSchema,
+  provider: PayoutProviderSchema,
+  reference: z.string(),
+  receipt: z.string().nullable(),
+  /** Why it failed, in the member's words; null unless failed. */
+  reason: z.string().nullable(),
+});
+export type PayoutSummary = z.infer<typeof PayoutSummarySchema>;
+
+/** `adminapprovewithdrawal` / `adminautopay`: the withdrawal and the payout its approval started (null when paid by hand). */
+export const PayoutApprovalDataSchema = z.object({
+  withdrawal_id: z.string(),
+  /** The withdrawal's spec status after the approval: '2' when paid by hand, '0' while the payout runs (or '1'/'2' once it settled). */
+  status: z.enum(['0', '1', '2']),
+  method: PayoutMethodSchema,
+  payout: PayoutSummarySchema.nullable(),
+});
+export type PayoutApprovalData = z.infer<typeof PayoutApprovalDataSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Console.
+
+/** `adminpayouts`: the payout queue, newest first, optionally by state, provider or member; paged. */
+export const AdminPayoutsPayloadSchema = z.object({
+  state: z.preprocess((value) => (value === '' ? undefined : value), PayoutStateSchema.optional()),
+  provider: z.preprocess((value) => (value === '' ? undefined : value), PayoutProviderSchema.optional()),
+  username: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().trim().min(1).max(40, 'username is at most 40 characters').optional(),
+  ),
+  ...pagedPayload(),
+});
+export type AdminPayoutsPayload = z.infer<typeof AdminPayoutsPayloadSchema>;
+
+export const AdminPayoutRowSchema = z.object({
+  id: z.string(),
+  withdrawal_id: z.string(),
+  attempt: z.number().int(),
+  username: z.string(),
+  phone: z.string(),
+  provider: PayoutProviderSchema,
+  state: PayoutStateSchema,
+  reference: z.string(),
+  amount: MoneyStringSchema,
+  currency: z.string(),
+  receipt: z.string().nullable(),
+  receiver_name: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  provider_detail: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  settled_at: z.string().nullable(),
+});
+export type AdminPayoutRow = z.infer<typeof AdminPayoutRowSchema>;
+export const AdminPayoutsDataSchema = pagedAnswer(AdminPayoutRowSchema, {
+  /** Count of payouts in each state (all providers), for the queue's tabs. */
+  counts: z.record(PayoutStateSchema, z.number().int()),
+});
+export type AdminPayoutsData = z.infer<typeof AdminPayoutsDataSchema>;
+
+/** One payout by id (console detail, check, retry). */
+export const AdminPayoutIdPayloadSchema = z.object({ id: BigIdSchema });
+export type AdminPayoutIdPayload = z.infer<typeof AdminPayoutIdPayloadSchema>;
+
+export const PayoutExchangeSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  http_status: z.number().int().nullable(),
+  /** The body as sent or received, secrets redacted. */
+  body: z.unknown(),
+  at: z.string(),
+});
+export type PayoutExchange = z.infer<typeof PayoutExchangeSchema>;
+
+/** `adminpayout`: one payout with every exchange with the provider, oldest first (at most 200). */
+export const AdminPayoutDataSchema = z.object({
+  payout: AdminPayoutRowSchema,
+  exchanges: z.array(PayoutExchangeSchema),
+});
+export type AdminPayoutData = z.infer<typeof AdminPayoutDataSchema>;
+
+/** `admincheckpayout`: the payout after asking the provider (a B2C query's result arrives later: `asked` true). */
+export const AdminCheckPayoutDataSchema = z.object({ payout: PayoutSummarySchema, asked: z.boolean() });
+export type AdminCheckPayoutData = z.infer<typeof AdminCheckPayoutDataSchema>;
