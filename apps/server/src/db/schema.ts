@@ -744,6 +744,69 @@ export const apiIdempotency = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.action, t.key] })],
 );
 
+// 0300_payouts.sql
+
+export const payouts = pgTable('payouts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  withdrawalId: bigint('withdrawal_id', { mode: 'bigint' }).notNull(),
+  attempt: integer('attempt').notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  provider: text('provider', { enum: ['mpesa_b2c', 'flutterwave'] }).notNull(),
+  state: text('state', { enum: ['approved', 'sent', 'unknown', 'paid', 'failed'] }).notNull(),
+  reference: text('reference').notNull(),
+  phone: text('phone').notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  conversationId: text('conversation_id'),
+  receipt: text('receipt'),
+  receiverName: text('receiver_name'),
+  providerFeeMinor: money('provider_fee_minor'),
+  failureCode: text('failure_code'),
+  failureReason: text('failure_reason'),
+  providerDetail: text('provider_detail'),
+  approvedBy: bigint('approved_by', { mode: 'bigint' }),
+  approvalId: bigint('approval_id', { mode: 'bigint' }),
+  sendStartedAt: ts('send_started_at'),
+  sentAt: ts('sent_at'),
+  unknownSince: ts('unknown_since'),
+  queryConversationId: text('query_conversation_id'),
+  querySentAt: ts('query_sent_at'),
+  queryAttempts: integer('query_attempts').notNull().default(0),
+  settledAt: ts('settled_at'),
+  settledBy: text('settled_by', { enum: ['result', 'query', 'send', 'operator'] }),
+  settleTransactionId: bigint('settle_transaction_id', { mode: 'bigint' }),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const payoutExchanges = pgTable('payout_exchanges', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  payoutId: bigint('payout_id', { mode: 'bigint' }),
+  kind: text('kind', {
+    enum: ['send', 'ack', 'result', 'timeout', 'query', 'query_ack', 'query_result', 'fetch', 'webhook', 'balance'],
+  }).notNull(),
+  httpStatus: integer('http_status'),
+  body: jsonb('body').notNull(),
+  at: ts('at').notNull(),
+});
+
+export const payoutParkedResults = pgTable('payout_parked_results', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind', { enum: ['b2c_result', 'status_result'] }).notNull(),
+  reference: text('reference'),
+  conversationId: text('conversation_id'),
+  body: jsonb('body').notNull(),
+  receivedAt: ts('received_at').notNull(),
+  appliedAt: ts('applied_at'),
+});
+
+export const payoutBalances = pgTable('payout_balances', {
+  provider: text('provider').primaryKey(),
+  currency: text('currency').notNull(),
+  balanceMinor: money('balance_minor').notNull(),
+  source: text('source').notNull(),
+  reportedAt: ts('reported_at').notNull(),
+});
+
 // The migrator's own record of applied files (db/migrate.ts creates it before the first migration).
 export const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),
