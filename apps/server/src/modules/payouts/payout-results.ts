@@ -54,18 +54,65 @@ export async function requirePayout(deps: AppDeps, payoutId: bigint): Promise<Pa
   return payout;
 }
 
-/** The provider acknowledged the payout: approved -> sent, with its ConversationID (kept even after a result). */
-export async function recordAck(deps: AppDeps, payoutId: bigint, conversationId: string | null): Promise<void> {
+/**
+ * The provider acknowledged the payout: approved -> sent (unknown -> sent for a re-send after "not found"), with its
+ * ConversationID.
+ */
+async function recordAck(deps: AppDeps, payoutId: bigint, conversationId: string | null, isResend: boolean): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, payoutId);
     if (!payout) return;
-    const step = nextPayoutState(payout.state, 'ack', { byQuery: false });
+    const step = nextPayoutState(payout.state, 'ack', { byQuery: false, isResend });
+    const isNewConversation = conversationId !== null && (payout.conversationId === null || isResend);
     await updatePayout(tx, payoutId, {
       ...('next' in step ? { state: step.next, sentAt: deps.clock.now() } : {}),
-      ...(conversationId && payout.conversationId === null ? { conversationId } : {}),
+      ...(isNewConversation ? { conversationId } : {}),
     });
   });
   if (conversationId) await applyParkedResults(deps, conversationId);
+}
+
+/**
+ * Sends a payout under its committed reference and applies the provider's answer: accepted -> sent, refused ->
+ * failed (nothing left our account), anything else -> unknown. The caller has claimed the send (first send) or holds
+ * the provider's "no such payment" (re-send with the same reference, which the provider refuses as a duplicate if it
+ * had it after all). Never throws for a provider outcome.
+ */
+export async function sendAndRecord(deps: AppDeps, payout: PayoutRow, options: { isResend: boolean }): Promise<void> {
+  const client = payoutClient(deps, payout.provider);
+  if (!client) {
+    await markLost(deps, payout, 'The provider is no longer configured; nothing was sent');
+    return;
+  }
+  const sent = await client.send({
+    reference: payout.reference,
+    msisdn: payout.phone,
+    amountMinor: payout.amountMinor,
+    currency: payout.currency,
+    remarks: `Tuzo withdrawal ${payout.withdrawalId}`,
+  });
+  await recordExchanges(deps, payout.id, sent.exchanges);
+  const outcome = sent.outcome;
+  switch (outcome.kind) {
+    case 'accepted':
+      await recordAck(deps, payout.id, outcome.conversationId, options.isResend);
+      return;
+    case 'refused':
+      await settlePayout(deps, {
+        payoutId: payout.id,
+        withdrawalId: payout.withdrawalId,
+        settlement: { outcome: 'failed', code: outcome.code, reason: memberReason(outcome.code, payout.provider), detail: outcome.detail },
+        by: 'send',
+      });
+      return;
+    case 'unknown':
+      await markLost(deps, payout, outcome.detail);
+      return;
+    default: {
+      const never: never = outcome;
+      throw new Error(`Unknown send outcome ${String(never)}`);
+    }
+  }
 }
 
 /**
@@ -143,7 +190,10 @@ export async function applyResult(deps: AppDeps, payout: PayoutRow, result: Payo
       return;
     }
   }
-  if (result.code === 'NOT_FOUND' && !(await isSurelyNotSent(deps, payout))) return;
+  if (result.code === 'NOT_FOUND') {
+    if (payout.state === 'unknown' && (await isSurelyNotSent(deps, payout))) await sendAndRecord(deps, payout, { isResend: true });
+    return;
+  }
   const step = nextPayoutState(payout.state, result.outcome, { byQuery: by === 'query' });
   if ('ignore' in step) return;
   if ('confirm' in step) {
@@ -328,15 +378,11 @@ export function isGenuineTransferWebhook(deps: AppDeps, request: { headers: Reco
 }
 
 /**
- * "The provider has no such payment" fails a payout only when it never acknowledged it and the request is older than
- * the result timeout (so it cannot still be on its way in); otherwise the payout stays unknown and is asked again.
+ * "The provider has no such payment" about a payout last sent longer than the result timeout ago: it cannot still be
+ * on its way in, so it is sent again with the same reference (decision 032). Sooner, it is asked again later.
  */
 async function isSurelyNotSent(deps: AppDeps, payout: PayoutRow): Promise<boolean> {
-  if (payout.conversationId !== null) {
-    deps.log.error({ payoutId: payout.id.toString() }, 'The provider acknowledged a payout it now cannot find; left unknown for an operator');
-    return false;
-  }
   const timeoutMs = (await readSetting(deps.db, 'payouts.result_timeout_seconds')) * 1000;
-  const sentAt = (payout.sendStartedAt ?? payout.createdAt).getTime();
+  const sentAt = (payout.sentAt ?? payout.sendStartedAt ?? payout.createdAt).getTime();
   return deps.clock.now().getTime() - sentAt >= timeoutMs;
 }

@@ -8,6 +8,8 @@ import type { PayoutState } from '@tuzo/contracts';
  *   approved | sent --failed--> failed      (a refusal at send time, a failure result we trust, or the status query)
  *   approved | sent --lost--> unknown       (timeout, gateway error, no result in time, a result we do not trust)
  *   unknown --paid | failed--> paid | failed  (only the status query / transfer fetch decides: `byQuery`)
+ *   unknown --ack of a re-send--> sent        (the provider said it has no such payment, after the result timeout:
+ *                                              sent again under the same reference, which it refuses if it had it)
  *
  * paid and failed are final: any event after them is `ignore` (a late or replayed result changes nothing). An ack
  * after a result, or a loss report on an unknown payout, is `ignore` too.
@@ -16,7 +18,11 @@ export type PayoutEvent = 'ack' | 'paid' | 'failed' | 'lost';
 
 export type PayoutStep = { next: PayoutState } | { ignore: string } | { confirm: string };
 
-export function nextPayoutState(state: PayoutState, event: PayoutEvent, options: { byQuery: boolean }): PayoutStep {
+export function nextPayoutState(
+  state: PayoutState,
+  event: PayoutEvent,
+  options: { byQuery: boolean; isResend?: boolean },
+): PayoutStep {
   switch (state) {
     case 'approved':
     case 'sent':
@@ -35,6 +41,8 @@ export function nextPayoutState(state: PayoutState, event: PayoutEvent, options:
     case 'unknown':
       switch (event) {
         case 'ack':
+          // Only the acknowledgement of a re-send (the provider said it had no such payment) makes it sent again.
+          return options.isResend ? { next: 'sent' } : { ignore: 'already unknown: the status query decides' };
         case 'lost':
           return { ignore: 'already unknown: the status query decides' };
         case 'paid':

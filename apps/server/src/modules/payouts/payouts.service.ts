@@ -3,13 +3,11 @@ import type { PayoutMethod, PayoutProvider, PayoutSummary } from '@tuzo/contract
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import type { WithdrawalRow } from '../withdrawals/withdrawals.repository.ts';
 import { payoutClient } from './payout-adapters.ts';
 import { assertPayable, loadPayee } from './payout-limits.ts';
-import { memberReason } from './payout-provider.ts';
-import { markLost, recordAck, recordExchanges, requirePayout } from './payout-results.ts';
-import { settlePayout } from './payout-settlement.ts';
+import { requirePayout, sendAndRecord } from './payout-results.ts';
 import { claimSend, insertPayout, selectLivePayout, type PayoutRow } from './payouts.repository.ts';
 
 /**
@@ -107,41 +105,6 @@ export async function payoutMethodOf(deps: AppDeps, memberId: bigint): Promise<P
  */
 export async function dispatchPayout(deps: AppDeps, payoutId: bigint): Promise<PayoutRow> {
   const claimed = await claimSend(deps.db, payoutId, deps.clock.now());
-  if (!claimed) return requirePayout(deps, payoutId);
-  const client = payoutClient(deps, claimed.provider);
-  if (!client) {
-    await markLost(deps, claimed, 'The provider is no longer configured; nothing was sent');
-    return requirePayout(deps, payoutId);
-  }
-  const sent = await client.send({
-    reference: claimed.reference,
-    msisdn: claimed.phone,
-    amountMinor: claimed.amountMinor,
-    currency: claimed.currency,
-    remarks: `Tuzo withdrawal ${claimed.withdrawalId}`,
-  });
-  await recordExchanges(deps, claimed.id, sent.exchanges);
-  const outcome = sent.outcome;
-  switch (outcome.kind) {
-    case 'accepted':
-      await recordAck(deps, claimed.id, outcome.conversationId);
-      break;
-    case 'refused':
-      await settlePayout(deps, {
-        payoutId: claimed.id,
-        withdrawalId: claimed.withdrawalId,
-        settlement: { outcome: 'failed', code: outcome.code, reason: memberReason(outcome.code, claimed.provider), detail: outcome.detail },
-        by: 'send',
-      });
-      break;
-    case 'unknown':
-      await markLost(deps, claimed, outcome.detail);
-      break;
-    default: {
-      const never: never = outcome;
-      throw new Error(`Unknown send outcome ${String(never)}`);
-    }
-  }
+  if (claimed) await sendAndRecord(deps, claimed, { isResend: false });
   return requirePayout(deps, payoutId);
 }
-
