@@ -28,7 +28,10 @@ export const PAYOUT_PROVIDER_LABELS: Record<PayoutMethod, string> = {
 };
 
 /** Setting `payouts.providers`: country abbreviation -> method. A country not listed is paid by hand. */
-export const PayoutProvidersSchema = z.record(z.string().regex(/^[A-Z]{2,3}$/, 'Use country abbreviations such as KE'), PayoutMethodSchema);
+export const PayoutProvidersSchema = z.record(
+  z.string().regex(/^[A-Z]{2,3}$/, 'Use country abbreviations such as KE'),
+  PayoutMethodSchema,
+);
 
 const LimitAmountSchema = minorAmountText('Enter an amount such as 100.00', { trim: false });
 export const PayoutLimitSchema = z.object({

@@ -47,7 +47,12 @@ function mpesaAdapter(deps: AppDeps, mpesa: DarajaClient): PayoutProviderClient 
     provider: 'mpesa_b2c',
     async send(request) {
       const urls = b2cUrls(deps);
-      const sent = { OriginatorConversationID: request.reference, PartyB: request.msisdn, Amount: request.amountMinor, Remarks: request.remarks };
+      const sent = {
+        OriginatorConversationID: request.reference,
+        PartyB: request.msisdn,
+        Amount: request.amountMinor,
+        Remarks: request.remarks,
+      };
       const outcome = await mpesa.b2cPayment({
         originatorConversationId: request.reference,
         msisdn: request.msisdn,
@@ -59,10 +64,7 @@ function mpesaAdapter(deps: AppDeps, mpesa: DarajaClient): PayoutProviderClient 
       });
       return {
         outcome: toSendOutcome(outcome, (accepted) => accepted.conversationId),
-        exchanges: [
-          { kind: 'send', httpStatus: null, body: redact(sent) },
-          answerExchange('ack', outcome),
-        ],
+        exchanges: [{ kind: 'send', httpStatus: null, body: redact(sent) }, answerExchange('ack', outcome)],
       };
     },
     async query(payout) {
@@ -77,7 +79,8 @@ function mpesaAdapter(deps: AppDeps, mpesa: DarajaClient): PayoutProviderClient 
         { kind: 'query', httpStatus: null, body: { OriginalConversationID: payout.reference } },
         answerExchange('query_ack', outcome),
       ];
-      if (outcome.kind === 'accepted') return { outcome: { kind: 'asked', queryConversationId: outcome.accepted.conversationId }, exchanges };
+      if (outcome.kind === 'accepted')
+        return { outcome: { kind: 'asked', queryConversationId: outcome.accepted.conversationId }, exchanges };
       return { outcome: { kind: 'unavailable', detail: outcome.message }, exchanges };
     },
   };
@@ -119,10 +122,7 @@ function flutterwaveAdapter(deps: AppDeps, flutterwave: FlutterwaveClient): Payo
       const outcome = await flutterwave.createTransfer(body);
       return {
         outcome: toSendOutcome(outcome, (accepted) => accepted.id),
-        exchanges: [
-          { kind: 'send', httpStatus: null, body: redact(body) },
-          answerExchange('ack', outcome),
-        ],
+        exchanges: [{ kind: 'send', httpStatus: null, body: redact(body) }, answerExchange('ack', outcome)],
       };
     },
     async query(payout) {

@@ -1,4 +1,10 @@
-import { formatMinorGrouped, parseAmountToMinor, PAYOUT_PROVIDER_LABELS, type PayoutMethod, type PayoutProvider } from '@tuzo/contracts';
+import {
+  formatMinorGrouped,
+  parseAmountToMinor,
+  PAYOUT_PROVIDER_LABELS,
+  type PayoutMethod,
+  type PayoutProvider,
+} from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -48,14 +54,14 @@ export async function assertPayable(
   const label = PAYOUT_PROVIDER_LABELS[input.provider];
   const money = (minor: bigint) => `${input.currency} ${formatMinorGrouped(minor)}`;
   if (input.provider === 'mpesa_b2c') {
-    if (input.currency !== 'KES') throw new AppError('LIMIT_NOT_MET', `${label} pays in KES only; ask support to pay you another way`);
+    if (input.currency !== 'KES')
+      throw new AppError('LIMIT_NOT_MET', `${label} pays in KES only; ask support to pay you another way`);
     if (input.amountMinor % 100n !== 0n)
       throw new AppError('LIMIT_NOT_MET', 'M-Pesa pays whole shillings only. Enter an amount without cents, for example 500.');
   }
   const minimum = limitMinor(limit.minimum);
   const perPayment = limitMinor(limit.perPayment);
-  if (input.amountMinor < minimum)
-    throw new AppError('LIMIT_NOT_MET', `The smallest ${label} payout is ${money(minimum)}`);
+  if (input.amountMinor < minimum) throw new AppError('LIMIT_NOT_MET', `The smallest ${label} payout is ${money(minimum)}`);
   if (input.amountMinor > perPayment)
     throw new AppError('LIMIT_NOT_MET', `The largest ${label} payout is ${money(perPayment)}; withdraw a smaller amount`);
   if (!input.checkDay) return;

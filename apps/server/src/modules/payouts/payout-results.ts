@@ -101,7 +101,12 @@ export async function sendAndRecord(deps: AppDeps, payout: PayoutRow, options: {
       await settlePayout(deps, {
         payoutId: payout.id,
         withdrawalId: payout.withdrawalId,
-        settlement: { outcome: 'failed', code: outcome.code, reason: memberReason(outcome.code, payout.provider), detail: outcome.detail },
+        settlement: {
+          outcome: 'failed',
+          code: outcome.code,
+          reason: memberReason(outcome.code, payout.provider),
+          detail: outcome.detail,
+        },
         by: 'send',
       });
       return;
@@ -155,7 +160,10 @@ export async function queryPayout(deps: AppDeps, payoutId: bigint): Promise<{ as
       return { asked: true };
     case 'unavailable':
       await updatePayout(deps.db, payout.id, { querySentAt: deps.clock.now() });
-      deps.log.warn({ payoutId: payout.id.toString(), detail: outcome.detail }, 'Payout status query not answered; asking again later');
+      deps.log.warn(
+        { payoutId: payout.id.toString(), detail: outcome.detail },
+        'Payout status query not answered; asking again later',
+      );
       return { asked: false };
     default: {
       const never: never = outcome;
@@ -185,13 +193,17 @@ export async function applyResult(deps: AppDeps, payout: PayoutRow, result: Payo
   if (result.outcome === 'paid') {
     const isExact = result.receipt !== null && (result.amountMinor === null || result.amountMinor === payout.amountMinor);
     if (!isExact) {
-      deps.log.error({ payoutId: payout.id.toString(), amount: String(result.amountMinor) }, 'Payout success with another amount or no receipt; not settled');
+      deps.log.error(
+        { payoutId: payout.id.toString(), amount: String(result.amountMinor) },
+        'Payout success with another amount or no receipt; not settled',
+      );
       if (by === 'result') await queryPayout(deps, payout.id);
       return;
     }
   }
   if (result.code === 'NOT_FOUND') {
-    if (payout.state === 'unknown' && (await isSurelyNotSent(deps, payout))) await sendAndRecord(deps, payout, { isResend: true });
+    if (payout.state === 'unknown' && (await isSurelyNotSent(deps, payout)))
+      await sendAndRecord(deps, payout, { isResend: true });
     return;
   }
   const step = nextPayoutState(payout.state, result.outcome, { byQuery: by === 'query' });
@@ -210,7 +222,6 @@ export async function applyResult(deps: AppDeps, payout: PayoutRow, result: Payo
     by,
   });
 }
-
 
 /** Parked results of a conversation (a result that came before its acknowledgement), applied once, in order. */
 async function applyParkedResults(deps: AppDeps, conversationId: string): Promise<void> {
@@ -247,7 +258,8 @@ function b2cPayoutResult(result: B2CResult): PayoutResult {
 export async function handleB2CResult(deps: AppDeps, body: unknown, options: { isReplay?: boolean } = {}): Promise<void> {
   const result = parseB2CResult(body);
   const payout = result ? await selectPayoutByReference(deps.db, result.originatorConversationId) : null;
-  if (!options.isReplay) await recordExchanges(deps, payout?.id ?? null, [{ kind: 'result', httpStatus: null, body: redact(body) }]);
+  if (!options.isReplay)
+    await recordExchanges(deps, payout?.id ?? null, [{ kind: 'result', httpStatus: null, body: redact(body) }]);
   if (!result) {
     deps.log.warn('M-Pesa B2C result ignored: malformed body');
     return;
@@ -300,7 +312,13 @@ function statusPayoutResult(result: B2CStatusResult): PayoutResult | null {
   };
   switch (result.state) {
     case 'completed':
-      return { ...base, outcome: 'paid', receipt: result.receipt, amountMinor: result.amountMinor, receiverName: result.creditPartyName };
+      return {
+        ...base,
+        outcome: 'paid',
+        receipt: result.receipt,
+        amountMinor: result.amountMinor,
+        receiverName: result.creditPartyName,
+      };
     case 'failed':
       return { ...base, outcome: 'failed' };
     case 'not-found':
@@ -322,18 +340,28 @@ function statusPayoutResult(result: B2CStatusResult): PayoutResult | null {
 export async function handleB2CStatusResult(deps: AppDeps, body: unknown, options: { isReplay?: boolean } = {}): Promise<void> {
   const result = parseB2CStatusResult(body);
   const payout = result ? await selectPayoutByQuery(deps.db, result.conversationId) : null;
-  if (!options.isReplay) await recordExchanges(deps, payout?.id ?? null, [{ kind: 'query_result', httpStatus: null, body: redact(body) }]);
+  if (!options.isReplay)
+    await recordExchanges(deps, payout?.id ?? null, [{ kind: 'query_result', httpStatus: null, body: redact(body) }]);
   if (!result) {
     deps.log.warn('M-Pesa payout status result ignored: malformed body');
     return;
   }
   if (!payout) {
-    await parkResult(deps.db, { kind: 'status_result', reference: null, conversationId: result.conversationId, body, at: deps.clock.now() });
+    await parkResult(deps.db, {
+      kind: 'status_result',
+      reference: null,
+      conversationId: result.conversationId,
+      body,
+      at: deps.clock.now(),
+    });
     return;
   }
   const payoutResult = statusPayoutResult(result);
   if (!payoutResult) {
-    deps.log.warn({ payoutId: payout.id.toString(), code: result.resultCode }, 'M-Pesa could not answer a payout status query; asking again later');
+    deps.log.warn(
+      { payoutId: payout.id.toString(), code: result.resultCode },
+      'M-Pesa could not answer a payout status query; asking again later',
+    );
     return;
   }
   await applyResult(deps, payout, payoutResult, 'query');

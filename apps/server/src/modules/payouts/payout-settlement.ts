@@ -29,7 +29,14 @@ export type SettledBy = 'result' | 'query' | 'send' | 'operator';
  */
 export async function settlePayout(
   deps: AppDeps,
-  input: { payoutId: bigint; withdrawalId: bigint; settlement: Settlement; by: SettledBy; actorId?: bigint | null; ip?: string | null },
+  input: {
+    payoutId: bigint;
+    withdrawalId: bigint;
+    settlement: Settlement;
+    by: SettledBy;
+    actorId?: bigint | null;
+    ip?: string | null;
+  },
   db: DbOrTx = deps.db,
 ): Promise<'paid' | 'failed' | 'unchanged'> {
   return db.transaction(async (tx) => {
@@ -38,7 +45,10 @@ export async function settlePayout(
     if (!withdrawal || !payout) throw new Error(`Payout ${input.payoutId} or its withdrawal is missing`);
     const step = nextPayoutState(payout.state, input.settlement.outcome, { byQuery: input.by !== 'result' });
     if (!('next' in step)) {
-      deps.log.info({ payoutId: payout.id.toString(), state: payout.state, why: Object.values(step)[0] }, 'Payout result not applied');
+      deps.log.info(
+        { payoutId: payout.id.toString(), state: payout.state, why: Object.values(step)[0] },
+        'Payout result not applied',
+      );
       return 'unchanged';
     }
     const at = deps.clock.now();
@@ -63,7 +73,10 @@ export async function settlePayout(
         ? `${withdrawal.currency} ${formatMinor(withdrawal.amountLocalMinor + withdrawal.feeLocalMinor)} (amount and charge)`
         : amount;
     const notice = isPaid
-      ? { msg: `Your withdrawal of ${amount} has been paid to ${payout.phone}. Receipt ${settlement.receipt}.`, severity: 'success' as const }
+      ? {
+          msg: `Your withdrawal of ${amount} has been paid to ${payout.phone}. Receipt ${settlement.receipt}.`,
+          severity: 'success' as const,
+        }
       : {
           msg: `Your withdrawal of ${amount} could not be paid: ${settlement.reason} ${refunded} is back in your ${WALLET_LABELS[withdrawal.wallet]} wallet.`,
           severity: 'warning' as const,

@@ -65,7 +65,13 @@ export async function startPayout(
   }
   await assertPayable(
     deps,
-    { provider: method, memberId: withdrawal.memberId, amountMinor: withdrawal.amountLocalMinor, currency: withdrawal.currency, checkDay: true },
+    {
+      provider: method,
+      memberId: withdrawal.memberId,
+      amountMinor: withdrawal.amountLocalMinor,
+      currency: withdrawal.currency,
+      checkDay: true,
+    },
     tx,
   );
   const payout = await insertPayout(tx, {
@@ -86,7 +92,14 @@ export async function startPayout(
     targetType: 'payout',
     targetId: payout.id,
     before: { withdrawalId: withdrawal.id, status: withdrawal.status },
-    after: { state: payout.state, provider: method, reference: payout.reference, amountMinor: payout.amountMinor, currency: payout.currency, approvalId: input.approvalId },
+    after: {
+      state: payout.state,
+      provider: method,
+      reference: payout.reference,
+      amountMinor: payout.amountMinor,
+      currency: payout.currency,
+      approvalId: input.approvalId,
+    },
     ip: input.ip,
   });
   return { method, payout };

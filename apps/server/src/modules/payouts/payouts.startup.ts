@@ -4,7 +4,14 @@ import { safeEqual } from '../../lib/safe-equal.ts';
 import { getPayments } from '../../payments/index.ts';
 import { MPESA_ACCEPTED } from '../../payments/mpesa/callbacks.ts';
 import { readSetting } from '../settings/settings.service.ts';
-import { handleB2CBalanceResult, handleB2CResult, handleB2CStatusResult, handleB2CTimeout, markLost, queryPayout } from './payout-results.ts';
+import {
+  handleB2CBalanceResult,
+  handleB2CResult,
+  handleB2CStatusResult,
+  handleB2CTimeout,
+  markLost,
+  queryPayout,
+} from './payout-results.ts';
 import { dispatchPayout } from './payouts.service.ts';
 import { selectDuePayouts } from './payouts.repository.ts';
 
@@ -79,13 +86,31 @@ export async function startPayouts(app: FastifyInstance, deps: AppDeps): Promise
       }
       return reply.send(MPESA_ACCEPTED);
     };
-    hooks.post('/hooks/mpesa/:secret/b2c-result', mpesaHook((body) => handleB2CResult(deps, body)));
-    hooks.post('/hooks/mpesa/:secret/b2c-timeout', mpesaHook((body) => handleB2CTimeout(deps, body)));
-    hooks.post('/hooks/mpesa/:secret/b2c-status', mpesaHook((body) => handleB2CStatusResult(deps, body)));
+    hooks.post(
+      '/hooks/mpesa/:secret/b2c-result',
+      mpesaHook((body) => handleB2CResult(deps, body)),
+    );
+    hooks.post(
+      '/hooks/mpesa/:secret/b2c-timeout',
+      mpesaHook((body) => handleB2CTimeout(deps, body)),
+    );
+    hooks.post(
+      '/hooks/mpesa/:secret/b2c-status',
+      mpesaHook((body) => handleB2CStatusResult(deps, body)),
+    );
     // A status query that timed out inside M-Pesa: nothing to do, the sweep asks again.
-    hooks.post('/hooks/mpesa/:secret/b2c-status-timeout', mpesaHook(async () => undefined));
-    hooks.post('/hooks/mpesa/:secret/b2c-balance', mpesaHook((body) => handleB2CBalanceResult(deps, body)));
-    hooks.post('/hooks/mpesa/:secret/b2c-balance-timeout', mpesaHook(async () => undefined));
+    hooks.post(
+      '/hooks/mpesa/:secret/b2c-status-timeout',
+      mpesaHook(async () => undefined),
+    );
+    hooks.post(
+      '/hooks/mpesa/:secret/b2c-balance',
+      mpesaHook((body) => handleB2CBalanceResult(deps, body)),
+    );
+    hooks.post(
+      '/hooks/mpesa/:secret/b2c-balance-timeout',
+      mpesaHook(async () => undefined),
+    );
   });
 
   let running: Promise<unknown> | null = null;

@@ -1,7 +1,8 @@
 import { REDACTED, redactUrl } from '../../lib/log-redaction.ts';
 
 /** Fields that carry a credential in a provider's request or echo (Daraja's queue timeout posts the request back). */
-const SECRET_KEYS = /^(securitycredential|password|initiatorname|initiator|authorization|secret|secret_key|secretkey|verif-hash|token|access_token)$/i;
+const SECRET_KEYS =
+  /^(securitycredential|password|initiatorname|initiator|authorization|secret|secret_key|secretkey|verif-hash|token|access_token)$/i;
 
 /**
  * A provider body as stored on the payout's exchanges: secrets replaced by `[redacted]`, our callback URLs without

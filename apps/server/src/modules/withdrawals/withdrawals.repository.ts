@@ -21,7 +21,7 @@ export async function selectWithdrawal(db: DbOrTx, id: bigint): Promise<Withdraw
 
 export async function markWithdrawalDecided(
   tx: DbOrTx,
-  input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint; decidedAt: Date },
+  input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint | null; decidedAt: Date },
 ): Promise<void> {
   await tx
     .update(withdrawals)

@@ -7,6 +7,7 @@ import {
   WALLET_LABELS,
   WITHDRAW_ACCOUNTS,
   WITHDRAWAL_MESSAGES,
+  type PayoutSummary,
   type WithdrawAccount,
   type WithdrawalHistoryRow,
   type WithdrawData,
@@ -19,6 +20,7 @@ import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
 import { assertWithdrawalPayable } from '../payouts/payout-limits.ts';
+import { startPayout, toPayoutSummary } from '../payouts/payouts.service.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
 import {
   hasLivePayout,
@@ -66,7 +68,11 @@ export async function requestWithdrawal(
   }
   // The charge applies to the Jumbo wallet only, as the spec's form shows it (section 9).
   const feeLocalMinor = wallet === 'balance' ? tariffFeeMinor(input.amountLocalMinor, context.tariff) : 0n;
-  await assertWithdrawalPayable(deps, { memberId: input.memberId, amountMinor: input.amountLocalMinor, currency: currency.currency });
+  await assertWithdrawalPayable(deps, {
+    memberId: input.memberId,
+    amountMinor: input.amountLocalMinor,
+    currency: currency.currency,
+  });
   const amount = fromMemberAmount(input.amountLocalMinor, currency);
   const fee = fromMemberAmount(feeLocalMinor, currency);
   if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
@@ -178,15 +184,33 @@ export async function findWithdrawal(deps: AppDeps, id: bigint): Promise<Withdra
   return selectWithdrawal(deps.db, id);
 }
 
+/** A decision's answer: the withdrawal's spec status and, when approving started a payout, that payout. */
+export interface DecidedWithdrawal {
+  id: string;
+  /** '2' completed, '1' declined; '0' while the payout an approval started is on its way. */
+  status: '0' | '1' | '2';
+  payout: PayoutSummary | null;
+}
+
 /**
  * The withdrawal state machine, operator side: pending -> completed (the hold pays the provider the amount and
  * house:fees the fee) | declined (the hold refunds amount + fee to the wallet it came from). Every other
  * transition is refused. The row is locked first, so two operators deciding at once cannot both settle it.
+ * Completing a withdrawal of a country paid through a provider (setting `payouts.providers`) starts a payout in
+ * the same transaction instead (decision 032): the withdrawal stays pending ('0') until the payout's result
+ * settles it. The caller sends that payout once its transaction has committed (`sendDecidedPayout`). `operatorId`
+ * null is the auto-pay rule acting for the system.
  */
 export async function decideWithdrawal(
   deps: AppDeps,
-  input: { withdrawalId: bigint; decision: WithdrawalDecision; operatorId: bigint; ip: string },
-): Promise<{ id: string; status: '1' | '2' }> {
+  input: {
+    withdrawalId: bigint;
+    decision: WithdrawalDecision;
+    operatorId: bigint | null;
+    ip: string | null;
+    approvalId?: bigint;
+  },
+): Promise<DecidedWithdrawal> {
   return deps.db.transaction(async (tx) => {
     const row = await lockWithdrawal(tx, input.withdrawalId);
     if (!row) throw new AppError('NOT_FOUND', 'Withdrawal not found');
@@ -196,7 +220,19 @@ export async function decideWithdrawal(
     const next = transition(row, input.decision);
     // A payout on its way decides the withdrawal by its result (docs/decisions/032-payout-states.md).
     if (await hasLivePayout(tx, row.id))
-      throw new AppError('CONFLICT', 'This withdrawal is being paid out; wait for the provider’s result or check with the provider');
+      throw new AppError(
+        'CONFLICT',
+        'This withdrawal is being paid out; wait for the provider’s result or check with the provider',
+      );
+    if (input.decision === 'complete') {
+      const started = await startPayout(tx, deps, {
+        withdrawal: row,
+        approvedBy: input.operatorId,
+        approvalId: input.approvalId ?? null,
+        ip: input.ip,
+      });
+      if ('payout' in started) return { id: row.id.toString(), status: '0', payout: toPayoutSummary(started.payout) };
+    }
     const at = deps.clock.now();
     const recorded = await recordMovement(tx, {
       kind: next.kind,
@@ -223,7 +259,7 @@ export async function decideWithdrawal(
       decidedBy: input.operatorId,
       decidedAt: at,
     });
-    return { id: row.id.toString(), status: next.status === 2 ? '2' : '1' };
+    return { id: row.id.toString(), status: next.status === 2 ? '2' : '1', payout: null };
   });
 }
 
