@@ -40,7 +40,7 @@ export async function startPayoutTestApp(env: Record<string, string> = {}): Prom
     now: () => new Date(Date.now() + clock.offsetMs),
     advance: (ms: number) => void (clock.offsetMs += ms),
   };
-  const t = await createTestApp(env, { clock });
+  const t = await createTestApp({ ...(process.env.PAYOUT_DEBUG ? { LOG_LEVEL: 'error' } : {}), ...env }, { clock });
   await t.app.listen({ port: 0 });
   t.sim.mpesa.behaviour.callbackDelayMs = 20;
   t.sim.mpesa.b2c.behaviour.resultDelayMs = 20;
@@ -100,6 +100,13 @@ export async function waitForState(ctx: PayoutTestContext, withdrawalId: string,
   const found = await waitFor(async () => {
     const row = (await payouts(ctx, withdrawalId)).at(-1);
     return row?.state === state ? row : null;
+  }).catch(async (error: unknown) => {
+    const rows = await ctx.t.sql(
+      `SELECT p.*, (SELECT json_agg(json_build_object('kind', e.kind, 'body', e.body) ORDER BY e.id) FROM payout_exchanges e WHERE e.payout_id = p.id) AS exchanges
+       FROM payouts p WHERE withdrawal_id = $1`,
+      [withdrawalId],
+    );
+    throw new Error(`${String(error)}: ${JSON.stringify(rows, null, 1)}`);
   });
   if (!found) throw new Error(`No payout of withdrawal ${withdrawalId} reached ${state}`);
   return found;

@@ -228,7 +228,7 @@ async function applyParkedResults(deps: AppDeps, conversationId: string): Promis
   const parked = await deps.db.transaction((tx: DbOrTx) => takeParkedResults(tx, { conversationId, at: deps.clock.now() }));
   for (const { kind, body } of parked) {
     if (kind === 'b2c_result') await handleB2CResult(deps, body, { isReplay: true });
-    else await handleB2CStatusResult(deps, body, { isReplay: true });
+    else await handleB2CStatusResult(deps, body);
   }
 }
 
@@ -272,6 +272,9 @@ export async function handleB2CResult(deps: AppDeps, body: unknown, options: { i
       body,
       at: deps.clock.now(),
     });
+    // The acknowledgement may have been recorded meanwhile (after it looked for parked results): look again.
+    const again = await selectPayoutByReference(deps.db, result.originatorConversationId);
+    if (again && again.conversationId !== null) await applyParkedResults(deps, result.conversationId);
     return;
   }
   if (payout.conversationId !== null && payout.conversationId !== result.conversationId) {
@@ -337,11 +340,11 @@ function statusPayoutResult(result: B2CStatusResult): PayoutResult | null {
  * acknowledged with this ConversationID (one that comes before that acknowledgement is recorded is parked). An
  * unanswered query decides nothing: the sweep asks again.
  */
-export async function handleB2CStatusResult(deps: AppDeps, body: unknown, options: { isReplay?: boolean } = {}): Promise<void> {
+export async function handleB2CStatusResult(deps: AppDeps, body: unknown): Promise<void> {
   const result = parseB2CStatusResult(body);
   const payout = result ? await selectPayoutByQuery(deps.db, result.conversationId) : null;
-  if (!options.isReplay)
-    await recordExchanges(deps, payout?.id ?? null, [{ kind: 'query_result', httpStatus: null, body: redact(body) }]);
+  // A parked status result is recorded again when applied, then on its payout (it arrived before we knew the query).
+  await recordExchanges(deps, payout?.id ?? null, [{ kind: 'query_result', httpStatus: null, body: redact(body) }]);
   if (!result) {
     deps.log.warn('M-Pesa payout status result ignored: malformed body');
     return;
@@ -354,6 +357,8 @@ export async function handleB2CStatusResult(deps: AppDeps, body: unknown, option
       body,
       at: deps.clock.now(),
     });
+    // The query's acknowledgement may have been recorded meanwhile (after it looked for parked results): look again.
+    if (await selectPayoutByQuery(deps.db, result.conversationId)) await applyParkedResults(deps, result.conversationId);
     return;
   }
   const payoutResult = statusPayoutResult(result);
