@@ -65,9 +65,6 @@ async function startServerProcess(): Promise<{ url: string; output: () => string
       ...serverSettings(ctx.t.sim),
       // The same key file (or key) as the test's app: both open the callback secret sealed in the shared database.
       DATA_DIR: ctx.t.config.dataDir,
-      ...(ctx.t.config.TUZO_SECRET_KEY
-        ? { TUZO_SECRET_KEY: ctx.t.config.TUZO_SECRET_KEY.map((key) => key.toString('base64')).join(',') }
-        : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

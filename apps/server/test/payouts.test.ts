@@ -361,3 +361,28 @@ describe('limits and decisions', () => {
     await expectReconciled(ctx);
   });
 });
+
+describe('four-eyes', () => {
+  it('a withdrawal above the threshold is paid once a second operator approves it', async () => {
+    const m = await payee(ctx, { balanceMinor: 3_000_000n });
+    const id = await withdrawOk(ctx, m, '20000');
+    const asked = await approve(ctx, id);
+    expect(asked).toMatchObject({ status: 202, data: { state: 'pending', kind: 'withdrawal' } });
+    expect(await payouts(ctx, id)).toEqual([]);
+    const approved = await callAction(ctx.t.app, 'adminapproverequest', {
+      method: 'POST',
+      token: ctx.secondOperator.token,
+      payload: { id: asked.data.approval_id },
+    });
+    expect(approved).toMatchObject({ status: 200, data: { state: 'approved' } });
+    const paid = await waitForState(ctx, id, 'paid');
+    const approvalId = await ctx.t.sql<{ approval_id: string; approved_by: string }>(
+      'SELECT approval_id::text, approved_by::text FROM payouts WHERE id = $1',
+      [paid.id],
+    );
+    expect(approvalId[0]).toEqual({ approval_id: asked.data.approval_id, approved_by: ctx.secondOperator.id.toString() });
+    expect(await history(ctx, m)).toMatchObject([{ Status: '2', Amount: '20000.00', Receipt: paid.receipt }]);
+    expect(await settlements(ctx, id)).toEqual([{ kind: 'withdrawal_complete' }]);
+    await expectReconciled(ctx);
+  });
+});

@@ -216,7 +216,8 @@ export const AdminBulkDecideDataSchema = z.object({
   results: z.array(
     z.object({
       id: z.string(),
-      status: z.enum(['1', '2']).nullable(),
+      /** '2' completed, '1' declined; '0' approved and being paid out by its provider (payouts). */
+      status: z.enum(['0', '1', '2']).nullable(),
       approval_id: z.string().nullable(),
       code: z.string().nullable(),
       msg: z.string().nullable(),

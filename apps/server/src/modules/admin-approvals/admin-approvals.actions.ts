@@ -6,9 +6,8 @@ import {
   AdminRejectRequestPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
-import { approveRequest } from '../approvals/approval-execution.ts';
 import { listApprovals, rejectRequest } from '../approvals/approvals.service.ts';
-import { executeApproval } from './approval-kinds.ts';
+import { approveAndSend } from './approval-kinds.ts';
 
 /**
  * The console's Approvals page (docs/decisions/018-four-eyes.md): money actions above `four_eyes_threshold` wait
@@ -37,7 +36,7 @@ export const adminApprovalsActions = [
     data: AdminApprovalDecisionDataSchema,
     handler: async (ctx) => ({
       msg: 'Approved: the money has moved',
-      data: await approveRequest(ctx.deps, { ...ctx.payload, approverId: ctx.member.id, ip: ctx.ip }, executeApproval),
+      data: await approveAndSend(ctx.deps, { ...ctx.payload, approverId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
   defineAction({

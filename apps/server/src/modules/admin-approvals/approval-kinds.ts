@@ -1,11 +1,13 @@
-import { MemberWalletSchema } from '@tuzo/contracts';
+import { MemberWalletSchema, type AdminApprovalDecisionData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findMemberById } from '../admin-members/admin-members.service.ts';
 import { recordManualDeposit } from '../admin-members/manual-deposit.service.ts';
 import { adjustWallet } from '../admin-money/adjust.service.ts';
 import { executeResolveCode } from '../admin-money/code-reviews.service.ts';
+import { approveRequest } from '../approvals/approval-execution.ts';
 import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
+import { dispatchPayout } from '../payouts/payouts.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
 import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
 
@@ -78,12 +80,33 @@ export async function executeApproval(
         decision: 'complete',
         operatorId: input.approverId,
         ip: input.ip,
+        approvalId: request.id,
       });
-      return { withdrawal_id: decided.id, status: decided.status };
+      // A provider-paid country: the payout is sent after the approval commits (approveAndSend).
+      return { withdrawal_id: decided.id, status: decided.status, ...(decided.payout ? { payout_id: decided.payout.id } : {}) };
     }
     default: {
       const unknown: never = request.kind;
       throw new Error(`Unknown approval kind ${String(unknown)}`);
     }
   }
+}
+
+/**
+ * `adminapproverequest`: approves a request (approvals' `approveRequest`, running `executeApproval` inside its
+ * transaction), then, once that has committed, sends the payout an approved withdrawal started: its row and reference
+ * exist before the request goes out (decision 032).
+ */
+export async function approveAndSend(
+  deps: AppDeps,
+  input: { id: bigint; note?: string; approverId: bigint; ip: string },
+): Promise<AdminApprovalDecisionData> {
+  const payoutIds: bigint[] = [];
+  const decision = await approveRequest(deps, input, async (inner, request, options) => {
+    const result = await executeApproval(inner, request, options);
+    if (result.payout_id) payoutIds.push(BigInt(result.payout_id));
+    return result;
+  });
+  for (const payoutId of payoutIds) await dispatchPayout(deps, payoutId);
+  return decision;
 }

@@ -13,7 +13,13 @@ import {
   refuseOwnAccount,
   requestApproval,
 } from '../approvals/approvals.service.ts';
-import { decideWithdrawal, findWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
+import { sendDecidedPayout } from '../payouts/payouts.approval.ts';
+import {
+  decideWithdrawal,
+  findWithdrawal,
+  type DecidedWithdrawal,
+  type WithdrawalDecision,
+} from '../withdrawals/withdrawals.service.ts';
 
 /**
  * Deciding withdrawals from the console: the one place an operator's decision on a withdrawal goes through, for
@@ -30,7 +36,7 @@ import { decideWithdrawal, findWithdrawal, type WithdrawalDecision } from '../wi
 export async function decideOrRequestWithdrawal(
   deps: AppDeps,
   input: { withdrawalId: bigint; decision: WithdrawalDecision; operatorId: bigint; ip: string },
-): Promise<{ id: string; status: '1' | '2' } | ApprovalRequestedData> {
+): Promise<DecidedWithdrawal | ApprovalRequestedData> {
   const row = await findWithdrawal(deps, input.withdrawalId);
   if (row && input.decision === 'complete' && row.status === 0) {
     refuseOwnAccount({ memberId: row.memberId, staffId: input.operatorId });
@@ -53,9 +59,10 @@ export async function decideOrRequestWithdrawal(
     }
   }
   const decided = await decideWithdrawal(deps, input);
+  // A provider-paid country: the payout was committed with the decision; it is sent now (decision 032).
   if (input.decision === 'decline')
     await closePendingWithdrawalRequest(deps, { withdrawalId: input.withdrawalId, operatorId: input.operatorId, ip: input.ip });
-  return decided;
+  return sendDecidedPayout(deps, decided);
 }
 
 /**

@@ -7,6 +7,7 @@ import { handleTransactionStatusResult } from './notification-verification.servi
 import { recordC2BConfirmation, recordForwardedSms } from './payment-notifications.service.ts';
 import { handleFlutterwaveWebhook } from './payment-link.service.ts';
 import { handleStkCallback } from './stk-push.service.ts';
+import { handleTransferWebhook, isGenuineTransferWebhook, isTransferEvent } from '../payouts/payout-results.ts';
 
 /** Parses a webhook body from its raw text: JSON, a form, or plain text (SMS forwarders send all three). */
 function readBody(request: FastifyRequest): { raw: string; body: unknown } {
@@ -66,7 +67,16 @@ export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDep
     );
 
     hooks.post('/hooks/flutterwave', async (request, reply) => {
-      const { raw } = readBody(request);
+      const { raw, body } = readBody(request);
+      // One webhook URL per Flutterwave account: transfer events are the payouts module's (a genuine one re-fetches
+      // the transfer and settles the payout by that answer).
+      if (isTransferEvent(body)) {
+        if (!isGenuineTransferWebhook(deps, { headers: request.headers, rawBody: raw })) {
+          return reply.code(401).send({ status: 'error', message: 'Invalid signature' });
+        }
+        await handleTransferWebhook(deps, body);
+        return reply.send({ status: 'success' });
+      }
       const result = await handleFlutterwaveWebhook(deps, { headers: request.headers, rawBody: raw });
       return reply
         .code(result.status)

@@ -419,3 +419,8 @@ async function isSurelyNotSent(deps: AppDeps, payout: PayoutRow): Promise<boolea
   const sentAt = (payout.sentAt ?? payout.sendStartedAt ?? payout.createdAt).getTime();
   return deps.clock.now().getTime() - sentAt >= timeoutMs;
 }
+
+/** Whether a Flutterwave webhook body is about a transfer (a payout) rather than a payment. */
+export function isTransferEvent(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && String((body as { event?: unknown }).event ?? '').startsWith('transfer.');
+}

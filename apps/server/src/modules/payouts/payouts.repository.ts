@@ -230,17 +230,6 @@ export async function sumMemberPayoutsOnDay(
   return parseDbMinor(rows.rows[0]?.total ?? '0');
 }
 
-/** The withdrawal settled by its payout's result: completed ('2') or declined and refunded ('1'). */
-export async function markWithdrawalSettled(
-  tx: DbOrTx,
-  input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint | null; at: Date },
-): Promise<void> {
-  await tx.execute(sql`
-    UPDATE withdrawals SET status = ${input.status}, settle_transaction_id = ${input.settleTransactionId},
-      decided_by = ${input.decidedBy}, decided_at = ${input.at}
-    WHERE id = ${input.id} AND status = 0`);
-}
-
 /** Payouts the sweep must act on: never claimed, sent with no result in time, and unknown ones due a query. */
 export async function selectDuePayouts(
   db: DbOrTx,
