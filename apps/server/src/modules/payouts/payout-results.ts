@@ -24,7 +24,6 @@ import {
   lockPayout,
   parkResult,
   selectPayout,
-  selectPayoutByConversation,
   selectPayoutByQuery,
   selectPayoutByReference,
   takeParkedResults,

@@ -82,8 +82,6 @@ async function selectOne(db: DbOrTx, where: SQL, lock = false): Promise<PayoutRo
 export const selectPayout = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`);
 export const lockPayout = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`, true);
 export const selectPayoutByReference = (db: DbOrTx, reference: string) => selectOne(db, sql`reference = ${reference}`);
-export const selectPayoutByConversation = (db: DbOrTx, conversationId: string) =>
-  selectOne(db, sql`conversation_id = ${conversationId}`);
 export const selectPayoutByQuery = (db: DbOrTx, queryConversationId: string) =>
   selectOne(db, sql`query_conversation_id = ${queryConversationId}`);
 export const selectLivePayout = (db: DbOrTx, withdrawalId: bigint) =>
