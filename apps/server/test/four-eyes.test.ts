@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, enableTotpFor, fund, wallets, type TestMember } from './money-fixtures.ts';
+import { storeSetting } from '../src/modules/settings/settings.service.ts';
 import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
 import { callAction } from './harness.ts';
 
@@ -19,6 +20,9 @@ let support: TestMember;
 beforeAll(async () => {
   c = await startDepositTestApp();
   kenya = (await c.t.sql<{ id: number }>("SELECT id FROM countries WHERE abbreviation = 'KE'"))[0]!.id;
+  // Four-eyes on the decision, not the payout: Kenya's withdrawals are paid by hand here (payouts.test.ts pays them
+  // by M-Pesa B2C, four-eyes approvals included).
+  await storeSetting(c.t.app.deps.db, { key: 'payouts.providers', value: {}, at: new Date() });
   operatorA = await createMember(c.t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'opa' });
   operatorB = await createMember(c.t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'opb' });
   operatorC = await createMember(c.t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'opc' });
