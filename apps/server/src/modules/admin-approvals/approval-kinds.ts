@@ -7,9 +7,9 @@ import { adjustWallet } from '../admin-money/adjust.service.ts';
 import { executeResolveCode } from '../admin-money/code-reviews.service.ts';
 import { approveRequest } from '../approvals/approval-execution.ts';
 import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
+import { approveWithdrawal } from '../payouts/payouts.approval.ts';
 import { dispatchPayout } from '../payouts/payouts.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
-import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
 
 function param(request: ApprovalRequestRow, key: string): string {
   const value = request.params[key];
@@ -75,12 +75,11 @@ export async function executeApproval(
       return { deposit_id: resolved.deposit_id ?? '', amount_system: resolved.amount_system ?? '' };
     }
     case 'withdrawal': {
-      const decided = await decideWithdrawal(deps, {
+      const decided = await approveWithdrawal(deps, {
         withdrawalId: BigInt(param(request, 'withdrawal_id')),
-        decision: 'complete',
-        operatorId: input.approverId,
-        ip: input.ip,
+        approvedBy: input.approverId,
         approvalId: request.id,
+        ip: input.ip,
       });
       // A provider-paid country: the payout is sent after the approval commits (approveAndSend).
       return { withdrawal_id: decided.id, status: decided.status, ...(decided.payout ? { payout_id: decided.payout.id } : {}) };

@@ -13,13 +13,8 @@ import {
   refuseOwnAccount,
   requestApproval,
 } from '../approvals/approvals.service.ts';
-import { sendDecidedPayout } from '../payouts/payouts.approval.ts';
-import {
-  decideWithdrawal,
-  findWithdrawal,
-  type DecidedWithdrawal,
-  type WithdrawalDecision,
-} from '../withdrawals/withdrawals.service.ts';
+import { approveWithdrawal, sendDecidedPayout, type DecidedWithdrawal } from '../payouts/payouts.approval.ts';
+import { decideWithdrawal, findWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
 
 /**
  * Deciding withdrawals from the console: the one place an operator's decision on a withdrawal goes through, for
@@ -58,11 +53,18 @@ export async function decideOrRequestWithdrawal(
       });
     }
   }
+  if (input.decision === 'complete') {
+    // A provider-paid country: the payout is committed with the approval and sent once that has committed (decision 032).
+    const approved = await approveWithdrawal(deps, {
+      withdrawalId: input.withdrawalId,
+      approvedBy: input.operatorId,
+      ip: input.ip,
+    });
+    return sendDecidedPayout(deps, approved);
+  }
   const decided = await decideWithdrawal(deps, input);
-  // A provider-paid country: the payout was committed with the decision; it is sent now (decision 032).
-  if (input.decision === 'decline')
-    await closePendingWithdrawalRequest(deps, { withdrawalId: input.withdrawalId, operatorId: input.operatorId, ip: input.ip });
-  return sendDecidedPayout(deps, decided);
+  await closePendingWithdrawalRequest(deps, { withdrawalId: input.withdrawalId, operatorId: input.operatorId, ip: input.ip });
+  return { ...decided, payout: null };
 }
 
 /**

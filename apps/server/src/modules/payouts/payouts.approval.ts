@@ -1,13 +1,59 @@
+import type { PayoutSummary } from '@tuzo/contracts';
+import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { decideWithdrawal, type DecidedWithdrawal } from '../withdrawals/withdrawals.service.ts';
-import { loadPayee } from './payout-limits.ts';
-import { dispatchPayout, toPayoutSummary } from './payouts.service.ts';
+import { loadPayee } from '../withdrawals/withdrawal-limits.ts';
+import { lockWithdrawalRow } from '../withdrawals/withdrawal-rows.service.ts';
+import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { dispatchPayout, startPayout, toPayoutSummary } from './payouts.service.ts';
+
+/** An approval's answer: the withdrawal's spec status and, when it started a payout, that payout. */
+export interface DecidedWithdrawal {
+  id: string;
+  /** '2' completed, '1' declined; '0' while the payout the approval started is on its way. */
+  status: '0' | '1' | '2';
+  payout: PayoutSummary | null;
+}
 
 /**
- * After an approval's transaction has committed: sends the payout it started (`decideWithdrawal` made it in that
- * transaction, so the row and its reference exist before the request goes out) and answers where it stands. A
- * caller that cannot do this (it crashed) is covered by the sweep, which sends committed, never-sent payouts.
+ * Approving a pending withdrawal (an operator, a second operator's four-eyes approval, or the auto-pay rule with
+ * `approvedBy` null). In one transaction (a savepoint of the caller's when there is one): the withdrawal is locked,
+ * and for a country paid through a provider its payout is created with its reference (20 concurrent approvals create
+ * one); a country paid by hand is completed as before (`decideWithdrawal`). Nothing is sent here: the caller sends the
+ * payout with `sendDecidedPayout` once its own transaction has committed.
+ */
+export async function approveWithdrawal(
+  deps: AppDeps,
+  input: { withdrawalId: bigint; approvedBy: bigint | null; approvalId?: bigint | null; ip: string | null },
+): Promise<DecidedWithdrawal> {
+  return deps.db.transaction(async (tx) => {
+    const withdrawal = await lockWithdrawalRow(tx, input.withdrawalId);
+    if (!withdrawal) throw new AppError('NOT_FOUND', 'Withdrawal not found');
+    if (withdrawal.status === 1) throw new AppError('CONFLICT', 'This withdrawal was already declined');
+    if (withdrawal.status === 2) throw new AppError('CONFLICT', 'This withdrawal was already completed');
+    if (withdrawal.memberId === input.approvedBy)
+      throw new AppError('FORBIDDEN', 'Staff cannot decide their own withdrawal; another operator must do it');
+    const started = await startPayout(tx, deps, {
+      withdrawal,
+      approvedBy: input.approvedBy,
+      approvalId: input.approvalId ?? null,
+      ip: input.ip,
+    });
+    if ('payout' in started) return { id: withdrawal.id.toString(), status: '0', payout: toPayoutSummary(started.payout) };
+    const inTx: AppDeps = { ...deps, db: tx as unknown as Db };
+    const decided = await decideWithdrawal(inTx, {
+      withdrawalId: withdrawal.id,
+      decision: 'complete',
+      operatorId: input.approvedBy,
+      ip: input.ip,
+    });
+    return { ...decided, payout: null };
+  });
+}
+
+/**
+ * After an approval's transaction has committed: sends the payout it started and answers where it stands. A caller
+ * that cannot do this (it crashed) is covered by the sweep, which sends committed, never-sent payouts.
  */
 export async function sendDecidedPayout(deps: AppDeps, decided: DecidedWithdrawal): Promise<DecidedWithdrawal> {
   if (!decided.payout || decided.payout.state !== 'approved') return decided;
@@ -17,8 +63,8 @@ export async function sendDecidedPayout(deps: AppDeps, decided: DecidedWithdrawa
 }
 
 /**
- * The auto-pay entry point (a rule decided no human is needed): the same approval as an operator's, with no
- * operator (audited as the system), then sent. A country paid by hand cannot be paid automatically.
+ * The auto-pay entry point (a rule decided no human is needed): the same approval with no operator (audited as the
+ * system), then sent. A country paid by hand cannot be paid automatically.
  */
 export async function autoPayWithdrawal(
   deps: AppDeps,
@@ -27,11 +73,5 @@ export async function autoPayWithdrawal(
   if ((await loadPayee(deps, input.memberId)).method === 'manual') {
     throw new AppError('CONFLICT', 'This member’s country is paid by hand; an operator must approve the withdrawal');
   }
-  const decided = await decideWithdrawal(deps, {
-    withdrawalId: input.withdrawalId,
-    decision: 'complete',
-    operatorId: null,
-    ip: null,
-  });
-  return sendDecidedPayout(deps, decided);
+  return sendDecidedPayout(deps, await approveWithdrawal(deps, { withdrawalId: input.withdrawalId, approvedBy: null, ip: null }));
 }

@@ -215,19 +215,6 @@ export async function takeParkedResults(
   return rows.rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id))).map((row) => ({ kind: row.kind, body: row.body }));
 }
 
-/** What was paid or is on its way to one member on one operator day (states that may move money), in the currency paid. */
-export async function sumMemberPayoutsOnDay(
-  db: DbOrTx,
-  input: { memberId: bigint; provider: PayoutProvider; day: string; timeZone: string },
-): Promise<bigint> {
-  const rows = await db.execute<{ total: string }>(sql`
-    SELECT COALESCE(SUM(amount_minor), 0)::text AS total FROM payouts
-    WHERE member_id = ${input.memberId} AND provider = ${input.provider}
-      AND (created_at AT TIME ZONE ${input.timeZone})::date = ${input.day}::date
-      AND state IN ('approved', 'sent', 'unknown', 'paid')`);
-  return parseDbMinor(rows.rows[0]?.total ?? '0');
-}
-
 /** Payouts the sweep must act on: never claimed, sent with no result in time, and unknown ones due a query. */
 export async function selectDuePayouts(
   db: DbOrTx,
@@ -241,26 +228,6 @@ export async function selectDuePayouts(
        OR (state = 'unknown' AND (query_sent_at IS NULL OR query_sent_at < ${input.queryBefore}))
     ORDER BY id LIMIT ${input.limit}`);
   return rows.rows.map(toPayout);
-}
-
-/** The member's phone, country and currency: where a payout goes. */
-export async function selectPayee(db: DbOrTx, memberId: bigint) {
-  const rows = await db.execute<{ phone: string; abbreviation: string; currency: string }>(sql`
-    SELECT m.phone, c.abbreviation, c.currency FROM members m JOIN countries c ON c.id = m.country_id WHERE m.id = ${memberId}`);
-  return rows.rows[0] ?? null;
-}
-
-/** The receipt or failure reason of each withdrawal's latest payout, for the member's history. */
-export async function selectPayoutOutcomes(db: DbOrTx, withdrawalIds: readonly bigint[]) {
-  if (withdrawalIds.length === 0) return new Map<string, { receipt: string | null; reason: string | null }>();
-  const ids = sql.join(
-    withdrawalIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = await db.execute<{ withdrawal_id: string; receipt: string | null; failure_reason: string | null }>(sql`
-    SELECT DISTINCT ON (withdrawal_id) withdrawal_id::text, receipt, failure_reason
-    FROM payouts WHERE withdrawal_id IN (${ids}) ORDER BY withdrawal_id, attempt DESC`);
-  return new Map(rows.rows.map((row) => [row.withdrawal_id, { receipt: row.receipt, reason: row.failure_reason }]));
 }
 
 export async function upsertBalance(

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { WithdrawalRow } from '../withdrawals/withdrawal-rows.service.ts';
 import { payoutClient } from './payout-adapters.ts';
-import { assertPayable, loadPayee } from './payout-limits.ts';
+import { assertPayable, loadPayee } from '../withdrawals/withdrawal-limits.ts';
 import { requirePayout, sendAndRecord } from './payout-results.ts';
 import { claimSend, insertPayout, selectLivePayout, type PayoutRow } from './payouts.repository.ts';
 

@@ -133,3 +133,23 @@ export async function selectWithdrawalContext(
     earlier: row.earlier ? rowFromJson(withdrawals, row.earlier) : null,
   };
 }
+
+/** The member's phone, country and currency: where a payout of their withdrawals goes. */
+export async function selectPayee(db: DbOrTx, memberId: bigint) {
+  const rows = await db.execute<{ phone: string; abbreviation: string; currency: string }>(sql`
+    SELECT m.phone, c.abbreviation, c.currency FROM members m JOIN countries c ON c.id = m.country_id WHERE m.id = ${memberId}`);
+  return rows.rows[0] ?? null;
+}
+
+/** What was paid or is on its way to one member on one operator day (states that may move money), in the currency paid. */
+export async function sumMemberPayoutsOnDay(
+  db: DbOrTx,
+  input: { memberId: bigint; provider: 'mpesa_b2c' | 'flutterwave'; day: string; timeZone: string },
+): Promise<bigint> {
+  const rows = await db.execute<{ total: string }>(sql`
+    SELECT COALESCE(SUM(amount_minor), 0)::text AS total FROM payouts
+    WHERE member_id = ${input.memberId} AND provider = ${input.provider}
+      AND (created_at AT TIME ZONE ${input.timeZone})::date = ${input.day}::date
+      AND state IN ('approved', 'sent', 'unknown', 'paid')`);
+  return parseDbMinor(rows.rows[0]?.total ?? '0');
+}

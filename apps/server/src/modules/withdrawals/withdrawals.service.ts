@@ -7,7 +7,6 @@ import {
   WALLET_LABELS,
   WITHDRAW_ACCOUNTS,
   WITHDRAWAL_MESSAGES,
-  type PayoutSummary,
   type WithdrawAccount,
   type WithdrawalHistoryRow,
   type WithdrawData,
@@ -19,8 +18,7 @@ import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
-import { assertWithdrawalPayable } from '../payouts/payout-limits.ts';
-import { startPayout, toPayoutSummary } from '../payouts/payouts.service.ts';
+import { assertWithdrawalPayable } from './withdrawal-limits.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
 import {
   hasLivePayout,
@@ -184,33 +182,18 @@ export async function findWithdrawal(deps: AppDeps, id: bigint): Promise<Withdra
   return selectWithdrawal(deps.db, id);
 }
 
-/** A decision's answer: the withdrawal's spec status and, when approving started a payout, that payout. */
-export interface DecidedWithdrawal {
-  id: string;
-  /** '2' completed, '1' declined; '0' while the payout an approval started is on its way. */
-  status: '0' | '1' | '2';
-  payout: PayoutSummary | null;
-}
-
 /**
  * The withdrawal state machine, operator side: pending -> completed (the hold pays the provider the amount and
  * house:fees the fee) | declined (the hold refunds amount + fee to the wallet it came from). Every other
- * transition is refused. The row is locked first, so two operators deciding at once cannot both settle it.
- * Completing a withdrawal of a country paid through a provider (setting `payouts.providers`) starts a payout in
- * the same transaction instead (decision 032): the withdrawal stays pending ('0') until the payout's result
- * settles it. The caller sends that payout once its transaction has committed (`sendDecidedPayout`). `operatorId`
- * null is the auto-pay rule acting for the system.
+ * transition is refused. The row is locked first, so two operators deciding at once cannot both settle it. A
+ * withdrawal whose payout is on its way is decided by that payout's result only (decision 032): completing a
+ * withdrawal of a provider-paid country goes through the payouts module (`approveWithdrawal`), which calls this for
+ * the countries paid by hand. `operatorId` null is the auto-pay rule acting for the system.
  */
 export async function decideWithdrawal(
   deps: AppDeps,
-  input: {
-    withdrawalId: bigint;
-    decision: WithdrawalDecision;
-    operatorId: bigint | null;
-    ip: string | null;
-    approvalId?: bigint;
-  },
-): Promise<DecidedWithdrawal> {
+  input: { withdrawalId: bigint; decision: WithdrawalDecision; operatorId: bigint | null; ip: string | null },
+): Promise<{ id: string; status: '1' | '2' }> {
   return deps.db.transaction(async (tx) => {
     const row = await lockWithdrawal(tx, input.withdrawalId);
     if (!row) throw new AppError('NOT_FOUND', 'Withdrawal not found');
@@ -224,15 +207,6 @@ export async function decideWithdrawal(
         'CONFLICT',
         'This withdrawal is being paid out; wait for the provider’s result or check with the provider',
       );
-    if (input.decision === 'complete') {
-      const started = await startPayout(tx, deps, {
-        withdrawal: row,
-        approvedBy: input.operatorId,
-        approvalId: input.approvalId ?? null,
-        ip: input.ip,
-      });
-      if ('payout' in started) return { id: row.id.toString(), status: '0', payout: toPayoutSummary(started.payout) };
-    }
     const at = deps.clock.now();
     const recorded = await recordMovement(tx, {
       kind: next.kind,
@@ -259,7 +233,7 @@ export async function decideWithdrawal(
       decidedBy: input.operatorId,
       decidedAt: at,
     });
-    return { id: row.id.toString(), status: next.status === 2 ? '2' : '1', payout: null };
+    return { id: row.id.toString(), status: next.status === 2 ? '2' : '1' };
   });
 }
 

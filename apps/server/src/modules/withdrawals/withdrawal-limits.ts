@@ -10,7 +10,7 @@ import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSettings } from '../settings/settings.service.ts';
-import { selectPayee, sumMemberPayoutsOnDay } from './payouts.repository.ts';
+import { selectPayee, sumMemberPayoutsOnDay } from './withdrawals.repository.ts';
 
 /** Where a member's withdrawals are paid and how: the method set for their country, their phone and currency. */
 export interface Payee {
