@@ -192,7 +192,8 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   const approveDialog = operator.getByRole('dialog');
   await approveDialog.getByText('Approve withdrawal?').waitFor();
   await approveDialog.getByRole('button', { name: 'Approve', exact: true }).click();
-  await operator.getByText('Withdrawal completed').waitFor();
+  // Kenya is paid by M-Pesa B2C (the simulator here): approving sends the payout, which completes on M-Pesa's result.
+  await operator.getByText('Withdrawal approved: the payout is on its way by M-Pesa B2C').waitFor();
   await approveDialog.waitFor({ state: 'detached' });
   await operator.getByRole('button', { name: 'Decline demo_sponsor 250.00' }).click();
   const declineDialog = operator.getByRole('dialog');
@@ -207,6 +208,15 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   expect(await declineDialog.getByTestId('decline-wallet').textContent()).toBe('YouTube');
   expect(await declineDialog.textContent()).toContain('The amount goes back to their YouTube wallet');
   await declineDialog.getByRole('button', { name: 'Decline', exact: true }).click();
+  await declineDialog.waitFor({ state: 'detached' });
+  // The approved one leaves the pending list when M-Pesa's result pays it (about a second in the simulator).
+  await expect
+    .poll(async () => {
+      const history = await callApi<{ Amount: string; Status: string }[]>('withdrawalhistory', { token: sponsorToken });
+      return history.data.find((row) => row.Amount === '300.00')?.Status;
+    })
+    .toBe('2');
+  await operator.reload();
   await operator.getByText('No withdrawals here.').waitFor();
   expect(await api.walletMinor(sponsorToken, 'youtube')).toBe(youtubeFunded);
   await operator.getByRole('button', { name: 'Declined' }).click();

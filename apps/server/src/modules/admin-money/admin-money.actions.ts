@@ -20,6 +20,7 @@ import {
   UpdateTransDataSchema,
   UpdateTransPayloadSchema,
 } from '@tuzo/contracts';
+import { decisionMessage } from '../payouts/payouts.approval.ts';
 import { defineAction } from '../../http/action.ts';
 import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
 import { adjustOrRequest } from './adjust.service.ts';
@@ -104,7 +105,7 @@ export const adminMoneyActions = [
     access: 'operator',
     idempotent: true,
     summary:
-      'Complete (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal; a completion above four_eyes_threshold answers 202 with a request a second operator approves.',
+      'Approve (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal; approving pays it through the provider set for the member’s country (status 0 and the payout while it runs) or completes it when paid by hand; an approval above four_eyes_threshold answers 202 with a request a second operator approves.',
     payload: UpdateTransPayloadSchema,
     data: orApprovalRequest(UpdateTransDataSchema),
     handler: async (ctx) => {
@@ -115,7 +116,7 @@ export const adminMoneyActions = [
         ip: ctx.ip,
       });
       if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
-      return { msg: result.status === '2' ? 'Withdrawal completed' : 'Withdrawal declined and refunded in full', data: result };
+      return { msg: decisionMessage(result), data: result };
     },
   }),
   defineAction({

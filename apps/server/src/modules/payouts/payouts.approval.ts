@@ -1,4 +1,4 @@
-import type { PayoutSummary } from '@tuzo/contracts';
+import { PAYOUT_PROVIDER_LABELS, type PayoutSummary } from '@tuzo/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -74,4 +74,23 @@ export async function autoPayWithdrawal(
     throw new AppError('CONFLICT', 'This member’s country is paid by hand; an operator must approve the withdrawal');
   }
   return sendDecidedPayout(deps, await approveWithdrawal(deps, { withdrawalId: input.withdrawalId, approvedBy: null, ip: null }));
+}
+
+/** What the operator is told about an approval or a decline, by where the withdrawal and its payout stand. */
+export function decisionMessage(decided: DecidedWithdrawal): string {
+  const payout = decided.payout;
+  if (payout === null) return decided.status === '2' ? 'Withdrawal completed' : 'Withdrawal declined and refunded in full';
+  const provider = PAYOUT_PROVIDER_LABELS[payout.provider];
+  switch (decided.status) {
+    case '2':
+      return `Withdrawal completed: paid by ${provider}, receipt ${payout.receipt ?? ''}`;
+    case '1':
+      return `Withdrawal approved, but the ${provider} payout failed and the member was refunded: ${payout.reason ?? ''}`;
+    case '0':
+      return `Withdrawal approved: the payout is on its way by ${provider}; it completes when the provider confirms it`;
+    default: {
+      const never: never = decided.status;
+      throw new Error(`Unknown withdrawal status ${String(never)}`);
+    }
+  }
 }
