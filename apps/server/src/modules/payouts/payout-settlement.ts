@@ -2,7 +2,7 @@ import { formatMinor, WALLET_LABELS } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
-import { lockWithdrawalRow, markWithdrawalSettled } from '../withdrawals/withdrawal-rows.service.ts';
+import { lockWithdrawal, markWithdrawalSettled } from '../withdrawals/withdrawals.service.ts';
 import { nextPayoutState } from './payout-state.ts';
 import { lockPayout, updatePayout } from './payouts.repository.ts';
 
@@ -40,7 +40,7 @@ export async function settlePayout(
   db: DbOrTx = deps.db,
 ): Promise<'paid' | 'failed' | 'unchanged'> {
   return db.transaction(async (tx) => {
-    const withdrawal = await lockWithdrawalRow(tx, input.withdrawalId);
+    const withdrawal = await lockWithdrawal(tx, input.withdrawalId);
     const payout = await lockPayout(tx, input.payoutId);
     if (!withdrawal || !payout) throw new Error(`Payout ${input.payoutId} or its withdrawal is missing`);
     const step = nextPayoutState(payout.state, input.settlement.outcome, { byQuery: input.by !== 'result' });

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadPayee } from '../withdrawals/withdrawal-limits.ts';
-import { lockWithdrawalRow } from '../withdrawals/withdrawal-rows.service.ts';
-import { decideWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { decideWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
 import { dispatchPayout, startPayout, toPayoutSummary } from './payouts.service.ts';
 
 /** An approval's answer: the withdrawal's spec status and, when it started a payout, that payout. */
@@ -27,7 +26,7 @@ export async function approveWithdrawal(
   input: { withdrawalId: bigint; approvedBy: bigint | null; approvalId?: bigint | null; ip: string | null },
 ): Promise<DecidedWithdrawal> {
   return deps.db.transaction(async (tx) => {
-    const withdrawal = await lockWithdrawalRow(tx, input.withdrawalId);
+    const withdrawal = await lockWithdrawal(tx, input.withdrawalId);
     if (!withdrawal) throw new AppError('NOT_FOUND', 'Withdrawal not found');
     if (withdrawal.status === 1) throw new AppError('CONFLICT', 'This withdrawal was already declined');
     if (withdrawal.status === 2) throw new AppError('CONFLICT', 'This withdrawal was already completed');

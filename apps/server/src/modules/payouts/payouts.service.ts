@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import type { WithdrawalRow } from '../withdrawals/withdrawal-rows.service.ts';
+import type { WithdrawalRow } from '../withdrawals/withdrawals.service.ts';
 import { payoutClient } from './payout-adapters.ts';
 import { assertPayable, loadPayee } from '../withdrawals/withdrawal-limits.ts';
 import { requirePayout, sendAndRecord } from './payout-results.ts';

@@ -11,6 +11,7 @@ import {
   type WithdrawalHistoryRow,
   type WithdrawData,
 } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { withdrawals } from '../../db/schema.ts';
@@ -32,6 +33,23 @@ import {
 
 /** The withdrawals table belongs to this module: a module that settles a withdrawal locks and reads its row here. */
 export { lockWithdrawal, type WithdrawalRow };
+
+/**
+ * Marks a pending withdrawal completed ('2') or declined ('1') by the ledger transaction that settled its hold, in the
+ * caller's transaction (the payouts module, when its payout's result settles it; decision 032).
+ */
+export async function markWithdrawalSettled(
+  tx: DbOrTx,
+  input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint | null; at: Date },
+): Promise<void> {
+  await markWithdrawalDecided(tx, {
+    id: input.id,
+    status: input.status,
+    settleTransactionId: input.settleTransactionId,
+    decidedBy: input.decidedBy,
+    decidedAt: input.at,
+  });
+}
 
 const HISTORY_LIMIT = 100;
 type PayoutWallet = (typeof WITHDRAW_ACCOUNTS)[WithdrawAccount];
