@@ -3,6 +3,7 @@ import { ArrowDownToLine, ArrowUpFromLine, CalendarClock, Share2 } from 'lucide-
 import { Link } from 'react-router';
 import { formatMoney } from '@/lib/money';
 import { AffiliateLinkPanel } from './affiliate-link-panel';
+import { BalancesFetchedNote } from './balances-fetched-note';
 import { DailyBonusPanel } from './daily-bonus-panel';
 import { ProfileSummary } from './profile-summary';
 import { WalletCards } from './wallet-cards';
@@ -46,6 +47,7 @@ export function Dashboard({ user }: { user: UserData }) {
           ))}
         </nav>
       </section>
+      <BalancesFetchedNote />
       <WalletCards balances={balances} currency={currency} />
       <div className="grid gap-4 lg:grid-cols-2">
         <DailyBonusPanel balances={balances} currency={currency} />
