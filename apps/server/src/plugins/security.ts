@@ -18,6 +18,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'connect-src': ["'self'"],
+        // The installable app (decision 036): its service worker (/sw.js) and manifest come from this origin only.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'frame-src': [
           "'self'",
           'https://www.youtube.com',

@@ -10,7 +10,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app (apps/web/dist). The build writes brotli and gzip copies of every text file
  * (scripts/precompress.ts); they are sent by Accept-Encoding with the original's Content-Type. Files under
  * /assets/ carry a content hash in their name, so browsers keep them for a year without asking; everything else,
- * index.html above all, is revalidated on every use. Every other GET that is not a file gets index.html so
+ * index.html, the service worker (sw.js) and the manifest above all, is revalidated on every use, so a new deploy is
+ * seen on the next visit (decision 036). Every other GET that is not a file gets index.html so
  * client-side routes work on reload. Without a build, a short page says how to make one.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
