@@ -5,7 +5,7 @@ import { onTestFailed } from 'vitest';
 import { RESULTS_DIR } from './paths.ts';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
+export const BROWSER_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -15,14 +15,14 @@ const ARGS = [
   '--headless',
 ];
 
-async function chromiumPath(): Promise<string> {
+export async function chromiumPath(): Promise<string> {
   if (fs.existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
   const sparticuz = (await import('@sparticuz/chromium')).default;
   return sparticuz.executablePath();
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumPath(), args: ARGS, headless: true });
+  return chromium.launch({ executablePath: await chromiumPath(), args: BROWSER_ARGS, headless: true });
 }
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
