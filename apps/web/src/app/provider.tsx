@@ -6,9 +6,10 @@ import { NotificationHost } from '@/components/notification-host';
 import { OfflineNotice } from '@/components/offline-notice';
 import { queryClient } from '@/lib/query-client';
 
-// The service worker's registration and update prompt (with workbox-window) load after start-up, off the entry.
+// The service worker's registration and update prompt (with workbox-window) load after start-up, off the entry. The
+// worker exists only in a build: the development server has no /sw.js.
 const UpdatePrompt = lazy(() => import('@/components/update-prompt'));
-const canUseServiceWorker = typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+const canUseServiceWorker = import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
 /** App-wide providers. The Toaster keeps react-hot-toast's defaults, which are the spec's toast limits. */
 export function AppProvider({ children }: { children: ReactNode }) {
