@@ -25,3 +25,4 @@ export * from './admin-settings.ts';
 export * from './admin-overview.ts';
 export * from './approvals.ts';
 export * from './payouts.ts';
+export * from './payout-risk.ts';

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { minorAmountText } from './common.ts';
 import { ProcedureSchema } from './deposits.ts';
 import { DEFAULT_PAYOUT_LIMITS, PayoutLimitsSchema, PayoutProvidersSchema } from './payouts.ts';
+import {
+  DEFAULT_PAYOUT_AUTO_PAY_SETTINGS,
+  DEFAULT_PAYOUT_RISK_SETTINGS,
+  PayoutAutoPaySettingsSchema,
+  PayoutRiskSettingsSchema,
+} from './payout-risk.ts';
 import { DEFAULT_CASINO_TABLE, DEFAULT_FREE_TABLE, SpinTableSchema } from './spins.ts';
 
 /**
@@ -195,6 +201,20 @@ export const SETTINGS = {
     schema: SystemAmountSchema,
     default: '10000.00',
     description: 'Alert the operators when the M-Pesa utility balance (or Flutterwave balance) reported falls below this.',
+    visibility: 'operator',
+  }),
+  'payouts.risk': define({
+    schema: PayoutRiskSettingsSchema,
+    default: DEFAULT_PAYOUT_RISK_SETTINGS,
+    description:
+      'Risk flags that hold a withdrawal for an operator: more withdrawals in one day than max_withdrawals_per_day, or a withdrawal within adjustment_window_hours of an adjustment crediting at least large_adjustment (system currency), or within upline_change_window_hours of an upline change (0 turns a window off). A payout to another member’s phone, or to an M-Pesa name already paid for another member, is always flagged.',
+    visibility: 'operator',
+  }),
+  'payouts.auto_pay': define({
+    schema: PayoutAutoPaySettingsSchema,
+    default: DEFAULT_PAYOUT_AUTO_PAY_SETTINGS,
+    description:
+      'Auto-pay (off by default): when enabled, a withdrawal below below_amount (system currency, never above the four-eyes threshold) by a member active for more than min_active_days, with fewer than max_per_day payouts today and no open risk flag, is approved and paid with no operator.',
     visibility: 'operator',
   }),
 } as const satisfies Record<string, SettingDefinition>;

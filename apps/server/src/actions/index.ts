@@ -25,6 +25,7 @@ import { staffActions } from '../modules/staff/staff.actions.ts';
 import { adminContentActions } from '../modules/admin-content/admin-content.actions.ts';
 import { adminSettingsActions } from '../modules/admin-settings/admin-settings.actions.ts';
 import { adminApprovalsActions } from '../modules/admin-approvals/admin-approvals.actions.ts';
+import { payoutRiskActions } from '../modules/payouts/payout-risk.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -56,4 +57,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...adminContentActions,
   ...adminSettingsActions,
   ...adminApprovalsActions,
+  ...payoutRiskActions,
 ];

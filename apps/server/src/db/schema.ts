@@ -807,6 +807,25 @@ export const payoutBalances = pgTable('payout_balances', {
   reportedAt: ts('reported_at').notNull(),
 });
 
+// 0360_payout_risk.sql
+
+export const payoutRiskFlags = pgTable('payout_risk_flags', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  withdrawalId: bigint('withdrawal_id', { mode: 'bigint' }).notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  kind: text('kind', {
+    enum: ['shared_phone', 'shared_name', 'daily_count', 'after_adjustment', 'after_upline_change'],
+  }).notNull(),
+  reason: text('reason').notNull(),
+  detail: jsonb('detail')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  raisedAt: ts('raised_at').notNull(),
+  clearedAt: ts('cleared_at'),
+  clearedBy: bigint('cleared_by', { mode: 'bigint' }),
+  note: text('note'),
+});
+
 // The migrator's own record of applied files (db/migrate.ts creates it before the first migration).
 export const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),

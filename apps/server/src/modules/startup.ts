@@ -3,6 +3,7 @@ import type { AppDeps } from '../lib/deps.ts';
 import { seedOnStartup } from './seed/seed.service.ts';
 import { startDeposits } from './deposits/deposits.startup.ts';
 import { startPayouts } from './payouts/payouts.startup.ts';
+import { startAutoPay } from './payouts/auto-pay.ts';
 import { registerExportRoutes } from './exports/exports.routes.ts';
 import { registerAdminContentRoutes } from './admin-content/admin-content.routes.ts';
 import { seedLessons } from './lessons/lessons.seed.ts';
@@ -20,6 +21,7 @@ export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Prom
   await seedLessons(deps.db);
   await startDeposits(app, deps);
   await startPayouts(app, deps);
+  startAutoPay(deps);
   await startTaskContent(app, deps);
   await registerExportRoutes(app, deps);
   await registerAdminContentRoutes(app, deps);

@@ -8,6 +8,7 @@ import type { WithdrawalRow } from '../withdrawals/withdrawals.service.ts';
 import { payoutClient } from './payout-adapters.ts';
 import { assertPayable, loadPayee } from '../withdrawals/withdrawal-limits.ts';
 import { requirePayout, sendAndRecord } from './payout-results.ts';
+import { holdForRisk } from '../payout-risk/payout-risk.service.ts';
 import { claimSend, insertPayout, selectLivePayout, type PayoutRow } from './payouts.repository.ts';
 
 /**
@@ -51,6 +52,8 @@ export async function startPayout(
   if (live) {
     throw new AppError('ALREADY_DONE', `This withdrawal is already being paid out (payout #${live.id}, ${live.state})`);
   }
+  // Risk flags hold every approval; an approval with no operator is auto-pay's, judged and audited there (decision 035).
+  await holdForRisk(tx, deps, { withdrawal, approvedBy: input.approvedBy });
   const payee = await loadPayee(deps, withdrawal.memberId, tx);
   if (payee.method === 'manual') return { method: 'manual' };
   const method: PayoutProvider = payee.method;

@@ -6,6 +6,7 @@ import {
   WithdrawPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
+import { publishWithdrawalRequested } from './withdrawal-events.ts';
 import { listWithdrawalHistory, requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsActions = [
@@ -18,15 +19,17 @@ export const withdrawalsActions = [
     payload: WithdrawPayloadSchema,
     data: WithdrawDataSchema,
     rateLimit: { perMinute: 30, isShared: true },
-    handler: async (ctx) => ({
-      msg: WITHDRAWAL_MESSAGES.accepted,
-      data: await requestWithdrawal(ctx.deps, {
+    handler: async (ctx) => {
+      const data = await requestWithdrawal(ctx.deps, {
         memberId: ctx.member.id,
         acc: ctx.payload.acc,
         amountLocalMinor: ctx.payload.amount,
         clientKey: ctx.idempotencyKey,
-      }),
-    }),
+      });
+      // Subscribers (auto-pay, decision 035) may pay it now, with no operator; otherwise it waits for one.
+      await publishWithdrawalRequested(ctx.deps, BigInt(data.id));
+      return { msg: WITHDRAWAL_MESSAGES.accepted, data };
+    },
   }),
   defineAction({
     name: 'withdrawalhistory',

@@ -20,6 +20,7 @@ import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { localDateTime } from '../wallets/local-time.ts';
 import { assertWithdrawalPayable } from './withdrawal-limits.ts';
+import { raiseRiskFlags } from '../payout-risk/payout-risk.service.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
 import {
   hasLivePayout,
@@ -95,40 +96,45 @@ export async function requestWithdrawal(
   const totalSystemMinor = amount.systemMinor + fee.systemMinor;
   const at = deps.clock.now();
 
-  const recorded = await recordMovement(deps.db, {
-    kind: 'withdrawal_hold',
-    idempotencyKey,
-    memberId: input.memberId,
-    memo: `Withdrawal from ${WALLET_LABELS[wallet]} wallet (fee included)`,
-    conversion: {
-      rateMicro: currency.rateMicro,
-      localAmountMinor: input.amountLocalMinor + feeLocalMinor,
-      currency: currency.currency,
-    },
-    request: { wallet, amountLocalMinor: input.amountLocalMinor },
-    at,
-    insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance,
-    conflictMessage: CONFLICT_MESSAGE,
-    legs: [
-      { account: { memberId: input.memberId, wallet }, amountMinor: -totalSystemMinor },
-      { account: { system: 'hold:withdrawals' }, amountMinor: totalSystemMinor },
-    ],
-    business: businessRow(withdrawals, 'holdTransactionId', {
-      memberId: input.memberId,
-      wallet,
-      amountLocalMinor: input.amountLocalMinor,
-      feeLocalMinor,
-      currency: currency.currency,
-      rateMicro: currency.rateMicro,
-      amountSystemMinor: amount.systemMinor,
-      feeSystemMinor: fee.systemMinor,
-      status: 0,
+  // The hold and the withdrawal's risk flags commit together: no approval sees it unflagged (decision 035).
+  const recorded = await deps.db.transaction(async (tx) => {
+    const held = await recordMovement(tx, {
+      kind: 'withdrawal_hold',
       idempotencyKey,
-      createdAt: at,
-    }),
+      memberId: input.memberId,
+      memo: `Withdrawal from ${WALLET_LABELS[wallet]} wallet (fee included)`,
+      conversion: {
+        rateMicro: currency.rateMicro,
+        localAmountMinor: input.amountLocalMinor + feeLocalMinor,
+        currency: currency.currency,
+      },
+      request: { wallet, amountLocalMinor: input.amountLocalMinor },
+      at,
+      insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance,
+      conflictMessage: CONFLICT_MESSAGE,
+      legs: [
+        { account: { memberId: input.memberId, wallet }, amountMinor: -totalSystemMinor },
+        { account: { system: 'hold:withdrawals' }, amountMinor: totalSystemMinor },
+      ],
+      business: businessRow(withdrawals, 'holdTransactionId', {
+        memberId: input.memberId,
+        wallet,
+        amountLocalMinor: input.amountLocalMinor,
+        feeLocalMinor,
+        currency: currency.currency,
+        rateMicro: currency.rateMicro,
+        amountSystemMinor: amount.systemMinor,
+        feeSystemMinor: fee.systemMinor,
+        status: 0,
+        idempotencyKey,
+        createdAt: at,
+      }),
+    });
+    if (!held.business) throw new Error(`Withdrawal hold ${held.transactionId} has no withdrawal row`);
+    await raiseRiskFlags(tx, deps, { withdrawalId: held.business.id, memberId: input.memberId, at });
+    return held.business;
   });
-  if (!recorded.business) throw new Error(`Withdrawal hold ${recorded.transactionId} has no withdrawal row`);
-  return toWithdrawData(recorded.business);
+  return toWithdrawData(recorded);
 }
 
 const CONFLICT_MESSAGE = 'This idempotency key was already used for a different withdrawal';

@@ -1,0 +1,34 @@
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { refuseOwnAccount } from '../approvals/approvals.service.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { lockFlag, markFlagCleared, selectOpenFlags } from './payout-risk.repository.ts';
+
+/**
+ * `adminclearpayoutflag`, the flag's part (decision 035): an operator clears one flag with a note, audited in the same
+ * transaction (never a flag on their own withdrawal). Answers the withdrawal and how many of its flags are still
+ * open; the payouts module then lets a withdrawal with none go on (auto-pay, or an operator's approval).
+ */
+export async function clearRiskFlag(
+  deps: AppDeps,
+  input: { id: bigint; note: string; operatorId: bigint; ip: string },
+): Promise<{ withdrawalId: bigint; openFlags: number }> {
+  return deps.db.transaction(async (tx) => {
+    const flag = await lockFlag(tx, input.id);
+    if (!flag) throw new AppError('NOT_FOUND', 'Flag not found');
+    refuseOwnAccount({ memberId: BigInt(flag.member_id), staffId: input.operatorId });
+    if (flag.cleared_at !== null) throw new AppError('ALREADY_DONE', 'This flag is already cleared');
+    await markFlagCleared(tx, { id: input.id, operatorId: input.operatorId, note: input.note, at: deps.clock.now() });
+    await writeAudit(tx, {
+      actorId: input.operatorId,
+      action: 'payout.flag_clear',
+      targetType: 'withdrawal',
+      targetId: flag.withdrawal_id,
+      before: { flagId: flag.id, kind: flag.kind, reason: flag.reason, state: 'open' },
+      after: { flagId: flag.id, state: 'cleared', note: input.note },
+      ip: input.ip,
+    });
+    const withdrawalId = BigInt(flag.withdrawal_id);
+    return { withdrawalId, openFlags: (await selectOpenFlags(tx, withdrawalId)).length };
+  });
+}
