@@ -17,6 +17,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { postTransaction } from '../../apps/server/src/ledger/ledger.ts';
 import { formatReconcileReport, reconcileLedger } from '../../apps/server/src/ledger/reconcile.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
+import { totpSecretContext } from '../../apps/server/src/modules/staff/totp-sealing.ts';
 import { storeSetting } from '../../apps/server/src/modules/settings/settings.service.ts';
 import { requestWithdrawal } from '../../apps/server/src/modules/withdrawals/withdrawals.service.ts';
 import { startBenchDatabase } from '../lib/database.ts';
@@ -28,17 +29,22 @@ const AMOUNT_MINOR = 30_000n;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** An operator session (two-factor sign-in marked on, as staff actions need). */
-async function operatorToken(sql: pg.Pool, countryId: number): Promise<string> {
+/** An operator session, two-factor sign-in on with a sealed secret as the app stores it (staff actions need it). */
+async function operatorToken(sql: pg.Pool, app: App, countryId: number): Promise<string> {
   const row = await sql.query<{ id: string }>(
-    `INSERT INTO members (username, email, phone, password_hash, country_id, status, role, activated_at, totp_enabled_at)
-     VALUES ('bench_operator', 'bench_operator@bench.local', '+254799999999', 'x', $1, 'active', 'operator', now(), now())
+    `INSERT INTO members (username, email, phone, password_hash, country_id, status, role, activated_at)
+     VALUES ('bench_operator', 'bench_operator@bench.local', '+254799999999', 'x', $1, 'active', 'operator', now())
      RETURNING id`,
     [countryId],
   );
+  const id = row.rows[0]!.id;
+  await sql.query(`UPDATE members SET totp_enabled_at = now(), totp_secret = $2 WHERE id = $1`, [
+    id,
+    app.deps.secrets.seal('JBSWY3DPEHPK3PXP', totpSecretContext(BigInt(id))),
+  ]);
   const token = randomBytes(32).toString('base64url');
   await sql.query(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    row.rows[0]!.id,
+    id,
     hashToken(token),
   ]);
   return token;
@@ -173,7 +179,7 @@ async function main(): Promise<void> {
     const country = await sql.query<{ id: number }>(`SELECT id FROM countries WHERE abbreviation = 'KE'`);
     const countryId = country.rows[0]?.id;
     if (countryId === undefined) throw new Error('The start-up seed did not create Kenya');
-    const token = await operatorToken(sql, countryId);
+    const token = await operatorToken(sql, app, countryId);
     const ids = await seedWithdrawals(sql, app, countryId);
     console.log(
       `bench: ${ids.length} pending withdrawals (${MEMBERS} members x ${PER_MEMBER}, KES ${AMOUNT_MINOR / 100n}.00), ${CLIENTS} concurrent approvals, M-Pesa B2C through the simulator (result delay 20 ms)`,
