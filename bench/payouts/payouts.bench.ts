@@ -17,7 +17,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { postTransaction } from '../../apps/server/src/ledger/ledger.ts';
 import { formatReconcileReport, reconcileLedger } from '../../apps/server/src/ledger/reconcile.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
-import { totpSecretContext } from '../../apps/server/src/modules/staff/totp-sealing.ts';
+import { totpSecretContext } from '../../apps/server/src/modules/auth/totp-sealing.ts';
 import { storeSetting } from '../../apps/server/src/modules/settings/settings.service.ts';
 import { requestWithdrawal } from '../../apps/server/src/modules/withdrawals/withdrawals.service.ts';
 import { startBenchDatabase } from '../lib/database.ts';
