@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { readSettings } from '../settings/settings.service.ts';
-import { selectAutoPayFacts, selectOpenFlags } from './payout-risk.repository.ts';
+import { selectAutoPayFacts } from './payout-risk.read-model.ts';
+import { selectOpenFlags } from './payout-risk.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

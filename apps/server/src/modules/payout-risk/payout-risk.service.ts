@@ -14,15 +14,13 @@ import { writeAudit } from '../audit/audit.service.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import { judgeAutoPay } from './auto-pay-rules.ts';
 import {
-  insertFlags,
   selectFlagPage,
-  selectOpenFlags,
   selectRiskFacts,
   selectWithdrawalBrief,
-  type NewFlag,
   type RiskFactsRow,
   type WithdrawalBrief,
-} from './payout-risk.repository.ts';
+} from './payout-risk.read-model.ts';
+import { insertFlags, selectOpenFlags, type NewFlag } from './payout-risk.repository.ts';
 
 export type { WithdrawalBrief };
 
