@@ -300,6 +300,19 @@ describe('auto-pay rules', () => {
     await expectReconciled(ctx);
   });
 
+  it('on: two withdrawals of one member at once, at most one a day: exactly one is auto-paid', async () => {
+    await setSetting(ctx.t, 'payouts.auto_pay', on);
+    const m = await payee(ctx);
+    const ids = await Promise.all([withdrawOk(ctx, m, '300'), withdrawOk(ctx, m, '300')]);
+    const counts = await Promise.all(ids.map(async (id) => (await payouts(ctx, id)).length));
+    expect([...counts].sort()).toEqual([0, 1]);
+    const paidId = ids[counts.indexOf(1)]!;
+    await waitForState(ctx, paidId, 'paid');
+    expect(await audits('payout.auto_pay', paidId)).toHaveLength(1);
+    expect((await history(ctx, m)).map((row) => row.Status).sort()).toEqual(['0', '2']);
+    await expectReconciled(ctx);
+  });
+
   it('on, but held: at or over the amount, a member too new, over the day’s count, or a risk flag', async () => {
     await setSetting(ctx.t, 'payouts.auto_pay', { ...on, max_per_day: 2 });
     const m = await payee(ctx);

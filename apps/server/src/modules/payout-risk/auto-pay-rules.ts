@@ -4,7 +4,7 @@ import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import { selectAutoPayFacts } from './payout-risk.read-model.ts';
-import { selectOpenFlags } from './payout-risk.repository.ts';
+import { lockMemberAutoPay, selectOpenFlags } from './payout-risk.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,13 +31,15 @@ function amountMinor(text: string): bigint {
  * and paid with no operator: on; amount (system currency) below `below_amount` and not above the four-eyes
  * threshold (a rule acting alone never moves what one operator alone may not); the member active for more than
  * `min_active_days` by deps.clock; fewer than `max_per_day` of their payouts started on today's operator day (failed
- * ones not counted); the withdrawal pending; no open risk flag. Read again inside the approval's transaction, with
- * the withdrawal row locked, so two requests at once cannot both pass the day's count.
+ * ones not counted); the withdrawal pending; no open risk flag. Judged again inside the approval's transaction
+ * (`isApproving`), with the withdrawal row locked and the member's auto-pays serialised, so two of the member's
+ * withdrawals approved at once cannot both pass the day's count.
  */
 export async function judgeAutoPay(
   db: DbOrTx,
   deps: Pick<AppDeps, 'clock' | 'config'>,
   withdrawal: { id: bigint; memberId: bigint; amountSystemMinor: bigint },
+  options: { isApproving: boolean } = { isApproving: false },
 ): Promise<AutoPayVerdict> {
   const settings = await readSettings(db, ['payouts.auto_pay', 'four_eyes_threshold']);
   const rules: PayoutAutoPaySettings = settings['payouts.auto_pay'];
@@ -48,6 +50,8 @@ export async function judgeAutoPay(
     return { isAllowed: false, why: `the amount is not below ${formatMinorGrouped(belowMinor)}` };
   if (withdrawal.amountSystemMinor > thresholdMinor)
     return { isAllowed: false, why: 'the amount is above the four-eyes threshold' };
+  // Inside the approval: one member's auto-pays one at a time, so the day's count below is exact.
+  if (options.isApproving) await lockMemberAutoPay(db, withdrawal.memberId);
   const now = deps.clock.now();
   const facts = await selectAutoPayFacts(db, {
     memberId: withdrawal.memberId,

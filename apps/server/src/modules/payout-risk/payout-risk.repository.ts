@@ -62,3 +62,11 @@ export async function markFlagCleared(
       note = ${input.note}
     WHERE id = ${input.id} AND cleared_at IS NULL`);
 }
+
+/**
+ * Serialises auto-pay approvals of one member until the transaction ends (an advisory lock, no row), so two of the
+ * member's withdrawals approved at once cannot both pass the day's `max_per_day` count.
+ */
+export async function lockMemberAutoPay(tx: DbOrTx, memberId: bigint): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payout-auto-pay:${memberId}`}, 0))`);
+}

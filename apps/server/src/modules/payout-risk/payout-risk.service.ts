@@ -128,7 +128,7 @@ export async function holdForRisk(
     );
   }
   if (input.approvedBy !== null) return;
-  const verdict = await judgeAutoPay(tx, deps, input.withdrawal);
+  const verdict = await judgeAutoPay(tx, deps, input.withdrawal, { isApproving: true });
   if (!verdict.isAllowed) throw new AppError('CONFLICT', `Auto-pay does not apply: ${verdict.why}`);
   await writeAudit(tx, {
     actorId: null,
