@@ -7,7 +7,7 @@ import { handleTransactionStatusResult } from './notification-verification.servi
 import { recordC2BConfirmation, recordForwardedSms } from './payment-notifications.service.ts';
 import { handleFlutterwaveWebhook } from './payment-link.service.ts';
 import { handleStkCallback } from './stk-push.service.ts';
-import { handleTransferWebhook, isGenuineTransferWebhook, isTransferEvent } from '../payouts/payout-results.ts';
+import { handleTransferWebhook, isGenuineTransferWebhook, isTransferEvent } from '../payouts/payout-hints.ts';
 
 /** Parses a webhook body from its raw text: JSON, a form, or plain text (SMS forwarders send all three). */
 function readBody(request: FastifyRequest): { raw: string; body: unknown } {

@@ -1,20 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { parseB2CResult, parseB2CStatusResult } from '../../payments/mpesa/b2c-results.ts';
 import { readSetting } from '../settings/settings.service.ts';
-import { getPayments } from '../../payments/index.ts';
-import { isGenuineFlutterwaveWebhook } from '../../payments/flutterwave/webhook.ts';
-import { parseTransferWebhook } from '../../payments/flutterwave/transfers.ts';
-import {
-  parseAccountBalanceResult,
-  parseB2CQueueTimeout,
-  parseB2CResult,
-  parseB2CStatusResult,
-  B2C_FAILURE_CODES,
-  type B2CResult,
-  type B2CStatusResult,
-} from '../../payments/mpesa/b2c-results.ts';
-import { payoutClient, NOT_FOUND } from './payout-adapters.ts';
+import { b2cPayoutResult, statusPayoutResult } from './b2c-result-map.ts';
+import { payoutClient } from './payout-adapters.ts';
 import { memberReason, type PayoutResult } from './payout-provider.ts';
 import { settlePayout } from './payout-settlement.ts';
 import { nextPayoutState } from './payout-state.ts';
@@ -33,9 +23,9 @@ import {
 } from './payouts.repository.ts';
 
 /**
- * What the providers say about payouts: acknowledgements, B2C results and queue timeouts, status query results,
- * Flutterwave transfer webhooks and fetches. Every path ends in the state machine (payout-state.ts) and, for a final
- * outcome, in `settlePayout`, which moves the hold exactly once.
+ * What the providers say about payouts: acknowledgements, B2C results, status query results and transfer fetches
+ * (queue timeouts, balances and webhooks: payout-hints.ts). Every path ends in the state machine (payout-state.ts)
+ * and, for a final outcome, in `settlePayout`, which moves the hold exactly once.
  */
 
 export async function recordExchanges(
@@ -231,23 +221,6 @@ async function applyParkedResults(deps: AppDeps, conversationId: string): Promis
   }
 }
 
-/** A B2C Result as a payout result; a failure code that does not say the payment failed is asked about instead. */
-function b2cPayoutResult(result: B2CResult): PayoutResult {
-  const outcome = result.isSuccess ? 'paid' : B2C_FAILURE_CODES.has(result.resultCode) ? 'failed' : 'pending';
-  return {
-    reference: result.originatorConversationId,
-    conversationId: result.conversationId,
-    outcome,
-    code: result.resultCode,
-    description: result.resultDesc,
-    receipt: result.receipt,
-    amountMinor: result.amountMinor,
-    receiverName: result.receiverPartyPublicName,
-    feeMinor: null,
-    balanceMinor: result.utilityAvailableMinor,
-  };
-}
-
 /**
  * A B2C Result at our ResultURL (unsigned: the path secret keeps strangers out, and the ids must match). It is matched
  * by our OriginatorConversationID; one that comes before we recorded the acknowledgement (or names no payout of ours)
@@ -290,50 +263,6 @@ export async function handleB2CResult(deps: AppDeps, body: unknown, options: { i
   await applyResult(deps, payout, payoutResult, 'result');
 }
 
-/** A queue timeout is not a failure: the payout becomes unknown and M-Pesa is asked what happened. */
-export async function handleB2CTimeout(deps: AppDeps, body: unknown): Promise<void> {
-  const timeout = parseB2CQueueTimeout(body);
-  const payout = timeout ? await selectPayoutByReference(deps.db, timeout.originatorConversationId) : null;
-  await recordExchanges(deps, payout?.id ?? null, [{ kind: 'timeout', httpStatus: null, body: redact(body) }]);
-  if (!payout) return;
-  await markLost(deps, payout, 'M-Pesa queue timeout: no result');
-  await queryPayout(deps, payout.id);
-}
-
-function statusPayoutResult(result: B2CStatusResult): PayoutResult | null {
-  const base = {
-    reference: null,
-    conversationId: null,
-    code: result.resultCode,
-    description: result.transactionStatus ?? result.resultDesc,
-    receipt: null,
-    amountMinor: null,
-    receiverName: null,
-    feeMinor: null,
-    balanceMinor: null,
-  };
-  switch (result.state) {
-    case 'completed':
-      return {
-        ...base,
-        outcome: 'paid',
-        receipt: result.receipt,
-        amountMinor: result.amountMinor,
-        receiverName: result.creditPartyName,
-      };
-    case 'failed':
-      return { ...base, outcome: 'failed' };
-    case 'not-found':
-      return { ...NOT_FOUND, description: result.resultDesc };
-    case 'unanswered':
-      return null;
-    default: {
-      const never: never = result.state;
-      throw new Error(`Unknown status state ${String(never)}`);
-    }
-  }
-}
-
 /**
  * A transaction status result at our status URL: it counts only for the payout whose latest query M-Pesa
  * acknowledged with this ConversationID (one that comes before that acknowledgement is recorded is parked). An
@@ -371,44 +300,6 @@ export async function handleB2CStatusResult(deps: AppDeps, body: unknown): Promi
   await applyResult(deps, payout, payoutResult, 'query');
 }
 
-/** The utility balance from an account balance query's result. */
-export async function handleB2CBalanceResult(deps: AppDeps, body: unknown): Promise<void> {
-  await recordExchanges(deps, null, [{ kind: 'balance', httpStatus: null, body: redact(body) }]);
-  const result = parseAccountBalanceResult(body);
-  if (!result?.isSuccess || result.utilityAvailableMinor === null) {
-    deps.log.warn({ code: result?.resultCode }, 'M-Pesa balance result without a utility balance');
-    return;
-  }
-  await upsertBalance(deps.db, {
-    provider: 'mpesa_b2c',
-    currency: result.accounts?.find((line) => /utility/i.test(line.name))?.currency ?? 'KES',
-    balanceMinor: result.utilityAvailableMinor,
-    source: 'balance query',
-    at: deps.clock.now(),
-  });
-}
-
-/**
- * A Flutterwave `transfer.completed` webhook (its hash checked by the caller): only a hint, so the transfer is fetched
- * by our reference and that answer is applied. Answers 200 whether or not the transfer is ours.
- */
-export async function handleTransferWebhook(deps: AppDeps, body: unknown): Promise<void> {
-  const transfer = parseTransferWebhook(body);
-  const payout = transfer ? await selectPayoutByReference(deps.db, transfer.reference) : null;
-  await recordExchanges(deps, payout?.id ?? null, [{ kind: 'webhook', httpStatus: null, body: redact(body) }]);
-  if (!payout) {
-    deps.log.warn({ reference: transfer?.reference }, 'Flutterwave transfer webhook ignored: no payout with this reference');
-    return;
-  }
-  await queryPayout(deps, payout.id);
-}
-
-/** Whether a Flutterwave webhook carries our secret hash (the same check as payment webhooks). */
-export function isGenuineTransferWebhook(deps: AppDeps, request: { headers: Record<string, unknown>; rawBody: string }): boolean {
-  const secretHash = getPayments(deps).flutterwaveSecretHash;
-  return secretHash !== null && isGenuineFlutterwaveWebhook({ headers: request.headers, rawBody: request.rawBody, secretHash });
-}
-
 /**
  * "The provider has no such payment" about a payout last sent longer than the result timeout ago: it cannot still be
  * on its way in, so it is sent again with the same reference (decision 032). Sooner, it is asked again later.
@@ -417,9 +308,4 @@ async function isSurelyNotSent(deps: AppDeps, payout: PayoutRow): Promise<boolea
   const timeoutMs = (await readSetting(deps.db, 'payouts.result_timeout_seconds')) * 1000;
   const sentAt = (payout.sentAt ?? payout.sendStartedAt ?? payout.createdAt).getTime();
   return deps.clock.now().getTime() - sentAt >= timeoutMs;
-}
-
-/** Whether a Flutterwave webhook body is about a transfer (a payout) rather than a payment. */
-export function isTransferEvent(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && String((body as { event?: unknown }).event ?? '').startsWith('transfer.');
 }

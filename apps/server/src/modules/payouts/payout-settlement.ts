@@ -2,7 +2,8 @@ import { formatMinor, WALLET_LABELS } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
-import { lockWithdrawal, markWithdrawalSettled } from '../withdrawals/withdrawals.service.ts';
+import { markWithdrawalSettled } from '../withdrawals/withdrawal-outcomes.service.ts';
+import { lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
 import { nextPayoutState } from './payout-state.ts';
 import { lockPayout, updatePayout } from './payouts.repository.ts';
 

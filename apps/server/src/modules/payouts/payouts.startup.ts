@@ -4,14 +4,8 @@ import { safeEqual } from '../../lib/safe-equal.ts';
 import { getPayments } from '../../payments/index.ts';
 import { MPESA_ACCEPTED } from '../../payments/mpesa/callbacks.ts';
 import { readSetting } from '../settings/settings.service.ts';
-import {
-  handleB2CBalanceResult,
-  handleB2CResult,
-  handleB2CStatusResult,
-  handleB2CTimeout,
-  markLost,
-  queryPayout,
-} from './payout-results.ts';
+import { handleB2CResult, handleB2CStatusResult, markLost, queryPayout } from './payout-results.ts';
+import { handleB2CBalanceResult, handleB2CTimeout } from './payout-hints.ts';
 import { dispatchPayout } from './payouts.service.ts';
 import { selectDuePayouts } from './payouts.repository.ts';
 

@@ -7,7 +7,8 @@ import {
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { publishWithdrawalRequested } from './withdrawal-events.ts';
-import { listWithdrawalHistory, requestWithdrawal } from './withdrawals.service.ts';
+import { listWithdrawalHistory } from './withdrawal-outcomes.service.ts';
+import { requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsActions = [
   defineAction({

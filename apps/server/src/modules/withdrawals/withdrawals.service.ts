@@ -8,17 +8,14 @@ import {
   WITHDRAW_ACCOUNTS,
   WITHDRAWAL_MESSAGES,
   type WithdrawAccount,
-  type WithdrawalHistoryRow,
   type WithdrawData,
 } from '@tuzo/contracts';
-import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
-import { localDateTime } from '../wallets/local-time.ts';
 import { assertWithdrawalPayable } from './withdrawal-limits.ts';
 import { raiseRiskFlags } from '../payout-risk/payout-risk.service.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
@@ -26,7 +23,6 @@ import {
   hasLivePayout,
   lockWithdrawal,
   markWithdrawalDecided,
-  selectMemberWithdrawals,
   selectWithdrawalContext,
   selectWithdrawal,
   type WithdrawalRow,
@@ -35,24 +31,6 @@ import {
 /** The withdrawals table belongs to this module: a module that settles a withdrawal locks and reads its row here. */
 export { lockWithdrawal, type WithdrawalRow };
 
-/**
- * Marks a pending withdrawal completed ('2') or declined ('1') by the ledger transaction that settled its hold, in the
- * caller's transaction (the payouts module, when its payout's result settles it; decision 032).
- */
-export async function markWithdrawalSettled(
-  tx: DbOrTx,
-  input: { id: bigint; status: 1 | 2; settleTransactionId: bigint; decidedBy: bigint | null; at: Date },
-): Promise<void> {
-  await markWithdrawalDecided(tx, {
-    id: input.id,
-    status: input.status,
-    settleTransactionId: input.settleTransactionId,
-    decidedBy: input.decidedBy,
-    decidedAt: input.at,
-  });
-}
-
-const HISTORY_LIMIT = 100;
 type PayoutWallet = (typeof WITHDRAW_ACCOUNTS)[WithdrawAccount];
 
 /**
@@ -176,27 +154,9 @@ function toWithdrawData(row: WithdrawalRow): WithdrawData {
   };
 }
 
-function statusText(status: number): '0' | '1' | '2' {
+export function statusText(status: number): '0' | '1' | '2' {
   if (status === 0 || status === 1 || status === 2) return String(status) as '0' | '1' | '2';
   throw new Error(`Unknown withdrawal status ${status}`);
-}
-
-/** `withdrawalhistory`: newest first, at most 100, amounts as the member entered them. */
-export async function listWithdrawalHistory(deps: AppDeps, memberId: bigint): Promise<WithdrawalHistoryRow[]> {
-  const rows = await selectMemberWithdrawals(deps.db, memberId, HISTORY_LIMIT);
-  return rows.map((row, index) => {
-    const { date, time } = localDateTime(row.createdAt, deps.config.TUZO_TIMEZONE);
-    return {
-      No: index + 1,
-      Amount: formatMinor(row.amountLocalMinor),
-      Charges: formatMinor(row.feeLocalMinor),
-      Status: statusText(row.status),
-      Date: date,
-      Time: time,
-      Receipt: row.status === 2 ? row.receipt : null,
-      Reason: row.status === 1 ? row.failureReason : null,
-    };
-  });
 }
 
 export type WithdrawalDecision = 'complete' | 'decline';
