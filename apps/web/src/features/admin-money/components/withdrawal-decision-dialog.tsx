@@ -58,8 +58,10 @@ export function WithdrawalDecisionDialog({ decision, onClose, idempotencyKey }: 
         decision ? (
           isApprove ? (
             <p>
-              Mark {formatMoney(decision.row.amount, decision.row.currency)} to <strong>{decision.row.username}</strong> (
-              {decision.row.phone}) as paid.
+              Pay {formatMoney(decision.row.amount, decision.row.currency)} to <strong>{decision.row.username}</strong> (
+              {decision.row.phone}). Where the member’s country is paid by M-Pesa B2C or a Flutterwave transfer, the money is sent
+              to this phone now and the withdrawal completes when the provider confirms it (Payouts). Where it is paid by hand,
+              approving pays no one: pay the member yourself.
             </p>
           ) : (
             <DeclineDescription row={decision.row} />

@@ -76,7 +76,7 @@ export function WithdrawalsBulkBar({ pendingIds, selected, onSelectedChange }: W
         description={
           <p>
             {bulk === '2'
-              ? 'Each is marked as paid.'
+              ? 'Each is paid to the member’s phone through their country’s provider; where a country is paid by hand, approving pays no one and you pay the member yourself.'
               : 'Each member gets the amount and the fee back in the wallet the money came from.'}{' '}
             Each withdrawal is settled on its own; one already decided by someone else is skipped and reported.
           </p>

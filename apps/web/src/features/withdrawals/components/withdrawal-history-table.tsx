@@ -7,14 +7,35 @@ import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/money';
 import { failureText } from '@/lib/api-client';
 import { useWithdrawalHistory, WITHDRAWAL_HISTORY_TEXTS } from '../api/get-withdrawal-history';
+import { withdrawalOutcome } from '../utils/withdrawal-outcome';
 
 type WithdrawalRow = NonNullable<ReturnType<typeof useWithdrawalHistory>['data']>[number];
+
+/** The spec's status, and under it the M-Pesa receipt of a paid withdrawal or why a failed payout came back. */
+function StatusCell({ row }: { row: WithdrawalRow }) {
+  const outcome = withdrawalOutcome(row);
+  return (
+    <div className="max-w-[16rem] whitespace-normal">
+      <StatusBadge status={row.Status} />
+      {outcome?.kind === 'receipt' ? (
+        <p className="mt-1 text-xs text-slate-600" data-testid="withdrawal-receipt">
+          Receipt <span className="font-mono font-medium text-slate-900">{outcome.text}</span>
+        </p>
+      ) : null}
+      {outcome?.kind === 'reason' ? (
+        <p className="mt-1 text-xs text-slate-700" data-testid="withdrawal-reason">
+          {outcome.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 const COLUMNS: ReadonlyArray<DataTableColumn<WithdrawalRow>> = [
   { header: 'No.', cell: (row) => row.No },
   { header: 'Amount', isNumeric: true, className: 'font-medium tabular-nums', cell: (row) => formatAmount(row.Amount) },
   { header: 'Charges', isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Charges) },
-  { header: 'Status', cell: (row) => <StatusBadge status={row.Status} /> },
+  { header: 'Status', cell: (row) => <StatusCell row={row} /> },
   { header: 'Date', cell: (row) => row.Date },
   { header: 'Time', cell: (row) => row.Time },
 ];
