@@ -73,6 +73,8 @@ async function approveOnMoneyDesk(page: Page, username: string): Promise<void> {
   // The dialog says that approving sends the money through the country's provider.
   await dialog.getByText(/sent to this phone now/).waitFor();
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  // The provider acknowledged it; its Result comes a moment later.
+  await page.getByText('Withdrawal approved: the payout is on its way by M-Pesa B2C').first().waitFor();
   await dialog.waitFor({ state: 'detached' });
 }
 

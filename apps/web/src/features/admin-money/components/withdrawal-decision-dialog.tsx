@@ -3,6 +3,7 @@ import type { IdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, toMinor } from '@/lib/money';
 import { useUpdateTransaction } from '../api/update-transaction';
+import { decisionOutcome } from '../utils/decision-outcome';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { walletLabel, type AdminWithdrawalRow, type PendingDecision } from './withdrawal-row';
 
@@ -39,7 +40,9 @@ export function WithdrawalDecisionDialog({ decision, onClose, idempotencyKey }: 
         value: decision.value,
         idempotencyKey: idempotencyKey.get(),
       });
-      toast.success(envelope.msg || 'Withdrawal updated');
+      const outcome = decisionOutcome(decision.value, envelope.data, envelope.msg);
+      if (outcome.tone === 'error') showErrorToast(outcome.text);
+      else toast.success(outcome.text);
       onClose();
     } catch (error) {
       const message = failureText(error, { failed: 'The withdrawal could not be updated', thrown: errorMessage(error) });
