@@ -136,3 +136,24 @@ export type AdminPayoutData = z.infer<typeof AdminPayoutDataSchema>;
 /** `admincheckpayout`: the payout after asking the provider (a B2C query's result arrives later: `asked` true). */
 export const AdminCheckPayoutDataSchema = z.object({ payout: PayoutSummarySchema, asked: z.boolean() });
 export type AdminCheckPayoutData = z.infer<typeof AdminCheckPayoutDataSchema>;
+
+/** `adminpayoutbalance`: the providers' payout balances as last reported (a B2C result or the balance query). */
+export const AdminPayoutBalanceDataSchema = z.object({
+  balances: z.array(
+    z.object({
+      provider: PayoutProviderSchema,
+      currency: z.string(),
+      balance: MoneyStringSchema,
+      source: z.string(),
+      reported_at: z.string(),
+      /** Below the setting `payouts.low_balance_alert`: top the account up before payouts fail. */
+      is_low: z.boolean(),
+    }),
+  ),
+  low_balance_alert: MoneyStringSchema,
+});
+export type AdminPayoutBalanceData = z.infer<typeof AdminPayoutBalanceDataSchema>;
+
+/** `adminrequestpayoutbalance`: the balance query went out (its result updates `adminpayoutbalance`). */
+export const AdminRequestPayoutBalanceDataSchema = z.object({ asked: z.boolean() });
+export type AdminRequestPayoutBalanceData = z.infer<typeof AdminRequestPayoutBalanceDataSchema>;

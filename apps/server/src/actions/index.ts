@@ -26,6 +26,7 @@ import { adminContentActions } from '../modules/admin-content/admin-content.acti
 import { adminSettingsActions } from '../modules/admin-settings/admin-settings.actions.ts';
 import { adminApprovalsActions } from '../modules/admin-approvals/admin-approvals.actions.ts';
 import { payoutRiskActions } from '../modules/payouts/payout-risk.actions.ts';
+import { payoutsActions } from '../modules/payouts/payouts.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -58,4 +59,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...adminSettingsActions,
   ...adminApprovalsActions,
   ...payoutRiskActions,
+  ...payoutsActions,
 ];

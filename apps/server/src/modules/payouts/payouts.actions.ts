@@ -1,0 +1,77 @@
+import {
+  AdminCheckPayoutDataSchema,
+  AdminPayoutBalanceDataSchema,
+  AdminPayoutDataSchema,
+  AdminPayoutIdPayloadSchema,
+  AdminPayoutsDataSchema,
+  AdminPayoutsPayloadSchema,
+  AdminRequestPayoutBalanceDataSchema,
+  NoPayloadSchema,
+} from '@tuzo/contracts';
+import { defineAction } from '../../http/action.ts';
+import { checkPayout, getPayout, listPayouts, payoutBalances, requestPayoutBalance } from './payout-console.service.ts';
+
+/**
+ * The console's payout actions (decision 032). Staff read the queue and a payout's exchanges; asking a provider is
+ * for operators, audited.
+ */
+export const payoutsActions = [
+  defineAction({
+    name: 'adminpayouts',
+    summary: 'Payouts by state, provider and member, newest first, paged, with the count of every state.',
+    methods: ['GET'],
+    access: 'support',
+    payload: AdminPayoutsPayloadSchema,
+    data: AdminPayoutsDataSchema,
+    handler: async (ctx) => ({ msg: 'Payouts loaded', data: await listPayouts(ctx.deps, ctx.payload) }),
+  }),
+  defineAction({
+    name: 'adminpayout',
+    summary: 'One payout with every request, answer and callback exchanged with its provider (secrets redacted).',
+    methods: ['GET'],
+    access: 'support',
+    payload: AdminPayoutIdPayloadSchema,
+    data: AdminPayoutDataSchema,
+    handler: async (ctx) => ({ msg: 'Payout loaded', data: await getPayout(ctx.deps, ctx.payload.id) }),
+  }),
+  defineAction({
+    name: 'admincheckpayout',
+    summary:
+      'Check with the provider: ask M-Pesa (transaction status) or Flutterwave (fetch by reference) what became of a live payout; nothing is re-sent or refunded on a guess.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminPayoutIdPayloadSchema,
+    data: AdminCheckPayoutDataSchema,
+    handler: async (ctx) => {
+      const data = await checkPayout(ctx.deps, { id: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
+      const msg =
+        data.payout.state === 'paid' || data.payout.state === 'failed'
+          ? `The provider says the payout ${data.payout.state === 'paid' ? 'was paid' : 'failed'}`
+          : data.asked
+            ? 'Asked the provider; its answer settles the payout when it comes'
+            : 'The provider could not be asked now; the sweep asks again';
+      return { msg, data };
+    },
+  }),
+  defineAction({
+    name: 'adminpayoutbalance',
+    summary: 'The payout balances as last reported (every B2C result and the balance query), marked low below the alert setting.',
+    methods: ['GET'],
+    access: 'operator',
+    payload: NoPayloadSchema,
+    data: AdminPayoutBalanceDataSchema,
+    handler: async (ctx) => ({ msg: 'Balances loaded', data: await payoutBalances(ctx.deps) }),
+  }),
+  defineAction({
+    name: 'adminrequestpayoutbalance',
+    summary: 'Ask M-Pesa for the B2C utility balance now; its result updates adminpayoutbalance.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: NoPayloadSchema,
+    data: AdminRequestPayoutBalanceDataSchema,
+    handler: async (ctx) => {
+      const data = await requestPayoutBalance(ctx.deps, { operatorId: ctx.member.id, ip: ctx.ip });
+      return { msg: data.asked ? 'Balance asked; M-Pesa answers in a moment' : 'M-Pesa could not be asked now', data };
+    },
+  }),
+];

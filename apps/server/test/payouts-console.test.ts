@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAction } from './harness.ts';
+import { createMember } from './money-fixtures.ts';
+import {
+  approve,
+  expectReconciled,
+  payee,
+  payoutOf,
+  setSetting,
+  startPayoutTestApp,
+  waitFor,
+  waitForState,
+  withdrawOk,
+  type PayoutTestContext,
+} from './payouts-fixtures.ts';
+
+/** The console's payout actions: the queue, one payout's exchanges, "check with the provider", the utility balance. */
+let ctx: PayoutTestContext;
+beforeAll(async () => {
+  ctx = await startPayoutTestApp();
+});
+afterAll(async () => ctx.t.close());
+
+const get = (action: string, query: Record<string, string>, token = ctx.operator.token) =>
+  callAction(ctx.t.app, action, { token, query });
+const post = (action: string, payload: unknown, token = ctx.operator.token) =>
+  callAction(ctx.t.app, action, { method: 'POST', token, payload });
+
+describe('payout console', () => {
+  it('lists payouts by state with counts, and shows one payout with its exchanges, secrets redacted', async () => {
+    const paid = await payee(ctx);
+    const failed = await payee(ctx, { suffix: '40' });
+    const paidId = await withdrawOk(ctx, paid, '500');
+    const failedId = await withdrawOk(ctx, failed, '500');
+    await approve(ctx, paidId);
+    await approve(ctx, failedId);
+    const paidPayout = await waitForState(ctx, paidId, 'paid');
+    await waitForState(ctx, failedId, 'failed');
+
+    const support = await createMember(ctx.t, { countryId: ctx.c.kes, status: 'active', role: 'support' });
+    const list = await get('adminpayouts', { state: 'failed' }, support.token);
+    expect(list).toMatchObject({ status: 200, data: { page: 1, total: 1, counts: { paid: 1, failed: 1, sent: 0 } } });
+    expect(list.data.rows[0]).toMatchObject({
+      withdrawal_id: failedId,
+      username: failed.username,
+      provider: 'mpesa_b2c',
+      state: 'failed',
+      amount: '500.00',
+      currency: 'KES',
+      failure_reason: 'Your phone number is not registered on M-Pesa.',
+    });
+    expect((await get('adminpayouts', { username: paid.username })).data.rows).toHaveLength(1);
+    expect((await get('adminpayouts', { state: 'lost' })).status).toBe(400);
+    expect((await get('adminpayouts', { limit: '101' })).status).toBe(400);
+
+    const one = await get('adminpayout', { id: paidPayout.id }, support.token);
+    expect(one).toMatchObject({
+      status: 200,
+      data: { payout: { id: paidPayout.id, state: 'paid', receipt: paidPayout.receipt } },
+    });
+    expect(one.data.exchanges.map((e: { kind: string }) => e.kind).sort()).toEqual(['ack', 'result', 'send']);
+    expect(JSON.stringify(one.data)).not.toContain(ctx.t.config.MPESA_SECURITY_CREDENTIAL ?? 'never');
+    expect((await get('adminpayout', { id: '999999' })).status).toBe(404);
+    expect((await post('admincheckpayout', { id: paidPayout.id }, support.token)).status).toBe(403);
+    await expectReconciled(ctx);
+  });
+
+  it('checks a payout with M-Pesa: a payout with no result is settled by the answer, once; audited', async () => {
+    const m = await payee(ctx, { suffix: '37' });
+    const id = await withdrawOk(ctx, m, '500');
+    await approve(ctx, id);
+    const sent = await payoutOf(ctx, id);
+    expect(sent.state).toBe('sent');
+    const checked = await post('admincheckpayout', { id: sent.id });
+    expect(checked).toMatchObject({ status: 200, data: { asked: true, payout: { id: sent.id } } });
+    const paid = await waitForState(ctx, id, 'paid');
+    expect(paid.settled_by).toBe('query');
+    expect(await post('admincheckpayout', { id: sent.id })).toMatchObject({ status: 409, code: 'ALREADY_DONE' });
+    const audit = await ctx.t.sql(`SELECT 1 FROM audit_log WHERE action = 'payout.check' AND target_id = $1`, [sent.id]);
+    expect(audit).toHaveLength(1);
+    await expectReconciled(ctx);
+  });
+
+  it('shows the utility balance from every result and from the balance query, low below the alert setting', async () => {
+    const m = await payee(ctx);
+    const id = await withdrawOk(ctx, m, '500');
+    await approve(ctx, id);
+    await waitForState(ctx, id, 'paid');
+    const utility = ctx.t.sim.mpesa.b2c.utilityBalanceMinor;
+    const shown = await get('adminpayoutbalance', {});
+    expect(shown.data.balances).toEqual([
+      expect.objectContaining({ provider: 'mpesa_b2c', currency: 'KES', source: 'payout result', is_low: false }),
+    ]);
+    await setSetting(ctx.t, 'payouts.low_balance_alert', '5000000.00');
+    expect((await get('adminpayoutbalance', {})).data).toMatchObject({
+      low_balance_alert: '5000000.00',
+      balances: [{ is_low: true }],
+    });
+    expect(await post('adminrequestpayoutbalance', {})).toMatchObject({ status: 200, data: { asked: true } });
+    const queried = await waitFor(async () => {
+      const answer = await get('adminpayoutbalance', {});
+      return answer.data.balances[0]?.source === 'balance query' ? answer.data.balances[0] : null;
+    });
+    expect(BigInt(queried.balance.replace('.', ''))).toBe(utility);
+    await expectReconciled(ctx);
+  });
+});
