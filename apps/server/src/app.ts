@@ -18,6 +18,7 @@ import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
 import { ReferenceCache } from './modules/reference/reference.service.ts';
 import { EXPORT_ROUTE_DOCS } from './modules/exports/exports.routes.ts';
 import { ADMIN_CONTENT_ROUTE_DOCS } from './modules/admin-content/admin-content.routes.ts';
+import { PAYOUT_ROUTE_DOCS } from './modules/payouts/payout-settlement.routes.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { runStartupTasks } from './modules/startup.ts';
@@ -130,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app,
     deps,
     [...allActions, ...(options.extraActions ?? [])],
-    [...EXPORT_ROUTE_DOCS, ...ADMIN_CONTENT_ROUTE_DOCS],
+    [...EXPORT_ROUTE_DOCS, ...ADMIN_CONTENT_ROUTE_DOCS, ...PAYOUT_ROUTE_DOCS],
   );
   try {
     await runStartupTasks(app, deps);

@@ -105,3 +105,46 @@ describe('payout console', () => {
     await expectReconciled(ctx);
   });
 });
+
+describe('daily settlement CSV', () => {
+  it('lists the day’s payouts by state with receipts and charges; the paid total matches the ledger’s provider:payouts', async () => {
+    const answer = await ctx.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payouts/settlement',
+      headers: { authorization: `Bearer ${ctx.operator.token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/csv');
+    const lines = answer.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'payout_id,withdrawal_id,username,provider,state,reference,receipt,amount,currency,provider_fee,paid_system,charge_system,settle_transaction_id,created_at,settled_at,failure_reason',
+    );
+    const rows = lines.slice(1, -1).map((line) => line.split(','));
+    const paid = rows.filter((cells) => cells[4] === 'paid');
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    expect(paid.every((cells) => /^[A-Z0-9]{10}$/.test(cells[6] ?? ''))).toBe(true);
+    expect(rows.some((cells) => cells[4] === 'failed' && cells[15] === 'Your phone number is not registered on M-Pesa.')).toBe(
+      true,
+    );
+    const ledger = await ctx.t.sql<{ total: string }>(
+      `SELECT COALESCE(sum(lp.amount_minor), 0)::text AS total FROM ledger_postings lp
+       JOIN ledger_accounts a ON a.id = lp.account_id AND a.code = 'provider:payouts'
+       WHERE lp.transaction_id IN (SELECT settle_transaction_id FROM payouts WHERE state = 'paid')`,
+    );
+    const totalCells = lines.at(-1)!.split(',');
+    expect(totalCells[0]).toBe('total');
+    expect(totalCells[4]).toBe(`paid ${paid.length}`);
+    expect(BigInt((totalCells[10] ?? '').replace('.', ''))).toBe(BigInt(ledger[0]!.total));
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'GET',
+          url: '/api/admin/payouts/settlement?day=2026-13',
+          headers: { authorization: `Bearer ${ctx.operator.token}` },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/admin/payouts/settlement' })).statusCode).toBe(401);
+    await expectReconciled(ctx);
+  });
+});

@@ -157,3 +157,12 @@ export type AdminPayoutBalanceData = z.infer<typeof AdminPayoutBalanceDataSchema
 /** `adminrequestpayoutbalance`: the balance query went out (its result updates `adminpayoutbalance`). */
 export const AdminRequestPayoutBalanceDataSchema = z.object({ asked: z.boolean() });
 export type AdminRequestPayoutBalanceData = z.infer<typeof AdminRequestPayoutBalanceDataSchema>;
+
+/** The settlement CSV's query: one operator day, YYYY-MM-DD (today when left out). */
+export const PayoutSettlementQuerySchema = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD')
+    .optional(),
+});
+export type PayoutSettlementQuery = z.infer<typeof PayoutSettlementQuerySchema>;

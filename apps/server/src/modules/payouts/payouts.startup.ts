@@ -7,6 +7,7 @@ import { readSetting } from '../settings/settings.service.ts';
 import { handleB2CResult, handleB2CStatusResult, markLost, queryPayout } from './payout-results.ts';
 import { handleB2CBalanceResult, handleB2CTimeout } from './payout-hints.ts';
 import { dispatchPayout } from './payouts.service.ts';
+import { registerPayoutRoutes } from './payout-settlement.routes.ts';
 import { selectDuePayouts } from './payouts.repository.ts';
 
 const SWEEP_EVERY_MS = 15_000;
@@ -65,6 +66,7 @@ function jsonOf(raw: unknown): unknown {
  * segment as every M-Pesa callback, always answered 200 Accepted), and the sweep.
  */
 export async function startPayouts(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await registerPayoutRoutes(app, deps);
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
