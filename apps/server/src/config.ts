@@ -118,6 +118,17 @@ const ConfigSchema = z
     FLW_SECRET_KEY: optionalText,
     FLW_SECRET_HASH: optionalText,
     SMS_FORWARDER_SECRET: optionalText,
+    // Africa's Talking SMS (money-event messages, docs/decisions/037-sms-outbox.md). With no key and the simulator on,
+    // the simulator's Africa's Talking answers; with neither, SMS stay in the outbox unsent.
+    AT_BASE_URL: optionalText,
+    AT_USERNAME: optionalText,
+    AT_API_KEY: optionalText,
+    AT_SENDER_ID: optionalText,
+    // The unguessable last path segment of the delivery report URL set on the Africa's Talking dashboard
+    // ({PUBLIC_URL}/hooks/sms-delivery/{AT_DELIVERY_SECRET}); generated and kept in settings when unset.
+    AT_DELIVERY_SECRET: optionalText,
+    // How often the SMS sender looks for messages to send; 0 turns the loop off (tests run it by hand).
+    SMS_SEND_EVERY_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     // true: run the local provider simulator (no real money moves); false: never. Unset: only outside production.
     TUZO_PROVIDER_SIMULATOR: z

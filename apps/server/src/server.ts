@@ -31,7 +31,11 @@ async function shutdown(signal: string, exitCode: number): Promise<void> {
 }
 
 /** Starts the simulator and returns the settings that point the app's provider clients at it. */
-async function startSimulator(config: Config, appUrl: () => string): Promise<Record<string, string>> {
+async function startSimulator(
+  config: Config,
+  appUrl: () => string,
+  smsDeliverySecret: () => string,
+): Promise<Record<string, string>> {
   const { serverSettings, startProviderSim } = await import('@tuzo/provider-sim');
   const sim = await startProviderSim({
     port: config.PROVIDER_SIM_PORT,
@@ -41,6 +45,7 @@ async function startSimulator(config: Config, appUrl: () => string): Promise<Rec
       ...(config.MPESA_B2C_SHORTCODE ? { b2cShortcode: config.MPESA_B2C_SHORTCODE } : {}),
     },
     flutterwave: { webhookUrl: () => `${appUrl()}/hooks/flutterwave` },
+    africasTalking: { deliveryReportUrl: () => `${appUrl()}/hooks/sms-delivery/${smsDeliverySecret()}` },
   });
   closers.push({ name: 'the provider simulator', close: () => sim.close() });
   return { ...serverSettings(sim) };
@@ -79,7 +84,7 @@ async function start(options: StartOptions): Promise<void> {
   // The app's modules (a second or so through tsx) load while PostgreSQL starts, not before it.
   const [databaseUrl, simulatorSettings, { buildApp }] = await Promise.all([
     startDatabase(baseConfig),
-    simulate ? startSimulator(baseConfig, appUrl) : null,
+    simulate ? startSimulator(baseConfig, appUrl, () => app?.deps.payments?.smsDeliverySecret ?? '') : null,
     import('./app.ts'),
     options.beforeApp,
   ]);

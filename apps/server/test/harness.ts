@@ -39,13 +39,22 @@ export async function createTestAppOn(
   env: Record<string, string> = {},
   options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {},
 ): Promise<TestApp> {
-  const sim = await startProviderSim({ flutterwave: { webhookUrl: () => `${app.deps.publicUrl()}/hooks/flutterwave` } });
+  const sim = await startProviderSim({
+    flutterwave: { webhookUrl: () => `${app.deps.publicUrl()}/hooks/flutterwave` },
+    // Delivery reports go when a test calls sim.africasTalking.deliverReports() (the app must be listening then).
+    africasTalking: {
+      deliveryReportUrl: () => `${app.deps.publicUrl()}/hooks/sms-delivery/${app.deps.payments?.smsDeliverySecret ?? ''}`,
+      reports: 'manual',
+    },
+  });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_ENABLED: 'false',
     TUZO_DEMO_SEED: 'false',
     WEB_DIST_DIR: '/nonexistent',
+    // The SMS sender loop is off; the SMS tests run it by hand (runSmsSender) or turn it on.
+    SMS_SEND_EVERY_MS: '0',
     ...serverSettings(sim),
     ...env,
   });

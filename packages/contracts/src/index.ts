@@ -26,3 +26,4 @@ export * from './admin-overview.ts';
 export * from './approvals.ts';
 export * from './payouts.ts';
 export * from './payout-risk.ts';
+export * from './sms.ts';

@@ -116,6 +116,20 @@ export const SETTINGS = {
     description: 'Generated once (sealed under TUZO_SECRET_KEY): the shared secret of the SMS-forwarder webhook.',
     visibility: 'internal',
   }),
+  'hooks.sms_delivery_secret': define({
+    schema: z.string().min(16),
+    default: '',
+    description: 'Generated once (sealed under TUZO_SECRET_KEY): the unguessable path segment of the SMS delivery report URL.',
+    visibility: 'internal',
+  }),
+  'sms.promotion_hours': define({
+    schema: z
+      .object({ start: z.number().int().min(0).max(23), end: z.number().int().min(1).max(24) })
+      .refine((hours) => hours.start < hours.end, 'The start hour must come before the end hour'),
+    default: { start: 8, end: 20 },
+    description: 'Promotional SMS go only between these hours (the operator’s time zone), and only to members who opted in.',
+    visibility: 'operator',
+  }),
   'spins.free_table': define({
     schema: SpinTableSchema,
     default: DEFAULT_FREE_TABLE,

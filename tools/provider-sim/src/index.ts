@@ -1,11 +1,14 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { AfricasTalkingSim, type AfricasTalkingBehaviour, type AfricasTalkingCredentials } from './africas-talking.ts';
 import { FlutterwaveSim, type FlutterwaveBehaviour, type FlutterwaveCredentials } from './flutterwave.ts';
 import { MpesaSim, type MpesaBehaviour, type MpesaCredentials } from './mpesa.ts';
 import type { B2CBehaviour } from './mpesa-b2c.ts';
 import { randomHex, TimerSet } from './shared.ts';
 
-export { FlutterwaveSim, MpesaSim };
+export { AfricasTalkingSim, FlutterwaveSim, MpesaSim };
+export { SMS_OUTCOMES, smsParts } from './africas-talking.ts';
+export type { AfricasTalkingBehaviour, AfricasTalkingCredentials, SimSms } from './africas-talking.ts';
 export type { FlutterwaveBehaviour, FlutterwaveCredentials, MpesaBehaviour, MpesaCredentials };
 export type { C2BInput, SimPush, SimTransaction } from './mpesa.ts';
 export { B2C_OUTCOMES, MpesaB2CSim } from './mpesa-b2c.ts';
@@ -27,6 +30,8 @@ export interface ProviderSimOptions {
   /** B2C knobs (default result delay: callbackDelayMs) and the starting utility balance (default KES 1,000,000.00). */
   b2c?: Partial<B2CBehaviour> & { utilityBalanceMinor?: bigint; workingBalanceMinor?: bigint };
   flutterwave?: Partial<FlutterwaveCredentials> & Partial<FlutterwaveBehaviour>;
+  /** Africa's Talking SMS: credentials (random when left out) and knobs (delivery report URL, manual reports...). */
+  africasTalking?: Partial<AfricasTalkingCredentials> & Partial<AfricasTalkingBehaviour>;
 }
 
 export interface ProviderSim {
@@ -34,6 +39,7 @@ export interface ProviderSim {
   url: string;
   mpesa: MpesaSim;
   flutterwave: FlutterwaveSim;
+  africasTalking: AfricasTalkingSim;
   close: () => Promise<void>;
 }
 
@@ -50,6 +56,9 @@ export interface ServerSettings {
   FLW_BASE_URL: string;
   FLW_SECRET_KEY: string;
   FLW_SECRET_HASH: string;
+  AT_BASE_URL: string;
+  AT_USERNAME: string;
+  AT_API_KEY: string;
 }
 
 export function serverSettings(sim: ProviderSim): ServerSettings {
@@ -67,6 +76,9 @@ export function serverSettings(sim: ProviderSim): ServerSettings {
     FLW_BASE_URL: sim.url,
     FLW_SECRET_KEY: f.secretKey,
     FLW_SECRET_HASH: f.secretHash,
+    AT_BASE_URL: sim.url,
+    AT_USERNAME: sim.africasTalking.credentials.username,
+    AT_API_KEY: sim.africasTalking.credentials.apiKey,
   };
 }
 
@@ -106,9 +118,20 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     log,
     timers,
   );
+  const { username, apiKey, ...smsBehaviour } = options.africasTalking ?? {};
+  const africasTalking = new AfricasTalkingSim(
+    { username: username ?? 'sandbox', apiKey: apiKey ?? `atsk_${randomHex(16)}` },
+    smsBehaviour,
+    log,
+    timers,
+  );
   mpesa.register(app);
   flutterwave.register(app);
-  app.get('/', async () => ({ simulator: 'tuzo provider-sim', providers: ['mpesa-daraja', 'flutterwave-v3'] }));
+  africasTalking.register(app);
+  app.get('/', async () => ({
+    simulator: 'tuzo provider-sim',
+    providers: ['mpesa-daraja', 'flutterwave-v3', 'africastalking-sms'],
+  }));
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   url = address.replace('[::1]', 'localhost').replace(/\/$/, '');
@@ -116,6 +139,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     url,
     mpesa,
     flutterwave,
+    africasTalking,
     close: async () => {
       timers.clear();
       await app.close();

@@ -16,6 +16,7 @@ import { teamActions } from '../modules/team/team.actions.ts';
 import { spinsActions } from '../modules/spins/spins.actions.ts';
 import { bonusesActions } from '../modules/bonuses/bonuses.actions.ts';
 import { notificationsActions } from '../modules/notifications/notifications.actions.ts';
+import { smsActions } from '../modules/sms/sms.actions.ts';
 import { triviaActions } from '../modules/trivia/trivia.actions.ts';
 import { lessonsActions } from '../modules/lessons/lessons.actions.ts';
 import { videosActions } from '../modules/videos/videos.actions.ts';
@@ -49,6 +50,7 @@ export const allActions: readonly RegisteredAction[] = [
   ...spinsActions,
   ...bonusesActions,
   ...notificationsActions,
+  ...smsActions,
   ...triviaActions,
   ...lessonsActions,
   ...videosActions,

@@ -99,6 +99,12 @@ export const members = pgTable('members', {
   totpEnabledAt: ts('totp_enabled_at'),
   totpLastStep: bigint('totp_last_step', { mode: 'bigint' }),
   disabledAt: ts('disabled_at'),
+  // The member's language and SMS choices (migration 0400_sms_outbox.sql).
+  language: text('language', { enum: ['en', 'sw'] })
+    .notNull()
+    .default('en'),
+  smsCommission: boolean('sms_commission').notNull().default(true),
+  smsPromotions: boolean('sms_promotions').notNull().default(false),
 });
 
 export const sessions = pgTable('sessions', {
@@ -832,4 +838,37 @@ export const schemaMigrations = pgTable('schema_migrations', {
   appliedAt: ts('applied_at')
     .notNull()
     .default(sql`now()`),
+});
+
+// 0400_sms_outbox.sql
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  phone: text('phone').notNull(),
+  language: text('language', { enum: ['en', 'sw'] }).notNull(),
+  kind: text('kind', {
+    enum: ['deposit_credited', 'withdrawal_paid', 'withdrawal_failed', 'account_activated', 'commission_earned', 'promotion'],
+  }).notNull(),
+  text: text('text').notNull(),
+  encoding: text('encoding', { enum: ['gsm7', 'ucs2'] }).notNull(),
+  parts: integer('parts').notNull(),
+  state: text('state', { enum: ['queued', 'sending', 'sent', 'delivered', 'failed', 'rejected'] })
+    .notNull()
+    .default('queued'),
+  dedupeKey: text('dedupe_key').notNull(),
+  provider: text('provider'),
+  providerMessageId: text('provider_message_id'),
+  providerStatus: text('provider_status'),
+  costMinor: money('cost_minor'),
+  costCurrency: text('cost_currency'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull(),
+  claimedAt: ts('claimed_at'),
+  lastError: text('last_error'),
+  failureReason: text('failure_reason'),
+  createdAt: ts('created_at').notNull(),
+  sentAt: ts('sent_at'),
+  deliveredAt: ts('delivered_at'),
+  updatedAt: ts('updated_at').notNull(),
 });

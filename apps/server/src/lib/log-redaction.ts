@@ -11,6 +11,7 @@ export const REDACTED = '[redacted]';
 const SECRET_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^(\/hooks\/mpesa\/)[^/?#]+/i, `$1${REDACTED}`],
   [/^(\/hooks\/sms\/)[^/?#]+/i, `$1${REDACTED}`],
+  [/^(\/hooks\/sms-delivery\/)[^/?#]+/i, `$1${REDACTED}`],
   [/^(\/access\/)[^/?#]+/i, `$1${REDACTED}`],
 ];
 /** Query parameters whose value is a credential, wherever they appear. */

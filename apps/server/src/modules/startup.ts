@@ -4,6 +4,7 @@ import { seedOnStartup } from './seed/seed.service.ts';
 import { startDeposits } from './deposits/deposits.startup.ts';
 import { startPayouts } from './payouts/payouts.startup.ts';
 import { startAutoPay } from './payouts/auto-pay.ts';
+import { startSms } from './sms/sms.startup.ts';
 import { registerExportRoutes } from './exports/exports.routes.ts';
 import { registerAdminContentRoutes } from './admin-content/admin-content.routes.ts';
 import { seedLessons } from './lessons/lessons.seed.ts';
@@ -22,6 +23,7 @@ export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Prom
   await startDeposits(app, deps);
   await startPayouts(app, deps);
   startAutoPay(deps);
+  await startSms(app, deps);
   await startTaskContent(app, deps);
   await registerExportRoutes(app, deps);
   await registerAdminContentRoutes(app, deps);

@@ -7,7 +7,7 @@ export interface ProviderResponse {
 /** Error raised when a provider cannot be reached or answers with an error the caller must report. */
 export class ProviderError extends Error {
   constructor(
-    readonly provider: 'mpesa' | 'flutterwave',
+    readonly provider: 'mpesa' | 'flutterwave' | 'africastalking',
     message: string,
     readonly httpStatus: number,
     readonly errorCode: string | null = null,
@@ -21,18 +21,31 @@ export class ProviderError extends Error {
 export async function callProvider(
   provider: ProviderError['provider'],
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs?: number },
+  init: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: unknown;
+    /** A form body (application/x-www-form-urlencoded) instead of JSON: Africa's Talking takes its fields so. */
+    form?: Record<string, string>;
+    timeoutMs?: number;
+  },
 ): Promise<ProviderResponse> {
   let response: Response;
+  const requestBody = init.form
+    ? new URLSearchParams(init.form).toString()
+    : init.body !== undefined
+      ? JSON.stringify(init.body)
+      : undefined;
+  const contentType = init.form ? 'application/x-www-form-urlencoded' : 'application/json';
   try {
     response = await fetch(url, {
       method: init.method,
       headers: {
         accept: 'application/json',
-        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(requestBody !== undefined ? { 'content-type': contentType } : {}),
         ...init.headers,
       },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...(requestBody !== undefined ? { body: requestBody } : {}),
       signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
     });
   } catch (error) {

@@ -5,10 +5,13 @@ import type { AppDeps } from '../lib/deps.ts';
 import { FlutterwaveClient } from './flutterwave/flutterwave-client.ts';
 import { DarajaClient } from './mpesa/daraja-client.ts';
 import { encryptSecurityCredential } from './mpesa/security-credential.ts';
+import { AfricasTalkingClient } from './sms/africas-talking-client.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
 
 export { ProviderError } from './http.ts';
 export type { RefusalReason, SendOutcome, UnknownReason } from './send-outcome.ts';
 export type { TransferRequest, TransferSnapshot } from './flutterwave/flutterwave-client.ts';
+export type { SmsCost, SmsDeliveryReport, SmsProvider, SmsSendResult } from './sms/sms-provider.ts';
 export type { AccountBalanceRequest, AsyncAccepted, B2CPaymentRequest, B2CStatusRequest } from './mpesa/daraja-client.ts';
 
 /**
@@ -22,9 +25,12 @@ export interface Payments {
   /** Null when Flutterwave is not configured (payment links are then off). */
   flutterwave: FlutterwaveClient | null;
   flutterwaveSecretHash: string | null;
-  /** Unguessable path segments of the M-Pesa callback URLs and of the SMS-forwarder webhook. */
+  /** Null when Africa's Talking is not configured (messages then wait in the SMS outbox). */
+  sms: SmsProvider | null;
+  /** Unguessable path segments of the M-Pesa callback URLs, the SMS-forwarder webhook and SMS delivery reports. */
   mpesaCallbackSecret: string;
   smsForwarderSecret: string;
+  smsDeliverySecret: string;
   /**
    * Whether M-Pesa can reach our callback URLs, so C2B URLs are worth registering: a PUBLIC_URL is set, or M-Pesa
    * itself runs on this machine (the simulator on a loopback address).
@@ -49,13 +55,17 @@ export function isLoopbackUrl(url: string | undefined): boolean {
   return url !== undefined && LOOPBACK_URL.test(url);
 }
 
-export function createPayments(deps: AppDeps, secrets: { mpesaCallbackSecret: string; smsForwarderSecret: string }): Payments {
+export function createPayments(
+  deps: AppDeps,
+  secrets: { mpesaCallbackSecret: string; smsForwarderSecret: string; smsDeliverySecret: string },
+): Payments {
   const { config } = deps;
   if (!config.MPESA_CONSUMER_KEY && !config.FLW_SECRET_KEY) {
     deps.log.error('No payment provider keys are configured: STK push and payment links are disabled');
   }
   return {
     ...configuredClients(deps),
+    sms: smsProvider(config),
     ...secrets,
     canReachCallbacks: Boolean(config.PUBLIC_URL) || isLoopbackUrl(config.MPESA_BASE_URL),
   };
@@ -96,6 +106,21 @@ function configuredClients(deps: AppDeps): Pick<Payments, 'mpesa' | 'flutterwave
     deps.log.error('FLW_SECRET_KEY is set without FLW_SECRET_HASH (webhooks could not be verified): Flutterwave is disabled');
   }
   return { mpesa, flutterwave, flutterwaveSecretHash: flutterwave ? (config.FLW_SECRET_HASH ?? null) : null };
+}
+
+/** Africa's Talking when its username and key are set (the simulator's, in simulator mode); otherwise none. */
+function smsProvider(config: Config): SmsProvider | null {
+  if (!config.AT_API_KEY || !config.AT_USERNAME) return null;
+  const isSandbox = config.AT_USERNAME === 'sandbox';
+  return new AfricasTalkingClient({
+    baseUrl: (
+      config.AT_BASE_URL ?? (isSandbox ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com')
+    ).replace(/\/$/, ''),
+    username: config.AT_USERNAME,
+    apiKey: config.AT_API_KEY,
+    ...(config.AT_SENDER_ID ? { senderId: config.AT_SENDER_ID } : {}),
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  });
 }
 
 /**

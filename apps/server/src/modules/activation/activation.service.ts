@@ -1,4 +1,4 @@
-import { ACTIVATION_MESSAGES, formatMinor, localToSystemMinor, type ActivateData } from '@tuzo/contracts';
+import { ACTIVATION_MESSAGES, formatMinor, localToSystemMinor, systemToLocalMinor, type ActivateData } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,6 +7,7 @@ import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { setMemberStatus } from '../members/members.service.ts';
+import { enqueueSms, smsAmount } from '../sms/sms.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { missingFeeLocal, toMemberString } from '../wallets/currency.ts';
 import {
@@ -134,6 +135,13 @@ async function activateLocked(
     createdAt: input.at,
   });
   await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt, at: input.at });
+  // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md).
+  await enqueueSms(tx, {
+    memberId: member.id,
+    event: { kind: 'account_activated', params: { fee: smsAmount(member.currency, feeLocalMinor) } },
+    dedupeKey: keys.activation,
+    at: input.at,
+  });
   return {
     fee: formatMinor(feeLocalMinor),
     currency: member.currency,
@@ -200,6 +208,18 @@ async function payCommissions(
         msg: `You earned ${currency.currency} ${earned}: your level ${entry.level} member ${member.username} activated their account.`,
         severity: 'success',
       },
+    });
+    // Only to uplines who kept commission SMS on (members.sms_commission; the enqueue checks it).
+    const earnedMinor =
+      currency.currency === member.currency ? entry.localMinor : systemToLocalMinor(amountMinor, upline.rateMicro);
+    await enqueueSms(tx, {
+      memberId: upline.id,
+      event: {
+        kind: 'commission_earned',
+        params: { amount: smsAmount(currency.currency, earnedMinor), level: entry.level, username: member.username },
+      },
+      dedupeKey: keys.commission(entry.level),
+      at,
     });
     paid += 1;
   }

@@ -79,6 +79,7 @@ export async function recordManualDeposit(
     });
     if (!deposit) throw new AppError('CONFLICT', 'This reference is being recorded by another request; try again');
     await completeDeposit(tx, {
+      at: deps.clock.now(),
       depositId: deposit.id,
       idempotencyKey: `deposit:manual:${reference}`,
       providerRef: reference,

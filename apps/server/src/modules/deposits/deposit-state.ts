@@ -1,9 +1,10 @@
-import { formatMinor, localToSystemMinor } from '@tuzo/contracts';
+import { formatMinor, localToSystemMinor, systemToLocalMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
+import { enqueueSms, smsAmount } from '../sms/sms.service.ts';
 import { loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import {
   lockDeposit,
@@ -67,6 +68,10 @@ export interface CompleteInput {
    * (a hosted checkout): the member is credited exactly that, never more or less, and the row records it.
    */
   paidLocalMinor?: bigint;
+  /** Business time (deps.clock.now()) of the SMS that tells the member; the database's now() when absent. */
+  at?: Date;
+  /** False for the demo seed's deposits (made-up phones): no SMS. Default true. */
+  sendSms?: boolean;
 }
 
 /**
@@ -92,12 +97,21 @@ export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise
   });
   await updateDepositCompleted(tx, deposit.id, { providerRef: input.providerRef, ledgerTransactionId: posted.transactionId });
   if (!posted.duplicate) {
-    const amount = await memberAmountText(tx, deposit);
+    const member = await loadMemberCurrency(tx, deposit.memberId);
+    const amount = `${member.currency} ${memberAmount(deposit, member)}`;
     await notifyMember(tx, {
       memberId: deposit.memberId,
       msg: `Your deposit of ${amount} has been received.`,
       severity: 'success',
     });
+    // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md).
+    if (input.sendSms !== false)
+      await enqueueSms(tx, {
+        memberId: deposit.memberId,
+        event: { kind: 'deposit_credited', params: { amount: smsMemberAmount(deposit, member) } },
+        dedupeKey: `deposit:${deposit.id}`,
+        at: input.at ?? null,
+      });
   }
   return 'apply';
 }
@@ -138,6 +152,15 @@ export function memberAmount(
 ): string {
   if (deposit.currency === member.currency) return formatMinor(deposit.amountLocalMinor);
   return toMemberString(deposit.amountSystemMinor, member);
+}
+
+/** "KES 1,500.00": the deposit in the member's currency, grouped, as the SMS writes it. */
+function smsMemberAmount(
+  deposit: Pick<DepositRow, 'currency' | 'amountLocalMinor' | 'amountSystemMinor'>,
+  member: MemberCurrency,
+): string {
+  if (deposit.currency === member.currency) return smsAmount(deposit.currency, deposit.amountLocalMinor);
+  return smsAmount(member.currency, systemToLocalMinor(deposit.amountSystemMinor, member.rateMicro));
 }
 
 /** "KES 500.00": `memberAmount` with the member's currency. */

@@ -16,10 +16,10 @@ const RECONCILE_EVERY_MS = 15_000;
  * (stable across restarts, never in the table in usable form; docs/decisions/020 and 022). A secret stored in clear
  * by an earlier version is sealed in place at start.
  */
-async function hookSecret(
+export async function hookSecret(
   deps: AppDeps,
   configured: string | undefined,
-  key: 'hooks.mpesa_callback_secret' | 'hooks.sms_forwarder_secret',
+  key: 'hooks.mpesa_callback_secret' | 'hooks.sms_forwarder_secret' | 'hooks.sms_delivery_secret',
 ): Promise<string> {
   if (configured) return configured;
   const stored = await seedSetting(deps.db, key, deps.secrets.seal(randomBytes(24).toString('base64url'), key));
@@ -50,6 +50,7 @@ export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promis
   const payments = createPayments(deps, {
     mpesaCallbackSecret: await hookSecret(deps, deps.config.MPESA_CALLBACK_SECRET, 'hooks.mpesa_callback_secret'),
     smsForwarderSecret: await hookSecret(deps, deps.config.SMS_FORWARDER_SECRET, 'hooks.sms_forwarder_secret'),
+    smsDeliverySecret: await hookSecret(deps, deps.config.AT_DELIVERY_SECRET, 'hooks.sms_delivery_secret'),
   });
   setPayments(deps, payments);
   await registerDepositWebhooks(app, deps);

@@ -87,6 +87,7 @@ export async function creditCode(
   });
   if (!deposit) throw new AppError('CONFLICT', CODE_USED_MSG);
   await completeDeposit(tx, {
+    at: deps.clock.now(),
     depositId: deposit.id,
     idempotencyKey: `deposit:manual:${input.code}`,
     providerRef: input.code,

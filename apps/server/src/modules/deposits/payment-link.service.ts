@@ -103,6 +103,7 @@ export async function handleFlutterwaveWebhook(
   if (problem === null) {
     await deps.db.transaction((tx) =>
       completeDeposit(tx, {
+        at: deps.clock.now(),
         depositId: deposit.id,
         idempotencyKey: `deposit:flw:${event.txRef}`,
         providerRef: verified.id,

@@ -152,6 +152,7 @@ export async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, optio
   if (result.resultCode === 0) {
     await deps.db.transaction((tx) =>
       completeDeposit(tx, {
+        at: deps.clock.now(),
         depositId,
         idempotencyKey: `deposit:stk:${checkoutRequestId}`,
         providerRef: options.receipt ?? null,

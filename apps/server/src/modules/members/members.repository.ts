@@ -253,3 +253,37 @@ export async function validateSealedConstraint(db: DbOrTx): Promise<boolean> {
   await db.execute(sql`ALTER TABLE members VALIDATE CONSTRAINT members_totp_secret_sealed`);
   return true;
 }
+
+// Language and SMS choices (migration 0400): the member's own settings, written by the SMS preferences action.
+
+export interface SmsPreferencesRow {
+  language: 'en' | 'sw';
+  smsCommission: boolean;
+  smsPromotions: boolean;
+}
+
+export async function selectSmsPreferences(db: DbOrTx, memberId: bigint): Promise<SmsPreferencesRow | null> {
+  const rows = await db
+    .select({ language: members.language, smsCommission: members.smsCommission, smsPromotions: members.smsPromotions })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return rows[0] ?? null;
+}
+
+/** Sets the given SMS choices and language (absent ones are left as they are); returns the row after, or null. */
+export async function updateSmsPreferences(
+  db: DbOrTx,
+  input: { memberId: bigint; language?: 'en' | 'sw'; smsCommission?: boolean; smsPromotions?: boolean; at: Date },
+): Promise<SmsPreferencesRow | null> {
+  const rows = await db
+    .update(members)
+    .set({
+      updatedAt: input.at,
+      ...(input.language !== undefined ? { language: input.language } : {}),
+      ...(input.smsCommission !== undefined ? { smsCommission: input.smsCommission } : {}),
+      ...(input.smsPromotions !== undefined ? { smsPromotions: input.smsPromotions } : {}),
+    })
+    .where(eq(members.id, input.memberId))
+    .returning({ language: members.language, smsCommission: members.smsCommission, smsPromotions: members.smsPromotions });
+  return rows[0] ?? null;
+}

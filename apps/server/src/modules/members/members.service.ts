@@ -8,6 +8,7 @@
  * or operator account), `setOperatorPassword` (the bootstrap operator's configured password), `setDisabledAt`.
  * Sign-in: `selectMemberByCredential`, `selectMemberCredentialById`, `updatePasswordHash`.
  * Status, details, tree: `setMemberStatus`, `updateMemberDetails`, `shiftChain`.
+ * Language and SMS choices: `selectSmsPreferences`, `updateSmsPreferences` (migration 0400).
  * Two-factor sign-in: `storePendingSecret`, `enableTotp`, `claimTotpStep`, `clearTotp`, and at start
  * `selectTotpSecretsToSeal`, `updateTotpSecret`, `validateSealedConstraint`.
  */
@@ -19,6 +20,7 @@ export {
   insertStaff,
   selectMemberByCredential,
   selectMemberCredentialById,
+  selectSmsPreferences,
   selectTotpSecretsToSeal,
   setDisabledAt,
   setMemberStatus,
@@ -27,9 +29,11 @@ export {
   storePendingSecret,
   updateMemberDetails,
   updatePasswordHash,
+  updateSmsPreferences,
   updateTotpSecret,
   validateSealedConstraint,
   type CredentialRow,
   type NewMember,
+  type SmsPreferencesRow,
   type StaffAccountRow,
 } from './members.repository.ts';

@@ -248,6 +248,7 @@ async function recordDemoDeposit(
       idempotencyKey: `demo:deposit:${input.username}`,
       providerRef: receipt,
       memo: 'Demo starting deposit',
+      sendSms: false,
     });
   });
 }

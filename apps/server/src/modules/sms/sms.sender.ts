@@ -1,0 +1,99 @@
+import type { AppDeps } from '../../lib/deps.ts';
+import { getPayments, type SmsProvider } from '../../payments/index.ts';
+import { readSetting } from '../settings/settings.service.ts';
+import { promotionSendAt } from './promotion-rules.ts';
+import { claimDueMessages, failAbandonedSends, markFinal, markRetry, markSent, type ClaimedSms } from './sms.repository.ts';
+
+/** First retry after 30 s, doubling each time, at most an hour apart; given up after 8 attempts. */
+export const RETRY_BASE_MS = 30_000;
+export const RETRY_MAX_MS = 3_600_000;
+export const MAX_ATTEMPTS = 8;
+/** A money-event message not sent within a day of its event is no longer news: it is given up, not sent late. */
+export const STALE_AFTER_MS = 24 * 3_600_000;
+/** A message still `sending` this long after it was claimed belongs to a sender that stopped mid-call. */
+export const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min ... capped at an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+export interface SenderRun {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  abandoned: number;
+}
+
+/**
+ * One pass of the SMS sender (run every SMS_SEND_EVERY_MS by sms.startup.ts; tests call it directly): claims the due
+ * messages (committed as `sending` before any provider call), sends each once, and records the answer: sent with
+ * the provider's id and cost, or queued again with exponential backoff, or failed / rejected. It runs after the
+ * events' transactions have committed and touches only the outbox, so a provider outage never blocks or undoes a
+ * money movement. Without an SMS provider it does nothing: the messages wait.
+ */
+export async function runSmsSender(deps: AppDeps, options: { limit?: number } = {}): Promise<SenderRun> {
+  const run: SenderRun = { claimed: 0, sent: 0, retried: 0, failed: 0, abandoned: 0 };
+  const provider = getPayments(deps).sms;
+  if (!provider) return run;
+  const now = deps.clock.now();
+  run.abandoned = await failAbandonedSends(deps.db, { before: new Date(now.getTime() - ABANDONED_AFTER_MS), at: now });
+  const claimed = await claimDueMessages(deps.db, { now, limit: options.limit ?? 50 });
+  run.claimed = claimed.length;
+  for (const message of claimed) {
+    const outcome = await sendOne(deps, provider, message);
+    run[outcome] += 1;
+  }
+  return run;
+}
+
+async function sendOne(deps: AppDeps, provider: SmsProvider, message: ClaimedSms): Promise<'sent' | 'retried' | 'failed'> {
+  const now = deps.clock.now();
+  if (message.kind !== 'promotion' && now.getTime() - message.createdAt.getTime() > STALE_AFTER_MS) {
+    await markFinal(deps.db, {
+      id: message.id,
+      state: 'failed',
+      error: 'Not sent within a day of its event',
+      providerStatus: null,
+      at: now,
+    });
+    return 'failed';
+  }
+  const result = await provider.send({ to: message.phone, text: message.text });
+  const at = deps.clock.now();
+  switch (result.outcome) {
+    case 'accepted':
+      await markSent(deps.db, {
+        id: message.id,
+        provider: provider.name,
+        messageId: result.messageId,
+        status: result.status,
+        costMinor: result.cost?.minor ?? null,
+        costCurrency: result.cost?.currency ?? null,
+        at,
+      });
+      return 'sent';
+    case 'rejected':
+      await markFinal(deps.db, { id: message.id, state: 'rejected', error: result.reason, providerStatus: result.status, at });
+      return 'failed';
+    case 'retry': {
+      if (message.attempts >= MAX_ATTEMPTS) {
+        const error = `Gave up after ${message.attempts} attempts: ${result.reason}`;
+        await markFinal(deps.db, { id: message.id, state: 'failed', error, providerStatus: null, at });
+        return 'failed';
+      }
+      let nextAttemptAt = new Date(at.getTime() + retryDelayMs(message.attempts));
+      if (message.kind === 'promotion') {
+        const hours = await readSetting(deps.db, 'sms.promotion_hours');
+        nextAttemptAt = promotionSendAt(nextAttemptAt, hours, deps.config.TUZO_TIMEZONE);
+      }
+      await markRetry(deps.db, { id: message.id, error: result.reason.slice(0, 500), nextAttemptAt, at });
+      return 'retried';
+    }
+    default: {
+      const unknown: never = result;
+      throw new Error(`Unknown SMS send outcome ${JSON.stringify(unknown)}`);
+    }
+  }
+}

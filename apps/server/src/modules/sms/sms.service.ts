@@ -1,0 +1,100 @@
+import { formatMinorGrouped } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { selectSmsPreferences, updateSmsPreferences, type SmsPreferencesRow } from '../members/members.service.ts';
+import { readSetting } from '../settings/settings.service.ts';
+import { promotionRefusal, promotionSendAt } from './promotion-rules.ts';
+import { smsSize } from './sms-parts.ts';
+import { insertOutboxRow, type RenderedText } from './sms.repository.ts';
+import { renderPromotion, renderSms, SMS_LANGUAGES, type SmsEvent, type SmsLanguage } from './sms-templates.ts';
+
+export type { SmsEvent } from './sms-templates.ts';
+
+/**
+ * The SMS outbox's API for the modules whose money events members hear about by SMS (docs/decisions/037-sms-outbox.md).
+ * Call `enqueueSms` with the transaction that records the event: the message then exists if and only if the event
+ * committed, and the sender (sms.sender.ts) sends it after commit. It never sends, never waits for a provider and
+ * never throws for a member without SMS (staff, the house account, a commission message turned off): it writes
+ * nothing then.
+ */
+export async function enqueueSms(
+  tx: DbOrTx,
+  input: { memberId: bigint; event: SmsEvent; dedupeKey: string; at: Date | null },
+): Promise<boolean> {
+  return insertOutboxRow(tx, {
+    memberId: input.memberId,
+    kind: input.event.kind,
+    texts: renderAll((language) => renderSms(input.event, language)),
+    dedupeKey: `${input.event.kind}:${input.dedupeKey}`,
+    at: input.at,
+    sendAt: input.at,
+    requires: input.event.kind === 'commission_earned' ? 'commission' : 'nothing',
+  });
+}
+
+/** "KES 1,000.00": an amount as the SMS texts write it. */
+export function smsAmount(currency: string, minor: bigint): string {
+  return `${currency} ${formatMinorGrouped(minor)}`;
+}
+
+/**
+ * One promotional SMS for a member, in their language with the opt-out word, queued for the daytime hours: only a
+ * member who opted in gets one (returns false otherwise); a text about gambling is refused (400). The operator's
+ * broadcast does not call it yet (see decision 037).
+ */
+export async function enqueuePromotion(
+  deps: AppDeps,
+  input: { memberId: bigint; text: string; dedupeKey: string },
+): Promise<boolean> {
+  const refusal = promotionRefusal(input.text);
+  if (refusal) throw new AppError('VALIDATION_FAILED', refusal);
+  const at = deps.clock.now();
+  const hours = await readSetting(deps.db, 'sms.promotion_hours');
+  return insertOutboxRow(deps.db, {
+    memberId: input.memberId,
+    kind: 'promotion',
+    texts: renderAll((language) => renderPromotion(input.text, language)),
+    dedupeKey: `promotion:${input.dedupeKey}`,
+    at,
+    sendAt: promotionSendAt(at, hours, deps.config.TUZO_TIMEZONE),
+    requires: 'promotions',
+  });
+}
+
+function renderAll(render: (language: SmsLanguage) => string): Record<SmsLanguage, RenderedText> {
+  const out = {} as Record<SmsLanguage, RenderedText>;
+  for (const language of SMS_LANGUAGES) {
+    const text = render(language);
+    out[language] = { text, ...smsSize(text) };
+  }
+  return out;
+}
+
+export interface SmsPreferences {
+  language: SmsLanguage;
+  commission: boolean;
+  promotions: boolean;
+}
+
+function toPreferences(row: SmsPreferencesRow): SmsPreferences {
+  return { language: row.language, commission: row.smsCommission, promotions: row.smsPromotions };
+}
+
+/** `smssettings`: the member's SMS choices; with values, sets them first (written by the members kernel). */
+export async function smsPreferences(
+  deps: AppDeps,
+  input: { memberId: bigint; commission?: boolean | undefined; promotions?: boolean | undefined },
+): Promise<SmsPreferences> {
+  const isChange = input.commission !== undefined || input.promotions !== undefined;
+  const row = isChange
+    ? await updateSmsPreferences(deps.db, {
+        memberId: input.memberId,
+        ...(input.commission !== undefined ? { smsCommission: input.commission } : {}),
+        ...(input.promotions !== undefined ? { smsPromotions: input.promotions } : {}),
+        at: deps.clock.now(),
+      })
+    : await selectSmsPreferences(deps.db, input.memberId);
+  if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+  return toPreferences(row);
+}

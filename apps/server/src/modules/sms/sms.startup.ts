@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../lib/deps.ts';
+import { safeEqual } from '../../lib/safe-equal.ts';
+import { getPayments } from '../../payments/index.ts';
+import { applyDeliveryReport } from './sms.repository.ts';
+import { runSmsSender } from './sms.sender.ts';
+
+const REPORT_STATE = { delivered: 'delivered', pending: 'sent', failed: 'failed', rejected: 'rejected' } as const;
+
+/**
+ * SMS at start-up (after the deposits step has built the provider clients): the delivery report webhook and the
+ * sender loop. Africa's Talking posts reports as forms to the URL set on its dashboard,
+ * `{PUBLIC_URL}/hooks/sms-delivery/{secret}`: it cannot sign them, so the unguessable path segment keeps strangers
+ * out (a wrong one is 404). A report is applied once; a repeat, or one for a message already final, changes nothing.
+ */
+export async function startSms(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+    hooks.post('/hooks/sms-delivery/:secret', async (request, reply) => {
+      const payments = getPayments(deps);
+      if (!safeEqual((request.params as { secret: string }).secret, payments.smsDeliverySecret) || !payments.sms)
+        return reply.code(404).send({ error: 'Not found' });
+      const fields = Object.fromEntries(new URLSearchParams(typeof request.body === 'string' ? request.body : ''));
+      const report = payments.sms.readDeliveryReport(fields);
+      if (!report) return reply.code(400).send({ error: 'Not a delivery report' });
+      const applied = await applyDeliveryReport(deps.db, {
+        provider: payments.sms.name,
+        messageId: report.messageId,
+        status: report.status,
+        state: REPORT_STATE[report.outcome],
+        failureReason: report.failureReason,
+        at: deps.clock.now(),
+      });
+      if (!applied.found) request.log.warn({ messageId: report.messageId }, 'Delivery report for an unknown SMS');
+      return reply.send({ ok: true });
+    });
+  });
+
+  const every = deps.config.SMS_SEND_EVERY_MS;
+  if (every === 0) return;
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runSmsSender(deps)
+      .catch((error: unknown) => deps.log.error({ err: error }, 'SMS sender failed'))
+      .finally(() => (running = null));
+  }, every);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
