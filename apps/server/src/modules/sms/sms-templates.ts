@@ -1,5 +1,11 @@
-import i18next, { type i18n } from 'i18next';
-import ICU from 'i18next-icu';
+import { createRequire } from 'node:module';
+import i18next, { type i18n, type Module } from 'i18next';
+
+/**
+ * i18next-icu's ES build default-imports intl-messageformat, a CommonJS package whose default Node's ES loader does not
+ * unwrap ("IntlMessageFormat is not a constructor", every text left unformatted); its CommonJS build unwraps it.
+ */
+const ICU = (createRequire(import.meta.url)('i18next-icu') as { default: new () => Module }).default;
 
 /**
  * The SMS texts in English and Swahili, as ICU messages read by i18next with i18next-icu (the web app uses the same
