@@ -40,6 +40,7 @@ describe('redactUrl', () => {
   it.each([
     ['/hooks/mpesa/s3cr3t-path/stk', '/hooks/mpesa/[redacted]/stk'],
     ['/hooks/sms/s3cr3t', '/hooks/sms/[redacted]'],
+    ['/hooks/sms-delivery/s3cr3t', '/hooks/sms-delivery/[redacted]'],
     ['/access/abcDEF123?next=/home', '/access/[redacted]?next=/home'],
     ['/forgot-password?token=abc123&x=1', '/forgot-password?token=[redacted]&x=1'],
     ['/api?action=auth&TOKEN=zzz', '/api?action=auth&TOKEN=[redacted]'],
@@ -137,10 +138,15 @@ describe('the request log and outbox after every flow that carries a secret', ()
     const settings = await c.t.sql<{ key: string; value: string }>(
       "SELECT key, value::text AS value FROM settings WHERE key LIKE 'hooks.%' ORDER BY key",
     );
-    expect(settings.map((row) => row.key)).toEqual(['hooks.mpesa_callback_secret', 'hooks.sms_forwarder_secret']);
+    expect(settings.map((row) => row.key)).toEqual([
+      'hooks.mpesa_callback_secret',
+      'hooks.sms_delivery_secret',
+      'hooks.sms_forwarder_secret',
+    ]);
     const table = JSON.stringify(settings);
     expect(table.includes(payments.mpesaCallbackSecret)).toBe(false);
     expect(table.includes(payments.smsForwarderSecret)).toBe(false);
+    expect(table.includes(payments.smsDeliverySecret)).toBe(false);
     for (const row of settings) expect(row.value).toMatch(/^"v1:/);
   });
 
