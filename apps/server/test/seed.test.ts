@@ -168,6 +168,8 @@ describe('demo content', () => {
       { kind: 'commission_l2', n: 1 },
       { kind: 'deposit', n: 3 },
     ]);
+    // The demo members' phones are made up: their money events send no SMS.
+    expect(await t.sql('SELECT id FROM sms_outbox')).toEqual([]);
   });
 
   it("shows each starting deposit in the member's deposit history, backed by its ledger posting", async () => {

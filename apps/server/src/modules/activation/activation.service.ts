@@ -48,9 +48,19 @@ export const activationKeys = (memberId: bigint, generation: number) => {
   return { activation: base, grant: `${base}:grant`, commission: (level: number) => `${base}:l${level}` };
 };
 
-/** `activateaccount`: the member pays the fee from their deposit wallet; uplines earn their commissions. */
-export async function activateAccount(deps: AppDeps, input: { memberId: bigint }): Promise<ActivateData> {
-  return deps.db.transaction((tx) => activateLocked(tx, { memberId: input.memberId, operatorId: null, at: deps.clock.now() }));
+/**
+ * `activateaccount`: the member pays the fee from their deposit wallet; uplines earn their commissions. `sendSms`
+ * false (the demo seed, whose members have made-up phones) writes no SMS.
+ */
+export async function activateAccount(deps: AppDeps, input: { memberId: bigint; sendSms?: boolean }): Promise<ActivateData> {
+  return deps.db.transaction((tx) =>
+    activateLocked(tx, {
+      memberId: input.memberId,
+      operatorId: null,
+      at: deps.clock.now(),
+      sendSms: input.sendSms ?? true,
+    }),
+  );
 }
 
 /** Operator: activate for free. The fee is granted from house:expenses, then the normal activation runs. */
@@ -59,7 +69,12 @@ export async function activateForFree(
   input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string },
 ): Promise<ActivateData> {
   return deps.db.transaction(async (tx) => {
-    const result = await activateLocked(tx, { memberId: input.memberId, operatorId: input.operatorId, at: deps.clock.now() });
+    const result = await activateLocked(tx, {
+      memberId: input.memberId,
+      operatorId: input.operatorId,
+      at: deps.clock.now(),
+      sendSms: true,
+    });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.activate_free',
@@ -79,7 +94,7 @@ export async function activateForFree(
  */
 async function activateLocked(
   tx: DbOrTx,
-  input: { memberId: bigint; operatorId: bigint | null; at: Date },
+  input: { memberId: bigint; operatorId: bigint | null; at: Date; sendSms: boolean },
 ): Promise<ActivateData> {
   const member = await lockMemberForActivation(tx, input.memberId);
   if (!member) throw new AppError('NOT_FOUND', 'Member not found');
@@ -123,7 +138,7 @@ async function activateLocked(
     });
     activationTransactionId = posted.transactionId;
   }
-  const commissionsPaid = await payCommissions(tx, member, keys, input.at);
+  const commissionsPaid = await payCommissions(tx, member, keys, { at: input.at, sendSms: input.sendSms });
   const activatedAt = input.at;
   await insertActivation(tx, {
     memberId: member.id,
@@ -136,12 +151,13 @@ async function activateLocked(
   });
   await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt, at: input.at });
   // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md).
-  await enqueueSms(tx, {
-    memberId: member.id,
-    event: { kind: 'account_activated', params: { fee: smsAmount(member.currency, feeLocalMinor) } },
-    dedupeKey: keys.activation,
-    at: input.at,
-  });
+  if (input.sendSms)
+    await enqueueSms(tx, {
+      memberId: member.id,
+      event: { kind: 'account_activated', params: { fee: smsAmount(member.currency, feeLocalMinor) } },
+      dedupeKey: keys.activation,
+      at: input.at,
+    });
   return {
     fee: formatMinor(feeLocalMinor),
     currency: member.currency,
@@ -173,7 +189,7 @@ async function payCommissions(
   tx: DbOrTx,
   member: LockedMember,
   keys: ReturnType<typeof activationKeys>,
-  at: Date,
+  { at, sendSms }: { at: Date; sendSms: boolean },
 ): Promise<number> {
   if ((await readSetting(tx, 'referral_disabled_countries')).includes(member.abbreviation)) return 0;
   const levels = [
@@ -212,15 +228,16 @@ async function payCommissions(
     // Only to uplines who kept commission SMS on (members.sms_commission; the enqueue checks it).
     const earnedMinor =
       currency.currency === member.currency ? entry.localMinor : systemToLocalMinor(amountMinor, upline.rateMicro);
-    await enqueueSms(tx, {
-      memberId: upline.id,
-      event: {
-        kind: 'commission_earned',
-        params: { amount: smsAmount(currency.currency, earnedMinor), level: entry.level, username: member.username },
-      },
-      dedupeKey: keys.commission(entry.level),
-      at,
-    });
+    if (sendSms)
+      await enqueueSms(tx, {
+        memberId: upline.id,
+        event: {
+          kind: 'commission_earned',
+          params: { amount: smsAmount(currency.currency, earnedMinor), level: entry.level, username: member.username },
+        },
+        dedupeKey: keys.commission(entry.level),
+        at,
+      });
     paid += 1;
   }
   return paid;

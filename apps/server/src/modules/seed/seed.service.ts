@@ -215,7 +215,7 @@ async function fundDemoTeam(deps: AppDeps): Promise<void> {
     if (memberId === undefined) continue;
     const localMinor = toMinor(demo.startingDeposit);
     if (localMinor > 0n) await recordDemoDeposit(deps, { memberId, username: demo.username, phone: demo.phone, localMinor });
-    if (demo.isActive) await activateAccount(deps, { memberId });
+    if (demo.isActive) await activateAccount(deps, { memberId, sendSms: false });
   }
 }
 
