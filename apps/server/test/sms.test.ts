@@ -5,7 +5,9 @@ import { claimDueMessages } from '../src/modules/sms/sms.repository.ts';
 import { runSmsSender } from '../src/modules/sms/sms.sender.ts';
 import { enqueuePromotion } from '../src/modules/sms/sms.service.ts';
 import { callAction, createTestAppOn, createTestApp, type TestApp } from './harness.ts';
+import { waitFor } from './deposits-fixtures.ts';
 import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { setSetting } from './payouts-fixtures.ts';
 
 /**
  * SMS for money events (docs/decisions/037-sms-outbox.md), against the provider simulator's Africa's Talking over
@@ -174,6 +176,53 @@ describe('an SMS for each money event, in the member’s language', () => {
       /^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukuweza kulipwa\. KES 5\d\d\.\d\d zimerudishwa kwenye pochi yako ya Jumbo\.$/,
     );
     expect(await send()).toMatchObject({ claimed: 2, sent: 2 });
+  });
+
+  it('withdrawal paid or failed by M-Pesa B2C (the payouts module): phone and receipt, or the refund', async () => {
+    await drain();
+    await setSetting(t, 'payouts.providers', { ZK: 'mpesa_b2c' });
+    t.sim.mpesa.b2c.behaviour.resultDelayMs = 20;
+    try {
+      const paid = await createMember(t, { countryId: c.kes, status: 'active' });
+      const refused = await createMember(t, { countryId: c.kes, status: 'active' });
+      await speakSwahili(refused);
+      await t.sql(`UPDATE members SET phone = '+254711223344' WHERE id = $1`, [paid.id.toString()]);
+      // 40: M-Pesa says the receiver is not registered; the payout fails and the hold goes back to Jumbo.
+      await t.sql(`UPDATE members SET phone = '+254700000040' WHERE id = $1`, [refused.id.toString()]);
+      for (const m of [paid, refused]) {
+        await fund(t, m.id, 100_000n, 'balance');
+        const asked = await callAction(t.app, 'systemwithdrawal', {
+          method: 'POST',
+          token: m.token,
+          payload: { acc: '1', amount: '500' },
+        });
+        expect(
+          await callAction(t.app, 'updatetrans', {
+            method: 'POST',
+            token: operator.token,
+            payload: { tid: asked.data.id, value: 2 },
+          }),
+        ).toMatchObject({ status: 200 });
+      }
+      const [sent] = await waitFor(async () => {
+        const rows = await outbox(paid);
+        return rows.length > 0 ? rows : null;
+      });
+      const receipt = [...t.sim.mpesa.b2c.payouts.values()].find((p) => p.phone === '254711223344')?.receipt;
+      expect(sent).toMatchObject({
+        kind: 'withdrawal_paid',
+        text: `Tuzo: Your withdrawal of KES 500.00 has been paid to +254711223344. Receipt ${receipt}.`,
+      });
+      const [failed] = await waitFor(async () => {
+        const rows = await outbox(refused);
+        return rows.length > 0 ? rows : null;
+      });
+      expect(failed).toMatchObject({ kind: 'withdrawal_failed', language: 'sw', parts: 1 });
+      expect(failed!.text).toMatch(/^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukuweza kulipwa\. KES 5\d\d\.\d\d zimerudishwa/);
+      expect(await send()).toMatchObject({ claimed: 2, sent: 2 });
+    } finally {
+      await setSetting(t, 'payouts.providers', {});
+    }
   });
 
   it('staff get no SMS for their own money (staff are not members)', async () => {
