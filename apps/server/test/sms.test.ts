@@ -65,6 +65,14 @@ const deposit = (member: TestMember, amount: string) => {
     payload: { username: member.username, amount, reference: `SMS-${references}-${member.id}` },
   });
 };
+/** The member's first outbox row, once a settlement arriving over HTTP has written it. */
+async function firstSms(member: TestMember): Promise<OutboxRow> {
+  const rows = await waitFor(async () => {
+    const found = await outbox(member);
+    return found.length > 0 ? found : null;
+  });
+  return rows![0]!;
+}
 /** Sends everything due now, so a test starts with an empty queue. */
 async function drain(): Promise<void> {
   while ((await send()).claimed > 0);
@@ -204,21 +212,15 @@ describe('an SMS for each money event, in the member’s language', () => {
           }),
         ).toMatchObject({ status: 200 });
       }
-      const [sent] = await waitFor(async () => {
-        const rows = await outbox(paid);
-        return rows.length > 0 ? rows : null;
-      });
+      const sent = await firstSms(paid);
       const receipt = [...t.sim.mpesa.b2c.payouts.values()].find((p) => p.phone === '254711223344')?.receipt;
       expect(sent).toMatchObject({
         kind: 'withdrawal_paid',
         text: `Tuzo: Your withdrawal of KES 500.00 has been paid to +254711223344. Receipt ${receipt}.`,
       });
-      const [failed] = await waitFor(async () => {
-        const rows = await outbox(refused);
-        return rows.length > 0 ? rows : null;
-      });
+      const failed = await firstSms(refused);
       expect(failed).toMatchObject({ kind: 'withdrawal_failed', language: 'sw', parts: 1 });
-      expect(failed!.text).toMatch(/^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukuweza kulipwa\. KES 5\d\d\.\d\d zimerudishwa/);
+      expect(failed.text).toMatch(/^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukuweza kulipwa\. KES 5\d\d\.\d\d zimerudishwa/);
       expect(await send()).toMatchObject({ claimed: 2, sent: 2 });
     } finally {
       await setSetting(t, 'payouts.providers', {});

@@ -1,4 +1,4 @@
-import { ACTIVATION_MESSAGES, formatMinor, localToSystemMinor, systemToLocalMinor, type ActivateData } from '@tuzo/contracts';
+import { ACTIVATION_MESSAGES, formatMinor, localToSystemMinor, type ActivateData } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { setMemberStatus } from '../members/members.service.ts';
-import { enqueueSms, smsAmount } from '../sms/sms.service.ts';
+import { activationSms, commissionSms, enqueueSms } from '../sms/sms.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { missingFeeLocal, toMemberString } from '../wallets/currency.ts';
 import {
@@ -69,12 +69,8 @@ export async function activateForFree(
   input: { memberId: bigint; operatorId: bigint; ip: string; reason?: string },
 ): Promise<ActivateData> {
   return deps.db.transaction(async (tx) => {
-    const result = await activateLocked(tx, {
-      memberId: input.memberId,
-      operatorId: input.operatorId,
-      at: deps.clock.now(),
-      sendSms: true,
-    });
+    const at = deps.clock.now();
+    const result = await activateLocked(tx, { memberId: input.memberId, operatorId: input.operatorId, at, sendSms: true });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.activate_free',
@@ -151,13 +147,8 @@ async function activateLocked(
   });
   await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt, at: input.at });
   // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md).
-  if (input.sendSms)
-    await enqueueSms(tx, {
-      memberId: member.id,
-      event: { kind: 'account_activated', params: { fee: smsAmount(member.currency, feeLocalMinor) } },
-      dedupeKey: keys.activation,
-      at: input.at,
-    });
+  const sms = activationSms({ currency: member.currency, feeLocalMinor });
+  if (input.sendSms) await enqueueSms(tx, { memberId: member.id, event: sms, dedupeKey: keys.activation, at: input.at });
   return {
     fee: formatMinor(feeLocalMinor),
     currency: member.currency,
@@ -226,18 +217,8 @@ async function payCommissions(
       },
     });
     // Only to uplines who kept commission SMS on (members.sms_commission; the enqueue checks it).
-    const earnedMinor =
-      currency.currency === member.currency ? entry.localMinor : systemToLocalMinor(amountMinor, upline.rateMicro);
-    if (sendSms)
-      await enqueueSms(tx, {
-        memberId: upline.id,
-        event: {
-          kind: 'commission_earned',
-          params: { amount: smsAmount(currency.currency, earnedMinor), level: entry.level, username: member.username },
-        },
-        dedupeKey: keys.commission(entry.level),
-        at,
-      });
+    const sms = commissionSms({ upline, member, level: entry.level, localMinor: entry.localMinor, systemMinor: amountMinor });
+    if (sendSms) await enqueueSms(tx, { memberId: upline.id, event: sms, dedupeKey: keys.commission(entry.level), at });
     paid += 1;
   }
   return paid;

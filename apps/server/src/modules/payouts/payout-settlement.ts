@@ -4,7 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { markWithdrawalSettled } from '../withdrawals/withdrawal-outcomes.service.ts';
 import { lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
-import { enqueueSms, smsAmount, type SmsEvent } from '../sms/sms.service.ts';
+import { enqueueSms, withdrawalSms } from '../sms/sms.service.ts';
 import { nextPayoutState } from './payout-state.ts';
 import { lockPayout, updatePayout } from './payouts.repository.ts';
 
@@ -111,24 +111,7 @@ export async function settlePayout(
     });
     // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md); the key is the
     // withdrawal's, as for an operator's decision by hand, so a withdrawal gets one SMS whichever path settles it.
-    const smsAmountText = smsAmount(withdrawal.currency, withdrawal.amountLocalMinor);
-    const sms: SmsEvent = isPaid
-      ? {
-          kind: 'withdrawal_paid',
-          params: {
-            amount: smsAmountText,
-            phone: payout.phone.startsWith('+') ? payout.phone : `+${payout.phone}`,
-            receipt: settlement.receipt,
-          },
-        }
-      : {
-          kind: 'withdrawal_failed',
-          params: {
-            amount: smsAmountText,
-            refunded: smsAmount(withdrawal.currency, withdrawal.amountLocalMinor + withdrawal.feeLocalMinor),
-            wallet: withdrawal.wallet,
-          },
-        };
+    const sms = withdrawalSms(withdrawal, { isPaid, phone: payout.phone, receipt: isPaid ? settlement.receipt : null });
     await enqueueSms(tx, { memberId: withdrawal.memberId, event: sms, dedupeKey: `withdrawal:${withdrawal.id}`, at });
     await updatePayout(tx, payout.id, {
       state: step.next,

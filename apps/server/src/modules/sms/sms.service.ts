@@ -1,4 +1,3 @@
-import { formatMinorGrouped } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,6 +9,7 @@ import { insertOutboxRow, type RenderedText } from './sms.repository.ts';
 import { renderPromotion, renderSms, SMS_LANGUAGES, type SmsEvent, type SmsLanguage } from './sms-templates.ts';
 
 export type { SmsEvent } from './sms-templates.ts';
+export { activationSms, commissionSms, smsAmount, withdrawalSms } from './money-sms.ts';
 
 /**
  * The SMS outbox's API for the modules whose money events members hear about by SMS (docs/decisions/037-sms-outbox.md).
@@ -31,11 +31,6 @@ export async function enqueueSms(
     sendAt: input.at,
     requires: input.event.kind === 'commission_earned' ? 'commission' : 'nothing',
   });
-}
-
-/** "KES 1,000.00": an amount as the SMS texts write it. */
-export function smsAmount(currency: string, minor: bigint): string {
-  return `${currency} ${formatMinorGrouped(minor)}`;
 }
 
 /**

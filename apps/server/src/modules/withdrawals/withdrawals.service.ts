@@ -14,7 +14,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
-import { enqueueSms, smsAmount, type SmsEvent } from '../sms/sms.service.ts';
+import { enqueueSms, withdrawalSms } from '../sms/sms.service.ts';
 import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { assertWithdrawalPayable } from './withdrawal-limits.ts';
@@ -212,7 +212,8 @@ export async function decideWithdrawal(
       },
     });
     // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md).
-    await enqueueSms(tx, { memberId: row.memberId, event: decisionSms(row, next.status), dedupeKey: `withdrawal:${row.id}`, at });
+    const sms = withdrawalSms(row, { isPaid: next.status === 2 });
+    await enqueueSms(tx, { memberId: row.memberId, event: sms, dedupeKey: `withdrawal:${row.id}`, at });
     await markWithdrawalDecided(tx, {
       id: row.id,
       status: next.status,
@@ -222,14 +223,6 @@ export async function decideWithdrawal(
     });
     return { id: row.id.toString(), status: next.status === 2 ? '2' : '1' };
   });
-}
-
-/** The SMS of the operator's decision: paid, or not paid with the refund back in the wallet. */
-function decisionSms(row: WithdrawalRow, status: 1 | 2): SmsEvent {
-  const amount = smsAmount(row.currency, row.amountLocalMinor);
-  if (status === 2) return { kind: 'withdrawal_paid', params: { amount, phone: null, receipt: null } };
-  const refunded = smsAmount(row.currency, row.amountLocalMinor + row.feeLocalMinor);
-  return { kind: 'withdrawal_failed', params: { amount, refunded, wallet: row.wallet } };
 }
 
 /** What the member is told about the operator's decision, in the currency they withdrew in. */
