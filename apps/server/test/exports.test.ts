@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvLine } from '../src/modules/exports/csv.ts';
+import { csvLine } from '../src/lib/csv.ts';
 import { EXPORT_PAGE_ROWS } from '../src/modules/exports/exports.routes.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';

@@ -163,6 +163,10 @@ export const PayoutSettlementQuerySchema = z.object({
   day: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD')
+    .refine((day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+    }, 'day must be a real date, YYYY-MM-DD')
     .optional(),
 });
 export type PayoutSettlementQuery = z.infer<typeof PayoutSettlementQuerySchema>;

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { resolveBearer } from '../auth/session.service.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
 import {
   codesExport,

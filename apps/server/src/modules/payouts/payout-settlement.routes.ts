@@ -7,7 +7,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { resolveBearer } from '../auth/session.service.ts';
-import { csvLine } from '../exports/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { selectSettlementRows, type SettlementRow } from './payout-settlement.repository.ts';
 
 const PATH = '/api/admin/payouts/settlement';
