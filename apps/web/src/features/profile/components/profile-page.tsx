@@ -5,6 +5,7 @@ import { formatLongDateTime } from '@/lib/format-date';
 import { staffRoleOf } from '@/lib/staff-role';
 import { AccessLinkCard } from './access-link-card';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { SmsSettingsCard } from './sms-settings-card';
 
 function rows(details: UserDetails): Array<[string, string]> {
   return [
@@ -60,6 +61,7 @@ export function ProfilePage({ details }: { details: UserDetails }) {
       </Card>
       {/* Staff sign in with their authenticator; access links are for members (decision 021). */}
       {staffRoleOf(details).isStaff ? null : <AccessLinkCard />}
+      {staffRoleOf(details).isStaff ? null : <SmsSettingsCard />}
     </div>
   );
 }

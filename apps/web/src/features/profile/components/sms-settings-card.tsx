@@ -1,0 +1,60 @@
+import type { SetSmsSettingsPayload } from '@tuzo/contracts';
+import { MessageSquareText } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { failureText } from '@/lib/api-client';
+import { useSetSmsSettings, useSmsSettings } from '../api/sms-settings';
+
+const CHOICES: Array<{ key: keyof SetSmsSettingsPayload; label: string; hint: string }> = [
+  { key: 'commission', label: 'SMS when I earn a commission', hint: 'Deposits, withdrawals and activation always send one.' },
+  { key: 'promotions', label: 'News and offers by SMS', hint: 'In daytime only. Reply STOP to any of them to opt out.' },
+];
+
+/**
+ * "SMS messages": the member's two SMS choices, each a switch saved as soon as it changes (docs/sms.md). The money
+ * events' own SMS cannot be turned off.
+ */
+export function SmsSettingsCard() {
+  const settings = useSmsSettings();
+  const save = useSetSmsSettings();
+  const change = (payload: SetSmsSettingsPayload) =>
+    save.mutate(payload, {
+      onSuccess: ({ msg }) => toast.success(msg),
+      onError: (error) => {
+        const message = failureText(error, { failed: 'Could not save your SMS settings' });
+        if (message) toast.error(message, { id: `error:${message}` });
+      },
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MessageSquareText className="size-5 text-brand-700" aria-hidden="true" />
+          SMS messages
+        </CardTitle>
+        <CardDescription>We send an SMS to your phone when money arrives in or leaves your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {settings.data ? (
+          CHOICES.map((choice) => (
+            <label key={choice.key} className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4"
+                checked={settings.data[choice.key]}
+                disabled={save.isPending}
+                onChange={(event) => change({ [choice.key]: event.currentTarget.checked })}
+              />
+              <span>
+                <span className="font-medium text-slate-900">{choice.label}</span>
+                <span className="block text-slate-600">{choice.hint}</span>
+              </span>
+            </label>
+          ))
+        ) : (
+          <p className="text-sm text-slate-600">{settings.isError ? 'Could not load your SMS settings.' : 'Loading…'}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
