@@ -63,6 +63,9 @@ export function createPayments(
   if (!config.MPESA_CONSUMER_KEY && !config.FLW_SECRET_KEY) {
     deps.log.error('No payment provider keys are configured: STK push and payment links are disabled');
   }
+  if (!config.AT_API_KEY || !config.AT_USERNAME) {
+    deps.log.warn('AT_USERNAME and AT_API_KEY are not set: SMS for money events wait in the outbox, unsent');
+  }
   return {
     ...configuredClients(deps),
     sms: smsProvider(config),
