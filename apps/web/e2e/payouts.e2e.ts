@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { formatMinorGrouped } from '@tuzo/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -18,6 +19,9 @@ import { enrolStaff, loginStaffThroughForm, type EnrolledStaff } from './support
  */
 const FAILING_MEMBER = { username: 'demo_l1', password: 'demo1234', phone: '+254700000040' } as const;
 const TOP_UP = '1000.00';
+/** At least `payouts.risk.large_adjustment` (5,000.00) and below the four-eyes limit (10,000.00). */
+const LARGE_TOP_UP = '6000.00';
+const FLAGGED_MEMBER = { username: 'demo_l2', password: 'demo1234' } as const;
 /** Kenya's seed: 200-999 are charged 30.00 on the Jumbo wallet. */
 const WITHDRAWAL = { amount: '300', amountMinor: 30_000n, chargeMinor: 3_000n } as const;
 
@@ -40,12 +44,12 @@ async function operatorAccount(): Promise<EnrolledStaff> {
   return operator;
 }
 
-async function topUpJumbo(username: string): Promise<void> {
+async function topUpJumbo(username: string, amount: string = TOP_UP): Promise<void> {
   const { token } = await operatorAccount();
   const adjusted = await api.call('adminadjust', {
     token,
     method: 'POST',
-    payload: { username, wallet: 'balance', amount: TOP_UP, reason: 'e2e: fund a withdrawal paid by M-Pesa' },
+    payload: { username, wallet: 'balance', amount, reason: 'e2e: fund a withdrawal paid by M-Pesa' },
     idempotencyKey: randomUUID(),
   });
   expect(adjusted.resultcode, adjusted.msg).toBe(true);
@@ -128,6 +132,44 @@ test('a member withdraws, an operator approves, M-Pesa pays and the member sees 
   await screenshot(member, 'payouts-2-history-receipt-desktop');
   expect(await api.walletMinor(memberToken, 'balance')).toBe(held);
 
+  // 4. Payouts: Kenya's method, the paid payout with the same receipt and every exchange with M-Pesa, and the utility
+  // balance its Result reported.
+  await desk.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Payouts' }).click();
+  await desk.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
+  await desk.locator('[data-testid="payout-method"][data-method="mpesa_b2c"]').filter({ hasText: 'Kenya' }).waitFor();
+  await desk.getByRole('button', { name: /^Paid/ }).click();
+  const paidRow = desk.locator('[data-testid="payout-row"][data-state="paid"]').filter({ hasText: DEMO_MEMBER.username });
+  await paidRow.waitFor();
+  expect(await paidRow.textContent()).toContain(kes(WITHDRAWAL.amountMinor));
+  expect(await paidRow.textContent()).toContain(receipt);
+  await paidRow.getByRole('button', { name: /^Details of payout/ }).click();
+  const detail = desk.getByRole('dialog');
+  expect((await detail.getByTestId('payout-receipt').textContent())?.trim()).toBe(receipt);
+  // The request, its acknowledgement and the Result, secrets redacted by the server.
+  await detail.locator('[data-testid="payout-exchange"]').nth(1).waitFor();
+  // A paid payout has nothing left to ask the provider.
+  expect(await detail.getByRole('button', { name: 'Check with the provider' }).count()).toBe(0);
+  await screenshot(desk, 'payouts-4-paid-detail-desktop');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await detail.waitFor({ state: 'detached' });
+  const balance = desk.getByTestId('payout-balance').filter({ hasText: 'M-Pesa B2C' });
+  await balance.waitFor();
+  expect(await balance.getAttribute('data-low')).toBe('false');
+  await desk.getByRole('button', { name: 'Ask M-Pesa for the balance' }).click();
+  await desk.getByText('Balance asked; M-Pesa answers in a moment').first().waitFor();
+  await balance.getByText('from the balance query').waitFor({ timeout: 20_000 });
+
+  // 5. Today's settlement CSV lists the paid payout with its receipt and ends with the day's total.
+  const [download] = await Promise.all([
+    desk.waitForEvent('download'),
+    desk.getByRole('button', { name: 'Download settlement CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^tuzo-payouts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync(await download.path(), 'utf8');
+  expect(csv).toContain(receipt);
+  expect(csv.trimEnd().split('\n').at(-1)).toMatch(/^total,.*paid 1,/);
+  await desk.getByText('Settlement downloaded').first().waitFor();
+
   for (const each of opened) expect(each.pageErrors).toEqual([]);
 });
 
@@ -171,6 +213,125 @@ test('a payout M-Pesa refuses fails, the hold comes back to Jumbo and the member
   await member.goto('/dashboard');
   await member.getByTestId('welcome-username').waitFor();
   expect(await member.getByTestId('wallet-balance').textContent()).toContain(kes(funded));
+
+  // 4. The console's Failed tab holds it with the same reason; a failed payout is not asked about again.
+  await desk.goto('/admin/payouts');
+  await desk.getByRole('button', { name: /^Failed/ }).click();
+  const failedRow = desk.locator('[data-testid="payout-row"][data-state="failed"]').filter({ hasText: FAILING_MEMBER.username });
+  await failedRow.waitFor();
+  expect(await failedRow.textContent()).toContain(reason);
+  await failedRow.getByRole('button', { name: /^Details of payout/ }).click();
+  const detail = desk.getByRole('dialog');
+  expect(await detail.getByTestId('payout-failure-reason').textContent()).toBe(reason);
+  expect(await detail.getByRole('button', { name: 'Check with the provider' }).count()).toBe(0);
+  await screenshot(desk, 'payouts-5-failed-detail-desktop');
+
+  for (const each of opened) expect(each.pageErrors).toEqual([]);
+});
+
+test('a withdrawal right after a large adjustment is held by a risk flag until an operator clears it with a note', async () => {
+  await topUpJumbo(FLAGGED_MEMBER.username, LARGE_TOP_UP);
+  const member = await open(DESKTOP, 'payouts-flagged-member');
+  await member.goto('/login');
+  await loginThroughForm(member, FLAGGED_MEMBER.username, FLAGGED_MEMBER.password);
+  await member.getByTestId('welcome-username').waitFor();
+  await withdrawThroughForm(member);
+
+  // 1. The operator finds the flag on Payouts, with its reason.
+  const desk = await open(DESKTOP, 'payouts-flagged-operator');
+  await signInOperator(desk);
+  await desk.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Payouts' }).click();
+  await desk.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
+  // Kenya is paid by M-Pesa B2C; the seed's other countries are not in payouts.providers, so they are paid by hand
+  // and the page warns that approving their withdrawals pays no one.
+  await desk.locator('[data-testid="payout-method"][data-method="mpesa_b2c"]').filter({ hasText: 'Kenya' }).waitFor();
+  await desk.locator('[data-testid="payout-method"][data-method="manual"]').filter({ hasText: 'Uganda' }).waitFor();
+  const warning = await desk.getByTestId('manual-payout-warning').textContent();
+  expect(warning).toContain('Uganda');
+  expect(warning).not.toContain('Kenya');
+  expect(warning).toContain('does not pay anyone');
+  const flag = desk
+    .locator('[data-testid="payout-flag-open-row"][data-kind="after_adjustment"]')
+    .filter({ hasText: FLAGGED_MEMBER.username });
+  await flag.waitFor();
+  expect(await flag.getByTestId('payout-flag-reason').textContent()).toMatch(/adjustment/i);
+  expect(await flag.textContent()).toContain(kes(WITHDRAWAL.amountMinor));
+  await screenshot(desk, 'payouts-6-risk-flag-desktop');
+
+  // 2. Clearing needs a note (the contract's words); with one, the withdrawal waits for an approval.
+  await flag.getByRole('button', { name: /^Clear flag/ }).click();
+  const dialog = desk.getByRole('dialog');
+  await dialog.getByText('Clear this flag?').waitFor();
+  await dialog.getByRole('button', { name: 'Clear flag' }).click();
+  await dialog.getByText('A note is required: say why this payout is safe').waitFor();
+  await dialog.getByLabel('Note: why this payout is safe').fill('Prize top-up agreed on ticket 901; phone checked');
+  await dialog.getByRole('button', { name: 'Clear flag' }).click();
+  await desk.getByText('Flag cleared: the withdrawal now waits for an operator to approve it').first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await desk.getByText('No flag is holding a withdrawal.').waitFor();
+  await desk.getByRole('button', { name: 'Cleared' }).click();
+  const cleared = desk.getByTestId('payout-flag-cleared-row').filter({ hasText: FLAGGED_MEMBER.username });
+  await cleared.getByText('Prize top-up agreed on ticket 901; phone checked').waitFor();
+  expect(await cleared.textContent()).toContain(`by ${ADMIN_USERNAME}`);
+
+  // 3. Now it can be approved, and M-Pesa pays it.
+  await approveOnMoneyDesk(desk, FLAGGED_MEMBER.username);
+  await member.goto('/withdrawal-history');
+  const row = member.getByTestId('withdrawal-row').first();
+  await row.waitFor();
+  await refreshUntil(member, row, 'Completed');
+  await row.getByTestId('withdrawal-receipt').waitFor();
+
+  for (const each of opened) expect(each.pageErrors).toEqual([]);
+});
+
+test('M-Pesa pays but never sends its Result: the operator checks with the provider and the payout settles once', async () => {
+  const { token } = await operatorAccount();
+  // The simulator's "paid, no Result ever" phone: the status query says Completed.
+  const silent = { username: 'demo_sponsor', password: DEMO_MEMBER.password, phone: '+254700000037' } as const;
+  const changed = await api.call('adminupdatemember', {
+    token,
+    method: 'POST',
+    payload: { username: silent.username, phone: silent.phone, reason: 'e2e: a payout M-Pesa never answers' },
+  });
+  expect(changed.resultcode, changed.msg).toBe(true);
+  await topUpJumbo(silent.username);
+  const memberToken = await api.login(silent.username, silent.password);
+  const requested = await api.call<{ id: string }>('systemwithdrawal', {
+    token: memberToken,
+    method: 'POST',
+    payload: { acc: '1', amount: `${WITHDRAWAL.amount}.00` },
+    idempotencyKey: randomUUID(),
+  });
+  expect(requested.resultcode, requested.msg).toBe(true);
+
+  const desk = await open(DESKTOP, 'payouts-check-operator');
+  await signInOperator(desk);
+  await approveOnMoneyDesk(desk, silent.username);
+
+  // The payout waits as Sent; asking M-Pesa settles it as paid, with the receipt from the status query.
+  await desk.goto('/admin/payouts');
+  await desk.getByRole('button', { name: /^Sent/ }).click();
+  const sentRow = desk.locator('[data-testid="payout-row"][data-state="sent"]').filter({ hasText: silent.username });
+  await sentRow.waitFor();
+  await sentRow.getByRole('button', { name: /^Details of payout/ }).click();
+  const detail = desk.getByRole('dialog');
+  await detail.getByRole('button', { name: 'Check with the provider' }).click();
+  await desk.getByText('Asked the provider; its answer settles the payout when it comes').first().waitFor();
+  await screenshot(desk, 'payouts-7-check-desktop');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await detail.waitFor({ state: 'detached' });
+  const paidRow = desk.locator('[data-testid="payout-row"][data-state="paid"]').filter({ hasText: silent.username });
+  const deadline = Date.now() + 30_000;
+  while ((await paidRow.count()) === 0) {
+    if (Date.now() > deadline) throw new Error('The checked payout never settled');
+    await desk.getByRole('button', { name: /^Paid/ }).click();
+    await desk.waitForTimeout(500);
+  }
+  expect(await paidRow.textContent()).toMatch(/[A-Z0-9]{10}/);
+  const history = await api.call<Array<{ Status: string; Receipt: string | null }>>('withdrawalhistory', { token: memberToken });
+  expect(history.data[0]?.Status).toBe('2');
+  expect(history.data[0]?.Receipt).toMatch(/^[A-Z0-9]{10}$/);
 
   for (const each of opened) expect(each.pageErrors).toEqual([]);
 });

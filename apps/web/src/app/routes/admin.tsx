@@ -7,6 +7,7 @@ import { ConsoleLayout } from '@/features/admin-console';
 import { ContentPage } from '@/features/admin-content';
 import { MemberPage, MembersSearch } from '@/features/admin-members';
 import { MoneyPage } from '@/features/admin-money';
+import { PayoutsPage } from '@/features/admin-payouts';
 import { SettingsPage } from '@/features/admin-settings';
 import { SecurityPage, StaffPage } from '@/features/admin-staff';
 import { useCurrentUser } from '@/lib/session';
@@ -48,6 +49,7 @@ export default function AdminRoute() {
           }
         />
         <Route path="money" element={<MoneyPage />} />
+        <Route path="payouts" element={<PayoutsPage />} />
         <Route path="approvals" element={<ApprovalsPage />} />
         <Route path="members" element={<MembersSearch />} />
         <Route path="members/:username" element={<MemberRoute />} />

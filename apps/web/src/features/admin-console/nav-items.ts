@@ -1,5 +1,6 @@
 import {
   Banknote,
+  HandCoins,
   LayoutDashboard,
   FileText,
   KeyRound,
@@ -31,6 +32,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Overview', url: '/admin/overview', icon: LayoutDashboard },
   { title: 'Members', url: '/admin/members', icon: Users },
   { title: 'Money', url: '/admin/money', icon: Banknote, alsoActiveOn: ['/admin'] },
+  { title: 'Payouts', url: '/admin/payouts', icon: HandCoins },
   { title: 'Approvals', url: '/admin/approvals', icon: ShieldCheck, isOperatorOnly: true },
   { title: 'Content', url: '/admin/content', icon: FileText },
   { title: 'Staff', url: '/admin/staff', icon: UserCog, isOperatorOnly: true },

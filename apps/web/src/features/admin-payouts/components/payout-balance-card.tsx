@@ -1,0 +1,96 @@
+import { PAYOUT_PROVIDER_LABELS } from '@tuzo/contracts';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+import { formatMoney } from '@/lib/money';
+import { PAYOUT_BALANCE_TEXTS, usePayoutBalance, useRequestPayoutBalance } from '../api/get-payout-balance';
+
+/** How long the card keeps reloading after asking M-Pesa, waiting for the balance query's result. */
+const AWAIT_ANSWER_MS = 15_000;
+
+/**
+ * The payout balances as the providers last reported them (every B2C result carries the utility balance, and the
+ * balance query), with an alert when one is below the setting `payouts.low_balance_alert` (operators only).
+ */
+export function PayoutBalanceCard() {
+  const [askedAt, setAskedAt] = useState<number | null>(null);
+  const { data, isPending, error } = usePayoutBalance(askedAt !== null);
+  const ask = useRequestPayoutBalance();
+  useEffect(() => {
+    if (askedAt === null) return;
+    const timer = setTimeout(() => setAskedAt(null), AWAIT_ANSWER_MS);
+    return () => clearTimeout(timer);
+  }, [askedAt]);
+  // The answer came: a balance reported after the question.
+  const isAnswered = askedAt !== null && (data?.balances ?? []).some((each) => Date.parse(each.reported_at) >= askedAt - 1_000);
+  useEffect(() => {
+    if (isAnswered) setAskedAt(null);
+  }, [isAnswered]);
+
+  async function runAsk() {
+    try {
+      const envelope = await ask.mutateAsync();
+      toast.success(envelope.msg);
+      if (envelope.data.asked) setAskedAt(Date.now());
+    } catch (thrown) {
+      const message = failureText(thrown, { failed: 'M-Pesa could not be asked', thrown: errorMessage(thrown) });
+      if (message) showErrorToast(message);
+    }
+  }
+
+  const low = (data?.balances ?? []).filter((each) => each.is_low);
+  return (
+    <Card>
+      <CardHeader className="gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle>Payout balance</CardTitle>
+          <Button size="sm" variant="outline" onClick={() => void runAsk()} disabled={ask.isPending || askedAt !== null}>
+            <RefreshCw aria-hidden="true" className={askedAt !== null ? 'animate-spin' : undefined} />
+            Ask M-Pesa for the balance
+          </Button>
+        </div>
+        <CardDescription>
+          What the providers last reported: every M-Pesa result carries the utility balance, and you can ask for it.
+          {data ? ` Alert below ${formatMoney(data.low_balance_alert, null)} (Settings, payouts.low_balance_alert).` : ''}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {isPending ? <Skeleton className="h-5 w-full" /> : null}
+        {error ? <Alert tone="error">{failureText(error, PAYOUT_BALANCE_TEXTS) ?? PAYOUT_BALANCE_TEXTS.failed}</Alert> : null}
+        {low.length > 0 ? (
+          <Alert tone="warning" data-testid="low-balance-alert">
+            {low.map((each) => `${PAYOUT_PROVIDER_LABELS[each.provider]} ${formatMoney(each.balance, each.currency)}`).join(', ')}{' '}
+            {low.length === 1 ? 'is' : 'are'} below the alert: top the account up before payouts fail for lack of funds.
+          </Alert>
+        ) : null}
+        {data && data.balances.length === 0 ? (
+          <p className="text-sm text-slate-600">No balance reported yet: ask M-Pesa, or wait for the next payout’s result.</p>
+        ) : null}
+        {data && data.balances.length > 0 ? (
+          <ul className="flex flex-col gap-2 text-sm" aria-label="Payout balances">
+            {data.balances.map((each) => (
+              <li
+                key={`${each.provider}-${each.currency}`}
+                data-testid="payout-balance"
+                data-low={each.is_low ? 'true' : 'false'}
+                className="flex flex-wrap items-baseline gap-x-3 gap-y-1"
+              >
+                <span className="font-medium text-slate-900">{PAYOUT_PROVIDER_LABELS[each.provider]}</span>
+                <span className="font-semibold tabular-nums">{formatMoney(each.balance, each.currency)}</span>
+                <span className="text-xs text-slate-600">
+                  from the {each.source}, {formatDateTime(each.reported_at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { PAYOUT_PROVIDER_LABELS, type AdminPayoutRow, type PayoutExchange } from '@tuzo/contracts';
+import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { OperatorOnly } from '@/components/operator-only';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+import { formatMoney } from '@/lib/money';
+import { useCheckPayout } from '../api/check-payout';
+import { PAYOUT_TEXTS, usePayout } from '../api/get-payout';
+import { canCheckPayout, exchangeBodyText, PAYOUT_STATE_LABELS } from '../utils/payout-rules';
+import { PayoutStateBadge } from './payout-state-badge';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Facts({ payout }: { payout: AdminPayoutRow }) {
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      <Fact label="Member">
+        {payout.username} ({payout.phone})
+      </Fact>
+      <Fact label="Amount">{formatMoney(payout.amount, payout.currency)}</Fact>
+      <Fact label="State">
+        <PayoutStateBadge state={payout.state} />
+      </Fact>
+      <Fact label="Provider">
+        {PAYOUT_PROVIDER_LABELS[payout.provider]}
+        {payout.attempt > 1 ? `, attempt ${payout.attempt}` : ''}
+      </Fact>
+      <Fact label="Our reference">
+        <span className="font-mono text-xs">{payout.reference}</span>
+      </Fact>
+      <Fact label="Withdrawal">#{payout.withdrawal_id}</Fact>
+      <Fact label="Receipt">
+        <span className="font-mono" data-testid="payout-receipt">
+          {payout.receipt ?? '—'}
+        </span>
+      </Fact>
+      <Fact label="Paid to (name M-Pesa gave)">{payout.receiver_name ?? '—'}</Fact>
+      <Fact label="Created">{formatDateTime(payout.created_at)}</Fact>
+      <Fact label="Sent">{formatDateTime(payout.sent_at) || '—'}</Fact>
+      <Fact label="Settled">{formatDateTime(payout.settled_at) || '—'}</Fact>
+      {payout.failure_reason ? (
+        <Fact label="Why it failed (as the member reads it)">
+          <span data-testid="payout-failure-reason">{payout.failure_reason}</span>
+        </Fact>
+      ) : null}
+      {payout.provider_detail ? <Fact label="Provider’s words">{payout.provider_detail}</Fact> : null}
+    </dl>
+  );
+}
+
+function Exchanges({ exchanges }: { exchanges: PayoutExchange[] }) {
+  if (exchanges.length === 0) return <p className="text-sm text-slate-600">No exchange with the provider yet.</p>;
+  return (
+    <ol className="flex flex-col gap-2" aria-label="Exchanges with the provider">
+      {exchanges.map((exchange) => (
+        <li
+          key={exchange.id}
+          data-testid="payout-exchange"
+          data-kind={exchange.kind}
+          className="rounded-md border border-slate-200"
+        >
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-1.5 text-sm">
+            <span className="font-mono font-semibold text-slate-900">{exchange.kind}</span>
+            {exchange.http_status === null ? null : <span className="text-slate-700">HTTP {exchange.http_status}</span>}
+            <span className="text-slate-500">{formatDateTime(exchange.at)}</span>
+          </div>
+          <pre className="max-h-48 overflow-auto p-2 text-xs whitespace-pre-wrap break-all text-slate-800">
+            {exchangeBodyText(exchange.body)}
+          </pre>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export interface PayoutDetailDialogProps {
+  /** The payout to show; null keeps the dialog closed. */
+  payoutId: string | null;
+  onClose: () => void;
+}
+
+/** One payout: its facts, every exchange with the provider (secrets redacted), and what an operator can do with it. */
+export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProps) {
+  const { data, isPending, error } = usePayout(payoutId);
+  const check = useCheckPayout();
+  const payout = data?.payout;
+
+  async function runCheck() {
+    if (!payout) return;
+    try {
+      const envelope = await check.mutateAsync(payout.id);
+      toast.success(envelope.msg || 'The provider was asked');
+    } catch (thrown) {
+      const message = failureText(thrown, { failed: 'The provider could not be asked', thrown: errorMessage(thrown) });
+      if (message) showErrorToast(message);
+      // Settled meanwhile: the hook reloaded the payout, which now shows its state.
+      if (isApiError(thrown, 'NOT_FOUND')) onClose();
+    }
+  }
+
+  return (
+    <Dialog open={payoutId !== null} onOpenChange={(isOpen) => !isOpen && !check.isPending && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogTitle>Payout {payoutId ? `#${payoutId}` : ''}</DialogTitle>
+        <DialogDescription>
+          {payout ? PAYOUT_STATE_LABELS[payout.state].meaning : 'The payout and what its provider said.'}
+        </DialogDescription>
+        <div className="mt-4 flex flex-col gap-4" data-testid="payout-detail">
+          {isPending && payoutId !== null ? <Skeleton className="h-24 w-full" /> : null}
+          {error ? <Alert tone="error">{failureText(error, PAYOUT_TEXTS) ?? PAYOUT_TEXTS.failed}</Alert> : null}
+          {payout ? (
+            <>
+              <Facts payout={payout} />
+              <OperatorOnly>
+                <div className="flex flex-wrap gap-2">
+                  {canCheckPayout(payout.state) ? (
+                    <Button variant="outline" onClick={() => void runCheck()} disabled={check.isPending}>
+                      <RefreshCw aria-hidden="true" />
+                      {check.isPending ? 'Asking…' : 'Check with the provider'}
+                    </Button>
+                  ) : null}
+                </div>
+              </OperatorOnly>
+              <section className="flex flex-col gap-2">
+                <h3 className="text-sm font-semibold text-slate-900">Exchanges with the provider</h3>
+                <Exchanges exchanges={data.exchanges} />
+              </section>
+            </>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
