@@ -9,7 +9,7 @@ import { bigId } from './primitives.ts';
  * executed: it becomes a request that a second, different operator approves or rejects on the console's Approvals
  * page. The request's states: pending -> approved | rejected | cancelled (withdrawn by the operator who asked).
  */
-export const APPROVAL_KINDS = ['adjust', 'deposit', 'code', 'withdrawal'] as const;
+export const APPROVAL_KINDS = ['adjust', 'deposit', 'code', 'withdrawal', 'payout_paid'] as const;
 export const ApprovalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof ApprovalKindSchema>;
 export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -22,6 +22,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   deposit: 'Manual deposit',
   code: 'Code credited by hand',
   withdrawal: 'Withdrawal approval',
+  payout_paid: 'Payout marked paid outside Tuzo',
 };
 
 /** HTTP status of a money action that became a request: accepted, nothing moved yet. */

@@ -137,6 +137,24 @@ export type AdminPayoutData = z.infer<typeof AdminPayoutDataSchema>;
 export const AdminCheckPayoutDataSchema = z.object({ payout: PayoutSummarySchema, asked: z.boolean() });
 export type AdminCheckPayoutData = z.infer<typeof AdminCheckPayoutDataSchema>;
 
+/**
+ * "Mark paid outside Tuzo" (decision 033): the operator paid the member another way (the M-Pesa portal) or the
+ * provider's own records show the payment. Only for a payout that is `unknown`, or `approved`/`sent` with no result
+ * for longer than `payouts.result_timeout_seconds`; never for a failed one (its hold is already back in the wallet).
+ * Always four-eyes: it becomes an approval request (kind `payout_paid`) that a different operator approves; approving
+ * settles the payout as paid. `receipt` is the portal's receipt when there is one.
+ */
+export const AdminMarkPayoutPaidPayloadSchema = z.object({
+  id: BigIdSchema,
+  reason: z.string({ error: 'A reason is required' }).trim().min(3, 'A reason is required').max(500),
+  receipt: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,40}$/, 'The receipt is 6 to 40 letters and digits, as the M-Pesa portal shows it')
+    .optional(),
+});
+export type AdminMarkPayoutPaidPayload = z.infer<typeof AdminMarkPayoutPaidPayloadSchema>;
+
 /** `adminpayoutbalance`: the providers' payout balances as last reported (a B2C result or the balance query). */
 export const AdminPayoutBalanceDataSchema = z.object({
   balances: z.array(

@@ -691,7 +691,7 @@ export const memberEarnings = pgTable('member_earnings', {
 
 export const approvalRequests = pgTable('approval_requests', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  kind: text('kind', { enum: ['adjust', 'deposit', 'code', 'withdrawal'] }).notNull(),
+  kind: text('kind', { enum: ['adjust', 'deposit', 'code', 'withdrawal', 'payout_paid'] }).notNull(),
   state: text('state', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
     .notNull()
     .default('pending'),

@@ -7,6 +7,7 @@ import { adjustWallet } from '../admin-money/adjust.service.ts';
 import { executeResolveCode } from '../admin-money/code-reviews.service.ts';
 import { approveRequest } from '../approvals/approval-execution.ts';
 import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
+import { executeMarkPayoutPaid } from '../payouts/payout-paid-outside.ts';
 import { approveWithdrawal } from '../payouts/payouts.approval.ts';
 import { dispatchPayout } from '../payouts/payouts.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
@@ -21,7 +22,7 @@ function param(request: ApprovalRequestRow, key: string): string {
  * Executes the request's action exactly as the one-operator path would, in the approving operator's name. Each kind
  * keeps a ledger key that cannot move twice: `adjust:approval:<request id>`; the receipt reference for a manual
  * deposit and the code for a code (one credit per external fact, whoever records it); `withdrawal-settle:<id>` for a
- * withdrawal. The approver's own self-money check runs inside each service too. Handed to the approvals module's
+ * withdrawal; `payout-settle:<payout id>` for a payout marked paid outside Tuzo. The approver's own self-money check runs inside each service too. Handed to the approvals module's
  * `approveRequest` (an `ApprovalExecutor`), which runs it inside the approval's transaction.
  */
 export async function executeApproval(
@@ -84,6 +85,8 @@ export async function executeApproval(
       // A provider-paid country: the payout is sent after the approval commits (approveAndSend).
       return { withdrawal_id: decided.id, status: decided.status, ...(decided.payout ? { payout_id: decided.payout.id } : {}) };
     }
+    case 'payout_paid':
+      return executeMarkPayoutPaid(deps, request, input);
     default: {
       const unknown: never = request.kind;
       throw new Error(`Unknown approval kind ${String(unknown)}`);

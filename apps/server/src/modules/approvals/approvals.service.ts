@@ -225,6 +225,8 @@ export function describeApproval(kind: ApprovalKind, params: Record<string, unkn
       return `Code ${text('code')}`;
     case 'withdrawal':
       return `Withdrawal #${text('withdrawal_id')} from ${WALLET_LABELS[text('wallet') as MemberWallet] ?? text('wallet')} wallet`;
+    case 'payout_paid':
+      return `Payout #${text('payout_id')} of withdrawal #${text('withdrawal_id')}${params.receipt ? `, receipt ${text('receipt')}` : ''}`;
     default:
       return assertNever(kind);
   }

@@ -11,6 +11,9 @@ import type { PayoutState } from '@tuzo/contracts';
  *   unknown --ack of a re-send--> sent        (the provider said it has no such payment, after the result timeout:
  *                                              sent again under the same reference, which it refuses if it had it)
  *
+ * An operator's "mark paid outside Tuzo" (decision 033) is a `paid` event with `byQuery` (settled_by operator), allowed
+ * only for unknown or overdue approved/sent payouts (`payout-paid-outside.ts whyNotMarkable`).
+ *
  * paid and failed are final: any event after them is `ignore` (a late or replayed result changes nothing). An ack
  * after a result, or a loss report on an unknown payout, is `ignore` too.
  */

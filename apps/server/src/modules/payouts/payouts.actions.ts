@@ -1,5 +1,7 @@
 import {
   AdminCheckPayoutDataSchema,
+  AdminMarkPayoutPaidPayloadSchema,
+  ApprovalRequestedDataSchema,
   AdminPayoutBalanceDataSchema,
   AdminPayoutDataSchema,
   AdminPayoutIdPayloadSchema,
@@ -9,6 +11,8 @@ import {
   NoPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
+import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
+import { requestMarkPayoutPaid } from './payout-paid-outside.ts';
 import { checkPayout, getPayout, listPayouts, payoutBalances, requestPayoutBalance } from './payout-console.service.ts';
 
 /**
@@ -52,6 +56,20 @@ export const payoutsActions = [
             : 'The provider could not be asked now; the sweep asks again';
       return { msg, data };
     },
+  }),
+  defineAction({
+    name: 'adminmarkpayoutpaid',
+    summary:
+      'Mark paid outside Tuzo (a payout unknown, or with its result overdue, that the M-Pesa portal shows paid): with a reason, it becomes a request a different operator approves; approving settles the payout as paid once.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminMarkPayoutPaidPayloadSchema,
+    data: ApprovalRequestedDataSchema,
+    handler: async (ctx) =>
+      approvalRequestedAnswer(
+        ctx.deps,
+        await requestMarkPayoutPaid(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+      ),
   }),
   defineAction({
     name: 'adminpayoutbalance',

@@ -81,6 +81,7 @@ async function selectOne(db: DbOrTx, where: SQL, lock = false): Promise<PayoutRo
 
 export const selectPayout = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`);
 export const lockPayout = (db: DbOrTx, id: bigint) => selectOne(db, sql`id = ${id}`, true);
+export const selectPayoutByReceipt = (db: DbOrTx, receipt: string) => selectOne(db, sql`receipt = ${receipt}`);
 export const selectPayoutByReference = (db: DbOrTx, reference: string) => selectOne(db, sql`reference = ${reference}`);
 export const selectPayoutByQuery = (db: DbOrTx, queryConversationId: string) =>
   selectOne(db, sql`query_conversation_id = ${queryConversationId}`);

@@ -1,0 +1,147 @@
+import type { AdminMarkPayoutPaidPayload, ApprovalRequestedData } from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findMemberById } from '../admin-members/admin-members.service.ts';
+import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
+import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { readSetting } from '../settings/settings.service.ts';
+import { findWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { settlePayout } from './payout-settlement.ts';
+import { lockPayout, selectPayout, selectPayoutByReceipt, type PayoutRow } from './payouts.repository.ts';
+
+/**
+ * "Mark paid outside Tuzo" (docs/decisions/033-payout-console-actions.md). An operator who paid the member another
+ * way (the M-Pesa portal), or who sees the payment on the provider's own statement, asks with a reason; a different
+ * operator approves it through the approvals module (kind `payout_paid`, four-eyes at any amount); approving settles
+ * the payout as paid by `settlePayout` under its one ledger key `payout-settle:<payout id>`, so a provider result
+ * that arrives later changes nothing.
+ */
+
+/**
+ * Which payouts may be marked paid: an `unknown` one, or an `approved`/`sent` one whose result is overdue (no answer
+ * `payouts.result_timeout_seconds` after it was sent). Never a failed one: its hold is already back in the member's
+ * wallet, so marking it paid would pay money Tuzo no longer holds; never a paid one. Answers why not, or null.
+ */
+export function whyNotMarkable(payout: PayoutRow, now: Date, timeoutMs: number): string | null {
+  switch (payout.state) {
+    case 'unknown':
+      return null;
+    case 'approved':
+    case 'sent': {
+      const since = payout.sentAt ?? payout.sendStartedAt ?? payout.createdAt;
+      return now.getTime() - since.getTime() >= timeoutMs
+        ? null
+        : 'This payout is still waiting for the provider’s result; check with the provider, or wait for the result timeout';
+    }
+    case 'paid':
+      return 'This payout is already paid';
+    case 'failed':
+      return 'This payout failed and the member was refunded: it cannot be marked paid';
+    default: {
+      const never: never = payout.state;
+      throw new Error(`Unknown payout state ${String(never)}`);
+    }
+  }
+}
+
+async function resultTimeoutMs(deps: AppDeps): Promise<number> {
+  return (await readSetting(deps.db, 'payouts.result_timeout_seconds')) * 1000;
+}
+
+/** `adminmarkpayoutpaid`: checks the payout can be marked paid and stores the request for a second operator. */
+export async function requestMarkPayoutPaid(
+  deps: AppDeps,
+  input: AdminMarkPayoutPaidPayload & { operatorId: bigint; ip: string },
+): Promise<ApprovalRequestedData> {
+  const payout = await selectPayout(deps.db, input.id);
+  if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
+  refuseOwnAccount({ memberId: payout.memberId, staffId: input.operatorId });
+  const why = whyNotMarkable(payout, deps.clock.now(), await resultTimeoutMs(deps));
+  if (why !== null) throw new AppError('CONFLICT', why);
+  const withdrawal = await findWithdrawal(deps, payout.withdrawalId);
+  if (!withdrawal) throw new Error(`Payout ${payout.id} has no withdrawal`);
+  const member = await findMemberById(deps.db, payout.memberId);
+  return requestApproval(deps, {
+    kind: 'payout_paid',
+    requestedBy: input.operatorId,
+    memberId: payout.memberId,
+    amountSystemMinor: withdrawal.amountSystemMinor,
+    amountMinor: payout.amountMinor,
+    currency: payout.currency,
+    params: {
+      username: member?.username ?? '',
+      payout_id: payout.id.toString(),
+      withdrawal_id: payout.withdrawalId.toString(),
+      ...(input.receipt ? { receipt: input.receipt } : {}),
+    },
+    targetRef: payout.id.toString(),
+    reason: input.reason,
+    ip: input.ip,
+    thresholdMinor: await loadFourEyesThreshold(deps),
+  });
+}
+
+/**
+ * Run by the approvals module when a second operator approves a `payout_paid` request, inside the approval's
+ * transaction: the payout must still be markable (a result that settled it meanwhile makes this a 409 and leaves the
+ * request to be rejected), then `settlePayout` pays it (hold -> provider:payouts and house:fees, the withdrawal
+ * completed, the member notified) and an audit row records "paid outside Tuzo" with the reason and both operators.
+ */
+export async function executeMarkPayoutPaid(
+  deps: AppDeps,
+  request: ApprovalRequestRow,
+  input: { approverId: bigint; ip: string },
+): Promise<Record<string, string>> {
+  const payoutId = BigInt(String(request.params.payout_id));
+  const timeoutMs = await resultTimeoutMs(deps);
+  const withdrawalId = BigInt(String(request.params.withdrawal_id));
+  return deps.db.transaction(async (tx) => {
+    // The order every payout path locks in: the withdrawal, then the payout.
+    await lockWithdrawal(tx, withdrawalId);
+    const payout = await lockPayout(tx, payoutId);
+    if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
+    const why = whyNotMarkable(payout, deps.clock.now(), timeoutMs);
+    if (why !== null) throw new AppError('CONFLICT', `${why}; reject this request`);
+    const given = typeof request.params.receipt === 'string' ? request.params.receipt : null;
+    const receipt = given ?? `OUTSIDE-${payout.id}`;
+    if (await selectPayoutByReceipt(tx, receipt))
+      throw new AppError('CONFLICT', `Receipt ${receipt} already paid another payout; reject this request`);
+    const outcome = await settlePayout(
+      deps,
+      {
+        payoutId: payout.id,
+        withdrawalId: payout.withdrawalId,
+        settlement: {
+          outcome: 'paid',
+          receipt,
+          receiverName: null,
+          feeMinor: null,
+          detail: `Paid outside Tuzo: ${request.reason} (asked by #${request.requestedBy}, approved by #${input.approverId})`,
+        },
+        by: 'operator',
+        actorId: input.approverId,
+        ip: input.ip,
+      },
+      tx,
+    );
+    if (outcome !== 'paid') throw new AppError('CONFLICT', 'This payout was settled meanwhile; reject this request');
+    await writeAudit(tx, {
+      actorId: input.approverId,
+      action: 'payout.paid_outside',
+      targetType: 'payout',
+      targetId: payout.id,
+      before: { state: payout.state },
+      after: {
+        state: 'paid',
+        receipt,
+        reason: request.reason,
+        requestedBy: request.requestedBy,
+        approvedBy: input.approverId,
+        approvalId: request.id,
+      },
+      ip: input.ip,
+    });
+    return { payout_id: payout.id.toString(), state: 'paid', receipt };
+  });
+}
