@@ -1,8 +1,11 @@
 import type { AdminPayoutRow, PayoutState } from '@tuzo/contracts';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { failureText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { PAYOUTS_TEXTS, usePayouts, type PayoutsFilter } from '../api/get-payouts';
 import { PayoutsFilters } from './payouts-filters';
 import { PayoutsTable } from './payouts-table';
@@ -13,11 +16,18 @@ export function PayoutsQueue({ onOpen }: { onOpen: (row: AdminPayoutRow) => void
   const [extra, setExtra] = useState<Omit<PayoutsFilter, 'state'>>({});
   const [page, setPage] = useState(1);
   const filter: PayoutsFilter = { ...extra, ...(state ? { state } : {}) };
-  const { data, isPending, isFetching, error } = usePayouts(filter, page);
+  const { data, isPending, isFetching, error, refetch } = usePayouts(filter, page);
   return (
     <Card>
       <CardHeader className="gap-3">
-        <CardTitle id="payouts-title">Payout queue</CardTitle>
+        <div className="flex items-center justify-between gap-3">
+          <CardTitle id="payouts-title">Payout queue</CardTitle>
+          {/* Payouts settle when the provider answers, so the queue is reloaded on demand. */}
+          <Button size="sm" variant="outline" onClick={() => void refetch()} disabled={isFetching} aria-label="Refresh payouts">
+            <RefreshCw aria-hidden="true" className={cn(isFetching && 'animate-spin')} />
+            Refresh
+          </Button>
+        </div>
         <CardDescription>
           Every approved withdrawal paid by a provider, newest first. An unknown payout is never refunded or sent again on a
           guess: it is settled by asking the provider.
