@@ -142,8 +142,8 @@ describe('member actions refuse staff', () => {
  * that is valid but for the target. A new member-management action fails the coverage check until it is listed.
  */
 const STAFF_PAGES = new Set(['adminstaffcreate', 'adminstaffdisable', 'adminstafftotpreset']);
-/** Money queues whose `username` only filters the list (staff have no deposits or withdrawals to list). */
-const LIST_FILTERS = new Set(['admindeposits', 'adminwithdrawalqueue']);
+/** Money queues whose `username` only filters the list (staff have no deposits, withdrawals or payouts to list). */
+const LIST_FILTERS = new Set(['admindeposits', 'adminwithdrawalqueue', 'adminpayouts']);
 const REASON = 'Checking that staff are never a member target';
 const VALID_EXTRAS: Record<string, Record<string, unknown>> = {
   adminmember: {},
