@@ -166,6 +166,11 @@ export const AdminPayoutBalanceDataSchema = z.object({
       reported_at: z.string(),
       /** Below the setting `payouts.low_balance_alert`: top the account up before payouts fail. */
       is_low: z.boolean(),
+      /**
+       * When the reported balance last fell below the alert setting (the operators were alerted then, once: audit
+       * `payout.low_balance`); null while at or above it.
+       */
+      low_since: z.string().nullable().optional(),
     }),
   ),
   low_balance_alert: MoneyStringSchema,

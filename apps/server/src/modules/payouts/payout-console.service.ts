@@ -124,6 +124,7 @@ export async function payoutBalances(deps: AppDeps): Promise<AdminPayoutBalanceD
         source: row.source,
         reported_at: new Date(row.reported_at).toISOString(),
         is_low: balanceMinor < alertMinor,
+        low_since: iso(row.low_since),
       };
     }),
     low_balance_alert: formatMinor(alertMinor),

@@ -5,7 +5,8 @@ import { parseTransferWebhook } from '../../payments/flutterwave/transfers.ts';
 import { parseAccountBalanceResult, parseB2CQueueTimeout } from '../../payments/mpesa/b2c-results.ts';
 import { markLost, queryPayout, recordExchanges } from './payout-results.ts';
 import { redact } from './redact.ts';
-import { selectPayoutByReference, upsertBalance } from './payouts.repository.ts';
+import { recordPayoutBalance } from './payout-balance-alert.ts';
+import { selectPayoutByReference } from './payouts.repository.ts';
 
 /**
  * The provider messages that only start a question or record a figure: B2C queue timeouts, account balance results
@@ -30,12 +31,11 @@ export async function handleB2CBalanceResult(deps: AppDeps, body: unknown): Prom
     deps.log.warn({ code: result?.resultCode }, 'M-Pesa balance result without a utility balance');
     return;
   }
-  await upsertBalance(deps.db, {
+  await recordPayoutBalance(deps, {
     provider: 'mpesa_b2c',
     currency: result.accounts?.find((line) => /utility/i.test(line.name))?.currency ?? 'KES',
     balanceMinor: result.utilityAvailableMinor,
     source: 'balance query',
-    at: deps.clock.now(),
   });
 }
 

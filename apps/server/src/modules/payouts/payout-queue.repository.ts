@@ -67,6 +67,7 @@ export async function selectBalances(db: DbOrTx) {
     balance_minor: string;
     source: string;
     reported_at: string;
-  }>(sql`SELECT provider, currency, balance_minor::text, source, reported_at FROM payout_balances ORDER BY provider`);
+    low_since: string | null;
+  }>(sql`SELECT provider, currency, balance_minor::text, source, reported_at, low_since FROM payout_balances ORDER BY provider`);
   return rows.rows;
 }

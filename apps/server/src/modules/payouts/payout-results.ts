@@ -3,6 +3,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseB2CResult, parseB2CStatusResult } from '../../payments/mpesa/b2c-results.ts';
 import { readSetting } from '../settings/settings.service.ts';
+import { recordPayoutBalance } from './payout-balance-alert.ts';
 import { b2cPayoutResult, statusPayoutResult } from './b2c-result-map.ts';
 import { payoutClient } from './payout-adapters.ts';
 import { memberReason, type PayoutResult } from './payout-provider.ts';
@@ -18,7 +19,6 @@ import {
   selectPayoutByReference,
   takeParkedResults,
   updatePayout,
-  upsertBalance,
   type PayoutRow,
 } from './payouts.repository.ts';
 
@@ -169,12 +169,11 @@ export async function queryPayout(deps: AppDeps, payoutId: bigint): Promise<{ as
  */
 export async function applyResult(deps: AppDeps, payout: PayoutRow, result: PayoutResult, by: 'result' | 'query'): Promise<void> {
   if (result.balanceMinor !== null) {
-    await upsertBalance(deps.db, {
+    await recordPayoutBalance(deps, {
       provider: payout.provider,
       currency: payout.currency,
       balanceMinor: result.balanceMinor,
       source: by === 'result' ? 'payout result' : 'status query',
-      at: deps.clock.now(),
     });
   }
   if (result.outcome === 'pending') return;

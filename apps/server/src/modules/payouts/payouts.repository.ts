@@ -242,3 +242,18 @@ export async function upsertBalance(
       source = EXCLUDED.source, reported_at = EXCLUDED.reported_at
     WHERE payout_balances.reported_at <= EXCLUDED.reported_at`);
 }
+
+/** The stored balance of a provider, locked (the low-balance alert judges it). */
+export async function lockBalance(
+  db: DbOrTx,
+  provider: PayoutProvider,
+): Promise<{ balanceMinor: bigint; lowSince: Date | null } | null> {
+  const rows = await db.execute<{ balance_minor: string; low_since: string | null }>(sql`
+    SELECT balance_minor::text AS balance_minor, low_since FROM payout_balances WHERE provider = ${provider} FOR UPDATE`);
+  const row = rows.rows[0];
+  return row ? { balanceMinor: parseDbMinor(row.balance_minor), lowSince: date(row.low_since) } : null;
+}
+
+export async function setBalanceLowSince(db: DbOrTx, provider: PayoutProvider, lowSince: Date | null): Promise<void> {
+  await db.execute(sql`UPDATE payout_balances SET low_since = ${lowSince} WHERE provider = ${provider}`);
+}
