@@ -13,20 +13,26 @@ import { createMember, fund, systemBalance, wallets, type TestMember } from './m
 
 /**
  * Random sequences of money operations on a 3-level team (s <- a <- b <- x), drawn from every way money moves:
- * deposits, activation (paid and free), Jumbo and task-wallet withdrawals with their completion and decline, pay for
- * client, free and casino spins, trivia, daily and welcome bonuses, YouTube, TikTok and ads tasks, wallet
- * adjustments and manual deposits (at once, or above the four-eyes threshold as a request a second operator
- * approves), deactivation and upline changes, plus the day turning. Every operation goes through the action
- * endpoint, on the app's settable clock and a fixed random source.
+ * deposits (by hand, M-Pesa STK push, Flutterwave link, transaction code), activation (paid and free), Jumbo and
+ * task-wallet withdrawals with their completion and decline by hand, approvals paid out by M-Pesa B2C through the
+ * provider simulator (paid, or failed and refunded; `payout`), pay for client, free and casino spins, trivia, daily
+ * and welcome bonuses, YouTube, TikTok and ads tasks, wallet adjustments and manual deposits (at once, or above the
+ * four-eyes threshold as a request a second operator approves), deactivation and upline changes, plus the day
+ * turning. Every operation goes through the action endpoint, on the app's settable clock and a fixed random source.
+ * The ledger kinds they may record: deposit, activation, commission_l1/l2/l3, withdrawal_hold, withdrawal_complete
+ * and withdrawal_refund (by hand, or as a payout's settlement, counted again as `payout withdrawal_complete` and
+ * `payout withdrawal_refund`), pay_for_client, free_spin, casino_spin, trivia, daily_bonus, welcome_bonus, youtube,
+ * tiktok, ads, adjustment and reversal.
  *
- * The first five kinds (deposit, activation, Jumbo withdrawal, its decision, pay for client) are checked against a
- * plain model of the rules, status code and amounts. Every other operation is checked by what the ledger recorded:
- * only the transaction kinds it may write, only on the team's and the system's accounts, and a refusal (4xx, or a 202
+ * The first kinds (deposit, activation, Jumbo withdrawal, its decision by hand or by payout, pay for client) are
+ * checked against a plain model of the rules, status code and amounts (a payout's settlement exactly: the hold to
+ * provider:payouts and house:fees, or back to the wallet it came from). Every other operation is checked by what
+ * the ledger recorded: only the transaction kinds it may write, only on the team's and the system's accounts, and a refusal (4xx, or a 202
  * request) writes nothing at all. After every step: every wallet equals the model, none is negative, the system
  * accounts moved as the model says, all accounts sum to zero, the ledger reconciles and the member running totals
  * equal the ledger.
  *
- * PROPERTY_RUNS and PROPERTY_LENGTH (environment) size the run; the defaults stay well under 30 s on a quiet machine.
+ * PROPERTY_RUNS and PROPERTY_LENGTH (environment) size the run, PROPERTY_SEED replays one; the defaults stay well under 30 s on a quiet machine.
  */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
 // A failing sequence is reported as drawn, not shrunk, unless PROPERTY_SHRINK=1 (shrinking replays it many times).
@@ -50,6 +56,10 @@ const TARIFF = [
 ];
 /** four_eyes_threshold default, KES 10,000.00 (rate 1 in the test country). */
 const THRESHOLD = 1_000_000n;
+/** payouts.limits' M-Pesa B2C minimum, KES 10.00. */
+const PAYOUT_MINIMUM = 1_000n;
+/** The provider simulator's phone whose M-Pesa B2C payouts fail (…01: the utility balance is too low). */
+const FAILING_PHONE = '+254700000001';
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -63,9 +73,10 @@ beforeAll(async () => {
   // Kenya (the start-up seed's first country: fee 500, commissions 250/150/50, minimum withdrawal 200, the tariff
   // below): the only country with M-Pesa STK push and C2B codes.
   kenya = (await t.sql<{ id: number }>("SELECT id FROM countries WHERE abbreviation = 'KE'"))[0]!.id;
-  // The model settles withdrawals by the operator's decision: Kenya is paid by hand here. Payouts by M-Pesa B2C (a
-  // whole-shilling amount, settled by the provider's result) have their own tests (payouts*.test.ts).
+  // Kenya is paid by hand (`decide`), except during a `payout` operation, which switches it to M-Pesa B2C for its
+  // approval. The simulator keeps each B2C result until the operation releases it, so nothing waits blindly.
   await storeSetting(t.app.deps.db, { key: 'payouts.providers', value: {}, at: new Date() });
+  t.sim.mpesa.b2c.behaviour.holdResults = true;
   await seedDemoContent(t.app.deps);
   operator = await createMember(t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'pop' });
   operatorB = await createMember(t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'pob' });
@@ -91,6 +102,11 @@ type Op =
   | { type: 'activate'; who: Who }
   | { type: 'withdraw'; who: Who; amount: number }
   | { type: 'decide'; pick: number; approve: boolean }
+  /**
+   * An approval while Kenya is paid by M-Pesa B2C (with no payable withdrawal pending, an active member first asks
+   * for `shillings`): `fail` gives the member the simulator's failing phone.
+   */
+  | { type: 'payout'; pick: number; fail: boolean; shillings: number }
   | { type: 'transfer'; payer: Who; client: Who; acc: '1' | '2'; amount: number }
   /** `share`: the amount as a percentage of what the wallet holds (task wallets hold little). */
   | { type: 'taskWithdraw'; who: Who; acc: '3' | '4' | '5'; share: number }
@@ -127,8 +143,19 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: rec('activate', { who }) },
-  { weight: 3, arbitrary: rec('withdraw', { who, amount: cents }) },
+  // Half the withdrawals are whole shillings (KES 200 to 600), which M-Pesa B2C can pay (`payout`).
+  {
+    weight: 3,
+    arbitrary: rec('withdraw', {
+      who,
+      amount: fc.oneof(
+        cents,
+        fc.integer({ min: 200, max: 600 }).map((shillings) => shillings * 100),
+      ),
+    }),
+  },
   { weight: 2, arbitrary: rec('decide', { pick: fc.nat(), approve: fc.boolean() }) },
+  { weight: 2, arbitrary: rec('payout', { pick: fc.nat(), fail: fc.boolean(), shillings: fc.integer({ min: 200, max: 600 }) }) },
   {
     weight: 2,
     arbitrary: rec('transfer', { payer: who, client: who, acc: fc.constantFrom('1' as const, '2' as const), amount: cents }),
@@ -184,7 +211,8 @@ interface Model {
   active: boolean[];
   /** Index of each member's sponsor in the team (null for s). */
   sponsor: (number | null)[];
-  pending: { id: string; who: number; wallet: WalletName; held: bigint }[];
+  /** Withdrawals waiting for a decision: the amount asked for, and what the hold took (amount and charge). */
+  pending: { id: string; who: number; wallet: WalletName; amount: bigint; held: bigint }[];
   approvals: string[];
   /** How far each system account moved since the sequence began. */
   system: Record<SystemCode, bigint>;
@@ -318,7 +346,7 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
       expect(res.status).toBe(200);
       w.balance -= amount + fee;
       model.system['hold:withdrawals'] += amount + fee;
-      model.pending.push({ id: res.data.id, who: op.who, wallet: 'balance', held: amount + fee });
+      model.pending.push({ id: res.data.id, who: op.who, wallet: 'balance', amount, held: amount + fee });
       seen.set('withdrawal_hold', (seen.get('withdrawal_hold') ?? 0) + 1);
       return;
     }
@@ -332,7 +360,7 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
       const held = before - model.wallets[op.who]![wallet];
       expect(held).toBeGreaterThanOrEqual(amount);
       expect(moved.get('hold:withdrawals')).toBe(held);
-      model.pending.push({ id: res.data.id, who: op.who, wallet, held });
+      model.pending.push({ id: res.data.id, who: op.who, wallet, amount, held });
       return;
     }
     case 'decide': {
@@ -345,6 +373,56 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
       expect(moved.get('hold:withdrawals')).toBe(-chosen!.held);
       if (op.approve) expect((moved.get('provider:payouts') ?? 0n) + (moved.get('house:fees') ?? 0n)).toBe(chosen!.held);
       else expect(moved.get(`member:${team[chosen!.who]!.id}:${chosen!.wallet}`)).toBe(chosen!.held);
+      return;
+    }
+    case 'payout': {
+      // What M-Pesa B2C can pay (payouts.limits): whole shillings, KES 10 at least.
+      const isPayable = (p: Model['pending'][number]) => p.amount % 100n === 0n && p.amount >= PAYOUT_MINIMUM;
+      if (!model.pending.some(isPayable)) {
+        const active = [...team.keys()].filter((i) => model.active[i]);
+        if (active.length === 0) return;
+        await step(team, model, { type: 'withdraw', who: active[op.pick % active.length]!, amount: op.shillings * 100 });
+      }
+      const payable = model.pending.filter(isPayable);
+      if (payable.length === 0) return;
+      const asked = await lastTransaction();
+      const chosen = payable[op.pick % payable.length]!;
+      model.pending.splice(model.pending.indexOf(chosen), 1);
+      const member = team[chosen.who]!;
+      const { phone } = (await t.sql<{ phone: string }>('SELECT phone FROM members WHERE id = $1', [member.id.toString()]))[0]!;
+      // A Kenyan M-Pesa number the simulator pays (the test members' own are not 2547 and 8 digits), or …01.
+      const payoutPhone = op.fail ? FAILING_PHONE : `+25471${String(member.id % 10_000_000n).padStart(7, '0')}`;
+      await t.sql('UPDATE members SET phone = $2 WHERE id = $1', [member.id.toString(), payoutPhone]);
+      await storeSetting(t.app.deps.db, { key: 'payouts.providers', value: { KE: 'mpesa_b2c' }, at: new Date() });
+      let settled: { state: string } | null;
+      try {
+        const res = await post(operator.token, 'updatetrans', { tid: chosen.id, value: 2 });
+        expect(res.status, res.msg).toBe(200);
+        // The approval sent the payout and moved nothing; the simulator keeps its result (holdResults) until it is
+        // released here, then the result settles it.
+        expect(res.data.payout).toMatchObject({ provider: 'mpesa_b2c', state: 'sent' });
+        expect(await lastTransaction()).toBe(asked);
+        expect(await t.sim.mpesa.b2c.releaseResults(res.data.payout.reference)).toBe(1);
+        settled = await waitFor(async () => {
+          const rows = await t.sql<{ state: string }>('SELECT state FROM payouts WHERE withdrawal_id = $1', [chosen.id]);
+          return rows.length === 1 && ['paid', 'failed'].includes(rows[0]!.state) ? rows[0]! : null;
+        });
+      } finally {
+        await storeSetting(t.app.deps.db, { key: 'payouts.providers', value: {}, at: new Date() });
+        await t.sql('UPDATE members SET phone = $2 WHERE id = $1', [member.id.toString(), phone]);
+      }
+      expect(settled?.state).toBe(op.fail ? 'failed' : 'paid');
+      const kind = op.fail ? 'withdrawal_refund' : 'withdrawal_complete';
+      const moved = await observe(team, model, asked, [kind]);
+      seen.set(`payout ${kind}`, (seen.get(`payout ${kind}`) ?? 0) + 1);
+      // The hold is released in full: the amount to the provider and the charge to the fees when paid, all of it
+      // back to the wallet it came from when the payout failed.
+      expect(moved.get('hold:withdrawals')).toBe(-chosen.held);
+      if (op.fail) expect(moved.get(`member:${member.id}:${chosen.wallet}`)).toBe(chosen.held);
+      else {
+        expect(moved.get('provider:payouts')).toBe(chosen.amount);
+        expect(moved.get('house:fees') ?? 0n).toBe(chosen.held - chosen.amount);
+      }
       return;
     }
     case 'transfer': {
