@@ -286,6 +286,14 @@ async function refusedCleanly(res: EnvelopeResponse, since: bigint): Promise<voi
 
 let references = 0;
 
+/**
+ * An open payout risk flag (raised with the hold: too many withdrawals in a day, a large credit or an upline change
+ * shortly before) holds a withdrawal: every approval of it, by hand or by payout, is refused until an operator clears
+ * the flag (docs/money.md, decision 035). Declining it is still allowed.
+ */
+const heldByRisk = async (withdrawalId: string) =>
+  (await t.sql('SELECT 1 FROM payout_risk_flags WHERE withdrawal_id = $1 AND cleared_at IS NULL', [withdrawalId])).length > 0;
+
 /** Waits (in real time: the provider simulator answers over HTTP) until a deposit left the pending state. */
 async function settledDeposit(id: string): Promise<void> {
   await waitFor(
@@ -366,7 +374,13 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
     case 'decide': {
       if (model.pending.length === 0) return;
       const [chosen] = model.pending.splice(op.pick % model.pending.length, 1);
+      const held = op.approve && (await heldByRisk(chosen!.id));
       const res = await post(operator.token, 'updatetrans', { tid: chosen!.id, value: op.approve ? 2 : 1 });
+      if (held) {
+        expect(res.status, res.msg).toBe(409);
+        expect(await lastTransaction()).toBe(since);
+        return void model.pending.push(chosen!);
+      }
       expect(res.status).toBe(200);
       const moved = await observe(team, model, since, [op.approve ? 'withdrawal_complete' : 'withdrawal_refund']);
       // The hold is released in full: to the provider and the fees on completion, back to its wallet on decline.
@@ -394,9 +408,15 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
       const payoutPhone = op.fail ? FAILING_PHONE : `+25471${String(member.id % 10_000_000n).padStart(7, '0')}`;
       await t.sql('UPDATE members SET phone = $2 WHERE id = $1', [member.id.toString(), payoutPhone]);
       await storeSetting(t.app.deps.db, { key: 'payouts.providers', value: { KE: 'mpesa_b2c' }, at: new Date() });
+      const held = await heldByRisk(chosen.id);
       let settled: { state: string } | null;
       try {
         const res = await post(operator.token, 'updatetrans', { tid: chosen.id, value: 2 });
+        if (held) {
+          expect(res.status, res.msg).toBe(409);
+          expect(await lastTransaction()).toBe(asked);
+          return void model.pending.push(chosen);
+        }
         expect(res.status, res.msg).toBe(200);
         // The approval sent the payout and moved nothing; the simulator keeps its result (holdResults) until it is
         // released here, then the result settles it.
