@@ -155,6 +155,20 @@ export const AdminMarkPayoutPaidPayloadSchema = z.object({
 });
 export type AdminMarkPayoutPaidPayload = z.infer<typeof AdminMarkPayoutPaidPayloadSchema>;
 
+/**
+ * `adminretrypayout` (decision 033): a failed payout (the member was refunded) paid again as a new withdrawal: the
+ * hold is taken again from the same wallet (amount and charge as first held; refused if the wallet no longer has
+ * it), then approved as any withdrawal: paid through the provider, or above `four_eyes_threshold` a request a second
+ * operator approves (answered 202, `approval_id` set, the new withdrawal pending).
+ */
+export const AdminRetryPayoutDataSchema = z.object({
+  withdrawal_id: z.string(),
+  status: z.enum(['0', '1', '2']),
+  payout: PayoutSummarySchema.nullable(),
+  approval_id: z.string().nullable(),
+});
+export type AdminRetryPayoutData = z.infer<typeof AdminRetryPayoutDataSchema>;
+
 /** `adminpayoutbalance`: the providers' payout balances as last reported (a B2C result or the balance query). */
 export const AdminPayoutBalanceDataSchema = z.object({
   balances: z.array(

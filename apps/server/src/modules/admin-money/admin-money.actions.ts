@@ -1,4 +1,6 @@
 import {
+  AdminPayoutIdPayloadSchema,
+  AdminRetryPayoutDataSchema,
   AdminAdjustDataSchema,
   AdminAdjustPayloadSchema,
   AdminBulkDecideDataSchema,
@@ -26,6 +28,7 @@ import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
 import { adjustOrRequest } from './adjust.service.ts';
 import { checkDeposit, listDeposits, listWithdrawalQueue, listWithdrawals } from './admin-money.service.ts';
 import { listCodeReviews, resolveCode } from './code-reviews.service.ts';
+import { retryPayout } from './payout-retry.service.ts';
 import { decideOrRequestWithdrawal, decideWithdrawals } from './withdrawal-decisions.service.ts';
 
 /**
@@ -117,6 +120,23 @@ export const adminMoneyActions = [
       });
       if (isApprovalRequested(result)) return approvalRequestedAnswer(ctx.deps, result);
       return { msg: decisionMessage(result), data: result };
+    },
+  }),
+  defineAction({
+    name: 'adminretrypayout',
+    methods: ['POST'],
+    access: 'operator',
+    summary:
+      'Retry a failed payout (the member was refunded): the hold is taken again from the same wallet as a new withdrawal (refused if the wallet no longer has it), then paid through the provider; above four_eyes_threshold it answers 202 with a request a second operator approves.',
+    payload: AdminPayoutIdPayloadSchema,
+    data: AdminRetryPayoutDataSchema,
+    handler: async (ctx) => {
+      const { data, approval } = await retryPayout(ctx.deps, { payoutId: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
+      if (approval) return { ...approvalRequestedAnswer(ctx.deps, approval), data };
+      return {
+        msg: `Hold taken again as withdrawal #${data.withdrawal_id}. ${decisionMessage({ id: data.withdrawal_id, status: data.status, payout: data.payout })}`,
+        data,
+      };
     },
   }),
   defineAction({

@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { findWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
 import { settlePayout } from './payout-settlement.ts';
-import { lockPayout, selectPayout, selectPayoutByReceipt, type PayoutRow } from './payouts.repository.ts';
+import { lockPayout, selectLatestPayout, selectPayout, selectPayoutByReceipt, type PayoutRow } from './payouts.repository.ts';
 
 /**
  * "Mark paid outside Tuzo" (docs/decisions/033-payout-console-actions.md). An operator who paid the member another
@@ -144,4 +144,18 @@ export async function executeMarkPayoutPaid(
     });
     return { payout_id: payout.id.toString(), state: 'paid', receipt };
   });
+}
+
+/**
+ * Retry of a failed payout (decision 033): only the latest attempt of its withdrawal, failed (so its hold went back to
+ * the member), and never by the member themselves. Answers the withdrawal to take again.
+ */
+export async function checkRetryable(deps: AppDeps, input: { payoutId: bigint; operatorId: bigint }): Promise<PayoutRow> {
+  const payout = await selectPayout(deps.db, input.payoutId);
+  if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
+  refuseOwnAccount({ memberId: payout.memberId, staffId: input.operatorId });
+  if (payout.state !== 'failed') throw new AppError('CONFLICT', 'Only a failed payout can be retried');
+  const latest = await selectLatestPayout(deps.db, payout.withdrawalId);
+  if (latest && latest.id !== payout.id) throw new AppError('CONFLICT', 'A later payout of this withdrawal exists');
+  return payout;
 }
