@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { assertNoUnexpectedPageErrors, launchBrowser } from './browser.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.ts';
 
 export interface E2EContext {
   readonly server: TestServer;
@@ -9,12 +9,12 @@ export interface E2EContext {
 }
 
 /** Starts the test server and a browser before the file's tests and closes both after them; read them in a test. */
-export function useE2EContext(): E2EContext {
+export function useE2EContext(options: TestServerOptions = {}): E2EContext {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, options);
     browser = await launchBrowser();
   });
 

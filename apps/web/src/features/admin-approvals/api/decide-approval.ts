@@ -20,7 +20,7 @@ export function decideApproval(decision: ApprovalDecision): Promise<ApiEnvelope<
   });
 }
 
-/** A decision reloads the requests and whatever money the approval moved (members, withdrawals, codes). */
+/** A decision reloads the requests and whatever money the approval moved (members, withdrawals, codes, payouts). */
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,6 +31,7 @@ export function useDecideApproval() {
         queryClient.invalidateQueries({ queryKey: ['admin', 'member'] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'review-codes'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
       ]),
   });
 }

@@ -120,7 +120,7 @@ function ApprovalsList({ view, onDecide }: { view: ApprovalsView; onDecide: (dec
         <CardTitle id={titleId}>{view === 'pending' ? 'Waiting for a second operator' : 'Decided'}</CardTitle>
         <CardDescription>
           {view === 'pending'
-            ? `Money actions above ${data ? formatMoney(data.threshold, data.currency) : 'the four-eyes limit'} (oldest first). Approve one you did not ask for; the money moves then, once.`
+            ? `Money actions above ${data ? formatMoney(data.threshold, data.currency) : 'the four-eyes limit'} and every payout marked paid outside Tuzo (oldest first). Approve one you did not ask for; the money moves then, once.`
             : 'Approved, rejected and cancelled requests, newest first.'}
         </CardDescription>
       </CardHeader>

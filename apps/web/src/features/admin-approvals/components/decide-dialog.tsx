@@ -69,7 +69,12 @@ export function DecideDialog({ decision, onClose }: { decision: PendingDecision 
             {row ? (
               <p>
                 {row.detail} for <strong>{row.username}</strong>: <strong>{formatMoney(row.amount, row.currency)}</strong>, asked
-                by {row.requested_by}. {kind === 'approve' ? 'The money moves as soon as you approve.' : 'Nothing moves.'}
+                by {row.requested_by}.{' '}
+                {kind !== 'approve'
+                  ? 'Nothing moves.'
+                  : row.kind === 'payout_paid'
+                    ? 'Approving settles the payout as paid outside Tuzo, once: check the M-Pesa portal shows the payment.'
+                    : 'The money moves as soon as you approve.'}
               </p>
             ) : null}
           </div>

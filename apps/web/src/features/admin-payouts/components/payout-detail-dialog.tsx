@@ -1,6 +1,6 @@
 import { PAYOUT_PROVIDER_LABELS, type AdminPayoutRow, type PayoutExchange } from '@tuzo/contracts';
-import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { BadgeCheck, RefreshCw } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { OperatorOnly } from '@/components/operator-only';
 import { Alert } from '@/components/ui/alert';
@@ -12,7 +12,8 @@ import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
 import { useCheckPayout } from '../api/check-payout';
 import { PAYOUT_TEXTS, usePayout } from '../api/get-payout';
-import { canCheckPayout, exchangeBodyText, PAYOUT_STATE_LABELS } from '../utils/payout-rules';
+import { canCheckPayout, canMarkPayoutPaid, exchangeBodyText, PAYOUT_STATE_LABELS } from '../utils/payout-rules';
+import { MarkPaidDialog } from './mark-paid-dialog';
 import { PayoutStateBadge } from './payout-state-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -97,6 +98,7 @@ export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProp
   const { data, isPending, error } = usePayout(payoutId);
   const check = useCheckPayout();
   const payout = data?.payout;
+  const [markingPaid, setMarkingPaid] = useState<AdminPayoutRow | null>(null);
 
   async function runCheck() {
     if (!payout) return;
@@ -132,7 +134,15 @@ export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProp
                       {check.isPending ? 'Asking…' : 'Check with the provider'}
                     </Button>
                   ) : null}
+                  {canMarkPayoutPaid(payout.state) ? (
+                    <Button variant="outline" onClick={() => setMarkingPaid(payout)}>
+                      <BadgeCheck aria-hidden="true" />
+                      Mark paid outside Tuzo
+                    </Button>
+                  ) : null}
                 </div>
+                {/* Keyed so each opening starts with an empty form. */}
+                <MarkPaidDialog key={markingPaid?.id ?? 'closed'} payout={markingPaid} onClose={() => setMarkingPaid(null)} />
               </OperatorOnly>
               <section className="flex flex-col gap-2">
                 <h3 className="text-sm font-semibold text-slate-900">Exchanges with the provider</h3>

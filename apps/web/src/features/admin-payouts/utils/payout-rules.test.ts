@@ -1,6 +1,6 @@
 import { PAYOUT_STATES } from '@tuzo/contracts';
 import { describe, expect, it } from 'vitest';
-import { canCheckPayout, countryPayoutMethods, exchangeBodyText, PAYOUT_QUEUE_STATES } from './payout-rules';
+import { canCheckPayout, canMarkPayoutPaid, countryPayoutMethods, exchangeBodyText, PAYOUT_QUEUE_STATES } from './payout-rules';
 
 const COUNTRIES = [
   { name: 'Kenya', abbreviation: 'KE', currency: 'KES', enabled: true },
@@ -41,6 +41,10 @@ describe('the payout queue', () => {
 
   it('asks the provider only while the result is outstanding', () => {
     expect(PAYOUT_STATES.filter(canCheckPayout)).toEqual(['sent', 'unknown']);
+  });
+
+  it('offers "Mark paid outside Tuzo" only while no result settled the payout, never for a failed or paid one', () => {
+    expect(PAYOUT_STATES.filter(canMarkPayoutPaid).sort()).toEqual(['approved', 'sent', 'unknown']);
   });
 
   it('shows an exchange body as indented JSON, text as it is, and nothing as a dash', () => {

@@ -32,6 +32,14 @@ export function canCheckPayout(state: PayoutState): boolean {
   return state === 'sent' || state === 'unknown';
 }
 
+/**
+ * "Mark paid outside Tuzo" is offered while no result settled the payout: unknown, or approved/sent (the server takes
+ * those only once their result is overdue and says so otherwise). Never failed (the hold is back in the wallet) or paid.
+ */
+export function canMarkPayoutPaid(state: PayoutState): boolean {
+  return state === 'unknown' || state === 'sent' || state === 'approved';
+}
+
 /** One country and how its approved withdrawals are paid. */
 export interface CountryPayoutMethod {
   name: string;

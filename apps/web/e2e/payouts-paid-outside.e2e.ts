@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { DESKTOP, loginThroughForm, openPage, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { apiHelpers } from './support/api.ts';
+import { useE2EContext } from './support/context.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, AdvancingClock, DEMO_MEMBER } from './support/server.ts';
+import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
+
+/**
+ * "Mark paid outside Tuzo" end to end (decision 033): M-Pesa takes a payout to the simulator's "paid, no Result ever"
+ * phone (…37) and never answers. Once its result is overdue (the clock moves past `payouts.result_timeout_seconds`,
+ * 300 s by default), operator A marks it paid outside Tuzo with a reason: nothing is settled, the request waits for a
+ * second operator. Operator B approves it on /admin/approvals and the member's history shows Completed.
+ * The simulator's status query answers only after ten minutes here, so the payout sweep's own query cannot settle it
+ * first: the payout is settled by the two operators alone.
+ */
+const SILENT = { username: DEMO_MEMBER.username, password: DEMO_MEMBER.password, phone: '+254700000037' } as const;
+const OPERATOR_B = { username: 'e2e_payout_op_b', password: 'second-operator-pass-2', email: 'payout.op.b@example.com' } as const;
+const RESULT_TIMEOUT_MS = 300_000;
+
+const clock = new AdvancingClock();
+const e2e = useE2EContext({ clock, callbackDelayMs: 600_000 });
+const api = apiHelpers(() => e2e.server.baseUrl);
+const opened: OpenPage[] = [];
+
+async function open(name: string): Promise<Page> {
+  const next = await openPage(e2e.browser, e2e.server.baseUrl, DESKTOP);
+  opened.push(next);
+  screenshotOnFailure(() => next.page, name);
+  return next.page;
+}
+
+async function signIn(page: Page, input: { username: string; password: string; secret: string }) {
+  await page.goto('/login');
+  await loginStaffThroughForm(page, input);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+test('a payout left without a result is marked paid outside Tuzo by A, approved by B, and the member sees Completed', async () => {
+  const operatorA = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
+  const created = await api.call('adminstaffcreate', {
+    token: operatorA.token,
+    method: 'POST',
+    payload: { ...OPERATOR_B, role: 'operator' },
+  });
+  expect(created.resultcode, created.msg).toBe(true);
+  const operatorB = await enrolStaff(api, OPERATOR_B.username, OPERATOR_B.password);
+
+  // The member's phone is the simulator's "paid, no Result ever" phone; they ask for KES 300 from Jumbo.
+  const changed = await api.call('adminupdatemember', {
+    token: operatorA.token,
+    method: 'POST',
+    payload: { username: SILENT.username, phone: SILENT.phone, reason: 'e2e: a payout M-Pesa never answers' },
+  });
+  expect(changed.resultcode, changed.msg).toBe(true);
+  const adjusted = await api.call('adminadjust', {
+    token: operatorA.token,
+    method: 'POST',
+    payload: { username: SILENT.username, wallet: 'balance', amount: '1000.00', reason: 'e2e: fund a withdrawal' },
+    idempotencyKey: randomUUID(),
+  });
+  expect(adjusted.resultcode, adjusted.msg).toBe(true);
+  const memberToken = await api.login(SILENT.username, SILENT.password);
+  const requested = await api.call('systemwithdrawal', {
+    token: memberToken,
+    method: 'POST',
+    payload: { acc: '1', amount: '300.00' },
+    idempotencyKey: randomUUID(),
+  });
+  expect(requested.resultcode, requested.msg).toBe(true);
+
+  // 1. Operator A approves it on the money desk: M-Pesa takes it, and no Result ever comes.
+  const pageA = await open('payouts-paid-outside-operator-a');
+  await signIn(pageA, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: operatorA.secret });
+  await pageA.goto('/admin/money');
+  await pageA.getByRole('button', { name: `Approve ${SILENT.username} 300.00` }).click();
+  const confirm = pageA.getByRole('dialog');
+  await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+  await pageA.getByText('Withdrawal approved: the payout is on its way by M-Pesa B2C').first().waitFor();
+  await confirm.waitFor({ state: 'detached' });
+  // Both operators sign in now (their authenticator codes follow the real time, not the moved clock).
+  const pageB = await open('payouts-paid-outside-operator-b');
+  await signIn(pageB, { username: OPERATOR_B.username, password: OPERATOR_B.password, secret: operatorB.secret });
+
+  // 2. A opens the payout: it waits as Sent.
+  await pageA.goto('/admin/payouts');
+  await pageA.getByRole('button', { name: /^Sent/ }).click();
+  const sentRow = pageA.locator('[data-testid="payout-row"][data-state="sent"]').filter({ hasText: SILENT.username });
+  await sentRow.waitFor();
+  const payoutId = await sentRow.getAttribute('data-payout-id');
+  expect(payoutId).toMatch(/^\d+$/);
+  await sentRow.getByRole('button', { name: /^Details of payout/ }).click();
+  const detail = pageA.getByRole('dialog', { name: `Payout #${payoutId}` });
+  await detail.getByTestId('payout-detail').waitFor();
+
+  // 3. Its result is overdue; A marks it paid outside Tuzo: a reason is required, and a second operator must approve.
+  clock.advance(RESULT_TIMEOUT_MS + 1_000);
+  await detail.getByRole('button', { name: 'Mark paid outside Tuzo' }).click();
+  const mark = pageA.getByRole('dialog', { name: 'Mark paid outside Tuzo?' });
+  await mark.getByText('A second operator must approve it on Approvals before it counts.').waitFor();
+  await mark.getByText(/reversed only by hand on the M-Pesa portal/).waitFor();
+  await mark.getByRole('button', { name: 'Ask for approval' }).click();
+  await mark.getByText('A reason is required').waitFor();
+  await mark.getByLabel('Reason: how the member was paid').fill('Paid on the M-Pesa portal, ticket 4411');
+  await screenshot(pageA, 'payouts-paid-outside-1-dialog-desktop');
+  await mark.getByRole('button', { name: 'Ask for approval' }).click();
+  await pageA.getByText('Marked paid outside Tuzo: it waits for a second operator to approve it on Approvals').first().waitFor();
+  await mark.waitFor({ state: 'detached' });
+  // Nothing is settled yet.
+  const pending = await api.call<Array<{ Status: string }>>('withdrawalhistory', { token: memberToken });
+  expect(pending.data[0]?.Status).not.toBe('2');
+
+  // 4. B approves it on Approvals: the request names the payout and its kind.
+  await pageB.goto('/admin/approvals');
+  const rowB = pageB.getByTestId('approval-pending-row').filter({ hasText: `Payout #${payoutId}` });
+  await rowB.waitFor();
+  expect(await rowB.textContent()).toContain('Payout marked paid outside Tuzo');
+  expect(await rowB.textContent()).toContain('Paid on the M-Pesa portal, ticket 4411');
+  const requestId = await rowB.getAttribute('data-approval-id');
+  await rowB.getByRole('button', { name: `Approve request ${requestId}` }).click();
+  const approve = pageB.getByRole('dialog');
+  await approve.getByText(/settles the payout as paid outside Tuzo/).waitFor();
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await rowB.waitFor({ state: 'detached' });
+  await screenshot(pageB, 'payouts-paid-outside-2-approved-desktop');
+
+  // 5. The member's history shows the withdrawal Completed.
+  const member = await open('payouts-paid-outside-member');
+  await member.goto('/login');
+  await loginThroughForm(member, SILENT.username, SILENT.password);
+  await member.getByTestId('welcome-username').waitFor();
+  await member.goto('/withdrawal-history');
+  const row = member.getByTestId('withdrawal-row').first();
+  await row.waitFor();
+  await row.getByText('Completed').waitFor();
+  expect(await row.textContent()).toContain('300.00');
+  await screenshot(member, 'payouts-paid-outside-3-history-desktop');
+
+  for (const each of opened) expect(each.pageErrors).toEqual([]);
+});
