@@ -20,6 +20,11 @@ test('a revoked token: the next call gets 401, "Session expired" and the login s
   await page.getByTestId('welcome-username').waitFor();
   expect(await page.evaluate(() => localStorage.getItem('refreshIntervalId'))).not.toBeNull();
 
+  // Open the profile first (it loads the member's SMS choices with the live token), then revoke the session behind
+  // the app's back and make the app call the server.
+  await page.locator('header').getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Change Password' }).waitFor();
+  await page.getByRole('checkbox').first().waitFor();
   // Revoke the session behind the app's back, then make the app call the server.
   const status = await page.evaluate(async () => {
     const response = await fetch('/api?action=logout', {
@@ -29,7 +34,6 @@ test('a revoked token: the next call gets 401, "Session expired" and the login s
     return response.status;
   });
   expect(status).toBe(200);
-  await page.locator('header').getByRole('link', { name: 'Profile' }).click();
   await page.getByRole('button', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Current password').fill('demo1234');
