@@ -50,6 +50,8 @@ describe('mark paid outside Tuzo', () => {
     const asked = await mark({ id: sent.id, reason: 'Paid on the M-Pesa portal', receipt: 'PORTAL1234' });
     expect(asked).toMatchObject({ status: 202, resultcode: true, data: { state: 'pending', kind: 'payout_paid' } });
     const approvalId = asked.data.approval_id as string;
+    // Four-eyes at any amount: the answer names no threshold.
+    expect(asked.msg).toBe(`Marked paid outside Tuzo: request #${approvalId} waits for a second operator to approve it`);
     // One pending request per payout.
     expect(await mark({ id: sent.id, reason: 'Again' })).toMatchObject({ status: 409 });
     // Nothing moved yet.

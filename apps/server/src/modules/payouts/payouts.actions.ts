@@ -65,11 +65,14 @@ export const payoutsActions = [
     access: 'operator',
     payload: AdminMarkPayoutPaidPayloadSchema,
     data: ApprovalRequestedDataSchema,
-    handler: async (ctx) =>
-      approvalRequestedAnswer(
-        ctx.deps,
-        await requestMarkPayoutPaid(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
-      ),
+    handler: async (ctx) => {
+      const data = await requestMarkPayoutPaid(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      // Always four-eyes, whatever the amount: the answer says so rather than naming the threshold.
+      return {
+        ...approvalRequestedAnswer(ctx.deps, data),
+        msg: `Marked paid outside Tuzo: request #${data.approval_id} waits for a second operator to approve it`,
+      };
+    },
   }),
   defineAction({
     name: 'adminpayoutbalance',
