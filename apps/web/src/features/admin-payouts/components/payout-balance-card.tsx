@@ -67,6 +67,13 @@ export function PayoutBalanceCard() {
           <Alert tone="warning" data-testid="low-balance-alert">
             {low.map((each) => `${PAYOUT_PROVIDER_LABELS[each.provider]} ${formatMoney(each.balance, each.currency)}`).join(', ')}{' '}
             {low.length === 1 ? 'is' : 'are'} below the alert: top the account up before payouts fail for lack of funds.
+            {low
+              .filter((each) => each.low_since)
+              .map((each) => (
+                <span key={`${each.provider}-${each.currency}`} className="block" data-testid="low-since">
+                  {low.length > 1 ? `${PAYOUT_PROVIDER_LABELS[each.provider]}: ` : ''}Low since {formatDateTime(each.low_since)}
+                </span>
+              ))}
           </Alert>
         ) : null}
         {data && data.balances.length === 0 ? (

@@ -15,6 +15,7 @@ import { PAYOUT_TEXTS, usePayout } from '../api/get-payout';
 import { canCheckPayout, canMarkPayoutPaid, exchangeBodyText, PAYOUT_STATE_LABELS } from '../utils/payout-rules';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { PayoutStateBadge } from './payout-state-badge';
+import { RetryPayoutButton } from './retry-payout-button';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -140,6 +141,7 @@ export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProp
                       Mark paid outside Tuzo
                     </Button>
                   ) : null}
+                  <RetryPayoutButton payout={payout} />
                 </div>
                 {/* Keyed so each opening starts with an empty form. */}
                 <MarkPaidDialog key={markingPaid?.id ?? 'closed'} payout={markingPaid} onClose={() => setMarkingPaid(null)} />
