@@ -173,7 +173,7 @@ test('a member withdraws, an operator approves, M-Pesa pays and the member sees 
   for (const each of opened) expect(each.pageErrors).toEqual([]);
 });
 
-test('a payout M-Pesa refuses fails, the hold comes back to Jumbo and the member reads why', async () => {
+test('a payout M-Pesa refuses fails, the hold comes back to Jumbo, the member reads why and an operator retries it', async () => {
   const { token } = await operatorAccount();
   // The simulator's "receiver not registered" phone (ResultCode 2040).
   const changed = await api.call('adminupdatemember', {
@@ -208,6 +208,7 @@ test('a payout M-Pesa refuses fails, the hold comes back to Jumbo and the member
   expect(reason.length).toBeGreaterThan(10);
   expect(reason).toMatch(/M-Pesa/i);
   expect(await row.getByTestId('withdrawal-receipt').count()).toBe(0);
+  const rowsBeforeRetry = await member.getByTestId('withdrawal-row').count();
   await screenshot(member, 'payouts-3-history-reason-phone');
   expect(await api.walletMinor(memberToken, 'balance')).toBe(funded);
   await member.goto('/dashboard');
@@ -225,6 +226,26 @@ test('a payout M-Pesa refuses fails, the hold comes back to Jumbo and the member
   expect(await detail.getByTestId('payout-failure-reason').textContent()).toBe(reason);
   expect(await detail.getByRole('button', { name: 'Check with the provider' }).count()).toBe(0);
   await screenshot(desk, 'payouts-5-failed-detail-desktop');
+
+  // 5. The operator retries it: confirmed, the hold is taken again as a new withdrawal (below four-eyes: paid at once).
+  await detail.getByRole('button', { name: 'Retry payout' }).click();
+  const confirm = desk.getByRole('dialog', { name: 'Retry this payout?' });
+  expect(await confirm.textContent()).toContain('as a new withdrawal');
+  await confirm.getByRole('button', { name: 'Retry payout' }).click();
+  await desk
+    .getByText(/^Hold taken again as withdrawal #/)
+    .first()
+    .waitFor();
+
+  // 6. The member sees the new withdrawal in their history, above the declined one.
+  await member.goto('/withdrawal-history');
+  const rows = member.getByTestId('withdrawal-row');
+  const deadline = Date.now() + 15_000;
+  while ((await rows.count()) < rowsBeforeRetry + 1) {
+    if (Date.now() > deadline) throw new Error('The retried withdrawal never showed in the member history');
+    await member.reload();
+    await rows.first().waitFor();
+  }
 
   for (const each of opened) expect(each.pageErrors).toEqual([]);
 });
