@@ -811,6 +811,8 @@ export const payoutBalances = pgTable('payout_balances', {
   balanceMinor: money('balance_minor').notNull(),
   source: text('source').notNull(),
   reportedAt: ts('reported_at').notNull(),
+  // 0381_payout_low_balance.sql
+  lowSince: ts('low_since'),
 });
 
 // 0360_payout_risk.sql

@@ -53,6 +53,12 @@ export async function selectMemberCredentialById(db: DbOrTx, id: bigint): Promis
   return rows[0] ?? null;
 }
 
+/** A member's id and username by id, or null (a four-eyes request names the member it is about). */
+export async function selectMemberName(db: DbOrTx, id: bigint): Promise<{ id: bigint; username: string } | null> {
+  const rows = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function updatePasswordHash(db: DbOrTx, input: { memberId: bigint; passwordHash: string }): Promise<void> {
   await db.update(members).set({ passwordHash: input.passwordHash }).where(eq(members.id, input.memberId));
 }

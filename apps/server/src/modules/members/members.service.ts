@@ -6,7 +6,7 @@
  *
  * Accounts: `insertMember` (a member, or the seed's house account and bootstrap operator), `insertStaff` (a support
  * or operator account), `setOperatorPassword` (the bootstrap operator's configured password), `setDisabledAt`.
- * Sign-in: `selectMemberByCredential`, `selectMemberCredentialById`, `updatePasswordHash`.
+ * Sign-in: `selectMemberByCredential`, `selectMemberCredentialById`, `updatePasswordHash`. Names: `selectMemberName`.
  * Status, details, tree: `setMemberStatus`, `updateMemberDetails`, `shiftChain`.
  * Language and SMS choices: `selectSmsPreferences`, `updateSmsPreferences` (migration 0400).
  * Two-factor sign-in: `storePendingSecret`, `enableTotp`, `claimTotpStep`, `clearTotp`, and at start
@@ -20,6 +20,7 @@ export {
   insertStaff,
   selectMemberByCredential,
   selectMemberCredentialById,
+  selectMemberName,
   selectSmsPreferences,
   selectTotpSecretsToSeal,
   setDisabledAt,

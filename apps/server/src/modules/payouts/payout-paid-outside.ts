@@ -1,7 +1,7 @@
 import type { AdminMarkPayoutPaidPayload, ApprovalRequestedData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findMemberById } from '../admin-members/admin-members.service.ts';
+import { selectMemberName } from '../members/members.service.ts';
 import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
 import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -61,7 +61,7 @@ export async function requestMarkPayoutPaid(
   if (why !== null) throw new AppError('CONFLICT', why);
   const withdrawal = await findWithdrawal(deps, payout.withdrawalId);
   if (!withdrawal) throw new Error(`Payout ${payout.id} has no withdrawal`);
-  const member = await findMemberById(deps.db, payout.memberId);
+  const member = await selectMemberName(deps.db, payout.memberId);
   return requestApproval(deps, {
     kind: 'payout_paid',
     requestedBy: input.operatorId,
