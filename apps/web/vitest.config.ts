@@ -16,6 +16,9 @@ export default defineProject({
     root: webRoot,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
+    // i18next-icu's ES build default-imports intl-messageformat; Node's loader hands it the CommonJS namespace (every
+    // text left unformatted). Inlined, Vite resolves intl-messageformat's ES build, as the browser build does.
+    server: { deps: { inline: ['i18next-icu'] } },
     setupFiles: [path.resolve(webRoot, '../../test/console-guard.ts'), path.resolve(webRoot, 'src/testing/setup.ts')],
   },
 });

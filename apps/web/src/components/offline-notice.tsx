@@ -1,10 +1,6 @@
 import { useIsOnline } from '@/hooks/use-is-online';
-
-/** The notice's texts, in one place for the translation. */
-const TEXTS = {
-  title: 'You are offline.',
-  body: 'Signing in, balances, deposits, withdrawals, transfers, tasks and spins need the network. Anything shown was loaded earlier and is refreshed when you are back online.',
-};
+import { useTexts } from '@/i18n';
+import { offlineNoticeTexts } from './offline-notice.texts';
 
 /**
  * Shown at the top of every screen while the browser has no network (decision 036). The service worker still opens
@@ -12,12 +8,13 @@ const TEXTS = {
  */
 export function OfflineNotice() {
   const isOnline = useIsOnline();
+  const t = useTexts(offlineNoticeTexts);
   if (isOnline) return null;
   return (
     <div role="status" data-testid="offline-notice" className="bg-slate-800 px-4 py-2.5 text-sm text-white">
       {/* No icon: an icon here would pull the icon library into the entry chunk that every first visit loads. */}
       <p>
-        <strong className="font-semibold">{TEXTS.title}</strong> {TEXTS.body}
+        <strong className="font-semibold">{t('title')}</strong> {t('body')}
       </p>
     </div>
   );
