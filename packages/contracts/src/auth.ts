@@ -53,6 +53,14 @@ const CountryIdSchema = z.union([z.string(), z.number()]).transform((value) => S
 export const SIGNUP_COUNTRY_REQUIRED = 'Please select a country';
 const SignupCountrySchema = intId(SIGNUP_COUNTRY_REQUIRED).transform(String);
 
+/**
+ * The member app's languages (decision 038): English and Swahili. A new member's language is the one chosen on the
+ * signup screen (English when none is sent); a signed-in member changes it with `setlanguage`.
+ */
+export const MEMBER_LANGUAGES = ['en', 'sw'] as const;
+export const MemberLanguageSchema = z.enum(MEMBER_LANGUAGES, { error: "language must be 'en' or 'sw'" });
+export type MemberLanguage = z.infer<typeof MemberLanguageSchema>;
+
 export const RegisterPayloadSchema = z
   .object({
     username: UsernameSchema,
@@ -62,6 +70,8 @@ export const RegisterPayloadSchema = z
     repassword: z.string({ error: "Passwords don't match" }),
     country: SignupCountrySchema,
     upline: z.string().trim().max(USERNAME_MAX).optional().nullable(),
+    /** The language chosen on the signup screen; English when absent. */
+    language: MemberLanguageSchema.optional(),
   })
   .refine((value) => value.password === value.repassword, { message: "Passwords don't match", path: ['repassword'] });
 export type RegisterPayload = z.infer<typeof RegisterPayloadSchema>;
@@ -155,6 +165,8 @@ export const UserDetailsSchema = z.object({
   role: MemberRoleSchema,
   /** Two-factor sign-in is on; staff use the console only once it is (the enrol page is /admin/security). */
   is_totp_enrolled: z.boolean(),
+  /** The member's language (`en`, `sw`): the app shows it after sign-in; notifications and SMS are written in it. */
+  language: MemberLanguageSchema,
 });
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
 
@@ -237,3 +249,9 @@ export type SignedInAsOther = z.infer<typeof SignedInAsOtherSchema>;
 
 export const CountriesDataSchema = z.array(CountrySchema);
 export const PingDataSchema = z.object({ time: z.string() });
+
+/** `setlanguage` (POST): the member's language for the app, notifications and SMS. */
+export const SetLanguagePayloadSchema = z.object({ language: MemberLanguageSchema });
+export type SetLanguagePayload = z.infer<typeof SetLanguagePayloadSchema>;
+export const SetLanguageDataSchema = z.object({ language: MemberLanguageSchema });
+export type SetLanguageData = z.infer<typeof SetLanguageDataSchema>;

@@ -1,6 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/i18n';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
 import {
   ApiError,
@@ -74,6 +75,15 @@ describe('apiCall: requests', () => {
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-123');
     expect(requests[0]?.headers.get('Idempotency-Key')).toBe('key-1');
     expect(envelope.msg).toBe('Withdrawal request received.');
+  });
+
+  it('sends the language the app shows as Accept-Language on every call', async () => {
+    const requests = stubFetch(ok(null), ok(null));
+    await apiCall('userdata');
+    await setLanguage('sw');
+    await apiCall('setlanguage', { method: 'POST', payload: { language: 'sw' } });
+    await setLanguage('en');
+    expect(requests.map((request) => request.headers.get('Accept-Language'))).toEqual(['en', 'sw']);
   });
 
   it('sends no body for a DELETE even with a payload', async () => {

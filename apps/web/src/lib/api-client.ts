@@ -1,5 +1,6 @@
 import type { Envelope, ErrorCode, HttpMethod } from '@tuzo/contracts';
 import toast from 'react-hot-toast';
+import { currentLanguage } from '@/i18n';
 import { enqueueNotifications, type IncomingNotification } from './notifications';
 import { readAccessToken } from './storage-keys';
 
@@ -94,7 +95,12 @@ function buildUrl(action: string, query: ApiCallOptions['query']): string {
 }
 
 function buildHeaders(idempotencyKey: string | undefined): Headers {
-  const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' });
+  // The server writes its messages (`msg`) in the language the app shows now (decision 038).
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  });
   const token = readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);

@@ -26,6 +26,7 @@ export function buildUserData(
       isadmin: false,
       role: 'member',
       is_totp_enrolled: false,
+      language: 'en',
     },
     balances: {
       profit: '0.00',

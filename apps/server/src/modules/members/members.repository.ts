@@ -79,6 +79,8 @@ export interface NewMember {
   role?: 'member' | 'operator';
   isHouse?: boolean;
   activatedAt?: Date | null;
+  /** The language chosen at sign-up (decision 038); the column defaults to English. */
+  language?: 'en' | 'sw';
 }
 
 export async function insertMember(db: DbOrTx, values: NewMember): Promise<bigint> {

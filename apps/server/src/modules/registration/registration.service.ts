@@ -48,6 +48,7 @@ export async function registerMember(deps: AppDeps, input: RegisterPayload): Pro
       countryId: country.id,
       ...upline,
       signupBonusMinor: localToSystemMinor(fees.cbonusMinor, country.rateMicro),
+      language: input.language ?? 'en',
     });
     return { memberId };
   } catch (error) {

@@ -1,6 +1,12 @@
-import { SetSmsSettingsPayloadSchema, SmsSettingsDataSchema, SmsSettingsPayloadSchema } from '@tuzo/contracts';
+import {
+  SetLanguageDataSchema,
+  SetLanguagePayloadSchema,
+  SetSmsSettingsPayloadSchema,
+  SmsSettingsDataSchema,
+  SmsSettingsPayloadSchema,
+} from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
-import { smsPreferences } from './sms.service.ts';
+import { setMemberLanguage, smsPreferences } from './sms.service.ts';
 
 export const smsActions = [
   defineAction({
@@ -29,6 +35,20 @@ export const smsActions = [
         promotions: ctx.payload.promotions,
       });
       return { msg: 'SMS settings saved', data };
+    },
+  }),
+  defineAction({
+    name: 'setlanguage',
+    methods: ['POST'],
+    access: 'member',
+    summary:
+      'Set the member’s language (`language`: en or sw) for the app, notifications and SMS; `userdata` shows it as userdetails.language.',
+    payload: SetLanguagePayloadSchema,
+    data: SetLanguageDataSchema,
+    rateLimit: { perMinute: 30 },
+    handler: async (ctx) => {
+      const data = await setMemberLanguage(ctx.deps, { memberId: ctx.member.id, language: ctx.payload.language });
+      return { msg: 'Language saved', data };
     },
   }),
 ];

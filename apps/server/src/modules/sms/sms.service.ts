@@ -76,6 +76,19 @@ function toPreferences(row: SmsPreferencesRow): SmsPreferences {
   return { language: row.language, commission: row.smsCommission, promotions: row.smsPromotions };
 }
 
+/**
+ * `setlanguage`: the member's language (decision 038), kept beside the SMS choices because notifications and SMS are
+ * written in it; the app shows it after sign-in.
+ */
+export async function setMemberLanguage(
+  deps: AppDeps,
+  input: { memberId: bigint; language: SmsLanguage },
+): Promise<{ language: SmsLanguage }> {
+  const row = await updateSmsPreferences(deps.db, { ...input, at: deps.clock.now() });
+  if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+  return { language: row.language };
+}
+
 /** `smssettings`: the member's SMS choices; with values, sets them first (written by the members kernel). */
 export async function smsPreferences(
   deps: AppDeps,

@@ -28,6 +28,7 @@ export interface UserDataRow {
   phone: string;
   role: 'member' | 'support' | 'operator';
   isTotpEnrolled: boolean;
+  language: 'en' | 'sw';
   /** ISO instants (to_json of timestamptz). */
   joinedAt: string;
   activatedAt: string | null;
@@ -51,6 +52,7 @@ const USERDATA_SQL = `
          (SELECT count(*)::int FROM (SELECT 1 FROM member_notifications n
             WHERE n.member_id = m.id AND n.read_at IS NULL LIMIT $5) u) AS unread,
          m.username, m.email, m.phone, m.role, m.totp_enabled_at IS NOT NULL AS "isTotpEnrolled",
+         m.language,
          to_json(m.joined_at) #>> '{}' AS "joinedAt",
          to_json(m.activated_at) #>> '{}' AS "activatedAt",
          to_json(m.updated_at) #>> '{}' AS "updatedAt",

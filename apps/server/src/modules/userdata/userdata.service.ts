@@ -94,6 +94,7 @@ function toUserData(facts: UserDataFacts): UserData {
       isadmin: row.role === 'operator',
       role: row.role,
       is_totp_enrolled: row.isTotpEnrolled,
+      language: row.language,
     },
     balances: balancesFromFacts(facts),
     fee: {
