@@ -157,6 +157,7 @@ test('a member withdraws, an operator approves, M-Pesa pays and the member sees 
   expect(await balance.getAttribute('data-low')).toBe('false');
   await desk.getByRole('button', { name: 'Ask M-Pesa for the balance' }).click();
   await desk.getByText('Balance asked; M-Pesa answers in a moment').first().waitFor();
+  await balance.getByText('from the balance query').waitFor({ timeout: 20_000 });
 
   // 5. Today's settlement CSV lists the paid payout with its receipt and ends with the day's total.
   const [download] = await Promise.all([

@@ -64,7 +64,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    // E2E_LOG_LEVEL=info prints the server's request log while debugging a flow.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_ENABLED: 'false',
     TUZO_DEMO_SEED: 'true',
     TUZO_ADMIN_USERNAME: ADMIN_USERNAME,

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AdminPayoutBalanceDataSchema } from '@tuzo/contracts';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format-date';
 import { ok, stubFetch } from '@/testing/fetch-boundary';
@@ -50,4 +51,32 @@ describe('PayoutBalanceCard', () => {
     expect(alert.textContent).toContain('below the alert');
     expect(alert.textContent).not.toContain('Low since');
   });
+
+  it('keeps reloading after asking until the balance query answers, even when a payout result came just before', async () => {
+    // A payout result reported a moment ago, then the query's answer: only the answer ends the wait.
+    const justNow = new Date().toISOString();
+    const later = new Date(Date.now() + 500).toISOString();
+    const fromResult = { ...BALANCE, is_low: false, source: 'payout result', reported_at: justNow };
+    const fromQuery = { ...BALANCE, is_low: false, source: 'balance query', reported_at: later };
+    const balances = (each: typeof fromResult) =>
+      ok(AdminPayoutBalanceDataSchema.parse({ balances: [each], low_balance_alert: '0.00' }));
+    const requests = stubFetch(
+      balances(fromResult),
+      ok({ asked: true }, { msg: 'Balance asked; M-Pesa answers in a moment' }),
+      balances(fromResult),
+      balances(fromResult),
+      balances(fromQuery),
+    );
+    renderCard();
+    await screen.findByText(/from the payout result/);
+    await userEvent.click(screen.getByRole('button', { name: 'Ask M-Pesa for the balance' }));
+    expect(await screen.findByText(/from the balance query/, undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(requests.map((request) => new URL(request.url, 'http://x').searchParams.get('action'))).toEqual([
+      'adminpayoutbalance',
+      'adminrequestpayoutbalance',
+      'adminpayoutbalance',
+      'adminpayoutbalance',
+      'adminpayoutbalance',
+    ]);
+  }, 10_000);
 });

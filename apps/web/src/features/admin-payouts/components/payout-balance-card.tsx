@@ -14,30 +14,47 @@ import { PAYOUT_BALANCE_TEXTS, usePayoutBalance, useRequestPayoutBalance } from 
 /** How long the card keeps reloading after asking M-Pesa, waiting for the balance query's result. */
 const AWAIT_ANSWER_MS = 15_000;
 
+type ReportedBalance = { source: string; reported_at: string };
+
+/** The server time of the newest report (0 when none). */
+function newestReport(balances: readonly ReportedBalance[]): number {
+  return balances.reduce((newest, each) => Math.max(newest, Date.parse(each.reported_at)), 0);
+}
+
+function isQueryAnswer(balance: ReportedBalance, askedAfter: number): boolean {
+  return balance.source === BALANCE_QUERY_SOURCE && Date.parse(balance.reported_at) > askedAfter;
+}
+
+/** The `source` of a balance the account balance query reported (the server's words). */
+const BALANCE_QUERY_SOURCE = 'balance query';
+
 /**
  * The payout balances as the providers last reported them (every B2C result carries the utility balance, and the
  * balance query), with an alert when one is below the setting `payouts.low_balance_alert` (operators only).
  */
 export function PayoutBalanceCard() {
-  const [askedAt, setAskedAt] = useState<number | null>(null);
-  const { data, isPending, error } = usePayoutBalance(askedAt !== null);
+  // When asking, the newest report already shown (server time): the answer is a balance-query report after it.
+  const [askedAfter, setAskedAfter] = useState<number | null>(null);
+  const { data, isPending, error } = usePayoutBalance(askedAfter !== null);
   const ask = useRequestPayoutBalance();
   useEffect(() => {
-    if (askedAt === null) return;
-    const timer = setTimeout(() => setAskedAt(null), AWAIT_ANSWER_MS);
+    if (askedAfter === null) return;
+    const timer = setTimeout(() => setAskedAfter(null), AWAIT_ANSWER_MS);
     return () => clearTimeout(timer);
-  }, [askedAt]);
-  // The answer came: a balance reported after the question.
-  const isAnswered = askedAt !== null && (data?.balances ?? []).some((each) => Date.parse(each.reported_at) >= askedAt - 1_000);
+  }, [askedAfter]);
+  // The answer came: a balance from the query, reported after the newest report shown when asking. Both times are the
+  // server's, so the browser's clock plays no part (comparing with Date.now() took a payout result that came just
+  // before the question for its answer, and stopped reloading before the answer came).
+  const isAnswered = askedAfter !== null && (data?.balances ?? []).some((each) => isQueryAnswer(each, askedAfter));
   useEffect(() => {
-    if (isAnswered) setAskedAt(null);
+    if (isAnswered) setAskedAfter(null);
   }, [isAnswered]);
 
   async function runAsk() {
     try {
       const envelope = await ask.mutateAsync();
       toast.success(envelope.msg);
-      if (envelope.data.asked) setAskedAt(Date.now());
+      if (envelope.data.asked) setAskedAfter(newestReport(data?.balances ?? []));
     } catch (thrown) {
       const message = failureText(thrown, { failed: 'M-Pesa could not be asked', thrown: errorMessage(thrown) });
       if (message) showErrorToast(message);
@@ -50,8 +67,8 @@ export function PayoutBalanceCard() {
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle>Payout balance</CardTitle>
-          <Button size="sm" variant="outline" onClick={() => void runAsk()} disabled={ask.isPending || askedAt !== null}>
-            <RefreshCw aria-hidden="true" className={askedAt !== null ? 'animate-spin' : undefined} />
+          <Button size="sm" variant="outline" onClick={() => void runAsk()} disabled={ask.isPending || askedAfter !== null}>
+            <RefreshCw aria-hidden="true" className={askedAfter !== null ? 'animate-spin' : undefined} />
             Ask M-Pesa for the balance
           </Button>
         </div>
