@@ -27,3 +27,4 @@ export * from './approvals.ts';
 export * from './payouts.ts';
 export * from './payout-risk.ts';
 export * from './sms.ts';
+export * from './my-data.ts';

@@ -28,6 +28,7 @@ import { adminSettingsActions } from '../modules/admin-settings/admin-settings.a
 import { adminApprovalsActions } from '../modules/admin-approvals/admin-approvals.actions.ts';
 import { payoutRiskActions } from '../modules/payouts/payout-risk.actions.ts';
 import { payoutsActions } from '../modules/payouts/payouts.actions.ts';
+import { myDataActions } from '../modules/my-data/my-data.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -62,4 +63,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...adminApprovalsActions,
   ...payoutRiskActions,
   ...payoutsActions,
+  ...myDataActions,
 ];

@@ -105,6 +105,8 @@ export const members = pgTable('members', {
     .default('en'),
   smsCommission: boolean('sms_commission').notNull().default(true),
   smsPromotions: boolean('sms_promotions').notNull().default(false),
+  // When the account was closed and its personal fields pseudonymised (migration 0440_members_data.sql).
+  closedAt: ts('closed_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -873,4 +875,28 @@ export const smsOutbox = pgTable('sms_outbox', {
   sentAt: ts('sent_at'),
   deliveredAt: ts('delivered_at'),
   updatedAt: ts('updated_at').notNull(),
+});
+
+// 0440_members_data.sql
+
+export const accountClosures = pgTable('account_closures', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  state: text('state', { enum: ['requested', 'cancelled', 'completed'] })
+    .notNull()
+    .default('requested'),
+  requestedAt: ts('requested_at').notNull(),
+  dueAt: ts('due_at').notNull(),
+  decidedAt: ts('decided_at'),
+  completedBy: bigint('completed_by', { mode: 'bigint' }),
+});
+
+export const emailChanges = pgTable('email_changes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  newEmail: text('new_email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
 });

@@ -5,6 +5,7 @@ import { startDeposits } from './deposits/deposits.startup.ts';
 import { startPayouts } from './payouts/payouts.startup.ts';
 import { startAutoPay } from './payouts/auto-pay.ts';
 import { startSms } from './sms/sms.startup.ts';
+import { startClosureSweep } from './my-data/my-data.startup.ts';
 import { registerExportRoutes } from './exports/exports.routes.ts';
 import { registerAdminContentRoutes } from './admin-content/admin-content.routes.ts';
 import { seedLessons } from './lessons/lessons.seed.ts';
@@ -24,6 +25,7 @@ export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Prom
   await startPayouts(app, deps);
   startAutoPay(deps);
   await startSms(app, deps);
+  startClosureSweep(app, deps);
   await startTaskContent(app, deps);
   await registerExportRoutes(app, deps);
   await registerAdminContentRoutes(app, deps);

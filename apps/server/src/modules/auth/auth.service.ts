@@ -22,6 +22,11 @@ import { revokeMemberSessions, revokeSession } from './session.repository.ts';
 import { createSession } from './session.service.ts';
 import { checkSecondFactor } from './totp.service.ts';
 
+/** A closed account's sign-in rows, removed (decision 040). */
+export { eraseMemberSignIns } from './member-erasure.repository.ts';
+/** Password checks other modules need: a member confirming a change, and the unusable hash of a closed account. */
+export { unusablePasswordHash, verifyPassword } from './passwords.ts';
+
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
 type LoginInput = LoginPayload & { ip: string; userAgent: string | null };

@@ -9,6 +9,7 @@
  * Sign-in: `selectMemberByCredential`, `selectMemberCredentialById`, `updatePasswordHash`. Names: `selectMemberName`.
  * Status, details, tree: `setMemberStatus`, `updateMemberDetails`, `shiftChain`.
  * Language and SMS choices: `selectSmsPreferences`, `updateSmsPreferences` (migration 0400).
+ * A member's data rights (decision 040): `selectMemberContact`, `selectContactOwner`, `pseudonymiseMember`.
  * Two-factor sign-in: `storePendingSecret`, `enableTotp`, `claimTotpStep`, `clearTotp`, and at start
  * `selectTotpSecretsToSeal`, `updateTotpSecret`, `validateSealedConstraint`.
  */
@@ -38,3 +39,9 @@ export {
   type SmsPreferencesRow,
   type StaffAccountRow,
 } from './members.repository.ts';
+export {
+  pseudonymiseMember,
+  selectContactOwner,
+  selectMemberContact,
+  type MemberContactRow,
+} from './member-privacy.repository.ts';

@@ -10,6 +10,11 @@ import { takeHit } from '../rate-limits/rate-limits.service.ts';
 import { queueMail } from './mailer.ts';
 import { consumePasswordReset, insertPasswordReset, retireMemberResets } from './password-reset.repository.ts';
 
+/** A closed account's reset tokens and mail address, erased (decision 040). */
+export { eraseMemberResets } from './reset-erasure.repository.ts';
+/** The mail outbox, for the other mails Tuzo sends (an email change's confirmation link, decision 040). */
+export { queueMail } from './mailer.ts';
+
 export const RESET_TTL_MS = 30 * 60_000;
 export const RESET_MAILS_PER_HOUR = 3;
 export const FORGOT_ANSWER = 'If an account matches, a reset link has been sent.';

@@ -14,6 +14,9 @@ import {
   selectSponsorByUsername,
 } from './registration.repository.ts';
 
+/** The stored phone form, for a member correcting their phone (decision 040) as for sign-up. */
+export { normalisePhone } from './phone.ts';
+
 export const TAKEN_MESSAGES = {
   username: 'Username is already taken',
   email: 'Email is already registered',

@@ -8,6 +8,9 @@ import { smsSize } from './sms-parts.ts';
 import { insertOutboxRow, type RenderedText } from './sms.repository.ts';
 import { renderPromotion, renderSms, SMS_LANGUAGES, type SmsEvent, type SmsLanguage } from './sms-templates.ts';
 
+/** A closed account's SMS, kept without number and text (decision 040). */
+export { eraseMemberSms } from './sms-erasure.repository.ts';
+
 export type { SmsEvent } from './sms-templates.ts';
 export { activationSms, commissionSms, smsAmount, withdrawalSms } from './money-sms.ts';
 

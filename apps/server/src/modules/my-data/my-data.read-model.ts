@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * Read model (docs/ARCHITECTURE.md, Owners): a member's "download my data" (Kenya's Data Protection Act 2019, the
+ * right of access; decision 040) reads, read-only, every table that names the member, whichever module owns it, so
+ * the export is one list here that `my-data.test.ts` checks against the migrated database: every column that names
+ * a member (a `member_id`, or any column referencing `members (id)`) is either read by a section below or stands on
+ * `EXPORT_EXCLUDED` with its reason. It writes nothing.
+ *
+ * Every value is exported as text (numbers keep every digit; amounts are minor units of the system currency as
+ * stored; instants are ISO 8601), nested JSON as its text, and secrets (password and token hashes, TOTP secrets, an
+ * unrevealed spin seed) are left out.
+ */
+
+/** One section: the rows of `table` where one of `columns` is the member, less the `omit` columns. */
+interface TableSection {
+  name: string;
+  table: string;
+  columns: readonly string[];
+  omit?: readonly string[];
+  orderBy?: string;
+}
+
+const TABLE_SECTIONS: readonly TableSection[] = [
+  { name: 'wallets', table: 'ledger_accounts', columns: ['member_id'] },
+  { name: 'running_totals', table: 'member_totals', columns: ['member_id'], orderBy: 'bucket' },
+  { name: 'earnings', table: 'member_earnings', columns: ['member_id'], orderBy: 'member_id' },
+  { name: 'deposits', table: 'deposits', columns: ['member_id'] },
+  { name: 'payment_codes', table: 'code_reviews', columns: ['member_id'] },
+  { name: 'payment_messages', table: 'payment_notifications', columns: ['waiting_member_id'], omit: ['raw'] },
+  { name: 'activations', table: 'activations', columns: ['member_id'] },
+  { name: 'withdrawals', table: 'withdrawals', columns: ['member_id'] },
+  { name: 'payouts', table: 'payouts', columns: ['member_id'] },
+  { name: 'transfers', table: 'transfers', columns: ['payer_id', 'client_id'] },
+  { name: 'team_counts', table: 'team_counts', columns: ['upline_id'], orderBy: 'level' },
+  { name: 'notifications', table: 'member_notifications', columns: ['member_id'] },
+  { name: 'sms', table: 'sms_outbox', columns: ['member_id'] },
+  { name: 'casino_choices', table: 'spin_members', columns: ['member_id'], orderBy: 'member_id' },
+  { name: 'spins', table: 'spins', columns: ['member_id'] },
+  { name: 'spin_seeds', table: 'spin_seeds', columns: ['member_id'], omit: ['server_seed'] },
+  { name: 'bonus_claims', table: 'bonus_claims', columns: ['member_id'] },
+  { name: 'video_watches', table: 'video_watches', columns: ['member_id'], orderBy: 'member_id' },
+  { name: 'video_payments', table: 'video_payments', columns: ['member_id'] },
+  { name: 'ad_responses', table: 'ad_responses', columns: ['member_id'], orderBy: 'day, ad_id' },
+  { name: 'ad_payments', table: 'ad_payments', columns: ['member_id'] },
+  { name: 'trivia_rounds', table: 'trivia_rounds', columns: ['member_id'] },
+  { name: 'trivia_payouts', table: 'trivia_payouts', columns: ['member_id'] },
+  { name: 'lesson_enrolments', table: 'lesson_enrolments', columns: ['member_id'], orderBy: 'kind' },
+  { name: 'lesson_progress', table: 'lesson_progress', columns: ['member_id'], orderBy: 'lesson_id' },
+  { name: 'sessions', table: 'sessions', columns: ['member_id'], omit: ['token_hash'] },
+  { name: 'closures', table: 'account_closures', columns: ['member_id'] },
+];
+
+/**
+ * Columns that name a member and are not exported, each with its reason. Staff columns never name a member:
+ * staff accounts are not members (decision 019); they record which staff member acted.
+ */
+export const EXPORT_EXCLUDED: Readonly<Record<string, string>> = {
+  'members.l1_id':
+    "another member's sponsor link: the rows naming this member as sponsor are the downline's own data; the member gets their counts (team_counts)",
+  'members.l2_id': "another member's level-2 link: as members.l1_id",
+  'members.l3_id': "another member's level-3 link: as members.l1_id",
+  'password_resets.member_id': 'one-time reset tokens: only a token hash and its times, a secret with no meaning to the member',
+  'access_links.member_id': 'one-time sign-in links: only a token hash and its times, a secret with no meaning to the member',
+  'email_changes.member_id': 'e-mail confirmation tokens: a token hash; the address it confirms is in the profile once confirmed',
+  'totp_recovery_codes.member_id': 'two-factor recovery codes of staff accounts (hashed secrets); members have none',
+  'api_idempotency.member_id':
+    'a replay cache of answers already exported in their own sections (withdrawals, transfers); technical, expires',
+  'payout_risk_flags.member_id':
+    'fraud-prevention assessments, exempt from access under the Data Protection Act 2019 s.51(2)(b) (prevention or detection of crime)',
+  'approval_requests.member_id':
+    "four-eyes requests between staff about the member's money; the money they moved is in the ledger section",
+  'approval_requests.requested_by': 'staff column (the staff member who asked)',
+  'approval_requests.decided_by': 'staff column (the staff member who decided)',
+  'activations.activated_by': 'staff column (the operator who gave a free activation)',
+  'activations.deactivated_by': 'staff column (the operator who deactivated)',
+  'withdrawals.decided_by': 'staff column (the operator who decided)',
+  'payouts.approved_by': 'staff column (the operator who approved)',
+  'code_reviews.resolved_by': 'staff column (the operator who resolved the code)',
+  'payout_risk_flags.cleared_by': 'staff column (the operator who cleared the flag)',
+  'account_closures.completed_by': 'staff column (the operator who completed the closure)',
+};
+
+/** The (table.column) pairs the custom sections read: the profile, the ledger and the audit trail. */
+const CUSTOM_COVERAGE = ['members.id', 'ledger_transactions.member_id', 'audit_log.actor_id'];
+
+/** Every `table.column` the export reads the member by. */
+export const EXPORT_COVERAGE: readonly string[] = [
+  ...CUSTOM_COVERAGE,
+  ...TABLE_SECTIONS.flatMap((section) => section.columns.map((column) => `${section.table}.${column}`)),
+];
+
+/** A row of any section: every value as text (or null). */
+export type ExportRow = Record<string, string | null>;
+
+/** Turns each row to an object of texts: `to_jsonb` less the omitted columns, each value `#>> '{}'`. */
+const textRow = (alias: string, omit: readonly string[]): SQL =>
+  sql.raw(
+    `(SELECT coalesce(jsonb_object_agg(e.key, e.value #>> '{}'), '{}'::jsonb) FROM jsonb_each(to_jsonb(${alias}) - ARRAY[${omit
+      .map((column) => `'${column}'`)
+      .join(',')}]::text[]) e)`,
+  );
+
+async function readTableSection(db: DbOrTx, section: TableSection, memberId: bigint): Promise<ExportRow[]> {
+  // Identifiers come from the constant list above, never from a request; the member id is a parameter.
+  const where = sql.join(
+    section.columns.map((column) => sql`${sql.raw(`t.${column}`)} = ${memberId}`),
+    sql` OR `,
+  );
+  const result = await db.execute<{ row: ExportRow }>(
+    sql`SELECT ${textRow('t', section.omit ?? [])} AS row FROM ${sql.raw(section.table)} t WHERE ${where} ORDER BY ${sql.raw(section.orderBy ?? 'id')}`,
+  );
+  return result.rows.map((row) => row.row);
+}
+
+const PROFILE_OMIT = ['password_hash', 'totp_secret', 'totp_last_step', 'l1_id', 'l2_id', 'l3_id'];
+
+async function readProfile(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
+  const result = await db.execute<{ row: ExportRow }>(sql`
+    SELECT ${textRow('m', PROFILE_OMIT)} || jsonb_build_object('sponsor', s.username, 'country', c.name) AS row
+    FROM members m LEFT JOIN members s ON s.id = m.l1_id LEFT JOIN countries c ON c.id = m.country_id
+    WHERE m.id = ${memberId}`);
+  return result.rows.map((row) => row.row);
+}
+
+/** Every posting on the member's wallets, with its transaction, and the transactions naming the member that post elsewhere. */
+async function readLedger(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
+  const result = await db.execute<{ row: ExportRow }>(sql`
+    SELECT jsonb_build_object('transaction_id', t.id::text, 'at', to_json(coalesce(p.created_at, t.created_at)) #>> '{}',
+             'kind', t.kind, 'memo', t.memo, 'wallet', a.wallet, 'amount_minor', p.amount_minor::text,
+             'local_amount_minor', t.local_amount_minor::text, 'local_currency', t.local_currency,
+             'reverses_id', t.reverses_id::text) AS row
+    FROM ledger_transactions t
+    LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+      AND p.account_id IN (SELECT id FROM ledger_accounts WHERE member_id = ${memberId})
+    LEFT JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE t.member_id = ${memberId} OR p.id IS NOT NULL
+    ORDER BY t.id, p.id`);
+  return result.rows.map((row) => row.row);
+}
+
+/** What the member did (actor) and what was done to the member's account (target), as the audit trail holds it. */
+async function readActivity(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
+  const result = await db.execute<{ row: ExportRow }>(sql`
+    SELECT jsonb_build_object('at', to_json(l.created_at) #>> '{}', 'action', l.action, 'by',
+             CASE WHEN l.actor_id = ${memberId} THEN 'you' WHEN l.actor_id IS NULL THEN 'system' ELSE 'staff' END,
+             'target_type', l.target_type, 'target_id', l.target_id, 'before', l.before #>> '{}', 'after', l.after #>> '{}') AS row
+    FROM audit_log l
+    WHERE l.actor_id = ${memberId} OR (l.target_type = 'member' AND l.target_id = ${memberId.toString()})
+    ORDER BY l.id`);
+  return result.rows.map((row) => row.row);
+}
+
+/** The whole export: section name -> rows, in a fixed order (profile first). */
+export async function readMemberData(db: DbOrTx, memberId: bigint): Promise<Array<[string, ExportRow[]]>> {
+  const sections: Array<[string, ExportRow[]]> = [
+    ['profile', await readProfile(db, memberId)],
+    ['ledger', await readLedger(db, memberId)],
+  ];
+  for (const section of TABLE_SECTIONS) sections.push([section.name, await readTableSection(db, section, memberId)]);
+  sections.push(['activity', await readActivity(db, memberId)]);
+  return sections;
+}
