@@ -33,7 +33,9 @@ const phoneOf = async (id: bigint) =>
 async function signedUp(overrides: Record<string, unknown> = {}) {
   const payload = await registerOk(t, overrides);
   const token = await loginOk(t, payload.username);
-  const id = BigInt((await memberRow(t, payload.username)).id);
+  const row = await memberRow(t, payload.username);
+  if (!row) throw new Error(`${payload.username} was not registered`);
+  const id = BigInt(row.id);
   return { ...payload, token, id };
 }
 
