@@ -148,3 +148,25 @@ describe('daily settlement CSV', () => {
     await expectReconciled(ctx);
   });
 });
+
+describe('money desk', () => {
+  it('the money desk shows a pending withdrawal being paid with its payout state, not as one to decide', async () => {
+    const m = await payee(ctx, { suffix: '55' });
+    const id = await withdrawOk(ctx, m, '500');
+    const before = await get('adminwithdrawalqueue', { username: m.username });
+    expect(before.data.rows).toEqual([expect.objectContaining({ id, status: '0', payout_state: null })]);
+    await approve(ctx, id);
+    expect((await payoutOf(ctx, id)).state).toBe('sent');
+    const queue = await get('adminwithdrawalqueue', { username: m.username, status: '0' });
+    expect(queue.data.rows).toEqual([expect.objectContaining({ id, status: '0', payout_state: 'sent' })]);
+    // The decision the desk no longer offers is refused.
+    expect(await post('updatetrans', { tid: id, value: 1 })).toMatchObject({ status: 409 });
+    // M-Pesa's Result (held by the simulator for phone ...55) settles it: it leaves the pending list.
+    expect(await ctx.t.sim.mpesa.b2c.releaseResults((await payoutOf(ctx, id)).reference)).toBe(1);
+    await waitForState(ctx, id, 'paid');
+    expect((await get('adminwithdrawalqueue', { username: m.username })).data.rows).toEqual([
+      expect.objectContaining({ id, status: '2', payout_state: null }),
+    ]);
+    await expectReconciled(ctx);
+  });
+});

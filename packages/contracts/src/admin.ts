@@ -4,7 +4,7 @@ import { BigIdSchema } from './primitives.ts';
 import { AmountSchema, MoneyStringSchema } from './money.ts';
 import { MemberWalletSchema, SignedAmountSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';
-import { PayoutSummarySchema } from './payouts.ts';
+import { PayoutStateSchema, PayoutSummarySchema } from './payouts.ts';
 
 const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
 const IdSchema = BigIdSchema;
@@ -29,6 +29,11 @@ export const AdminWithdrawalRowSchema = z.object({
   created_at: z.string(),
   decided_at: z.string().nullable(),
   decided_by: z.string().nullable(),
+  /**
+   * The state of the payout on its way for a pending withdrawal (approved, sent, unknown), else null: approving or
+   * declining it is refused while it is being paid, so the desk shows this instead (absent from older answers).
+   */
+  payout_state: PayoutStateSchema.nullable().optional(),
 });
 export const AdminWithdrawalsDataSchema = pagedAnswer(AdminWithdrawalRowSchema);
 export type AdminWithdrawalsData = z.infer<typeof AdminWithdrawalsDataSchema>;

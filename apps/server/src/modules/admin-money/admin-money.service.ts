@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { lockDeposit } from '../deposits/deposits.service.ts';
 import { settleStkDeposit } from '../deposits/stk-push.service.ts';
+import { livePayoutStates } from '../payouts/payouts.service.ts';
 import {
   selectDepositsPage,
   selectDepositState,
@@ -72,11 +73,20 @@ export function toDepositRow(row: DepositListRow): AdminDepositRow {
   };
 }
 
+/** The rows with `payout_state`: the state of the payout paying a pending withdrawal, else null. */
+async function withPayoutStates(deps: AppDeps, rows: WithdrawalQueueRow[]): Promise<AdminWithdrawalQueueData['rows']> {
+  const live = await livePayoutStates(
+    deps.db,
+    rows.filter((row) => row.status === 0).map((row) => BigInt(row.id)),
+  );
+  return rows.map((row) => ({ ...toWithdrawalRow(row), payout_state: live.get(row.id) ?? null }));
+}
+
 /** `adminwithdrawalqueue`: withdrawals by status, member, wallet and request date, newest first. */
 export async function listWithdrawalQueue(deps: AppDeps, input: AdminWithdrawalQueuePayload): Promise<AdminWithdrawalQueueData> {
   const { page, limit, ...filter } = input;
   const { rows, total } = await selectWithdrawalQueue(deps.db, { filter, offset: (page - 1) * limit, limit });
-  return { rows: rows.map(toWithdrawalRow), page, limit, total, is_total_capped: false };
+  return { rows: await withPayoutStates(deps, rows), page, limit, total, is_total_capped: false };
 }
 
 /**
@@ -88,7 +98,8 @@ export async function listWithdrawals(deps: AppDeps, input: AdminWithdrawalsPayl
   const { page, limit, status } = input;
   const filter = status === undefined ? {} : { status };
   const { rows, total } = await selectWithdrawalQueue(deps.db, { filter, offset: (page - 1) * limit, limit });
-  return { rows: rows.map((row) => ({ ...toWithdrawalRow(row), decided_by: row.decided_by_id })), page, limit, total };
+  const shown = await withPayoutStates(deps, rows);
+  return { rows: shown.map((row, index) => ({ ...row, decided_by: rows[index]?.decided_by_id ?? null })), page, limit, total };
 }
 
 /** `admindeposits`: deposits by status, provider and member; `stuck` = pending for STUCK_DEPOSIT_MINUTES or more. */

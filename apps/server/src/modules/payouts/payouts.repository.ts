@@ -257,3 +257,19 @@ export async function lockBalance(
 export async function setBalanceLowSince(db: DbOrTx, provider: PayoutProvider, lowSince: Date | null): Promise<void> {
   await db.execute(sql`UPDATE payout_balances SET low_since = ${lowSince} WHERE provider = ${provider}`);
 }
+
+/** The withdrawals among `withdrawalIds` with a payout on its way (approved, sent or unknown), and that payout's state. */
+export async function selectLivePayoutStates(
+  db: DbOrTx,
+  withdrawalIds: bigint[],
+): Promise<Array<{ withdrawalId: bigint; state: PayoutState }>> {
+  if (withdrawalIds.length === 0) return [];
+  const ids = sql.join(
+    withdrawalIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ withdrawal_id: string; state: PayoutState }>(sql`
+    SELECT withdrawal_id::text, state FROM payouts
+    WHERE withdrawal_id IN (${ids}) AND state IN ('approved', 'sent', 'unknown')`);
+  return rows.rows.map((row) => ({ withdrawalId: BigInt(row.withdrawal_id), state: row.state }));
+}

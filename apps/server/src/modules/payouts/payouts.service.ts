@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PayoutMethod, PayoutProvider, PayoutSummary } from '@tuzo/contracts';
+import type { PayoutMethod, PayoutProvider, PayoutState, PayoutSummary } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -9,7 +9,7 @@ import { payoutClient } from './payout-adapters.ts';
 import { assertPayable, loadPayee } from '../withdrawals/withdrawal-limits.ts';
 import { requirePayout, sendAndRecord } from './payout-results.ts';
 import { holdForRisk } from '../payout-risk/payout-risk.service.ts';
-import { claimSend, insertPayout, selectLivePayout, type PayoutRow } from './payouts.repository.ts';
+import { claimSend, insertPayout, selectLivePayout, selectLivePayoutStates, type PayoutRow } from './payouts.repository.ts';
 
 /**
  * Payouts (docs/money.md "Payouts", decision 032): an approved withdrawal is paid through the provider set for the
@@ -123,4 +123,13 @@ export async function dispatchPayout(deps: AppDeps, payoutId: bigint): Promise<P
   const claimed = await claimSend(deps.db, payoutId, deps.clock.now());
   if (claimed) await sendAndRecord(deps, claimed, { isResend: false });
   return requirePayout(deps, payoutId);
+}
+
+/**
+ * The state of the payout on its way for each of these withdrawals (absent: none). The money desk shows it in place of
+ * Approve / Decline, which a withdrawal being paid refuses (409).
+ */
+export async function livePayoutStates(db: DbOrTx, withdrawalIds: bigint[]): Promise<Map<string, PayoutState>> {
+  const rows = await selectLivePayoutStates(db, withdrawalIds);
+  return new Map(rows.map((row) => [row.withdrawalId.toString(), row.state]));
 }

@@ -52,7 +52,7 @@ export function AdminWithdrawalsPanel() {
   }
 
   const rows = data?.rows ?? [];
-  const pendingIds = rows.filter((row) => row.status === '0').map((row) => row.id);
+  const pendingIds = rows.filter((row) => row.status === '0' && !row.payout_state).map((row) => row.id);
   return (
     <Card>
       <CardHeader className="gap-3">

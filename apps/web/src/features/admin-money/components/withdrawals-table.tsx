@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -21,6 +22,20 @@ export interface WithdrawalsTableProps {
   onDecide: (decision: PendingDecision) => void;
 }
 
+/** What a pending withdrawal whose payout is on its way shows instead of Approve / Decline (a decision is refused). */
+const PAYOUT_ON_ITS_WAY: Record<NonNullable<AdminWithdrawalRow['payout_state']>, string> = {
+  approved: 'Being paid: approved, not yet sent',
+  sent: 'Being paid: sent, awaiting the result',
+  unknown: 'Being paid: no result yet, check on Payouts',
+  paid: 'Paid',
+  failed: 'Payout failed',
+};
+
+/** A pending withdrawal no payout is paying: the operator can approve or decline it. */
+function isDecidable(row: AdminWithdrawalRow): boolean {
+  return row.status === '0' && !row.payout_state;
+}
+
 /** The withdrawal queue's rows: member, amount, fee, wallet, date, status and the decision buttons. */
 export function WithdrawalsTable({
   labelledBy,
@@ -37,7 +52,7 @@ export function WithdrawalsTable({
   const selectColumn: DataTableColumn<AdminWithdrawalRow> = {
     header: 'Select',
     cell: (row) =>
-      row.status === '0' ? (
+      isDecidable(row) ? (
         <input
           type="checkbox"
           className="size-5 accent-brand-700"
@@ -66,7 +81,15 @@ export function WithdrawalsTable({
     {
       header: 'Action',
       cell: (row) =>
-        row.status === '0' && canDecide ? (
+        row.payout_state ? (
+          <Link
+            to="/admin/payouts"
+            className="text-xs font-medium text-brand-700 underline underline-offset-2"
+            data-testid="withdrawal-payout-state"
+          >
+            {PAYOUT_ON_ITS_WAY[row.payout_state]}
+          </Link>
+        ) : isDecidable(row) && canDecide ? (
           <div className="flex gap-2">
             <Button size="sm" onClick={() => onDecide({ row, value: '2' })} aria-label={`Approve ${row.username} ${row.amount}`}>
               <Check aria-hidden="true" />
