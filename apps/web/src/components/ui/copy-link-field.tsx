@@ -1,7 +1,9 @@
 import { Copy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { copyText } from '@/lib/clipboard';
+import { useTexts } from '@/i18n';
 import { Button } from './button';
+import { copyLinkFieldTexts } from './copy-link-field.texts';
 import { Skeleton } from './skeleton';
 
 interface CopyLinkFieldProps {
@@ -19,6 +21,7 @@ interface CopyLinkFieldProps {
 
 /** A read-only link (selected on focus) beside a "Copy link" button: the affiliate links and the access link. */
 export function CopyLinkField({ id, label, link, messages, isLoading = false, placeholder, testId }: CopyLinkFieldProps) {
+  const t = useTexts(copyLinkFieldTexts);
   const copy = async () => {
     if (!link) return;
     try {
@@ -48,7 +51,7 @@ export function CopyLinkField({ id, label, link, messages, isLoading = false, pl
       )}
       <Button onClick={() => void copy()} disabled={!link}>
         <Copy aria-hidden="true" />
-        Copy link
+        {t('copy')}
       </Button>
     </div>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { dataTableTexts } from './data-table.texts';
 import { Skeleton } from './skeleton';
 
 const CELL = 'px-3 py-2.5 whitespace-nowrap';
@@ -78,6 +80,7 @@ export function DataTable<Row>({
   messagePaddingClassName = 'py-6',
   isBusy,
 }: DataTableProps<Row>) {
+  const t = useTexts(dataTableTexts);
   if (!isPending && (error || rows?.length === 0)) {
     return (
       <p
@@ -90,9 +93,7 @@ export function DataTable<Row>({
   }
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={labelledBy} aria-busy={isBusy}>
-      {hasSwipeHint ? (
-        <p className="sticky left-0 px-4 pb-2 text-xs text-slate-600 sm:hidden">Swipe the table sideways to see every column.</p>
-      ) : null}
+      {hasSwipeHint ? <p className="sticky left-0 px-4 pb-2 text-xs text-slate-600 sm:hidden">{t('swipeHint')}</p> : null}
       <table className={cn('w-full text-left text-sm', minWidthClassName)}>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTexts, type Translate } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
+import { pagerTexts } from './pager.texts';
 
 interface PagerBase {
   page: number;
@@ -30,16 +32,19 @@ interface PageCountPagerProps extends PagerBase {
 
 export type PagerProps = RangePagerProps | PageCountPagerProps;
 
-function statusText(props: PagerProps): string | null {
+function statusText(props: PagerProps, t: Translate<keyof typeof pagerTexts.en>): string | null {
   if ('pages' in props) {
     if (props.pages <= 1 && props.page <= 1) return null;
-    return `Page ${props.page.toLocaleString('en-US')} of ${Math.max(props.pages, 1).toLocaleString('en-US')}`;
+    return t('pageOf', {
+      page: props.page.toLocaleString('en-US'),
+      pages: Math.max(props.pages, 1).toLocaleString('en-US'),
+    });
   }
   if (props.total === 0) return null;
   const first = (props.page - 1) * props.limit + 1;
   const last = Math.min(props.page * props.limit, props.total);
   const totalText = `${props.total.toLocaleString('en-US')}${props.isTotalCapped ? '+' : ''}`;
-  return `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${totalText}`;
+  return t('rangeOf', { first: first.toLocaleString('en-US'), last: last.toLocaleString('en-US'), total: totalText });
 }
 
 function isLastPage(props: PagerProps): boolean {
@@ -50,11 +55,12 @@ function isLastPage(props: PagerProps): boolean {
 /** The one pager of the app: a status line with Previous / Next buttons. */
 export function Pager(props: PagerProps) {
   const { page, onPageChange, noun, isBusy = false, statusTestId, className } = props;
-  const status = statusText(props);
+  const t = useTexts(pagerTexts);
+  const status = statusText(props, t);
   if (status === null) return null;
   return (
     <nav
-      aria-label={`Pages of ${noun}`}
+      aria-label={t('pagesOf', { noun })}
       className={cn('flex items-center justify-between gap-3 text-sm text-slate-700', className ?? 'px-4 pt-3')}
     >
       <p aria-live="polite" className="tabular-nums" data-testid={statusTestId}>
@@ -66,19 +72,19 @@ export function Pager(props: PagerProps) {
           variant="outline"
           disabled={page <= 1 || isBusy}
           onClick={() => onPageChange(page - 1)}
-          aria-label={`Previous page of ${noun}`}
+          aria-label={t('previousOf', { noun })}
         >
           <ChevronLeft aria-hidden="true" />
-          Previous
+          {t('previous')}
         </Button>
         <Button
           size="sm"
           variant="outline"
           disabled={isLastPage(props) || isBusy}
           onClick={() => onPageChange(page + 1)}
-          aria-label={`Next page of ${noun}`}
+          aria-label={t('nextOf', { noun })}
         >
-          Next
+          {t('next')}
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>

@@ -1,4 +1,6 @@
+import { useTexts } from '@/i18n';
 import { Badge, type BadgeTone } from './badge';
+import { statusBadgeTexts } from './status-badge.texts';
 
 export type StatusCode = '0' | '1' | '2';
 
@@ -9,10 +11,20 @@ export const STATUS_LABELS: Record<StatusCode, { label: string; tone: BadgeTone 
   '2': { label: 'Completed', tone: 'success' },
 };
 
-const UNKNOWN = { label: 'Unknown', tone: 'neutral' } as const;
+const STATUS_KEYS: Record<StatusCode, 'pending' | 'declined' | 'completed'> = {
+  '0': 'pending',
+  '1': 'declined',
+  '2': 'completed',
+};
 
-/** The coloured status of a money movement; an unknown code shows as 'Unknown'. */
+function isStatusCode(value: string): value is StatusCode {
+  return value === '0' || value === '1' || value === '2';
+}
+
+/** The coloured status of a money movement, in the member's language; an unknown code shows as 'Unknown'. */
 export function StatusBadge({ status }: { status: string | number }) {
-  const known = (STATUS_LABELS as Partial<Record<string, { label: string; tone: BadgeTone }>>)[String(status)] ?? UNKNOWN;
-  return <Badge tone={known.tone}>{known.label}</Badge>;
+  const t = useTexts(statusBadgeTexts);
+  const code = String(status);
+  if (!isStatusCode(code)) return <Badge tone="neutral">{t('unknown')}</Badge>;
+  return <Badge tone={STATUS_LABELS[code].tone}>{t(STATUS_KEYS[code])}</Badge>;
 }
