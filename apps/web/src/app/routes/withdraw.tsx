@@ -2,7 +2,8 @@ import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { WithdrawForm, WithdrawNotice } from '@/features/withdrawals';
+import { WithdrawForm, WithdrawNotice, withdrawalsTexts } from '@/features/withdrawals';
+import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { useCurrentUser } from '@/lib/session';
 
@@ -10,15 +11,18 @@ import { useCurrentUser } from '@/lib/session';
 export default function WithdrawRoute() {
   const user = useCurrentUser();
   const currency = user.userdetails.ccurrency;
+  const t = useTexts(withdrawalsTexts);
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
       <WithdrawNotice />
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">Withdraw Funds</CardTitle>
+          <CardTitle className="text-lg">{t('pageTitle')}</CardTitle>
           <CardDescription>
-            Minimum withdrawal from Jumbo: {formatMoney(user.fee.min_with, currency)}. Pending:{' '}
-            {formatMoney(user.balances.pendingwithdrawal, currency)}.
+            {t('pageDescription', {
+              minimum: formatMoney(user.fee.min_with, currency),
+              pending: formatMoney(user.balances.pendingwithdrawal, currency),
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -27,7 +31,7 @@ export default function WithdrawRoute() {
       </Card>
       <Link to="/withdrawal-history" className={buttonClasses({ variant: 'ghost', className: 'self-center' })}>
         <History aria-hidden="true" />
-        Withdrawal History
+        {t('historyLink')}
       </Link>
     </div>
   );

@@ -1,3 +1,4 @@
 export { WithdrawForm } from './components/withdraw-form';
 export { WithdrawNotice } from './components/withdraw-notice';
 export { WithdrawalHistoryTable } from './components/withdrawal-history-table';
+export { withdrawalsTexts } from './texts';

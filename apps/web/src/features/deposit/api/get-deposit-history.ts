@@ -2,9 +2,10 @@ import type { DepositHistoryData, DepositHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { translate } from '@/i18n';
 import { refreshUserData } from '@/lib/session';
+import { depositTexts } from '../texts';
 
-export const DEPOSIT_HISTORY_ERROR = 'Failed to load deposit history';
 /** After a push request the history is polled so the member sees Pending become Completed. */
 export const DEPOSIT_POLL_EVERY_MS = 2_000;
 export const DEPOSIT_POLL_FOR_MS = 90_000;
@@ -41,7 +42,7 @@ export async function getDepositHistory(): Promise<DepositHistoryRow[]> {
     const { data } = await apiCall<DepositHistoryData>('deposithistory');
     rows = Array.isArray(data?.history) ? data.history : [];
   } catch (error) {
-    if (!isSessionExpired(error)) showErrorToast(DEPOSIT_HISTORY_ERROR);
+    if (!isSessionExpired(error)) showErrorToast(translate(depositTexts, 'historyFailed'));
     throw error;
   }
   if (pollUntil > 0) {

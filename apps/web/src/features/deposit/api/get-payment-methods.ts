@@ -1,8 +1,8 @@
 import type { GrabPaymentData, Procedure } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
-
-export const PAYMENT_METHODS_ERROR = 'Failed to load payment methods';
+import { depositTexts } from '../texts';
 
 export type { Procedure };
 export type PaymentMethods = GrabPaymentData;
@@ -14,12 +14,13 @@ export async function getPaymentMethods(): Promise<PaymentMethods> {
     data = (await apiCall<PaymentMethods>('grabpayment')).data;
   } catch (error) {
     // A network failure was also reported by the api client; after a 401 only "Session expired" shows.
-    if (!isSessionExpired(error)) showErrorToast(PAYMENT_METHODS_ERROR);
+    if (!isSessionExpired(error)) showErrorToast(translate(depositTexts, 'methodsFailed'));
     throw error;
   }
   if (data) return data;
-  showErrorToast(PAYMENT_METHODS_ERROR);
-  throw new Error(PAYMENT_METHODS_ERROR);
+  const text = translate(depositTexts, 'methodsFailed');
+  showErrorToast(text);
+  throw new Error(text);
 }
 
 export const paymentMethodsQueryOptions = queryOptions({

@@ -2,7 +2,9 @@ import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PAYMENT_METHODS_ERROR, usePaymentMethods } from '../api/get-payment-methods';
+import { useTexts } from '@/i18n';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { depositTexts } from '../texts';
 import { ManualProcedures } from './manual-procedures';
 import { PaymentLinkDepositForm } from './payment-link-form';
 import { RecoverCodeDepositForm } from './recover-code-form';
@@ -28,6 +30,7 @@ function MethodCard({ title, description, children }: { title: string; descripti
 /** Whichever deposit methods the server enables for the member's country: M-Pesa push, payment link, manual. */
 export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
   const { data: methods, isPending, isError } = usePaymentMethods();
+  const t = useTexts(depositTexts);
 
   if (isPending) {
     return (
@@ -43,7 +46,7 @@ export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
     return (
       <p role="alert" className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
         <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
-        {PAYMENT_METHODS_ERROR}
+        {t('methodsFailed')}
       </p>
     );
   }
@@ -51,11 +54,7 @@ export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
   const procedures = methods.procedure && typeof methods.procedure === 'object' ? methods.procedure : {};
   const hasManual = Object.keys(procedures).length > 0;
   if (!methods.stkpush && !methods.flutter && !hasManual) {
-    return (
-      <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
-        No deposit method is available for your country yet. Please contact customer care.
-      </p>
-    );
+    return <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">{t('noMethod')}</p>;
   }
 
   return (
@@ -63,20 +62,17 @@ export function DepositMethods({ lockedAmount }: DepositMethodsProps) {
     <div className="@container">
       <div className="grid grid-cols-1 items-start gap-4 @3xl:grid-cols-2">
         {methods.stkpush ? (
-          <MethodCard title="M-Pesa" description="Get a payment prompt on your phone and enter your M-Pesa PIN.">
+          <MethodCard title={t('mpesaTitle')} description={t('mpesaDescription')}>
             <StkPushDepositForm lockedAmount={lockedAmount} />
           </MethodCard>
         ) : null}
         {methods.flutter ? (
-          <MethodCard title="Payment link" description="Pay by card or mobile money on a secure page that opens in a new tab.">
+          <MethodCard title={t('linkTitle')} description={t('linkDescription')}>
             <PaymentLinkDepositForm lockedAmount={lockedAmount} />
           </MethodCard>
         ) : null}
         {hasManual ? (
-          <MethodCard
-            title="Pay manually"
-            description="Follow the steps, then enter the transaction code from your confirmation message."
-          >
+          <MethodCard title={t('manualTitle')} description={t('manualDescription')}>
             <div className="flex flex-col gap-4">
               <ManualProcedures procedures={procedures} />
               <RecoverCodeDepositForm />

@@ -1,5 +1,7 @@
 import { Phone } from 'lucide-react';
+import { useTexts } from '@/i18n';
 import type { Procedure } from '../api/get-payment-methods';
+import { depositTexts } from '../texts';
 
 /** Free text from the server (the spec does not describe the second item); anything else is left out. */
 function asText(value: unknown): string | null {
@@ -9,6 +11,7 @@ function asText(value: unknown): string | null {
 }
 
 function ProcedureCard({ name, procedure }: { name: string; procedure: Procedure }) {
+  const t = useTexts(depositTexts);
   const [steps, detail, helpline] = procedure;
   const detailText = asText(detail);
   const helplineText = asText(helpline);
@@ -29,7 +32,7 @@ function ProcedureCard({ name, procedure }: { name: string; procedure: Procedure
                 {step.Step}
               </span>
               <span className="pt-0.5 text-slate-800">
-                <span className="sr-only">Step {step.Step}: </span>
+                <span className="sr-only">{t('step', { step: String(step.Step) })}</span>
                 {step.Description}
               </span>
             </li>
@@ -41,7 +44,7 @@ function ProcedureCard({ name, procedure }: { name: string; procedure: Procedure
         <p className="mt-3 flex items-start gap-2 text-sm text-slate-700">
           <Phone className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
-            Helpline:{' '}
+            {t('helpline')}{' '}
             {/^\+?[\d\s]{7,}$/.test(helplineText) ? (
               <a
                 className="font-semibold text-brand-800 underline-offset-2 hover:underline"

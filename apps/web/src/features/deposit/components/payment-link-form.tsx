@@ -8,6 +8,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { failureText, showErrorToast } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { useUserData } from '@/lib/session';
+import { useTexts } from '@/i18n';
+import { depositTexts } from '../texts';
 import { useRequestPayment } from '../api/request-payment';
 import { useDepositForm } from '../hooks/use-deposit-form';
 import { PaymentLinkFormSchema, toWireAmount, type PaymentLinkForm } from '../utils/deposit-schemas';
@@ -18,6 +20,7 @@ import { DepositAmountField } from './deposit-amount-field';
 export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string }) {
   const currency = useUserData().data?.userdetails.ccurrency;
   const request = useRequestPayment();
+  const t = useTexts(depositTexts);
   // Shown when the browser blocked the new tab (common on phones after a network round trip).
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
   const form = useForm<PaymentLinkForm>({
@@ -33,28 +36,28 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
       const envelope = await request.mutateAsync({ amount: toWireAmount(values.amount), idempotencyKey: key.get() });
       const link = envelope.data?.link;
       if (!link) {
-        showErrorToast(envelope.msg || 'Payment request failed');
+        showErrorToast(envelope.msg || t('paymentFailed'));
         return;
       }
       key.renew();
-      toast.success('Payment Link request sent successfully!');
+      toast.success(t('linkSent'));
       const opened = window.open(link, '_blank', 'noopener,noreferrer');
       if (!opened) setBlockedLink(link);
     } catch (error) {
       // A network failure was shown by the api client and keeps the key for the retry.
-      const message = failureText(error, { failed: 'Payment request failed' });
+      const message = failureText(error, { failed: t('paymentFailed') });
       if (message) showErrorToast(message);
     }
   }, toastFirstError);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Payment link deposit">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('linkForm')}>
       {lockedAmount === undefined ? (
         <DepositAmountField id="link-amount" error={errors.amount?.message} registration={form.register('amount')} />
       ) : null}
       {blockedLink ? (
         <Alert tone="info" className="flex flex-col gap-2">
-          <span>Your payment page is ready.</span>
+          <span>{t('pageReady')}</span>
           <a
             href={blockedLink}
             target="_blank"
@@ -62,7 +65,7 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
             className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start' })}
           >
             <ExternalLink aria-hidden="true" />
-            Open payment page
+            {t('openPage')}
           </a>
         </Alert>
       ) : null}
@@ -75,10 +78,10 @@ export function PaymentLinkDepositForm({ lockedAmount }: { lockedAmount?: string
       >
         <Link2 aria-hidden="true" />
         {request.isPending
-          ? 'Requesting link...'
+          ? t('requestingLink')
           : lockedAmount === undefined
-            ? 'Get payment link'
-            : `Get a payment link for ${formatMoney(lockedAmount, currency)}`}
+            ? t('getLink')
+            : t('getLinkFor', { amount: formatMoney(lockedAmount, currency) })}
       </Button>
     </form>
   );

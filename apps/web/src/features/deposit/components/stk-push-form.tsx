@@ -9,6 +9,8 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { failureText, showErrorToast } from '@/lib/api-client';
 import { useUserData } from '@/lib/session';
+import { useTexts } from '@/i18n';
+import { depositTexts } from '../texts';
 import { useStkPush } from '../api/stk-push';
 import { useDepositForm } from '../hooks/use-deposit-form';
 import { StkPushFormSchema, toWireAmount, type StkPushForm } from '../utils/deposit-schemas';
@@ -30,6 +32,7 @@ function pushPhone(phone: string | undefined): string {
 export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
   const user = useUserData().data;
   const push = useStkPush();
+  const t = useTexts(depositTexts);
   const [isWaiting, setWaiting] = useState(false);
   const form = useForm<StkPushForm>({
     resolver: zodResolver(StkPushFormSchema),
@@ -45,18 +48,18 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
         idempotencyKey: key.get(),
       });
       key.renew();
-      toast.success('Payment request sent successfully!');
+      toast.success(t('pushSent'));
       setWaiting(true);
     } catch (error) {
       // A network failure was shown by the api client and keeps the key, so a retry cannot pay twice.
-      const message = failureText(error, { failed: 'Payment request failed' });
+      const message = failureText(error, { failed: t('paymentFailed') });
       if (message) showErrorToast(message);
     }
   }, toastFirstError);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="M-Pesa deposit">
-      <Field label="M-Pesa phone number" htmlFor="stk-phone" error={errors.phone?.message}>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('pushForm')}>
+      <Field label={t('pushPhone')} htmlFor="stk-phone" error={errors.phone?.message}>
         <Input
           id="stk-phone"
           type="tel"
@@ -70,18 +73,14 @@ export function StkPushDepositForm({ lockedAmount }: StkPushFormProps) {
       {lockedAmount === undefined ? (
         <DepositAmountField id="stk-amount" error={errors.amount?.message} registration={form.register('amount')} />
       ) : null}
-      {isWaiting ? (
-        <Alert tone="info">
-          Check your phone and enter your M-Pesa PIN. Your deposit shows as Completed below once M-Pesa confirms it.
-        </Alert>
-      ) : null}
+      {isWaiting ? <Alert tone="info">{t('checkPhone')}</Alert> : null}
       <Button type="submit" size="lg" className="h-auto! min-h-12 py-2 text-center whitespace-normal!" disabled={push.isPending}>
         <Smartphone aria-hidden="true" />
         {push.isPending
-          ? 'Sending request...'
+          ? t('sendingRequest')
           : lockedAmount === undefined
-            ? 'Pay with M-Pesa'
-            : `Pay ${formatMoney(lockedAmount, user?.userdetails.ccurrency)} with M-Pesa`}
+            ? t('payWithMpesa')
+            : t('payAmountWithMpesa', { amount: formatMoney(lockedAmount, user?.userdetails.ccurrency) })}
       </Button>
     </form>
   );

@@ -1,12 +1,13 @@
 import type { WithdrawalHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { withdrawalsTexts } from '../texts';
 
 /** Spec part 2, section 8: the server's msg or this text for a failed answer; the other for an exception. */
-export const WITHDRAWAL_HISTORY_TEXTS = {
-  failed: 'Failed to load withdrawal history',
-  thrown: 'An error occurred while fetching data',
-} as const;
+export function withdrawalHistoryTexts(): { failed: string; thrown: string } {
+  return { failed: translate(withdrawalsTexts, 'historyFailed'), thrown: translate(withdrawalsTexts, 'historyError') };
+}
 
 /** GET withdrawalhistory: the member's withdrawals, newest first. */
 export async function getWithdrawalHistory(): Promise<WithdrawalHistoryRow[]> {
@@ -14,7 +15,7 @@ export async function getWithdrawalHistory(): Promise<WithdrawalHistoryRow[]> {
     const { data } = await apiCall<WithdrawalHistoryRow[]>('withdrawalhistory');
     return Array.isArray(data) ? data : [];
   } catch (error) {
-    const message = failureText(error, WITHDRAWAL_HISTORY_TEXTS);
+    const message = failureText(error, withdrawalHistoryTexts());
     if (message) showErrorToast(message);
     throw error;
   }

@@ -1,5 +1,7 @@
 import { Info, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTexts } from '@/i18n';
+import { withdrawalsTexts } from '../texts';
 
 /** Local storage flag ('true' or 'false'): when 'true' the notice stays hidden on later visits. */
 export const HIDE_WITHDRAW_NOTICE_KEY = 'hideWithdrawNotice';
@@ -25,10 +27,11 @@ export function WithdrawNotice() {
   const [isOpen, setOpen] = useState(() => !readHidden());
   const [isRemembered, setRemembered] = useState(false);
   const checkboxId = useId();
+  const t = useTexts(withdrawalsTexts);
   if (!isOpen) return null;
   return (
     <section
-      aria-label="Before you withdraw"
+      aria-label={t('noticeTitle')}
       data-testid="withdraw-notice"
       className="relative rounded-lg border border-brand-200 bg-brand-50 p-3 pr-10 text-sm text-brand-950 sm:p-4 sm:pr-12"
     >
@@ -36,18 +39,18 @@ export function WithdrawNotice() {
         type="button"
         onClick={() => setOpen(false)}
         className="absolute top-2 right-2 rounded-md p-1.5 text-brand-900 hover:bg-brand-100"
-        aria-label="Dismiss notice"
+        aria-label={t('noticeDismiss')}
       >
         <X className="size-4" aria-hidden="true" />
       </button>
       <p className="flex items-center gap-2 font-semibold">
         <Info className="size-4 shrink-0" aria-hidden="true" />
-        Before you withdraw
+        {t('noticeTitle')}
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
-        <li>Money is sent to the phone number on your profile. Check it is correct.</li>
-        <li>Jumbo withdrawals carry a charge by amount; the charge is taken together with the amount.</li>
-        <li>Requests are reviewed before payment. A declined request is refunded in full, charge included.</li>
+        <li>{t('noticePhone')}</li>
+        <li>{t('noticeCharge')}</li>
+        <li>{t('noticeReview')}</li>
       </ul>
       <div className="mt-3 flex items-center gap-2">
         <input
@@ -60,7 +63,7 @@ export function WithdrawNotice() {
             writeHidden(event.target.checked);
           }}
         />
-        <label htmlFor={checkboxId}>Don&apos;t remind me again</label>
+        <label htmlFor={checkboxId}>{t('noticeRemember')}</label>
       </div>
     </section>
   );

@@ -3,10 +3,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { useTexts, type Translate } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/money';
 import { failureText } from '@/lib/api-client';
-import { useWithdrawalHistory, WITHDRAWAL_HISTORY_TEXTS } from '../api/get-withdrawal-history';
+import { useWithdrawalHistory, withdrawalHistoryTexts } from '../api/get-withdrawal-history';
+import { withdrawalsTexts } from '../texts';
 import { withdrawalOutcome } from '../utils/withdrawal-outcome';
 
 type WithdrawalRow = NonNullable<ReturnType<typeof useWithdrawalHistory>['data']>[number];
@@ -14,12 +16,13 @@ type WithdrawalRow = NonNullable<ReturnType<typeof useWithdrawalHistory>['data']
 /** The spec's status, and under it the M-Pesa receipt of a paid withdrawal or why a failed payout came back. */
 function StatusCell({ row }: { row: WithdrawalRow }) {
   const outcome = withdrawalOutcome(row);
+  const t = useTexts(withdrawalsTexts);
   return (
     <div className="max-w-[16rem] whitespace-normal">
       <StatusBadge status={row.Status} />
       {outcome?.kind === 'receipt' ? (
         <p className="mt-1 text-xs text-slate-600" data-testid="withdrawal-receipt">
-          Receipt <span className="font-mono font-medium text-slate-900">{outcome.text}</span>
+          {t('receipt')} <span className="font-mono font-medium text-slate-900">{outcome.text}</span>
         </p>
       ) : null}
       {outcome?.kind === 'reason' ? (
@@ -31,35 +34,41 @@ function StatusCell({ row }: { row: WithdrawalRow }) {
   );
 }
 
-const COLUMNS: ReadonlyArray<DataTableColumn<WithdrawalRow>> = [
-  { header: 'No.', cell: (row) => row.No },
-  { header: 'Amount', isNumeric: true, className: 'font-medium tabular-nums', cell: (row) => formatAmount(row.Amount) },
-  { header: 'Charges', isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Charges) },
-  { header: 'Status', cell: (row) => <StatusCell row={row} /> },
-  { header: 'Date', cell: (row) => row.Date },
-  { header: 'Time', cell: (row) => row.Time },
+const columns = (t: Translate<keyof typeof withdrawalsTexts.en>): ReadonlyArray<DataTableColumn<WithdrawalRow>> => [
+  { header: t('colNo'), cell: (row) => row.No },
+  {
+    header: t('colAmount'),
+    isNumeric: true,
+    className: 'font-medium tabular-nums',
+    cell: (row) => formatAmount(row.Amount),
+  },
+  { header: t('colCharges'), isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Charges) },
+  { header: t('colStatus'), cell: (row) => <StatusCell row={row} /> },
+  { header: t('colDate'), cell: (row) => row.Date },
+  { header: t('colTime'), cell: (row) => row.Time },
 ];
 
 /** Withdrawal history: the member's withdrawals with their status, newest first; Refresh reloads it. */
 export function WithdrawalHistoryTable() {
   const { data: rows, isPending, error, refetch, isFetching } = useWithdrawalHistory();
+  const t = useTexts(withdrawalsTexts);
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
-        <CardTitle id="withdrawal-history-title">Withdrawal History</CardTitle>
+        <CardTitle id="withdrawal-history-title">{t('historyLink')}</CardTitle>
         <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden="true" className={cn(isFetching && 'animate-spin')} />
-          Refresh
+          {t('refresh')}
         </Button>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
         <DataTable
           labelledBy="withdrawal-history-title"
-          columns={COLUMNS}
+          columns={columns(t)}
           rows={rows}
           isPending={isPending}
-          error={error ? failureText(error, WITHDRAWAL_HISTORY_TEXTS) : null}
-          emptyText="No withdrawal history found"
+          error={error ? failureText(error, withdrawalHistoryTexts()) : null}
+          emptyText={t('empty')}
           getRowKey={(row, index) => `${row.No}-${index}`}
           getRowAttributes={() => ({ 'data-testid': 'withdrawal-row' })}
           minWidthClassName="min-w-[34rem]"

@@ -1,26 +1,31 @@
 import {
   minimumWithdrawalApplies,
-  minimumWithdrawalMessage,
   tariffFeeMinor,
   WithdrawAccountSchema,
-  WITHDRAWAL_MESSAGES,
   type Fee,
   type TariffBracketMinor,
   type UserData,
   type WithdrawAccount,
 } from '@tuzo/contracts';
 import { z } from 'zod';
+import { translate } from '@/i18n';
 import { readTypedAmountMinor, toMinor, toPlainAmount } from '@/lib/money';
+import { withdrawalsTexts } from '../texts';
 
 export const JUMBO_ACCOUNT: WithdrawAccount = '1';
 
 /** The wallets a member may withdraw from (spec part 2, section 9), with the balance field of each. */
 export const WITHDRAW_ACCOUNT_OPTIONS = [
-  { value: '1', label: 'Jumbo', balanceField: 'balance' },
-  { value: '3', label: 'YouTube', balanceField: 'youtube' },
-  { value: '4', label: 'TikTok', balanceField: 'tiktok' },
-  { value: '5', label: 'Ads', balanceField: 'ads' },
-] as const satisfies ReadonlyArray<{ value: WithdrawAccount; label: string; balanceField: keyof UserData['balances'] }>;
+  { value: '1', label: 'walletJumbo', balanceField: 'balance' },
+  { value: '3', label: 'walletYoutube', balanceField: 'youtube' },
+  { value: '4', label: 'walletTiktok', balanceField: 'tiktok' },
+  { value: '5', label: 'walletAds', balanceField: 'ads' },
+] as const satisfies ReadonlyArray<{
+  value: WithdrawAccount;
+  /** The wallet's name in withdrawalsTexts. */
+  label: keyof typeof withdrawalsTexts.en;
+  balanceField: keyof UserData['balances'];
+}>;
 
 export function toTariffBrackets(fee: Fee): TariffBracketMinor[] {
   return fee.tariff.flatMap((row) => {
@@ -59,23 +64,24 @@ function readAccount(acc: string): WithdrawAccount | null {
 export function buildWithdrawFormSchema(user: UserData) {
   const brackets = toTariffBrackets(user.fee);
   const minWithMinor = toMinor(user.fee.min_with) ?? 0n;
-  const minimumText = minimumWithdrawalMessage(user.userdetails.ccurrency, toPlainAmount(user.fee.min_with) ?? user.fee.min_with);
+  const minimum = { currency: user.userdetails.ccurrency, minimum: toPlainAmount(user.fee.min_with) ?? user.fee.min_with };
+  // Read when the form validates, so a language switched meanwhile is followed.
+  const text = (key: keyof typeof withdrawalsTexts.en) => translate(withdrawalsTexts, key);
   return z.object({ acc: z.string(), amount: z.string() }).superRefine((value, ctx) => {
     const acc = readAccount(value.acc);
-    if (acc === null) ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.selectAccount, path: ['acc'] });
-    const text = value.amount.trim();
-    if (text === '') return void ctx.addIssue({ code: 'custom', message: 'Amount is required', path: ['amount'] });
-    const amountMinor = readTypedAmountMinor(text);
-    if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: 'Must be a valid number', path: ['amount'] });
-    if (amountMinor <= 0n)
-      return void ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0', path: ['amount'] });
+    if (acc === null) ctx.addIssue({ code: 'custom', message: text('accountRequired'), path: ['acc'] });
+    const typed = value.amount.trim();
+    if (typed === '') return void ctx.addIssue({ code: 'custom', message: text('amountRequired'), path: ['amount'] });
+    const amountMinor = readTypedAmountMinor(typed);
+    if (amountMinor === null) return void ctx.addIssue({ code: 'custom', message: text('notANumber'), path: ['amount'] });
+    if (amountMinor <= 0n) return void ctx.addIssue({ code: 'custom', message: text('amountNotPositive'), path: ['amount'] });
     if (acc === null) return;
     if (minimumWithdrawalApplies(acc) && amountMinor < minWithMinor) {
-      return void ctx.addIssue({ code: 'custom', message: minimumText, path: ['amount'] });
+      return void ctx.addIssue({ code: 'custom', message: translate(withdrawalsTexts, 'minimum', minimum), path: ['amount'] });
     }
     const balance = walletBalanceMinor(user, acc);
     if (balance !== null && amountMinor + chargeMinor({ acc, amountMinor, brackets }) > balance) {
-      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.exceedsBalance, path: ['amount'] });
+      ctx.addIssue({ code: 'custom', message: text('exceedsBalance'), path: ['amount'] });
     }
   });
 }
