@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CasinoSpinPanel, FairnessPanel, SelfExclusion, SpinHistory, SpinOdds } from '@/features/spins';
+import { CasinoSpinPanel, FairnessPanel, SelfExclusion, SpinHistory, SpinOdds, spinsTexts } from '@/features/spins';
+import { useTexts } from '@/i18n';
 import { useCurrentUser } from '@/lib/session';
 
 /** Casino Spin (/spin/casino): a stake from Jumbo or Deposit, stake x the drawn multiplier back into Jumbo. */
 export default function SpinCasinoRoute() {
   const user = useCurrentUser();
   const [isSpinning, setSpinning] = useState(false);
+  const t = useTexts(spinsTexts);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="spin-casino-page">
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">Casino Spin</CardTitle>
-          <CardDescription>
-            Winnings (stake x multiplier) go into your Jumbo wallet. For adults only; play within your means.
-          </CardDescription>
+          <CardTitle className="text-lg">{t('casinoTitle')}</CardTitle>
+          <CardDescription>{t('casinoDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <CasinoSpinPanel user={user} onSpinningChange={setSpinning} />

@@ -4,3 +4,4 @@ export { FairnessPanel } from './components/fairness-panel';
 export { FreeSpinPanel } from './components/free-spin-panel';
 export { SpinHistory } from './components/spin-history';
 export { SpinOdds } from './components/spin-odds';
+export { spinsTexts } from './texts';

@@ -1,12 +1,14 @@
 import type { TransferHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { payForClientTexts } from '../texts';
 
 /** Spec part 2: the history shows the server's msg or the load-failure text. */
-export const TRANSFER_HISTORY_TEXTS = {
-  failed: 'Failed to load transfer history',
-  thrown: 'Failed to load transfer history',
-} as const;
+export function transferHistoryTexts(): { failed: string; thrown: string } {
+  const text = translate(payForClientTexts, 'historyFailed');
+  return { failed: text, thrown: text };
+}
 
 /** GET populatepayfroclient (the spec's spelling): transfers sent and received, newest first. */
 export async function getTransferHistory(): Promise<TransferHistoryRow[]> {
@@ -14,7 +16,7 @@ export async function getTransferHistory(): Promise<TransferHistoryRow[]> {
     const { data } = await apiCall<TransferHistoryRow[]>('populatepayfroclient');
     return Array.isArray(data) ? data : [];
   } catch (error) {
-    const message = failureText(error, TRANSFER_HISTORY_TEXTS);
+    const message = failureText(error, transferHistoryTexts());
     if (message) showErrorToast(message);
     throw error;
   }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatMinor, PAY_FOR_CLIENT_MESSAGES, type ConfirmPayForClientData } from '@tuzo/contracts';
+import { formatMinor, type ConfirmPayForClientData } from '@tuzo/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,9 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useTexts } from '@/i18n';
 import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, isZeroAmount, readTypedAmountMinor } from '@/lib/money';
 import { usePayForClient } from '../api/pay-for-client';
+import { payForClientTexts } from '../texts';
 import { buildPayAmountSchema, PAY_WALLETS, type PayAmountFormValues } from '../utils/pay-for-client-schemas';
 
 /** Step 2: the wallet and amount to move into the verified client's Deposit wallet. */
@@ -24,6 +26,7 @@ export function PayAmountStep({
   onPaid: () => void;
 }) {
   const pay = usePayForClient();
+  const t = useTexts(payForClientTexts);
   const schema = useMemo(() => buildPayAmountSchema(client), [client]);
   const form = useForm<PayAmountFormValues>({ resolver: zodResolver(schema), defaultValues: { acc: '', amount: '' } });
   const { errors } = form.formState;
@@ -39,38 +42,38 @@ export function PayAmountStep({
         idempotencyKey: key.get(),
       });
       key.renew();
-      toast.success(envelope.msg || PAY_FOR_CLIENT_MESSAGES.paid);
+      toast.success(envelope.msg || t('paid'));
       onPaid();
     } catch (error) {
       // A network failure was shown by the api client; the key is kept so a retry cannot pay twice.
-      const message = failureText(error, { failed: 'Submission failed' });
+      const message = failureText(error, { failed: t('submissionFailed') });
       if (message) showErrorToast(message);
       // The wallet held less than the page showed: the spec's message for that wallet goes under the amount.
-      if (isApiError(error, 'INSUFFICIENT_FUNDS')) form.setError('amount', { message: wallet.insufficient });
+      if (isApiError(error, 'INSUFFICIENT_FUNDS')) form.setError('amount', { message: t(wallet.insufficient) });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Pay client">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('payForm')}>
       <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
         <p>
-          Client: <span className="font-semibold">{client.username}</span>
+          {t('client')} <span className="font-semibold">{client.username}</span>
         </p>
         {!isZeroAmount(client.missing) ? (
-          <p className="text-slate-600">Still needs {formatMoney(client.missing, client.currency)} to activate.</p>
+          <p className="text-slate-600">{t('stillNeeds', { amount: formatMoney(client.missing, client.currency) })}</p>
         ) : null}
       </div>
-      <Field label="Wallet" htmlFor="pfc-wallet" error={errors.acc?.message}>
+      <Field label={t('wallet')} htmlFor="pfc-wallet" error={errors.acc?.message}>
         <Select id="pfc-wallet" {...invalidProps('pfc-wallet', errors.acc?.message)} {...form.register('acc')}>
-          <option value="">Select wallet</option>
+          <option value="">{t('selectWallet')}</option>
           {PAY_WALLETS.map((wallet) => (
             <option key={wallet.value} value={wallet.value}>
-              {wallet.label} ({formatMoney(client[wallet.balanceField], client.currency)})
+              {t(wallet.label)} ({formatMoney(client[wallet.balanceField], client.currency)})
             </option>
           ))}
         </Select>
       </Field>
-      <Field label={`Amount (${client.currency})`} htmlFor="pfc-amount" error={errors.amount?.message}>
+      <Field label={t('amountIn', { currency: client.currency })} htmlFor="pfc-amount" error={errors.amount?.message}>
         <Input
           id="pfc-amount"
           inputMode="decimal"
@@ -83,10 +86,10 @@ export function PayAmountStep({
       <div className="flex gap-3">
         <Button variant="outline" size="lg" onClick={onBack} disabled={pay.isPending}>
           <ArrowLeft aria-hidden="true" />
-          Back
+          {t('back')}
         </Button>
         <Button type="submit" size="lg" className="flex-1" disabled={pay.isPending}>
-          {pay.isPending ? 'Paying...' : 'Pay Client'}
+          {pay.isPending ? t('paying') : t('pay')}
         </Button>
       </div>
     </form>

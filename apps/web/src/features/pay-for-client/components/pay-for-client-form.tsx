@@ -1,5 +1,7 @@
 import type { ConfirmPayForClientData } from '@tuzo/contracts';
 import { useState } from 'react';
+import { useTexts } from '@/i18n';
+import { payForClientTexts } from '../texts';
 import { PayAmountStep } from './pay-amount-step';
 import { VerifyClientStep } from './verify-client-step';
 
@@ -8,10 +10,11 @@ export function PayForClientForm() {
   const [client, setClient] = useState<ConfirmPayForClientData | null>(null);
   // Remounting step 1 after a payment clears its field.
   const [round, setRound] = useState(0);
+  const t = useTexts(payForClientTexts);
   return (
     <div>
       <p className="mb-4 text-sm font-medium text-slate-600" aria-live="polite">
-        Step {client ? 2 : 1} of 2: {client ? 'choose the wallet and amount' : 'verify your client'}
+        {t('step', { step: client ? 2 : 1, what: client ? t('stepPay') : t('stepVerify') })}
       </p>
       {client ? (
         <PayAmountStep

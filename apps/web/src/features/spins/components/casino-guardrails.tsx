@@ -5,18 +5,25 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
+import { translate, useTexts } from '@/i18n';
 import { failureText, showErrorToast } from '@/lib/api-client';
 import { useConfirmSpinAge } from '../api/confirm-spin-age';
 import { useExcludeFromSpins } from '../api/exclude-from-spins';
+import { spinsTexts } from '../texts';
 
-const PERIOD_LABELS: Record<SelfExclusionPeriod, string> = { '1': '1 day', '7': '7 days', '30': '30 days', forever: 'Forever' };
+const PERIOD_LABELS: Record<SelfExclusionPeriod, 'period1' | 'period7' | 'period30' | 'periodForever'> = {
+  '1': 'period1',
+  '7': 'period7',
+  '30': 'period30',
+  forever: 'periodForever',
+};
 
 /** Why casino spins are closed to this member right now, or null when they are open. */
 export function casinoClosedReason(state: SpinStateData): string | null {
-  if (state.casino_disabled) return 'Casino spins are not available in your country.';
-  if (state.excluded_forever) return 'You have excluded yourself from casino spins permanently.';
+  if (state.casino_disabled) return translate(spinsTexts, 'casinoDisabled');
+  if (state.excluded_forever) return translate(spinsTexts, 'excludedForever');
   if (state.excluded_until)
-    return `You have excluded yourself from casino spins until ${new Date(state.excluded_until).toLocaleString()}.`;
+    return translate(spinsTexts, 'excludedUntil', { until: new Date(state.excluded_until).toLocaleString() });
   return null;
 }
 
@@ -24,23 +31,24 @@ export function casinoClosedReason(state: SpinStateData): string | null {
 export function AgeConfirmation() {
   const confirm = useConfirmSpinAge();
   const [isChecked, setChecked] = useState(false);
+  const t = useTexts(spinsTexts);
   const onConfirm = async () => {
     try {
       await confirm.mutateAsync();
     } catch (error) {
-      const message = failureText(error, { failed: 'Could not save your confirmation' });
+      const message = failureText(error, { failed: t('ageSaveFailed') });
       if (message) showErrorToast(message);
     }
   };
   return (
     <Alert tone="warning" className="flex flex-col gap-2" data-testid="spin-age">
-      <p>Casino spins stake real money and are for adults only.</p>
+      <p>{t('ageWarning')}</p>
       <label className="flex items-center gap-2">
-        <input type="checkbox" checked={isChecked} onChange={(event) => setChecked(event.target.checked)} />I confirm that I am 18
-        years or older
+        <input type="checkbox" checked={isChecked} onChange={(event) => setChecked(event.target.checked)} />
+        {t('ageConfirm')}
       </label>
       <Button size="sm" disabled={!isChecked || confirm.isPending} onClick={() => void onConfirm()}>
-        Confirm
+        {t('confirm')}
       </Button>
     </Alert>
   );
@@ -51,22 +59,23 @@ export function SelfExclusion() {
   const exclude = useExcludeFromSpins();
   const [period, setPeriod] = useState<SelfExclusionPeriod>('1');
   const [isConfirming, setConfirming] = useState(false);
+  const t = useTexts(spinsTexts);
   const onExclude = async () => {
     try {
       const envelope = await exclude.mutateAsync(period);
-      toast.success(envelope.msg || 'Exclusion saved');
+      toast.success(envelope.msg || t('exclusionSaved'));
       setConfirming(false);
     } catch (error) {
-      const message = failureText(error, { failed: 'Could not save the exclusion' });
+      const message = failureText(error, { failed: t('exclusionFailed') });
       if (message) showErrorToast(message);
     }
   };
   return (
     <section aria-labelledby="spin-break" className="flex flex-col gap-2">
       <h2 id="spin-break" className="text-base font-semibold text-slate-900">
-        Take a break
+        {t('breakTitle')}
       </h2>
-      <Field label="Exclude me from casino spins for" htmlFor="spin-exclude-period">
+      <Field label={t('excludeFor')} htmlFor="spin-exclude-period">
         <Select
           id="spin-exclude-period"
           value={period}
@@ -74,7 +83,7 @@ export function SelfExclusion() {
         >
           {SELF_EXCLUSION_PERIODS.map((value) => (
             <option key={value} value={value}>
-              {PERIOD_LABELS[value]}
+              {t(PERIOD_LABELS[value])}
             </option>
           ))}
         </Select>
@@ -82,15 +91,15 @@ export function SelfExclusion() {
       {isConfirming ? (
         <div className="flex gap-2">
           <Button variant="danger" disabled={exclude.isPending} onClick={() => void onExclude()}>
-            Yes, exclude me ({PERIOD_LABELS[period]}); it cannot be lifted early
+            {t('excludeConfirm', { period: t(PERIOD_LABELS[period]) })}
           </Button>
           <Button variant="ghost" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       ) : (
         <Button variant="outline" onClick={() => setConfirming(true)}>
-          Exclude me
+          {t('excludeMe')}
         </Button>
       )}
     </section>

@@ -1,16 +1,18 @@
-import { formatMinor, SPIN_MESSAGES, type SpinAccount, type UserData } from '@tuzo/contracts';
+import { formatMinor, type SpinAccount, type UserData } from '@tuzo/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useTexts } from '@/i18n';
 import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, readTypedAmountMinor, toMinor } from '@/lib/money';
 import { useSpinOdds } from '../api/get-spin-odds';
 import { useSpinState } from '../api/get-spin-state';
 import { useRequestSpin } from '../api/request-spin';
 import { useSpinSequence } from '../hooks/use-spin-sequence';
+import { spinsTexts } from '../texts';
 import { isStakeBelowMinimum, SPIN_WALLET_OPTIONS, stakeError, wheelLabel } from '../utils/spin-rules';
 import { AgeConfirmation, casinoClosedReason } from './casino-guardrails';
 import { SpinResult } from './spin-result';
@@ -24,6 +26,7 @@ export function CasinoSpinPanel({
   user: UserData;
   onSpinningChange?: (isSpinning: boolean) => void;
 }) {
+  const t = useTexts(spinsTexts);
   const odds = useSpinOdds('casino');
   const state = useSpinState();
   const request = useRequestSpin();
@@ -55,7 +58,7 @@ export function CasinoSpinPanel({
     } catch (failure) {
       // A refusal is final for this key; a network failure keeps it, so a retry cannot spin twice.
       if (isApiError(failure)) key.renew();
-      const message = failureText(failure, { failed: SPIN_MESSAGES.failed, thrown: SPIN_MESSAGES.network });
+      const message = failureText(failure, { failed: t('failed'), thrown: t('network') });
       if (message) showErrorToast(message);
     } finally {
       onSpinningChange?.(false);
@@ -65,7 +68,7 @@ export function CasinoSpinPanel({
   return (
     <div className="flex flex-col gap-4">
       <SpinWheel
-        label="Casino wheel"
+        label={t('casinoWheel')}
         labels={figures.map((f) => wheelLabel('casino', f))}
         rotation={sequence.rotation}
         isSpinning={sequence.isSpinning}
@@ -81,14 +84,14 @@ export function CasinoSpinPanel({
       ) : (
         <form
           className="flex flex-col gap-3"
-          aria-label="Casino spin"
+          aria-label={t('casinoForm')}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void onSpin();
           }}
         >
-          <Field label="Wallet" htmlFor="spin-acc">
+          <Field label={t('wallet')} htmlFor="spin-acc">
             <Select
               id="spin-acc"
               value={acc}
@@ -97,12 +100,12 @@ export function CasinoSpinPanel({
             >
               {SPIN_WALLET_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label} ({formatMoney(user.balances[o.balanceField], currency)})
+                  {t(o.label)} ({formatMoney(user.balances[o.balanceField], currency)})
                 </option>
               ))}
             </Select>
           </Field>
-          <Field label={`Stake (${currency})`} htmlFor="spin-stake" error={error ?? undefined}>
+          <Field label={t('stakeIn', { currency })} htmlFor="spin-stake" error={error ?? undefined}>
             <Input
               id="spin-stake"
               inputMode="decimal"
@@ -122,7 +125,7 @@ export function CasinoSpinPanel({
             size="lg"
             disabled={sequence.isSpinning || isStakeBelowMinimum(stake, minStakeMinor) || !state.data}
           >
-            {sequence.isSpinning ? 'Spinning...' : 'Spin'}
+            {sequence.isSpinning ? t('spinning') : t('spin')}
           </Button>
         </form>
       )}

@@ -1,17 +1,19 @@
-import { SPIN_MESSAGES } from '@tuzo/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useTexts } from '@/i18n';
 import { failureText, showErrorToast } from '@/lib/api-client';
 import { useFreeSpin } from '../api/free-spin';
 import { useSpinOdds } from '../api/get-spin-odds';
 import { useSpinState } from '../api/get-spin-state';
 import { useSpinSequence } from '../hooks/use-spin-sequence';
+import { spinsTexts } from '../texts';
 import { wheelLabel } from '../utils/spin-rules';
 import { SpinResult } from './spin-result';
 import { SpinWheel } from './spin-wheel';
 
 /** The free wheel: one spin per member, ever; no stake is sent (the spec's fixed stake of 20 always passes). */
 export function FreeSpinPanel({ onSpinningChange }: { onSpinningChange?: (isSpinning: boolean) => void }) {
+  const t = useTexts(spinsTexts);
   const odds = useSpinOdds('free');
   const state = useSpinState();
   const freeSpin = useFreeSpin();
@@ -24,7 +26,7 @@ export function FreeSpinPanel({ onSpinningChange }: { onSpinningChange?: (isSpin
     try {
       await sequence.spin(async () => (await freeSpin.mutateAsync()).data);
     } catch (error) {
-      const message = failureText(error, { failed: SPIN_MESSAGES.failed, thrown: SPIN_MESSAGES.network });
+      const message = failureText(error, { failed: t('failed'), thrown: t('network') });
       if (message) showErrorToast(message);
     } finally {
       onSpinningChange?.(false);
@@ -34,20 +36,20 @@ export function FreeSpinPanel({ onSpinningChange }: { onSpinningChange?: (isSpin
   return (
     <div className="flex flex-col gap-4">
       <SpinWheel
-        label="Free spin wheel"
+        label={t('freeWheel')}
         labels={figures.map((f) => wheelLabel('free', f))}
         rotation={sequence.rotation}
         isSpinning={sequence.isSpinning}
         highlighted={sequence.result?.segment ?? null}
       />
       <SpinResult result={sequence.result} />
-      {isUsed ? <Alert tone="info">{SPIN_MESSAGES.freeUsed}. Your prize is in your spin history below.</Alert> : null}
+      {isUsed ? <Alert tone="info">{t('freeUsed')}</Alert> : null}
       <Button
         size="lg"
         disabled={sequence.isSpinning || isUsed || !state.data || sequence.phase === 'result'}
         onClick={() => void onSpin()}
       >
-        {sequence.isSpinning ? 'Spinning...' : 'Spin'}
+        {sequence.isSpinning ? t('spinning') : t('spin')}
       </Button>
     </div>
   );

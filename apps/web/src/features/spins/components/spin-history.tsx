@@ -2,8 +2,10 @@ import { verifyDraw, type SpinHistoryRow } from '@tuzo/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
+import { translate, useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { SPIN_HISTORY_PAGE_SIZE, useSpinHistory } from '../api/get-spin-history';
+import { spinsTexts } from '../texts';
 
 type Verdict = { ok: boolean; text: string };
 
@@ -12,21 +14,25 @@ type Verdict = { ok: boolean; text: string };
  * before the spin, and HMAC-SHA256(seed, "client seed:nonce") on the wheel's weights must give the segment drawn.
  */
 async function verifyRow(row: SpinHistoryRow): Promise<Verdict> {
-  if (!row.server_seed) return { ok: false, text: 'Reveal the seed first' };
+  if (!row.server_seed) return { ok: false, text: translate(spinsTexts, 'revealFirst') };
   const { serverSeedHash, segment } = await verifyDraw({
     serverSeed: row.server_seed,
     clientSeed: row.client_seed,
     nonce: row.nonce,
     weights: row.table.map((s) => s.weight),
   });
-  if (serverSeedHash !== row.server_seed_hash) return { ok: false, text: 'Seed hash does not match' };
-  if (segment !== row.segment) return { ok: false, text: `Draw gives segment ${segment + 1}, not ${row.segment + 1}` };
-  return { ok: true, text: `Verified: segment ${segment + 1} (${row.table[segment]?.figure ?? ''})` };
+  if (serverSeedHash !== row.server_seed_hash) return { ok: false, text: translate(spinsTexts, 'hashMismatch') };
+  if (segment !== row.segment) {
+    return { ok: false, text: translate(spinsTexts, 'drawMismatch', { got: segment + 1, expected: row.segment + 1 }) };
+  }
+  const figure = row.table[segment]?.figure ?? '';
+  return { ok: true, text: translate(spinsTexts, 'verified', { segment: segment + 1, figure }) };
 }
 
 function VerifyCell({ row }: { row: SpinHistoryRow }) {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
-  if (!row.server_seed) return <span className="text-xs text-slate-500">After seed reveal</span>;
+  const t = useTexts(spinsTexts);
+  if (!row.server_seed) return <span className="text-xs text-slate-500">{t('afterReveal')}</span>;
   if (verdict) {
     return (
       <span role="status" className={verdict.ok ? 'text-xs font-medium text-green-700' : 'text-xs font-medium text-red-700'}>
@@ -38,11 +44,9 @@ function VerifyCell({ row }: { row: SpinHistoryRow }) {
     <Button
       size="sm"
       variant="outline"
-      onClick={() =>
-        void verifyRow(row).then(setVerdict, () => setVerdict({ ok: false, text: 'Could not verify in this browser' }))
-      }
+      onClick={() => void verifyRow(row).then(setVerdict, () => setVerdict({ ok: false, text: t('verifyFailed') }))}
     >
-      Verify
+      {t('verify')}
     </Button>
   );
 }
@@ -50,37 +54,40 @@ function VerifyCell({ row }: { row: SpinHistoryRow }) {
 /** The member's spins with their seeds; each revealed draw can be verified here. */
 export function SpinHistory() {
   const [page, setPage] = useState(1);
+  const t = useTexts(spinsTexts);
   const history = useSpinHistory(page);
   const data = history.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / SPIN_HISTORY_PAGE_SIZE)) : 1;
   return (
     <section aria-labelledby="spin-history" className="flex flex-col gap-2" data-testid="spin-history">
       <h2 id="spin-history" className="text-base font-semibold text-slate-900">
-        Spin history
+        {t('historyTitle')}
       </h2>
       {!data || data.rows.length === 0 ? (
         <p className="text-sm text-slate-600">
-          {history.isError ? 'Failed to load spin history' : history.isPending ? 'Loading…' : 'No spins yet'}
+          {history.isError ? t('historyFailed') : history.isPending ? t('loading') : t('noSpins')}
         </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
             <thead>
               <tr className="text-left text-slate-600">
-                <th className="px-2 py-1 font-medium">Time</th>
-                <th className="px-2 py-1 font-medium">Kind</th>
-                <th className="px-2 py-1 text-right font-medium">Stake</th>
-                <th className="px-2 py-1 text-right font-medium">Figure</th>
-                <th className="px-2 py-1 text-right font-medium">Win</th>
-                <th className="px-2 py-1 font-medium">Seed (nonce)</th>
-                <th className="px-2 py-1 font-medium">Check</th>
+                <th className="px-2 py-1 font-medium">{t('colTime')}</th>
+                <th className="px-2 py-1 font-medium">{t('colKind')}</th>
+                <th className="px-2 py-1 text-right font-medium">{t('colStake')}</th>
+                <th className="px-2 py-1 text-right font-medium">{t('colFigure')}</th>
+                <th className="px-2 py-1 text-right font-medium">{t('colWin')}</th>
+                <th className="px-2 py-1 font-medium">{t('colSeed')}</th>
+                <th className="px-2 py-1 font-medium">{t('colCheck')}</th>
               </tr>
             </thead>
             <tbody>
               {data.rows.map((row) => (
                 <tr key={row.id} className="border-t border-slate-100 align-top" data-testid="spin-history-row">
                   <td className="px-2 py-1.5 whitespace-nowrap">{new Date(row.time).toLocaleString()}</td>
-                  <td className="px-2 py-1.5 whitespace-nowrap capitalize">{row.kind}</td>
+                  <td className="px-2 py-1.5 whitespace-nowrap capitalize">
+                    {row.kind === 'free' ? t('kindFree') : t('kindCasino')}
+                  </td>
                   <td className="px-2 py-1.5 whitespace-nowrap text-right tabular-nums">
                     {row.kind === 'free' ? '-' : formatMoney(row.stake, row.currency)}
                   </td>
@@ -90,7 +97,7 @@ export function SpinHistory() {
                   <td className="px-2 py-1.5 whitespace-nowrap text-right tabular-nums">{formatMoney(row.win, row.currency)}</td>
                   <td
                     className="px-2 py-1.5 whitespace-nowrap font-mono text-xs"
-                    title={`SHA-256 ${row.server_seed_hash}, client seed ${row.client_seed}`}
+                    title={t('seedTitle', { hash: row.server_seed_hash, seed: row.client_seed })}
                   >
                     {row.server_seed_hash.slice(0, 10)}… ({row.nonce})
                   </td>
@@ -103,7 +110,7 @@ export function SpinHistory() {
           </table>
         </div>
       )}
-      <Pager page={page} pages={pages} noun="spins" className="pt-1" onPageChange={setPage} />
+      <Pager page={page} pages={pages} noun={t('pagerNoun')} className="pt-1" onPageChange={setPage} />
     </section>
   );
 }

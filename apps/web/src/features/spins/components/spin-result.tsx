@@ -1,19 +1,24 @@
 import type { SpinData } from '@tuzo/contracts';
+import { translate, useTexts } from '@/i18n';
 import { formatMoney, isZeroAmount } from '@/lib/money';
+import { spinsTexts } from '../texts';
 
 export function resultMessage(data: SpinData): string {
+  const stake = formatMoney(data.stake, data.currency);
+  const won = formatMoney(data.win, data.currency);
   if (isZeroAmount(data.win))
     return data.kind === 'casino'
-      ? `x${data.default}: no win this time (stake ${formatMoney(data.stake, data.currency)})`
-      : 'No prize this time';
-  const won = formatMoney(data.win, data.currency);
+      ? translate(spinsTexts, 'casinoNoWin', { multiplier: data.default, stake })
+      : translate(spinsTexts, 'freeNoWin');
   return data.kind === 'casino'
-    ? `x${data.default}: ${won} paid into Jumbo (stake ${formatMoney(data.stake, data.currency)})`
-    : `Congratulations! You won ${won}`;
+    ? translate(spinsTexts, 'casinoWin', { multiplier: data.default, won, stake })
+    : translate(spinsTexts, 'freeWin', { won });
 }
 
 /** The result line, announced politely to screen readers when it appears. */
 export function SpinResult({ result }: { result: SpinData | null }) {
+  // Re-rendered when the language changes, so the line follows it.
+  useTexts(spinsTexts);
   return (
     <p aria-live="polite" className="min-h-6 text-center text-lg font-semibold text-slate-900" data-testid="spin-result">
       {result ? resultMessage(result) : ''}

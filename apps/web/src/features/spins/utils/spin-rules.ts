@@ -1,13 +1,15 @@
-import { formatMinor, minimumStakeMessage, SPIN_MESSAGES } from '@tuzo/contracts';
+import { formatMinor } from '@tuzo/contracts';
+import { translate } from '@/i18n';
 import { readTypedAmountMinor } from '@/lib/money';
+import { spinsTexts } from '../texts';
 
 /** The spec's default stake, also what the free wheel "checks" although it sends no stake (part 2, section 5). */
 export const DEFAULT_STAKE = '20';
 
-/** Spec part 2, section 9: the spin wallets. */
+/** Spec part 2, section 9: the spin wallets; `label` names a text in spinsTexts. */
 export const SPIN_WALLET_OPTIONS = [
-  { value: '1', label: 'Jumbo Balance', balanceField: 'balance' },
-  { value: '2', label: 'Deposit', balanceField: 'deposit' },
+  { value: '1', label: 'walletJumbo', balanceField: 'balance' },
+  { value: '2', label: 'walletDeposit', balanceField: 'deposit' },
 ] as const;
 
 /**
@@ -22,9 +24,9 @@ export function stakeError(input: {
 }): string | null {
   const stakeMinor = readTypedAmountMinor(input.stake);
   if (stakeMinor === null || stakeMinor < input.minStakeMinor || stakeMinor === 0n) {
-    return minimumStakeMessage(formatMinor(input.minStakeMinor), input.currency);
+    return translate(spinsTexts, 'minimumStake', { minimum: formatMinor(input.minStakeMinor), currency: input.currency });
   }
-  if (stakeMinor > input.walletMinor) return SPIN_MESSAGES.insufficient;
+  if (stakeMinor > input.walletMinor) return translate(spinsTexts, 'insufficient');
   return null;
 }
 
