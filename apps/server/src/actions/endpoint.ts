@@ -12,10 +12,12 @@ import { createIdempotencyLayer, readIdempotencyKey, type StoredAnswer } from '.
 import { assertStorableText } from './text-guard.ts';
 import type { RouteDoc } from '../http/route-docs.ts';
 import { checkAccess } from '../http/access.ts';
-import type { AuthMember, RegisteredAction } from '../http/action.ts';
+import type { Access, AuthMember, RegisteredAction } from '../http/action.ts';
 import { sendEnvelope } from '../http/envelope.ts';
+import { keepEnglish, rememberMemberLanguage } from '../http/message-language.ts';
 
 const DEFAULT_PER_MINUTE = 600;
+const STAFF_ACCESS: ReadonlySet<Access> = new Set<Access>(['support', 'operator']);
 
 /**
  * The first validation message, readable by a member. A schema's own message wins; zod's generic type messages
@@ -116,6 +118,9 @@ export async function registerActionEndpoint(
       throw new AppError('METHOD_NOT_ALLOWED', `${action.name} does not accept ${method}; use ${action.methods.join(' or ')}`);
     }
     const member = await memberOf(request);
+    // The operator console stays English: its actions, and anything a staff account calls (decision 039).
+    if (STAFF_ACCESS.has(action.access) || (member && member.role !== 'member')) keepEnglish(request);
+    if (member) rememberMemberLanguage(request, member.language);
     checkAccess(action, member);
     const raw = readPayload(request, method);
     assertStorableText(raw);

@@ -27,6 +27,8 @@ export interface AuthMember {
   sessionId: bigint;
   /** Two-factor sign-in is on (`members.totp_enabled_at`); staff actions need it. */
   isTotpEnrolled: boolean;
+  /** The member's language (`members.language`): notifications are shown in it when the request names none. */
+  language: 'en' | 'sw';
 }
 
 /** A public action may have a visitor (null); every other access level guarantees a member, by type. */

@@ -26,6 +26,7 @@ export interface SessionMemberRow {
   role: 'member' | 'support' | 'operator';
   countryId: number;
   isTotpEnrolled: boolean;
+  language: 'en' | 'sw';
 }
 
 /**
@@ -48,12 +49,13 @@ export async function findSessionMember(
     role: SessionMemberRow['role'];
     country_id: number;
     totp_enrolled: boolean;
+    language: SessionMemberRow['language'];
   }>({
     name: 'session_member',
     // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
     text: `WITH found AS (
              SELECT s.id AS session_id, s.last_seen_at, s.idle_seconds, m.id, m.username, m.status, m.role, m.country_id,
-                    m.totp_enabled_at IS NOT NULL AS totp_enrolled
+                    m.totp_enabled_at IS NOT NULL AS totp_enrolled, m.language
              FROM sessions s JOIN members m ON m.id = s.member_id
              WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz
                AND s.last_seen_at + make_interval(secs => s.idle_seconds) > $2::timestamptz
@@ -68,7 +70,7 @@ export async function findSessionMember(
                AND (NOT $3::boolean OR found.role = 'member')
              RETURNING sessions.id
            )
-           SELECT session_id::text, id::text, username, status, role, country_id, totp_enrolled FROM found`,
+           SELECT session_id::text, id::text, username, status, role, country_id, totp_enrolled, language FROM found`,
     values: [input.tokenHash, input.now.toISOString(), input.isBackgroundPoll],
   });
   const row = result.rows[0];
@@ -81,6 +83,7 @@ export async function findSessionMember(
     role: row.role,
     countryId: row.country_id,
     isTotpEnrolled: row.totp_enrolled,
+    language: row.language,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   ReadNotificationsPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
+import { localiseNotification } from '../../http/message-language.ts';
 import { listNotifications, readNotifications } from './notifications.service.ts';
 
 export const notificationsActions = [
@@ -16,11 +17,17 @@ export const notificationsActions = [
     payload: NotificationsPayloadSchema,
     data: NotificationsDataSchema,
     handler: async (ctx) => {
-      const data = await listNotifications(ctx.deps, {
+      const page = await listNotifications(ctx.deps, {
         memberId: ctx.member.id,
         page: ctx.payload.page,
         limit: ctx.payload.limit,
       });
+      // Stored in English (the spec's texts); shown in the member's language, an operator's own words as written.
+      const items = page.items.map((item) => ({
+        ...item,
+        msg: localiseNotification(ctx.request, item.msg, ctx.member.language),
+      }));
+      const data = { ...page, items };
       return { msg: data.items.length === 0 ? 'No notifications' : 'Notifications loaded', data };
     },
   }),

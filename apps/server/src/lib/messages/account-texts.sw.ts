@@ -1,0 +1,147 @@
+import type { MessageCatalogue } from '@tuzo/contracts/messages-sw';
+
+/**
+ * The server's member-facing texts that are not about money, in Swahili: the action layer's refusals, signing in and
+ * up, notifications, tasks, spins, team and lessons. Keys are the English texts as the source writes them; values are
+ * ICU messages. Field names the API uses (`page`, `limit`) stay as they are: they name the request's fields.
+ */
+export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
+  // the action layer
+  'The action query parameter is required': 'Kigezo cha action kinahitajika',
+  'Unknown action: {action}': 'Kitendo hakijulikani: {action}',
+  '{action} does not accept {method}; use {allowed}': '{action} haikubali {method}; tumia {allowed}',
+  'The request body must be a JSON object': 'Maudhui ya ombi lazima yawe kitu cha JSON',
+  'Invalid request': 'Ombi si sahihi',
+  '{field} is required': '{field} inahitajika',
+  'A payload is required': 'Maudhui ya ombi yanahitajika',
+  '{field} must be a {type}': '{field} lazima iwe {type}',
+  'The payload must be a {type}': 'Maudhui ya ombi lazima yawe {type}',
+  'Unknown field: {fields}': 'Sehemu isiyojulikana: {fields}',
+  OK: 'Sawa',
+  'The request body is not valid JSON': 'Maudhui ya ombi si JSON halali',
+  'The request body is too large': 'Maudhui ya ombi ni makubwa mno',
+  'Send the request body as application/json': 'Tuma maudhui ya ombi kama application/json',
+  'Too many requests. Please wait a minute and try again.': 'Maombi ni mengi mno. Tafadhali subiri dakika moja ujaribu tena.',
+  'Too many requests. Please wait {seconds} seconds and try again.':
+    'Maombi ni mengi mno. Tafadhali subiri sekunde {seconds} ujaribu tena.',
+  'Bad request': 'Ombi si sahihi',
+  'Something went wrong on our side. Please try again.': 'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
+  'The idempotency key must be 8 to 100 letters, digits or -_.:':
+    'Ufunguo wa ombi lazima uwe herufi, tarakimu au -_.: kati ya 8 na 100',
+  'A request with this Idempotency-Key is still being processed; try again in a moment':
+    'Ombi lenye Idempotency-Key hii bado linashughulikiwa; jaribu tena baada ya muda mfupi',
+  'This Idempotency-Key was already used for a different request; use a new key for a new request':
+    'Idempotency-Key hii ilishatumika kwa ombi tofauti; tumia ufunguo mpya kwa ombi jipya',
+  'Please login to continue': 'Tafadhali ingia ili kuendelea',
+  'Your account has been suspended': 'Akaunti yako imesimamishwa',
+  'Please activate your account first': 'Tafadhali wezesha akaunti yako kwanza',
+  'Staff only': 'Wafanyakazi pekee',
+  'Operators only': 'Waendeshaji pekee',
+  // signing in
+  'Staff sign in with their password and authenticator code; access links are for members':
+    'Wafanyakazi huingia kwa nenosiri na msimbo wa programu ya uthibitishaji; viungo vya kuingia ni vya wanachama',
+  'This access link is not valid. Ask for a new one from your profile.':
+    'Kiungo hiki cha kuingia si halali. Omba kipya kwenye wasifu wako.',
+  'This access link was already used. Ask for a new one from your profile.':
+    'Kiungo hiki cha kuingia kilishatumika. Omba kipya kwenye wasifu wako.',
+  'This access link has expired. Ask for a new one from your profile.':
+    'Muda wa kiungo hiki cha kuingia umekwisha. Omba kipya kwenye wasifu wako.',
+  'You are signed in as {current} on this browser. This link signs in {other}.':
+    'Umeingia kama {current} kwenye kivinjari hiki. Kiungo hiki kinamwingiza {other}.',
+  'Login successful': 'Umeingia',
+  Authenticated: 'Umethibitishwa',
+  'Logged out': 'Umetoka',
+  'Password changed successfully!': 'Nenosiri limebadilishwa!',
+  'Open this link on your other device within 10 minutes. It works once.':
+    'Fungua kiungo hiki kwenye kifaa chako kingine ndani ya dakika 10. Kinafanya kazi mara moja tu.',
+  'Invalid username or password': 'Jina la mtumiaji au nenosiri si sahihi',
+  'This staff account has been disabled': 'Akaunti hii ya mfanyakazi imezimwa',
+  'Current password is incorrect': 'Nenosiri la sasa si sahihi',
+  'Too many failed attempts. Try again in {minutes} {unit}.':
+    'Majaribio mengi mno yameshindikana. Jaribu tena baada ya dakika {minutes}.',
+  'Too many failed attempts. Try again in {hours} hours.':
+    'Majaribio mengi mno yameshindikana. Jaribu tena baada ya saa {hours}.',
+  'If an account matches, a reset link has been sent.': 'Kama akaunti inalingana, kiungo cha kuweka nenosiri jipya kimetumwa.',
+  'Your password has been reset. Please login with your new password.':
+    'Nenosiri lako limewekwa upya. Tafadhali ingia kwa nenosiri lako jipya.',
+  'This reset link is invalid or has expired': 'Kiungo hiki cha kuweka nenosiri jipya si halali au muda wake umekwisha',
+  // signing up
+  'Countries loaded': 'Nchi zimepakiwa',
+  'Phone number must contain only digits': 'Nambari ya simu lazima iwe na tarakimu pekee',
+  'Phone number must start with the dial code {dial} of the selected country':
+    'Nambari ya simu lazima ianze na msimbo wa nchi {dial} wa nchi uliyochagua',
+  'Phone number must be at least 10 digits': 'Nambari ya simu lazima iwe na angalau tarakimu 10',
+  'Phone number must be less than 15 digits': 'Nambari ya simu lazima iwe na tarakimu chini ya 15',
+  'Registration successful!': 'Umejisajili!',
+  'Username is available': 'Jina la mtumiaji linapatikana',
+  'Email is available': 'Barua pepe inapatikana',
+  'Phone number is available': 'Nambari ya simu inapatikana',
+  'Username is already taken': 'Jina la mtumiaji tayari limechukuliwa',
+  'Email is already registered': 'Barua pepe tayari imesajiliwa',
+  'Phone number is already registered': 'Nambari ya simu tayari imesajiliwa',
+  // notifications, SMS choices, the dashboard
+  'No notifications': 'Hakuna arifa',
+  'Notifications loaded': 'Arifa zimepakiwa',
+  '1 notification marked as read': 'Arifa 1 imewekwa alama kuwa imesomwa',
+  '{count} notifications marked as read':
+    '{count, plural, one {Arifa # imewekwa alama kuwa imesomwa} other {Arifa # zimewekwa alama kuwa zimesomwa}}',
+  'SMS settings loaded': 'Mipangilio ya SMS imepakiwa',
+  'SMS settings saved': 'Mipangilio ya SMS imehifadhiwa',
+  'User data loaded': 'Taarifa za mtumiaji zimepakiwa',
+  // tasks
+  '{task} are not scheduled yet.': '{task}: bado hazijapangiwa siku.',
+  '{task} are available on {days}. Come back on {day}.': '{task} zinapatikana siku ya {days}. Rudi siku ya {day}.',
+  'Tasks loaded': 'Kazi zimepakiwa',
+  'No ads on show today': 'Hakuna matangazo yanayoonyeshwa leo',
+  'Ads loaded': 'Matangazo yamepakiwa',
+  'No videos on show today': 'Hakuna video zinazoonyeshwa leo',
+  'Videos loaded': 'Video zimepakiwa',
+  'Video started': 'Video imeanza',
+  Trivia: 'Chemsha bongo',
+  // spins
+  'Server seed revealed; a new one is in use': 'Mbegu ya seva imefichuliwa; mpya inatumika sasa',
+  'Spin history loaded': 'Historia ya mizunguko imepakiwa',
+  'Thank you. Casino spins are open to you.': 'Asante. Mizunguko ya kasino iko wazi kwako.',
+  'You are excluded from casino spins permanently': 'Umezuiwa kwenye mizunguko ya kasino milele',
+  'You are excluded from casino spins until {until}': 'Umezuiwa kwenye mizunguko ya kasino hadi {until}',
+  'You have excluded yourself from casino spins permanently': 'Umejizuia kwenye mizunguko ya kasino milele',
+  'You have excluded yourself from casino spins until {date} {time} ({zone})':
+    'Umejizuia kwenye mizunguko ya kasino hadi {date} {time} ({zone})',
+  'This idempotency key was already used for a different spin': 'Ufunguo huu wa ombi ulishatumika kwa mzunguko tofauti',
+  // team, lessons
+  'Team loaded': 'Timu imepakiwa',
+  'Affiliate link': 'Kiungo cha kualika',
+  '{course} lessons': 'Masomo ya {course}',
+  'You are enrolled in the {course} course': 'Umejiandikisha kwenye kozi ya {course}',
+  '{done} of {total} lessons done': 'Masomo {done} kati ya {total} yamekamilika',
+};
+
+const TASK_NAMES_SW: Readonly<Record<string, string>> = {
+  'YouTube videos': 'Video za YouTube',
+  'TikTok videos': 'Video za TikTok',
+  Ads: 'Matangazo',
+  Trivia: 'Chemsha bongo',
+};
+
+export const WEEKDAYS_SW: Readonly<Record<string, string>> = {
+  Sunday: 'Jumapili',
+  Monday: 'Jumatatu',
+  Tuesday: 'Jumanne',
+  Wednesday: 'Jumatano',
+  Thursday: 'Alhamisi',
+  Friday: 'Ijumaa',
+  Saturday: 'Jumamosi',
+};
+
+const weekday = (value: string) => WEEKDAYS_SW[value] ?? value;
+
+/** Placeholder values of these texts that have Swahili words: a task's name, weekdays ("Monday, Friday and Sunday"). */
+export const ACCOUNT_VALUE_WORDS = {
+  task: (value: string) => TASK_NAMES_SW[value] ?? value,
+  day: weekday,
+  days: (value: string) => {
+    const [head, last] = value.split(' and ');
+    const names = (head ?? '').split(', ').map(weekday);
+    return last === undefined ? names.join(', ') : `${names.join(', ')} na ${weekday(last)}`;
+  },
+};
