@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useContractMessage } from '@/i18n/contract-messages';
 
 export interface FieldProps {
   label: string;
@@ -14,8 +15,12 @@ export function invalidProps(id: string, message: string | undefined) {
   return message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 }
 
-/** A labelled form field with its validation message, linked for screen readers by `${htmlFor}-error`. */
+/**
+ * A labelled form field with its validation message, linked for screen readers by `${htmlFor}-error`. A contract's
+ * message shows in the app's language (decision 039); any other message as it was given.
+ */
 export function Field({ label, htmlFor, error, hint, children }: FieldProps) {
+  const message = useContractMessage(error);
   return (
     <div data-slot="field">
       <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -23,9 +28,9 @@ export function Field({ label, htmlFor, error, hint, children }: FieldProps) {
       </label>
       {children}
       {hint}
-      {error ? (
+      {message ? (
         <p id={`${htmlFor}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          {message}
         </p>
       ) : null}
     </div>
