@@ -44,6 +44,11 @@ const NOT_MEMBER_TEXTS = new Set([
   'The member’s {} wallet no longer holds the amount and charge; the payout cannot be retried',
   '{} pays at most {} a day to one member; {} is already paid or on its way today. Approve it tomorrow.',
   'Code review not found',
+  'Closure request not found', // closing accounts: the operator's side
+  'This request is already {}',
+  'This account cannot be closed yet: {}',
+  'Closure requests loaded',
+  'The account has been closed',
   'This code was already {}',
   'Staff cannot resolve a code they submitted; another staff member must',
   'No payment notification from the provider matches this code yet. Wait for it, or an operator credits an amount typed by hand',

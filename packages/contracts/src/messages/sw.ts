@@ -9,13 +9,13 @@ import { compileCatalogue, type CompiledCatalogue, type MessageCatalogue, type V
  */
 export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   // auth
-  'Username must be at least 4 characters': 'Jina la mtumiaji lazima liwe na angalau herufi 4',
+  'Username must be at least 4 characters': 'Jina la mtumiaji lazima liwe na herufi 4 au zaidi',
   'Username must be less than 20 characters': 'Jina la mtumiaji lazima liwe na herufi chini ya 20',
   'Username can only contain letters, numbers, and underscores':
-    'Jina la mtumiaji linaweza kuwa na herufi, tarakimu na alama _ pekee',
+    'Jina la mtumiaji linaweza kuwa na herufi, tarakimu na mistari ya chini (_) tu',
   'Invalid email address': 'Anwani ya barua pepe si sahihi',
   'Password is required': 'Nenosiri linahitajika',
-  'Password must be at least 4 characters': 'Nenosiri lazima liwe na angalau herufi 4',
+  'Password must be at least 4 characters': 'Nenosiri lazima liwe na herufi 4 au zaidi',
   'Password must be less than 50 characters': 'Nenosiri lazima liwe na herufi chini ya 50',
   'Phone number is required': 'Nambari ya simu inahitajika',
   'Please select a country': 'Tafadhali chagua nchi',
@@ -25,6 +25,15 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'The reset link is invalid': 'Kiungo cha kuweka nenosiri jipya si sahihi',
   'This access link is not valid': 'Kiungo hiki cha kuingia si halali',
   'switch must be true or false': 'switch lazima iwe true au false',
+  "language must be 'en' or 'sw'": 'language lazima iwe en au sw',
+  // the member's data and statements
+  'format must be json or csv': 'format lazima iwe json au csv',
+  'from must not be after to': 'from isiwe baada ya to',
+  'A statement covers at most {days} days': 'Taarifa ya akaunti haizidi siku {days}',
+  'Password is too long': 'Nenosiri ni refu mno',
+  'The confirmation link is invalid': 'Kiungo cha uthibitisho si halali',
+  'The confirmation link is incomplete': 'Kiungo cha uthibitisho hakijakamilika',
+  'state must be requested, cancelled or completed': 'state lazima iwe requested, cancelled au completed',
   // activation
   'Account activated successfully! Welcome aboard!': 'Akaunti yako imewezeshwa! Karibu sana!',
   'Your account is already active': 'Akaunti yako tayari imewezeshwa',
@@ -78,7 +87,7 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'ids must be a list of notification ids': 'ids lazima iwe orodha ya namba za arifa',
   'At most {count} ids at once': 'Si zaidi ya ids {count} kwa mara moja',
   // pay for a client
-  'Username must be at least 3 characters': 'Jina la mtumiaji lazima liwe na angalau herufi 3',
+  'Username must be at least 3 characters': 'Jina la mtumiaji lazima liwe na herufi 3 au zaidi',
   'Please select a wallet': 'Tafadhali chagua pochi',
   'Client verified successfully': 'Mteja amethibitishwa',
   'Client not found in your team': 'Mteja hakupatikana kwenye timu yako',

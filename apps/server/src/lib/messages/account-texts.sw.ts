@@ -1,4 +1,4 @@
-import type { MessageCatalogue } from '@tuzo/contracts/messages-sw';
+import { WALLET_NAMES_SW, type MessageCatalogue } from '@tuzo/contracts/messages-sw';
 
 /**
  * The server's member-facing texts that are not about money, in Swahili: the action layer's refusals, signing in and
@@ -70,7 +70,7 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   'Phone number must contain only digits': 'Nambari ya simu lazima iwe na tarakimu pekee',
   'Phone number must start with the dial code {dial} of the selected country':
     'Nambari ya simu lazima ianze na msimbo wa nchi {dial} wa nchi uliyochagua',
-  'Phone number must be at least 10 digits': 'Nambari ya simu lazima iwe na angalau tarakimu 10',
+  'Phone number must be at least 10 digits': 'Nambari ya simu lazima iwe na tarakimu 10 au zaidi',
   'Phone number must be less than 15 digits': 'Nambari ya simu lazima iwe na tarakimu chini ya 15',
   'Registration successful!': 'Umejisajili!',
   'Username is available': 'Jina la mtumiaji linapatikana',
@@ -79,6 +79,28 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   'Username is already taken': 'Jina la mtumiaji tayari limechukuliwa',
   'Email is already registered': 'Barua pepe tayari imesajiliwa',
   'Phone number is already registered': 'Nambari ya simu tayari imesajiliwa',
+  // the member's data, statements, contact details and closing the account
+  'Password is incorrect': 'Nenosiri si sahihi',
+  'A withdrawal is still pending. Wait until it is paid or declined, then ask again.':
+    'Bado kuna utoaji wa pesa unaosubiri. Subiri hadi ulipwe au ukataliwe, kisha uombe tena.',
+  'Your wallets still hold money ({wallets}). Withdraw your balances first, then ask again.':
+    'Pochi zako bado zina pesa ({wallets}). Toa pesa zote zilizobaki kwanza, kisha uombe tena.',
+  'You have already asked to close your account': 'Tayari umeomba kufunga akaunti yako',
+  'You have no request to close your account': 'Huna ombi la kufunga akaunti yako',
+  'This is already your email': 'Hii tayari ni barua pepe yako',
+  'This confirmation link is invalid or has expired': 'Kiungo hiki cha uthibitisho si halali au muda wake umekwisha',
+  'This is already your phone number': 'Hii tayari ni nambari yako ya simu',
+  'Your data is ready': 'Taarifa zako ziko tayari',
+  'Statement loaded': 'Taarifa ya akaunti imepakiwa',
+  'Statement ready': 'Taarifa ya akaunti iko tayari',
+  'We sent a confirmation link to your new email. Open it to finish the change.':
+    'Tumetuma kiungo cha uthibitisho kwenye barua pepe yako mpya. Kifungue ili kukamilisha mabadiliko.',
+  'Your email has been changed': 'Barua pepe yako imebadilishwa',
+  'Your phone number has been changed': 'Nambari yako ya simu imebadilishwa',
+  'Your request to close your account has been received': 'Ombi lako la kufunga akaunti limepokelewa',
+  'Your account will stay open': 'Akaunti yako itaendelea kuwa wazi',
+  'Closure request loaded': 'Ombi la kufunga akaunti limepakiwa',
+  'Language saved': 'Lugha imehifadhiwa',
   // notifications, SMS choices, the dashboard
   'No notifications': 'Hakuna arifa',
   'Notifications loaded': 'Arifa zimepakiwa',
@@ -139,6 +161,12 @@ const weekday = (value: string) => WEEKDAYS_SW[value] ?? value;
 export const ACCOUNT_VALUE_WORDS = {
   task: (value: string) => TASK_NAMES_SW[value] ?? value,
   day: weekday,
+  /** The wallets that still hold money: "Jumbo, Deposit". */
+  wallets: (value: string) =>
+    value
+      .split(', ')
+      .map((name) => WALLET_NAMES_SW[name] ?? name)
+      .join(', '),
   days: (value: string) => {
     const [head, last] = value.split(' and ');
     const names = (head ?? '').split(', ').map(weekday);
