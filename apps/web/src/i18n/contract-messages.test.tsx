@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { WithdrawPayloadSchema, type WithdrawPayload } from '@tuzo/contracts';
+import { WithdrawPayloadSchema } from '@tuzo/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
@@ -10,10 +10,7 @@ import { loadContractMessages, localiseContractMessage } from './contract-messag
 
 /** A form checked by a contract's schema, its messages shown by Field, as the app's forms do (decision 030). */
 function WithdrawFields() {
-  const form = useForm<WithdrawPayload>({
-    resolver: zodResolver(WithdrawPayloadSchema),
-    defaultValues: { acc: '1', amount: '' } as unknown as WithdrawPayload,
-  });
+  const form = useForm({ resolver: zodResolver(WithdrawPayloadSchema), defaultValues: { acc: '1', amount: '' } });
   const { errors } = form.formState;
   return (
     <form onSubmit={form.handleSubmit(() => undefined)} noValidate>
