@@ -33,6 +33,9 @@ const TiktokRoute = lazy(() => import('./routes/tiktok'));
 const TriviaRoute = lazy(() => import('./routes/trivia'));
 const MyTeamRoute = lazy(() => import('./routes/my-team'));
 const AdminRoute = lazy(() => import('./routes/admin'));
+const MyDataRoute = lazy(() => import('./routes/my-data'));
+const StatementRoute = lazy(() => import('./routes/statement'));
+const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email'));
 
 /** Lets the session move to '/' on sign-out without a full reload. */
 function SessionNavigator() {
@@ -49,6 +52,7 @@ function SignedOutRoutes() {
       <Route path="/reg/:sponsor" element={<SignupRoute />} />
       <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
       <Route path="/access/:token?" element={<AccessRoute />} />
+      <Route path="/confirm-email" element={<ConfirmEmailRoute />} />
       <Route path="*" element={<LoginRoute />} />
     </Routes>
   );
@@ -58,6 +62,7 @@ function ActiveMemberRoutes() {
   return (
     <Routes>
       <Route path="/access/:token?" element={<AccessRoute />} />
+      <Route path="/confirm-email" element={<ConfirmEmailRoute />} />
       {/* The operator console has its own layout, outside the member shell. */}
       <Route path="/admin/*" element={<AdminRoute />} />
       <Route element={<ShellRoute />}>
@@ -82,6 +87,8 @@ function ActiveMemberRoutes() {
         <Route path="/tiktok" element={<TiktokRoute />} />
         <Route path="/trivia" element={<TriviaRoute />} />
         <Route path="/my-team/:level" element={<MyTeamRoute />} />
+        <Route path="/my-data" element={<MyDataRoute />} />
+        <Route path="/statement" element={<StatementRoute />} />
         <Route path="*" element={<DashboardRoute />} />
       </Route>
     </Routes>
@@ -107,6 +114,7 @@ function InactiveMemberRoutes() {
   return (
     <Routes>
       <Route path="/access/:token?" element={<AccessRoute />} />
+      <Route path="/confirm-email" element={<ConfirmEmailRoute />} />
       <Route path="*" element={<ActivationRoute />} />
     </Routes>
   );

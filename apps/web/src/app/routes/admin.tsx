@@ -3,6 +3,7 @@ import { Route, Routes, useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { ApprovalsPage } from '@/features/admin-approvals';
 import { AuditPage } from '@/features/admin-audit';
+import { ClosuresPage } from '@/features/admin-closures';
 import { ConsoleLayout } from '@/features/admin-console';
 import { ContentPage } from '@/features/admin-content';
 import { MemberPage, MembersSearch } from '@/features/admin-members';
@@ -54,6 +55,7 @@ export default function AdminRoute() {
         <Route path="members" element={<MembersSearch />} />
         <Route path="members/:username" element={<MemberRoute />} />
         <Route path="content" element={<ContentPage />} />
+        <Route path="closures" element={<ClosuresPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="security" element={<SecurityPage />} />

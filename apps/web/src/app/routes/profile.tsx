@@ -1,7 +1,14 @@
+import { MyDataEntry } from '@/features/my-data';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { useCurrentUser } from '@/lib/session';
 
-/** /profile and /user-profile. */
+/** /profile and /user-profile; below the profile, the way in to the member's data and account (decision 040). */
 export default function ProfileRoute() {
-  return <ProfilePage details={useCurrentUser().userdetails} />;
+  const { userdetails } = useCurrentUser();
+  return (
+    <>
+      <ProfilePage details={userdetails} />
+      <MyDataEntry />
+    </>
+  );
 }

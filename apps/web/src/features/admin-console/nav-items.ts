@@ -8,6 +8,7 @@ import {
   Settings,
   ShieldCheck,
   UserCog,
+  UserX,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -35,6 +36,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Payouts', url: '/admin/payouts', icon: HandCoins },
   { title: 'Approvals', url: '/admin/approvals', icon: ShieldCheck, isOperatorOnly: true },
   { title: 'Content', url: '/admin/content', icon: FileText },
+  { title: 'Closures', url: '/admin/closures', icon: UserX },
   { title: 'Staff', url: '/admin/staff', icon: UserCog, isOperatorOnly: true },
   { title: 'Audit log', url: '/admin/audit', icon: ScrollText, isOperatorOnly: true },
   { title: 'Security', url: '/admin/security', icon: KeyRound },

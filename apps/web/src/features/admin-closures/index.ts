@@ -1,0 +1,1 @@
+export { ClosuresPage } from './components/closures-page';
