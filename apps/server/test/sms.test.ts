@@ -388,4 +388,45 @@ describe('the member’s choices and promotions', () => {
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await outbox(inEn)).toHaveLength(1);
   });
+
+  it('an operator broadcast with sms: each opted-in member of the audience gets one promotional SMS; gambling refused', async () => {
+    await drain();
+    // 13:00 in Nairobi, the day the file's sessions were made (a later day would expire them).
+    clock.set(new Date('2026-11-25T10:00:00Z'));
+    const optedIn = await createMember(t, { countryId: c.ugx });
+    const notOptedIn = await createMember(t, { countryId: c.ugx });
+    await speakSwahili(optedIn);
+    await callAction(t.app, 'setsmssettings', { method: 'POST', token: optedIn.token, payload: { promotions: true } });
+    const broadcast = (payload: Record<string, unknown>) =>
+      callAction(t.app, 'adminbroadcast', { method: 'POST', token: operator.token, payload });
+    const notices = async (m: TestMember) =>
+      (await t.sql('SELECT 1 FROM member_notifications WHERE member_id = $1', [m.id.toString()])).length;
+
+    const sent = await broadcast({ target: 'country', country_id: c.ugx, msg: 'New lessons are out this week.', sms: true });
+    expect(sent).toMatchObject({ status: 200, data: { target: 'country', sms_queued: 1 } });
+    expect(sent.msg).toMatch(/; 1 SMS queued$/);
+    expect(await outbox(notOptedIn)).toEqual([]);
+    const [row] = await outbox(optedIn);
+    expect(row).toMatchObject({
+      kind: 'promotion',
+      language: 'sw',
+      text: 'New lessons are out this week. Jibu ONDOKA kuacha kupokea ujumbe huu.',
+    });
+    expect(await send()).toMatchObject({ claimed: 1, sent: 1 });
+    const audit = await t.sql<{ after: Record<string, unknown> }>(
+      `SELECT after FROM audit_log WHERE action = 'notification.broadcast' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit[0]!.after).toMatchObject({ sms: true, sms_queued: 1 });
+
+    // Without sms, only the notification; a text about gambling is refused before anything is sent.
+    const plain = await broadcast({ target: 'member', username: optedIn.username, msg: 'Thank you for learning.' });
+    expect(plain).toMatchObject({ status: 200, data: { sent: 1, sms_queued: 0 } });
+    const before = await notices(optedIn);
+    const gambling = await broadcast({ target: 'member', username: optedIn.username, msg: 'Free spins today!', sms: true });
+    expect(gambling).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(gambling.msg).toBe('Promotional SMS may not mention spins, betting or any other gambling');
+    expect(await notices(optedIn)).toBe(before);
+    expect(await outbox(optedIn)).toHaveLength(1);
+    expect(await broadcast({ target: 'everyone', msg: 'x', sms: 'yes' })).toMatchObject({ status: 400 });
+  });
 });

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { NoPayloadSchema, amountText, pagedAnswer, pagedPayload } from './common.ts';
-import { BigIdSchema, IntIdSchema, intId, isCalendarDate } from './primitives.ts';
-import { SeveritySchema } from './envelope.ts';
+import { NoPayloadSchema, amountText, optionalField as optional, pagedAnswer, pagedPayload } from './common.ts';
+import { BigIdSchema, IntIdSchema, isCalendarDate } from './primitives.ts';
 import { LESSON_KINDS } from './lessons.ts';
 
 /**
  * The operator console's content screens (apps/web/src/features/admin-content): the trivia bank and notifications
  * to a member, a country or everyone. Reads are for support staff; every change is an operator's and is audited.
  */
-/** An empty query-string value means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const IdSchema = BigIdSchema;
 
 export const TRIVIA_QUESTION_MAX = 500;
@@ -94,34 +90,6 @@ export const AdminTriviaImportDataSchema = z.object({
   rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
 });
 export type AdminTriviaImportData = z.infer<typeof AdminTriviaImportDataSchema>;
-
-export const BROADCAST_TARGETS = ['member', 'country', 'everyone'] as const;
-export const BroadcastTargetSchema = z.enum(BROADCAST_TARGETS, { error: 'target must be member, country or everyone' });
-export type BroadcastTarget = z.infer<typeof BroadcastTargetSchema>;
-
-/** `adminbroadcast`: a notification to one member (`username`), every member of a country (`country_id`) or everyone. */
-export const AdminBroadcastPayloadSchema = z
-  .object({
-    target: BroadcastTargetSchema,
-    username: optional(z.string().trim().min(1).max(40)),
-    country_id: optional(intId('Pick a country')),
-    msg: z
-      .string({ error: 'The message is required' })
-      .trim()
-      .min(1, 'The message is required')
-      .max(500, 'The message is at most 500 characters'),
-    severity: SeveritySchema.default('info'),
-  })
-  .superRefine((value, ctx) => {
-    if (value.target === 'member' && value.username === undefined)
-      ctx.addIssue({ code: 'custom', path: ['username'], message: 'The member’s username is required' });
-    if (value.target === 'country' && value.country_id === undefined)
-      ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Pick a country' });
-  });
-export type AdminBroadcastPayload = z.infer<typeof AdminBroadcastPayloadSchema>;
-export type AdminBroadcastInput = z.input<typeof AdminBroadcastPayloadSchema>;
-export const AdminBroadcastDataSchema = z.object({ target: BroadcastTargetSchema, sent: z.number().int(), sent_at: z.string() });
-export type AdminBroadcastData = z.infer<typeof AdminBroadcastDataSchema>;
 
 /* Videos, ads, the timetable and lessons (operator content). */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer, pagedPayload } from './common.ts';
+import { optionalField as optional, pagedAnswer, pagedPayload } from './common.ts';
 import { BigIdSchema, calendarDate, intId } from './primitives.ts';
 import { AdminWithdrawalRowSchema } from './admin.ts';
 import { EmailSchema } from './auth.ts';
@@ -14,9 +14,6 @@ import { WithdrawalStatusSchema } from './withdrawals.ts';
 const UsernameSchema = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40);
 const ReasonSchema = z.string().trim().max(500).optional();
 const DaySchema = calendarDate('Use a real date like 2026-01-31');
-/** An empty query-string value means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const IdSchema = BigIdSchema;
 /** The member lists count at most MEMBER_TOTAL_CAP rows; `is_total_capped` says the total stopped there. */
 const paged = <T extends z.ZodType>(row: T) => pagedAnswer(row, { is_total_capped: z.boolean() });

@@ -84,3 +84,7 @@ export function amountText(message: string, options: AmountTextOptions = {}) {
 export function minorAmountText(message: string, options: AmountTextOptions = {}) {
   return amountText(message, options).refine((text) => parseAmountToMinor(text) !== null, message);
 }
+
+/** An optional field a form or query string may send empty: '' and null read as absent ("no filter"). */
+export const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());

@@ -21,6 +21,7 @@ export * from './lessons.ts';
 export * from './tasks.ts';
 export * from './staff.ts';
 export * from './admin-content.ts';
+export * from './broadcast.ts';
 export * from './admin-settings.ts';
 export * from './admin-overview.ts';
 export * from './approvals.ts';

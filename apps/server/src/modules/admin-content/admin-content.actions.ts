@@ -56,14 +56,16 @@ export const adminContentActions = [
   defineAction({
     name: 'adminbroadcast',
     summary:
-      'Send a notification to one member (`username`), every member of a country (`country_id`) or everyone; audited once with the count.',
+      'Send a notification to one member (`username`), every member of a country (`country_id`) or everyone; audited once with the count. With `sms: true`, also a promotional SMS to those of them who opted in (daytime hours, opt-out word; never about gambling).',
     methods: ['POST'],
     access: 'operator',
     payload: AdminBroadcastPayloadSchema,
     data: AdminBroadcastDataSchema,
     handler: async (ctx) => {
       const data = await broadcast(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
-      return { msg: data.sent === 1 ? 'Notification sent to 1 member' : `Notification sent to ${data.sent} members`, data };
+      const sent = data.sent === 1 ? 'Notification sent to 1 member' : `Notification sent to ${data.sent} members`;
+      const sms = !ctx.payload.sms ? '' : data.sms_queued === 1 ? '; 1 SMS queued' : `; ${data.sms_queued} SMS queued`;
+      return { msg: `${sent}${sms}`, data };
     },
   }),
   ...contentActions,

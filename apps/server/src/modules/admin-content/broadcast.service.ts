@@ -1,35 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminBroadcastData, AdminBroadcastPayload } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { notifyMember, notifyMembers } from '../notifications/notifications.service.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
+import { assertPromotable, queueBroadcastPromotion } from '../sms/sms.service.ts';
 import { countryExists } from './admin-content.repository.ts';
 
 /**
  * `adminbroadcast`: a notification to one member, every member of a country or everyone. Members get it through
  * the usual delivery (the `info` queue of their next response, and their notifications page). A country or
  * everyone is one statement (notifications' notifyMembers), never a loop; the audit row (once, with the count) is in the same transaction.
+ * With `sms`, the same audience's opted-in members also get it as a promotional SMS, queued in that transaction
+ * (decision 037): refused with 400 before anything is sent when the text mentions gambling.
  */
 export async function broadcast(
   deps: AppDeps,
   input: AdminBroadcastPayload & { operatorId: bigint; ip: string },
 ): Promise<AdminBroadcastData> {
   const at = deps.clock.now();
-  const sent = await deps.db.transaction(async (tx) => {
+  if (input.sms) assertPromotable(input.msg);
+  const { sent, smsQueued } = await deps.db.transaction(async (tx) => {
     let count: number;
     let targetId: string | null = null;
+    let audience: { memberId: bigint } | { countryId: number | null };
     if (input.target === 'member') {
       const memberId = BigInt((await findTargetMember(tx, input.username ?? '')).id);
       await notifyMember(tx, { memberId, msg: input.msg, severity: input.severity });
       count = 1;
       targetId = memberId.toString();
+      audience = { memberId };
     } else {
       const countryId = input.target === 'country' ? (input.country_id ?? null) : null;
       if (countryId !== null && !(await countryExists(tx, countryId))) throw new AppError('NOT_FOUND', 'Country not found');
       count = await notifyMembers(tx, { countryId, msg: input.msg, severity: input.severity });
       targetId = countryId === null ? null : String(countryId);
+      audience = { countryId };
     }
+    const queued = input.sms
+      ? await queueBroadcastPromotion(deps, tx, { audience, text: input.msg, broadcastKey: randomUUID() })
+      : 0;
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'notification.broadcast',
@@ -42,10 +53,12 @@ export async function broadcast(
         msg: input.msg,
         severity: input.severity,
         sent: count,
+        sms: input.sms,
+        sms_queued: queued,
       },
       ip: input.ip,
     });
-    return count;
+    return { sent: count, smsQueued: queued };
   });
-  return { target: input.target, sent, sent_at: at.toISOString() };
+  return { target: input.target, sent, sent_at: at.toISOString(), sms_queued: smsQueued };
 }

@@ -48,6 +48,42 @@ export async function insertOutboxRow(
   return result.rows.length > 0;
 }
 
+/**
+ * One promotional row per opted-in member of a broadcast's audience (one member, a country's members, everyone: the
+ * members `notifyMembers` reaches), in one statement inside the broadcast's transaction; each member's key is
+ * `<dedupePrefix>:<member id>`. Returns how many were queued.
+ */
+export async function insertPromotionRows(
+  db: DbOrTx,
+  input: {
+    audience: { memberId: bigint } | { countryId: number | null };
+    texts: Record<SmsLanguage, RenderedText>;
+    dedupePrefix: string;
+    at: Date;
+    sendAt: Date;
+  },
+): Promise<number> {
+  const texts = JSON.stringify(input.texts);
+  const audience =
+    'memberId' in input.audience
+      ? sql`m.id = ${input.audience.memberId}`
+      : input.audience.countryId === null
+        ? sql`TRUE`
+        : sql`m.country_id = ${input.audience.countryId}`;
+  const result = await db.execute<{ id: string }>(sql`
+    INSERT INTO sms_outbox (member_id, phone, language, kind, text, encoding, parts, dedupe_key, next_attempt_at, created_at, updated_at)
+    SELECT m.id, m.phone, m.language, 'promotion',
+           ${texts}::jsonb -> m.language ->> 'text', ${texts}::jsonb -> m.language ->> 'encoding',
+           (${texts}::jsonb -> m.language ->> 'parts')::integer, ${input.dedupePrefix} || ':' || m.id::text,
+           ${input.sendAt}::timestamptz, ${input.at}::timestamptz, ${input.at}::timestamptz
+    FROM members m
+    WHERE ${audience} AND m.role = 'member' AND NOT m.is_house AND m.status <> 'suspended' AND m.sms_promotions
+      AND m.phone IS NOT NULL
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id`);
+  return result.rows.length;
+}
+
 export interface ClaimedSms {
   id: bigint;
   kind: SmsKind;

@@ -5,7 +5,7 @@ import { selectSmsPreferences, updateSmsPreferences, type SmsPreferencesRow } fr
 import { readSetting } from '../settings/settings.service.ts';
 import { promotionRefusal, promotionSendAt } from './promotion-rules.ts';
 import { smsSize } from './sms-parts.ts';
-import { insertOutboxRow, type RenderedText } from './sms.repository.ts';
+import { insertOutboxRow, insertPromotionRows, type RenderedText } from './sms.repository.ts';
 import { renderPromotion, renderSms, SMS_LANGUAGES, type SmsEvent, type SmsLanguage } from './sms-templates.ts';
 
 /** A closed account's SMS, kept without number and text (decision 040). */
@@ -39,14 +39,13 @@ export async function enqueueSms(
 /**
  * One promotional SMS for a member, in their language with the opt-out word, queued for the daytime hours: only a
  * member who opted in gets one (returns false otherwise); a text about gambling is refused (400). The operator's
- * broadcast does not call it yet (see decision 037).
+ * broadcast queues its audience at once with `queueBroadcastPromotion`.
  */
 export async function enqueuePromotion(
   deps: AppDeps,
   input: { memberId: bigint; text: string; dedupeKey: string },
 ): Promise<boolean> {
-  const refusal = promotionRefusal(input.text);
-  if (refusal) throw new AppError('VALIDATION_FAILED', refusal);
+  assertPromotable(input.text);
   const at = deps.clock.now();
   const hours = await readSetting(deps.db, 'sms.promotion_hours');
   return insertOutboxRow(deps.db, {
@@ -57,6 +56,34 @@ export async function enqueuePromotion(
     at,
     sendAt: promotionSendAt(at, hours, deps.config.TUZO_TIMEZONE),
     requires: 'promotions',
+  });
+}
+
+/** Refuses (400) a promotional text that may not go by SMS: one about spins, betting or any other gambling. */
+export function assertPromotable(text: string): void {
+  const refusal = promotionRefusal(text);
+  if (refusal) throw new AppError('VALIDATION_FAILED', refusal);
+}
+
+/**
+ * An operator's broadcast sent by SMS too (`adminbroadcast` with `sms: true`): one promotional SMS for each opted-in
+ * member of the audience, in their language with the opt-out word, queued for the daytime hours, in the broadcast's
+ * transaction (`db`). Returns how many were queued.
+ */
+export async function queueBroadcastPromotion(
+  deps: AppDeps,
+  db: DbOrTx,
+  input: { audience: { memberId: bigint } | { countryId: number | null }; text: string; broadcastKey: string },
+): Promise<number> {
+  assertPromotable(input.text);
+  const at = deps.clock.now();
+  const hours = await readSetting(db, 'sms.promotion_hours');
+  return insertPromotionRows(db, {
+    audience: input.audience,
+    texts: renderAll((language) => renderPromotion(input.text, language)),
+    dedupePrefix: `promotion:broadcast:${input.broadcastKey}`,
+    at,
+    sendAt: promotionSendAt(at, hours, deps.config.TUZO_TIMEZONE),
   });
 }
 

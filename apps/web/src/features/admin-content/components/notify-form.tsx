@@ -22,8 +22,9 @@ interface NotifyFields {
   country_id: string;
   msg: string;
   severity: string;
+  sms: boolean;
 }
-const EMPTY: NotifyFields = { username: '', country_id: '', msg: '', severity: 'info' };
+const EMPTY: NotifyFields = { username: '', country_id: '', msg: '', severity: 'info', sms: false };
 const TARGET_LABELS: Record<BroadcastTarget, string> = { member: 'One member', country: 'A country', everyone: 'Everyone' };
 
 /** Notify: a message to one member, every member of a country or everyone; members see it at their next poll. */
@@ -116,6 +117,24 @@ export function NotifyForm() {
           <option value="error">Problem</option>
         </Select>
       </Field>
+      <div className="flex items-start gap-2">
+        <input
+          id={id('sms')}
+          type="checkbox"
+          className="mt-0.5 size-4"
+          aria-describedby={id('sms-hint')}
+          {...form.register('sms')}
+        />
+        <div>
+          <label htmlFor={id('sms')} className="text-sm font-medium text-slate-800">
+            Also send by SMS
+          </label>
+          <p id={id('sms-hint')} className="text-xs text-slate-600">
+            As a promotional SMS: only to members who turned promotional SMS on, in their language with the opt-out word, held
+            until daytime hours. Never about spins, betting or other gambling.
+          </p>
+        </div>
+      </div>
       <div>
         <Button type="submit" disabled={send.isPending}>
           <Send aria-hidden="true" />
