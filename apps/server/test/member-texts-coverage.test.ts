@@ -28,7 +28,7 @@ const CONSOLE_FILES: readonly RegExp[] = [
 ];
 
 /** Contract files of the console only (the admin-* contracts, staff, payouts, payout flags, approvals). */
-const CONSOLE_CONTRACTS = /^packages\/contracts\/src\/(admin[^/]*|staff|payouts|payout-risk|approvals)\.ts:/;
+const CONSOLE_CONTRACTS = /^packages\/contracts\/src\/(admin[^/]*|broadcast|staff|payouts|payout-risk|approvals)\.ts:/;
 
 /** Console texts in files members share, and strings the scan reads that are not texts. */
 const NOT_MEMBER_TEXTS = new Set([
@@ -105,6 +105,7 @@ const REVIEWED_PASS_THROUGH = new Set([
   'packages/contracts/src/common.ts options.required',
   'packages/contracts/src/wallets.ts parsed.error.issues[0]?.message',
   'packages/contracts/src/admin-content.ts z',
+  'packages/contracts/src/broadcast.ts z',
   'packages/contracts/src/staff.ts z',
   'packages/contracts/src/tasks.ts z',
   'apps/server/src/payments/mpesa/daraja-client.ts z',
