@@ -311,6 +311,20 @@ describe('closing an account', () => {
     expect(audits.map((row) => row.action)).toEqual(['member.closure_requested', 'member.closure_cancelled']);
   });
 
+  it('is refused while a withdrawal is pending, whatever the wallets hold', async () => {
+    const m = await signedUp();
+    // Set-up: the account is made active directly (the activation flow is tested elsewhere); the money comes by a deposit.
+    await t.sql("UPDATE members SET status = 'active', activated_at = now() WHERE id = $1", [m.id.toString()]);
+    await fund(t, m.id, 100_000n, 'balance');
+    const withdrawal = await post('systemwithdrawal', m.token, { acc: '1', amount: '500' });
+    expect(withdrawal.status, withdrawal.msg).toBe(200);
+    expect(await post('closeaccount', m.token, { password: 'secret123' })).toMatchObject({
+      status: 409,
+      msg: 'A withdrawal is still pending. Wait until it is paid or declined, then ask again.',
+    });
+    expect(await get('myclosure', m.token)).toMatchObject({ status: 200, data: { closure: null } });
+  });
+
   it('completes after 7 days by the sweep: personal fields pseudonymised, sessions removed, ledger rows kept', async () => {
     const m = await signedUp();
     await fund(t, m.id, 5_000n, 'balance');
@@ -324,11 +338,16 @@ describe('closing an account', () => {
     expect((await runClosureSweep(t.app.deps)).completed).toBe(0);
     clock.advance(86_400_000 + 1_000);
     expect(await runClosureSweep(t.app.deps)).toMatchObject({ completed: 1, blocked: 0 });
-    const [row] = await t.sql<{ username: string; email: string; phone: string; closed_at: Date | null }>(
-      'SELECT username, email, phone, closed_at FROM members WHERE id = $1',
+    const [row] = await t.sql<{ username: string; email: string; phone: string; status: string; closed_at: Date | null }>(
+      'SELECT username, email, phone, status, closed_at FROM members WHERE id = $1',
       [m.id.toString()],
     );
-    expect(row).toMatchObject({ username: `closed_${m.id}`, email: `closed_${m.id}@closed.invalid`, phone: `closed:${m.id}` });
+    expect(row).toMatchObject({
+      username: `closed_${m.id}`,
+      email: `closed_${m.id}@closed.invalid`,
+      phone: `closed:${m.id}`,
+      status: 'suspended',
+    });
     expect(row?.closed_at).not.toBeNull();
     expect(await t.sql('SELECT id FROM sessions WHERE member_id = $1', [m.id.toString()])).toEqual([]);
     expect((await get('userdata', m.token)).status).toBe(401);

@@ -63,7 +63,9 @@ export async function selectContactOwner(
 /**
  * Erases the personal fields of a closed account: the username, email and phone become the pseudonym (unique, as
  * the columns require), the password hash one nobody knows, two-factor secrets are cleared and `closed_at` is set.
- * The row stays, so the ledger's rows keep their member.
+ * The status becomes 'suspended', so the commission rules pay a closed upline nothing (money never arrives in a
+ * closed account) and the team counters stop counting it as active. The row stays, so the ledger's rows keep their
+ * member.
  */
 export async function pseudonymiseMember(
   db: DbOrTx,
@@ -76,6 +78,7 @@ export async function pseudonymiseMember(
       email: `${input.pseudonym}@closed.invalid`,
       phone: `closed:${input.memberId.toString()}`,
       passwordHash: input.passwordHash,
+      status: 'suspended',
       totpSecret: null,
       totpEnabledAt: null,
       totpLastStep: null,
