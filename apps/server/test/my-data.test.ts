@@ -99,19 +99,20 @@ describe('download my data', () => {
       language: 'en',
       sms_commission: 'true',
     });
+    expect(file.sections.consents).toEqual([
+      {
+        language: 'en',
+        sms_commission: 'true',
+        sms_promotions: 'false',
+        casino_age_confirmed_at: null,
+        casino_excluded_until: null,
+        casino_excluded_forever: 'false',
+      },
+    ]);
     expect(file.sections.wallets?.find((row) => row.wallet === 'deposit')?.balance_minor).toBe('12345');
     expect(file.sections.ledger?.some((row) => row.amount_minor === '12345' && row.wallet === 'deposit')).toBe(true);
     expect(file.sections.sessions?.length).toBeGreaterThan(0);
-    for (const name of [
-      'deposits',
-      'withdrawals',
-      'payouts',
-      'transfers',
-      'team_counts',
-      'notifications',
-      'casino_choices',
-      'closures',
-    ])
+    for (const name of ['deposits', 'withdrawals', 'payouts', 'transfers', 'team_counts', 'notifications', 'closures'])
       expect(file.sections[name], name).toBeInstanceOf(Array);
     expect(json.data.content).not.toMatch(/password_hash|token_hash|\$argon2/);
 

@@ -36,7 +36,6 @@ const TABLE_SECTIONS: readonly TableSection[] = [
   { name: 'team_counts', table: 'team_counts', columns: ['upline_id'], orderBy: 'level' },
   { name: 'notifications', table: 'member_notifications', columns: ['member_id'] },
   { name: 'sms', table: 'sms_outbox', columns: ['member_id'] },
-  { name: 'casino_choices', table: 'spin_members', columns: ['member_id'], orderBy: 'member_id' },
   { name: 'spins', table: 'spins', columns: ['member_id'] },
   { name: 'spin_seeds', table: 'spin_seeds', columns: ['member_id'], omit: ['server_seed'] },
   { name: 'bonus_claims', table: 'bonus_claims', columns: ['member_id'] },
@@ -82,8 +81,8 @@ export const EXPORT_EXCLUDED: Readonly<Record<string, string>> = {
   'account_closures.completed_by': 'staff column (the operator who completed the closure)',
 };
 
-/** The (table.column) pairs the custom sections read: the profile, the ledger and the audit trail. */
-const CUSTOM_COVERAGE = ['members.id', 'ledger_transactions.member_id', 'audit_log.actor_id'];
+/** The (table.column) pairs the custom sections read: the profile, the consents, the ledger and the audit trail. */
+const CUSTOM_COVERAGE = ['members.id', 'spin_members.member_id', 'ledger_transactions.member_id', 'audit_log.actor_id'];
 
 /** Every `table.column` the export reads the member by. */
 export const EXPORT_COVERAGE: readonly string[] = [
@@ -124,6 +123,18 @@ async function readProfile(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
   return result.rows.map((row) => row.row);
 }
 
+/** The member's choices: language, the two SMS choices, and the casino's age confirmation and self-exclusion. */
+async function readConsents(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
+  const result = await db.execute<{ row: ExportRow }>(sql`
+    SELECT jsonb_build_object('language', m.language, 'sms_commission', m.sms_commission::text,
+             'sms_promotions', m.sms_promotions::text, 'casino_age_confirmed_at', to_json(sm.age_confirmed_at) #>> '{}',
+             'casino_excluded_until', to_json(sm.excluded_until) #>> '{}',
+             'casino_excluded_forever', coalesce(sm.excluded_forever, false)::text) AS row
+    FROM members m LEFT JOIN spin_members sm ON sm.member_id = m.id
+    WHERE m.id = ${memberId}`);
+  return result.rows.map((row) => row.row);
+}
+
 /** Every posting on the member's wallets, with its transaction, and the transactions naming the member that post elsewhere. */
 async function readLedger(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
   const result = await db.execute<{ row: ExportRow }>(sql`
@@ -156,6 +167,7 @@ async function readActivity(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> 
 export async function readMemberData(db: DbOrTx, memberId: bigint): Promise<Array<[string, ExportRow[]]>> {
   const sections: Array<[string, ExportRow[]]> = [
     ['profile', await readProfile(db, memberId)],
+    ['consents', await readConsents(db, memberId)],
     ['ledger', await readLedger(db, memberId)],
   ];
   for (const section of TABLE_SECTIONS) sections.push([section.name, await readTableSection(db, section, memberId)]);
