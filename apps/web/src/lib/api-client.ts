@@ -21,6 +21,8 @@ export interface ApiCallOptions {
   /** Skips the 401 sign-out (used by the logout call itself). */
   skipUnauthorizedHandling?: boolean;
   signal?: AbortSignal;
+  /** The response of this very call, already sent by the start-up script (lib/boot.ts); null: send it now. */
+  answer?: Promise<Response | null> | null;
 }
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
@@ -145,12 +147,14 @@ export async function apiCall<T = unknown>(action: string, options: ApiCallOptio
   const hasBody = (method === 'POST' || method === 'PUT') && options.payload !== undefined;
   let envelope: ApiEnvelope<T>;
   try {
-    const response = await fetch(buildUrl(action, options.query), {
-      method,
-      headers: buildHeaders(options.idempotencyKey),
-      body: hasBody ? JSON.stringify(options.payload) : undefined,
-      signal: options.signal,
-    });
+    const response =
+      (await options.answer) ??
+      (await fetch(buildUrl(action, options.query), {
+        method,
+        headers: buildHeaders(options.idempotencyKey),
+        body: hasBody ? JSON.stringify(options.payload) : undefined,
+        signal: options.signal,
+      }));
     envelope = toEnvelope<T>(await response.json(), response.status);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) showErrorToast(errorMessage(error));

@@ -1,7 +1,9 @@
 import type { LoginData, UserData } from '@tuzo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { currentLanguage } from '@/i18n';
 import { apiCall, errorMessage, setUnauthorizedHandler } from './api-client';
+import { claimBootSlot, takeBootAnswer } from './boot';
 import { queryClient } from './query-client';
 import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_KEY } from './storage-keys';
 
@@ -69,7 +71,7 @@ export function refreshUserData(): Promise<void> {
 
 async function fetchUserData(): Promise<UserData> {
   try {
-    const { data } = await apiCall<UserData>('userdata');
+    const { data } = await apiCall<UserData>('userdata', { answer: takeBootAnswer('userdata', bootRequest()) });
     if (!data) throw new Error('Failed to load user data');
     localStorage.setItem(USER_KEY, JSON.stringify(data));
     return data;
@@ -128,9 +130,14 @@ export function signOut(options: { notifyServer?: boolean } = {}): void {
   navigate('/');
 }
 
+/** What the app would send now, to match the start-up script's calls against. */
+function bootRequest(): { token: string | null; language: string } {
+  return { token: readAccessToken(), language: currentLanguage() };
+}
+
 async function verifyStoredToken(): Promise<void> {
   try {
-    await apiCall<{ lastupdate: string | null }>('auth');
+    await apiCall<{ lastupdate: string | null }>('auth', { answer: takeBootAnswer('auth', bootRequest()) });
     setState({ isSignedIn: true, isVerified: true });
     startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
   } catch {
@@ -144,6 +151,7 @@ async function verifyStoredToken(): Promise<void> {
 export function startSession(): void {
   if (hasStarted) return;
   hasStarted = true;
+  claimBootSlot();
   setUnauthorizedHandler(() => {
     if (state.isSignedIn) signOut({ notifyServer: false });
   });
