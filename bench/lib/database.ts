@@ -28,11 +28,15 @@ export interface BenchDatabase {
  * A throw-away embedded PostgreSQL for one bench run, on a free port, in a fresh folder under the system temp folder.
  * mkdtemp makes the folder private; run as root, PostgreSQL runs as the postgres user, which must enter it.
  */
-export async function startBenchDatabase(input: { prefix: string; database: string }): Promise<BenchDatabase> {
+export async function startBenchDatabase(input: {
+  prefix: string;
+  database: string;
+  postgresFlags?: string[];
+}): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${input.prefix}-`));
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
-  const database = await startEmbeddedPostgres({ dataDir, port, database: input.database });
+  const database = await startEmbeddedPostgres({ dataDir, port, database: input.database, postgresFlags: input.postgresFlags });
   return {
     database,
     dataDir,

@@ -3,8 +3,8 @@ import { callAction, createTestApp, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
 
 /**
- * `userdata` is polled by every open app: it answers in at most 3 database round trips (session check included) and
- * writes nothing unless a notification waits. The app's own pg pool is observed (every query the app sends goes
+ * `userdata` is polled by every open app: it answers in one statement (the session check reads the member's row,
+ * wallets, running totals and today's figures too, decision 041) and writes nothing unless a notification waits. The app's own pg pool is observed (every query the app sends goes
  * through `pool.query` or a client from `pool.connect`); nothing of ours is replaced.
  */
 let t: TestApp;
@@ -60,38 +60,39 @@ const lastSeen = async () =>
   )[0]?.at.toISOString();
 
 describe('userdata round trips', () => {
-  it('takes 2 round trips and writes nothing when no notification waits', async () => {
+  it('takes 1 round trip and writes nothing when no notification waits', async () => {
     const seenBefore = await lastSeen();
     const { response, statements, connects } = await observedUserdata();
     expect(response).toMatchObject({ status: 200, info: [], data: { balances: { balance: '123.45' } } });
     expect(connects).toBe(0);
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(1);
     expect(isSessionLookup(statements[0] ?? '')).toBe(true);
+    expect(statements[0]).toContain('FROM ledger_accounts a WHERE a.member_id = m.id');
     expect(statements.filter(isWrite)).toEqual([]);
     expect(await lastSeen()).toBe(seenBefore);
   });
 
-  it('takes 3 round trips when a notification waits, and delivers it once', async () => {
+  it('takes 2 round trips when a notification waits, and delivers it once', async () => {
     await t.sql("INSERT INTO member_notifications (member_id, msg, severity) VALUES ($1, 'Hello', 'info')", [
       member.id.toString(),
     ]);
     const first = await observedUserdata();
     expect(first.response.info).toEqual([expect.objectContaining({ msg: 'Hello' })]);
     expect(first.connects).toBe(0);
-    expect(first.statements).toHaveLength(3);
+    expect(first.statements).toHaveLength(2);
     expect(first.statements.filter(isWrite)).toHaveLength(1);
     const second = await observedUserdata();
     expect(second.response.info).toEqual([]);
-    expect(second.statements).toHaveLength(2);
+    expect(second.statements).toHaveLength(1);
   });
 
   it('reloads the reference copy once after an operator change, seen by the next poll', async () => {
     await t.sql(`UPDATE settings SET value = '"https://chat.whatsapp.com/changed"' WHERE key = 'grouplink'`);
     const first = await observedUserdata();
     expect(first.response.data.userdetails.grouplink).toBe('https://chat.whatsapp.com/changed');
-    expect(first.statements).toHaveLength(3);
+    expect(first.statements).toHaveLength(2);
     expect(first.statements.filter(isWrite)).toEqual([]);
     const second = await observedUserdata();
-    expect(second.statements).toHaveLength(2);
+    expect(second.statements).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, isAppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/deps.ts';
-import { resolveBearer } from '../modules/auth/session.service.ts';
+import { resolveBearerWith } from '../modules/auth/session.service.ts';
 import { sharedLimitHook, type SharedRule } from '../modules/rate-limits/rate-limits.service.ts';
 import { renderApiDocs } from './api-docs.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -61,24 +61,30 @@ function readPayload(request: FastifyRequest, method: HttpMethod): unknown {
   return body;
 }
 
+interface Resolved {
+  member: AuthMember | null;
+  /** The action's `sessionRead` row, read in the same statement as the session check. */
+  row: Record<string, unknown> | null;
+}
+
 /**
  * The signed-in member behind a request, resolved once: the rate limits (which run first, on `onRequest`) and the
- * action itself share one session lookup per request.
+ * action itself share one session lookup per request, which also reads the action's `sessionRead` columns.
  */
-function memberResolver(
-  deps: AppDeps,
-  registry: Map<string, RegisteredAction>,
-): (request: FastifyRequest) => Promise<AuthMember | null> {
-  const resolved = new WeakMap<FastifyRequest, Promise<AuthMember | null>>();
+function memberResolver(deps: AppDeps, registry: Map<string, RegisteredAction>): (request: FastifyRequest) => Promise<Resolved> {
+  const resolved = new WeakMap<FastifyRequest, Promise<Resolved>>();
   return (request) => {
-    let member = resolved.get(request);
-    if (!member) {
+    let found = resolved.get(request);
+    if (!found) {
       const name = actionNameOf(request);
-      const isBackgroundPoll = typeof name === 'string' && registry.get(name)?.isBackgroundPoll === true;
-      member = resolveBearer(deps, request.headers.authorization, { isBackgroundPoll });
-      resolved.set(request, member);
+      const action = typeof name === 'string' ? registry.get(name) : undefined;
+      found = resolveBearerWith(deps, request.headers.authorization, {
+        isBackgroundPoll: action?.isBackgroundPoll === true,
+        read: action?.sessionRead,
+      }).then((result) => ({ member: result?.member ?? null, row: result?.row ?? null }));
+      resolved.set(request, found);
     }
-    return member;
+    return found;
   };
 }
 
@@ -108,7 +114,8 @@ export async function registerActionEndpoint(
   if (keyless) throw new Error(`${keyless.name} is public: an Idempotency-Key belongs to a signed-in caller`);
   const idempotency = createIdempotencyLayer(deps);
   const strictResponses = deps.config.NODE_ENV !== 'production';
-  const memberOf = memberResolver(deps, registry);
+  const resolve = memberResolver(deps, registry);
+  const memberOf = async (request: FastifyRequest) => (await resolve(request)).member;
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const method = request.method as HttpMethod;
@@ -117,7 +124,7 @@ export async function registerActionEndpoint(
       reply.header('Allow', action.methods.join(', '));
       throw new AppError('METHOD_NOT_ALLOWED', `${action.name} does not accept ${method}; use ${action.methods.join(' or ')}`);
     }
-    const member = await memberOf(request);
+    const { member, row: sessionRow } = await resolve(request);
     // The operator console stays English: its actions, and anything a staff account calls (decision 039).
     if (STAFF_ACCESS.has(action.access) || (member && member.role !== 'member')) keepEnglish(request);
     if (member) rememberMemberLanguage(request, member.language);
@@ -129,7 +136,15 @@ export async function registerActionEndpoint(
     const parsed = action.payload.safeParse(raw, { reportInput: true });
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
     const execute = async (): Promise<StoredAnswer> => {
-      const result = await action.handler({ payload: parsed.data, member, deps, request, ip: request.ip, idempotencyKey });
+      const result = await action.handler({
+        payload: parsed.data,
+        member,
+        deps,
+        request,
+        ip: request.ip,
+        idempotencyKey,
+        sessionRow,
+      });
       const data = checkResponseData(action, result.data, strictResponses);
       return { status: result.status ?? 200, msg: result.msg ?? 'OK', data, info: result.info ?? [] };
     };

@@ -95,6 +95,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   onLog?: (line: string) => void;
+  /** Extra `postgres` flags, e.g. ['-c', 'shared_preload_libraries=pg_stat_statements'] for the bench's profile. */
+  postgresFlags?: string[];
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(options.dataDir, 'postgres');
   const log = options.onLog ?? (() => undefined);
@@ -106,6 +108,7 @@ export async function startEmbeddedPostgres(options: {
     port: options.port,
     persistent: true,
     createPostgresUser: isRoot,
+    postgresFlags: options.postgresFlags ?? [],
     onLog: (message) => log(String(message)),
     onError: (message) => log(String(message)),
   });

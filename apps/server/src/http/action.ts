@@ -42,6 +42,23 @@ export interface ActionContext<TPayload, A extends Access = Access> {
   ip: string;
   /** The `Idempotency-Key` header (or `idempotency_key` in the payload) when the client sent one. */
   idempotencyKey: string | null;
+  /** The action's `sessionRead` columns, read in the session check's statement; absent for other actions. */
+  sessionRow?: Record<string, unknown> | null;
+}
+
+/**
+ * Columns an action reads in the session check's own statement, so the request costs one round trip (issue 16,
+ * docs/decisions/041-one-statement-userdata.md). `columns` is a select list over `m`, the signed-in account's
+ * `members` row, plus whatever `joins` adds; its parameters start at $4 ($2 is the request's instant). The endpoint
+ * passes the row to the handler as `ctx.sessionRow`.
+ */
+export interface SessionRead {
+  /** Names the prepared statement (parsed and planned once per connection). */
+  name: string;
+  columns: string;
+  joins: string;
+  /** The values of $4 onwards, for the request's instant. */
+  values: (deps: AppDeps, now: Date) => unknown[];
 }
 
 export interface ActionResult<TData = unknown> {
@@ -85,6 +102,8 @@ export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.Zo
    * session, so an open console tab does not hold off the 30-minute idle timeout (decision 021).
    */
   isBackgroundPoll?: boolean;
+  /** Read with the session check, in one statement (see SessionRead). */
+  sessionRead?: SessionRead;
   /** A staff action that works before two-factor sign-in is on: only the enrolment itself (`totpsetup`, `totpconfirm`). */
   isTotpEnrolment?: boolean;
   /**
@@ -105,6 +124,7 @@ export interface RegisteredAction {
   data: z.ZodType;
   rateLimit?: RateLimitRule;
   isBackgroundPoll?: boolean;
+  sessionRead?: SessionRead;
   isTotpEnrolment?: boolean;
   idempotent?: boolean;
   handler: (ctx: ActionContext<unknown>) => Promise<ActionResult>;

@@ -29,6 +29,14 @@ export interface SessionMemberRow {
   language: 'en' | 'sw';
 }
 
+/** Extra columns read in the session lookup's statement (http/action.ts SessionRead, resolved to its values). */
+export interface SessionReadQuery {
+  name: string;
+  columns: string;
+  joins: string;
+  values: unknown[];
+}
+
 /**
  * The member behind a live session token hash: not revoked, before its absolute expiry, and used within its idle
  * timeout. Every signed-in request runs it, so it is a named statement (parsed and planned once per connection) and
@@ -36,22 +44,26 @@ export interface SessionMemberRow {
  * idle timeout (staff: a minute, members: hours), so the `userdata` poll does not write on every call; the timeout is
  * therefore honoured to within 1/30 of its length. The UPDATE never moves `last_seen_at` backwards. A background poll
  * (`isBackgroundPoll`: the timer-driven `userdata`) keeps a member's session alive but not a staff session.
+ * With `read`, the same statement also returns the action's own columns over the member's row (`row`), so an action
+ * such as `userdata` is answered in one round trip.
  */
 export async function findSessionMember(
   pool: pg.Pool,
-  input: { tokenHash: string; now: Date; isBackgroundPoll: boolean },
-): Promise<SessionMemberRow | null> {
+  input: { tokenHash: string; now: Date; isBackgroundPoll: boolean; read?: SessionReadQuery },
+): Promise<{ member: SessionMemberRow; row: Record<string, unknown> } | null> {
+  const { read } = input;
   const result = await pool.query<{
-    session_id: string;
-    id: string;
-    username: string;
-    status: SessionMemberRow['status'];
-    role: SessionMemberRow['role'];
-    country_id: number;
-    totp_enrolled: boolean;
-    language: SessionMemberRow['language'];
+    auth_session_id: string;
+    auth_id: string;
+    auth_username: string;
+    auth_status: SessionMemberRow['status'];
+    auth_role: SessionMemberRow['role'];
+    auth_country_id: number;
+    auth_totp_enrolled: boolean;
+    auth_language: SessionMemberRow['language'];
+    [column: string]: unknown;
   }>({
-    name: 'session_member',
+    name: read ? `session_member:${read.name}` : 'session_member',
     // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
     text: `WITH found AS (
              SELECT s.id AS session_id, s.last_seen_at, s.idle_seconds, m.id, m.username, m.status, m.role, m.country_id,
@@ -70,20 +82,37 @@ export async function findSessionMember(
                AND (NOT $3::boolean OR found.role = 'member')
              RETURNING sessions.id
            )
-           SELECT session_id::text, id::text, username, status, role, country_id, totp_enrolled, language FROM found`,
-    values: [input.tokenHash, input.now.toISOString(), input.isBackgroundPoll],
+           SELECT found.session_id::text AS auth_session_id, found.id::text AS auth_id, found.username AS auth_username,
+                  found.status AS auth_status, found.role AS auth_role, found.country_id AS auth_country_id,
+                  found.totp_enrolled AS auth_totp_enrolled, found.language AS auth_language${read ? `,\n${read.columns}` : ''}
+           FROM found${read ? ` JOIN members m ON m.id = found.id ${read.joins}` : ''}`,
+    values: [input.tokenHash, input.now.toISOString(), input.isBackgroundPoll, ...(read?.values ?? [])],
   });
-  const row = result.rows[0];
-  if (!row) return null;
+  const first = result.rows[0];
+  if (!first) return null;
+  const {
+    auth_session_id,
+    auth_id,
+    auth_username,
+    auth_status,
+    auth_role,
+    auth_country_id,
+    auth_totp_enrolled,
+    auth_language,
+    ...row
+  } = first;
   return {
-    sessionId: BigInt(row.session_id),
-    id: BigInt(row.id),
-    username: row.username,
-    status: row.status,
-    role: row.role,
-    countryId: row.country_id,
-    isTotpEnrolled: row.totp_enrolled,
-    language: row.language,
+    member: {
+      sessionId: BigInt(auth_session_id),
+      id: BigInt(auth_id),
+      username: auth_username,
+      status: auth_status,
+      role: auth_role,
+      countryId: auth_country_id,
+      isTotpEnrolled: auth_totp_enrolled,
+      language: auth_language,
+    },
+    row,
   };
 }
 

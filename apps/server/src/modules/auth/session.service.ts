@@ -1,4 +1,4 @@
-import type { AuthMember } from '../../http/action.ts';
+import type { AuthMember, SessionRead } from '../../http/action.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { findSessionMember, insertSession, revokeMemberSessions, revokeOpenSessions } from './session.repository.ts';
@@ -61,12 +61,27 @@ export async function resolveBearer(
   authorization: string | undefined,
   options: { isBackgroundPoll?: boolean } = {},
 ): Promise<AuthMember | null> {
+  return (await resolveBearerWith(deps, authorization, options))?.member ?? null;
+}
+
+/**
+ * `resolveBearer` that also reads an action's `sessionRead` columns in the same statement: the member and that row,
+ * or null when the token resolves to nobody.
+ */
+export async function resolveBearerWith(
+  deps: AppDeps,
+  authorization: string | undefined,
+  options: { isBackgroundPoll?: boolean; read?: SessionRead },
+): Promise<{ member: AuthMember; row: Record<string, unknown> } | null> {
   const token = bearerTokenOf(authorization);
   if (token === null) return null;
+  const now = deps.clock.now();
+  const { read } = options;
   return findSessionMember(deps.pool, {
     tokenHash: hashToken(token),
-    now: deps.clock.now(),
+    now,
     isBackgroundPoll: options.isBackgroundPoll ?? false,
+    read: read ? { name: read.name, columns: read.columns, joins: read.joins, values: read.values(deps, now) } : undefined,
   });
 }
 

@@ -1,6 +1,6 @@
 import { NoPayloadSchema, UserDataSchema } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
-import { loadUserDataWithNotifications } from './userdata.service.ts';
+import { USERDATA_SESSION_READ, userDataWithNotifications } from './userdata.service.ts';
 
 export const userdataActions = [
   defineAction({
@@ -11,10 +11,11 @@ export const userdataActions = [
     payload: NoPayloadSchema,
     data: UserDataSchema,
     isBackgroundPoll: true,
+    // The session check's statement also reads the member's row, wallets, totals and today's figures (decision 041).
+    sessionRead: USERDATA_SESSION_READ,
     handler: async (ctx) => {
-      const memberId = ctx.member.id;
       // Member notifications ride on the polled userdata (and auth) responses only; see docs/ARCHITECTURE.md.
-      const { data, info } = await loadUserDataWithNotifications(ctx.deps, memberId);
+      const { data, info } = await userDataWithNotifications(ctx.deps, ctx.member.id, ctx.sessionRow);
       return { msg: 'User data loaded', data, info };
     },
   }),

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SessionRead } from '../../http/action.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { members } from '../../db/schema.ts';
 
 /**
@@ -38,46 +40,86 @@ export interface UserDataRow {
   hasUndelivered: boolean;
 }
 
-const USERDATA_SQL = `
-  SELECT (SELECT version::text FROM reference_version WHERE id) AS "referenceVersion",
-         m.status, m.country_id AS "countryId", m.signup_bonus_minor::text AS "signupBonusMinor",
-         (SELECT json_object_agg(a.wallet, a.balance_minor::text) FROM ledger_accounts a WHERE a.member_id = m.id) AS wallets,
-         (SELECT json_object_agg(t.bucket, t.total_minor::text) FROM member_totals t WHERE t.member_id = m.id) AS totals,
-         (SELECT count(*)::text FROM members d
-            WHERE d.l1_id = m.id AND d.status = 'active'
-              AND d.activated_at >= (date_trunc('day', $2::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)) AS "activatedToday",
-         EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'daily' AND b.day = $4::date) AS "dailyClaimed",
-         COALESCE((SELECT tc.active FROM team_counts tc WHERE tc.upline_id = m.id AND tc.level = 1), 0) AS "activeLevel1",
-         EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome') AS "welcomeClaimed",
-         (SELECT count(*)::int FROM (SELECT 1 FROM member_notifications n
-            WHERE n.member_id = m.id AND n.read_at IS NULL LIMIT $5) u) AS unread,
-         m.username, m.email, m.phone, m.role, m.totp_enabled_at IS NOT NULL AS "isTotpEnrolled",
-         m.language,
-         to_json(m.joined_at) #>> '{}' AS "joinedAt",
-         to_json(m.activated_at) #>> '{}' AS "activatedAt",
-         to_json(m.updated_at) #>> '{}' AS "updatedAt",
-         s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
-         EXISTS (SELECT 1 FROM member_notifications n WHERE n.member_id = m.id AND n.delivered_at IS NULL) AS "hasUndelivered"
-  FROM members m
-  LEFT JOIN members s ON s.id = m.l1_id
-  WHERE m.id = $1`;
+/** Where each value of the statement is: the member's id, the request's instant, the zone, the day, the unread cap. */
+interface Placeholders {
+  now: string;
+  timeZone: string;
+  day: string;
+  unreadCap: string;
+}
 
 /**
- * Everything `userdata` shows of the member, in one named (prepared once per connection) statement: each part is an
- * index lookup (cached wallet balances, running totals, today's level-1 activations, the bonus claims of today and
- * ever, the active level-1 counter, the unread count up to its cap, the undelivered flag), and the
- * reference version says whether the process's copy of countries, fees and settings is current.
+ * The select list over `m` (the member's row) and `s` (the sponsor's, USERDATA_JOINS): each part is an index lookup
+ * (cached wallet balances, running totals, today's level-1 activations, the bonus claims of today and ever, the
+ * active level-1 counter, the unread count up to its cap, the undelivered flag), and the reference version says
+ * whether the process's copy of countries, fees and settings is current.
  */
-export async function selectUserDataRow(
-  pool: pg.Pool,
-  input: { memberId: bigint; now: Date; timeZone: string; day: string; unreadCap: number },
-): Promise<UserDataRow | null> {
+const userDataColumns = (p: Placeholders) => `
+  (SELECT version::text FROM reference_version WHERE id) AS "referenceVersion",
+  m.status, m.country_id AS "countryId", m.signup_bonus_minor::text AS "signupBonusMinor",
+  (SELECT json_object_agg(a.wallet, a.balance_minor::text) FROM ledger_accounts a WHERE a.member_id = m.id) AS wallets,
+  (SELECT json_object_agg(t.bucket, t.total_minor::text) FROM member_totals t WHERE t.member_id = m.id) AS totals,
+  (SELECT count(*)::text FROM members d
+     WHERE d.l1_id = m.id AND d.status = 'active'
+       AND d.activated_at >= (date_trunc('day', ${p.now}::timestamptz AT TIME ZONE ${p.timeZone}) AT TIME ZONE ${p.timeZone})) AS "activatedToday",
+  EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'daily' AND b.day = ${p.day}::date) AS "dailyClaimed",
+  COALESCE((SELECT tc.active FROM team_counts tc WHERE tc.upline_id = m.id AND tc.level = 1), 0) AS "activeLevel1",
+  EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome') AS "welcomeClaimed",
+  (SELECT count(*)::int FROM (SELECT 1 FROM member_notifications n
+     WHERE n.member_id = m.id AND n.read_at IS NULL LIMIT ${p.unreadCap}) u) AS unread,
+  m.username, m.email, m.phone, m.role, m.totp_enabled_at IS NOT NULL AS "isTotpEnrolled",
+  m.language,
+  to_json(m.joined_at) #>> '{}' AS "joinedAt",
+  to_json(m.activated_at) #>> '{}' AS "activatedAt",
+  to_json(m.updated_at) #>> '{}' AS "updatedAt",
+  s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
+  EXISTS (SELECT 1 FROM member_notifications n WHERE n.member_id = m.id AND n.delivered_at IS NULL) AS "hasUndelivered"`;
+
+const USERDATA_JOINS = 'LEFT JOIN members s ON s.id = m.l1_id';
+
+const USERDATA_SQL = `SELECT ${userDataColumns({ now: '$2', timeZone: '$3', day: '$4', unreadCap: '$5' })}
+  FROM members m ${USERDATA_JOINS}
+  WHERE m.id = $1`;
+
+export interface UserDataInput {
+  now: Date;
+  timeZone: string;
+  day: string;
+  unreadCap: number;
+}
+
+/**
+ * Everything `userdata` shows of the member, in one named (prepared once per connection) statement; `login` uses it.
+ * The `userdata` action itself reads the same columns in the session check's statement (userDataSessionRead).
+ */
+export async function selectUserDataRow(pool: pg.Pool, input: UserDataInput & { memberId: bigint }): Promise<UserDataRow | null> {
   const result = await pool.query<UserDataRow>({
     name: 'userdata_row',
     text: USERDATA_SQL,
     values: [input.memberId.toString(), input.now.toISOString(), input.timeZone, input.day, input.unreadCap],
   });
   return result.rows[0] ?? null;
+}
+
+/**
+ * The same columns as `selectUserDataRow`, read by the session check's statement ($2 is its instant), so a `userdata`
+ * poll is one round trip: the session, the member's row, wallets, running totals and today's figures together.
+ */
+export function userDataSessionRead(inputOf: (deps: AppDeps, now: Date) => UserDataInput): SessionRead {
+  return {
+    name: 'userdata',
+    columns: userDataColumns({ now: '$2', timeZone: '$4', day: '$5', unreadCap: '$6' }),
+    joins: USERDATA_JOINS,
+    values: (deps, now) => {
+      const { timeZone, day, unreadCap } = inputOf(deps, now);
+      return [timeZone, day, unreadCap];
+    },
+  };
+}
+
+/** The row the session check read with userDataSessionRead (the endpoint hands it over untyped). */
+export function userDataRowOf(row: Record<string, unknown> | null | undefined): UserDataRow | null {
+  return row ? (row as unknown as UserDataRow) : null;
 }
 
 export async function selectLastUpdate(db: DbOrTx, memberId: bigint): Promise<Date | null> {

@@ -7,7 +7,15 @@ import { parseSettings } from '../settings/settings.service.ts';
 import { balancesFromFacts } from '../wallets/wallets.service.ts';
 import type { BalanceFacts } from '../wallets/wallets.service.ts';
 import type { CountryReferenceRow } from '../reference/reference.service.ts';
-import { selectLastUpdate, selectUserDataRow, type UserDataRow } from './userdata.read-model.ts';
+import type { SessionRead } from '../../http/action.ts';
+import {
+  selectLastUpdate,
+  selectUserDataRow,
+  userDataRowOf,
+  userDataSessionRead,
+  type UserDataInput,
+  type UserDataRow,
+} from './userdata.read-model.ts';
 
 const LINK_KEYS = ['grouplink', 'customer_care', 'banner_text'] as const;
 
@@ -16,16 +24,28 @@ export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<Use
   return toUserData(await loadFacts(deps, memberId));
 }
 
+/** The instant, zone, operator's day and unread cap the row is read for. */
+function userDataInput(deps: AppDeps, now: Date): UserDataInput {
+  const timeZone = deps.config.TUZO_TIMEZONE;
+  return { now, timeZone, day: operatorDay(now, timeZone), unreadCap: UNREAD_COUNT_CAP };
+}
+
+/** The `userdata` action's columns, read by the endpoint in the session check's statement (one round trip). */
+export const USERDATA_SESSION_READ: SessionRead = userDataSessionRead(userDataInput);
+
 /**
- * `userdata` with the member's notifications: one query for everything shown (with a flag saying whether
- * notifications wait), then the delivery UPDATE only when the flag is set. With the endpoint's session check that is
- * at most 3 round trips, and a poll with nothing new writes nothing.
+ * `userdata` with the member's notifications, from the row the session check read (USERDATA_SESSION_READ): the
+ * delivery UPDATE runs only when the row says notifications wait. So a poll is one round trip and writes nothing
+ * when nothing is new; 2 when notifications wait (3 when the process's reference copy is reloaded after a change).
  */
-export async function loadUserDataWithNotifications(
+export async function userDataWithNotifications(
   deps: AppDeps,
   memberId: bigint,
+  sessionRow: Record<string, unknown> | null | undefined,
 ): Promise<{ data: UserData; info: Notification[] }> {
-  const facts = await loadFacts(deps, memberId);
+  const row = userDataRowOf(sessionRow);
+  if (!row) throw new Error('userdata: the session check returned no user data row');
+  const facts = await factsOf(deps, memberId, row);
   const info = facts.hasUndelivered ? await takeUndelivered(deps, memberId) : [];
   return { data: toUserData(facts), info };
 }
@@ -38,16 +58,12 @@ interface UserDataFacts extends BalanceFacts {
 }
 
 async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
-  const now = deps.clock.now();
-  const timeZone = deps.config.TUZO_TIMEZONE;
-  const row = await selectUserDataRow(deps.pool, {
-    memberId,
-    now,
-    timeZone,
-    day: operatorDay(now, timeZone),
-    unreadCap: UNREAD_COUNT_CAP,
-  });
+  const row = await selectUserDataRow(deps.pool, { memberId, ...userDataInput(deps, deps.clock.now()) });
   if (!row) throw new AppError('UNAUTHORIZED', 'Please login to continue');
+  return factsOf(deps, memberId, row);
+}
+
+async function factsOf(deps: AppDeps, memberId: bigint, row: UserDataRow): Promise<UserDataFacts> {
   const reference = await deps.reference.at(row.referenceVersion);
   const country = reference.countries.get(row.countryId);
   if (!country) throw new Error(`Country ${row.countryId} of member ${memberId} is not in the reference data`);
