@@ -19,6 +19,7 @@ import { formatReconcileReport, reconcileLedger } from '../../apps/server/src/le
 import { hashToken } from '../../apps/server/src/modules/auth/tokens.ts';
 import { startBenchDatabase } from '../lib/database.ts';
 import { observePool, printProfile } from '../lib/pool-profile.ts';
+import { observeTime, printTimeProfile, PROFILE_POSTGRES_FLAGS } from '../lib/where-time-goes.ts';
 import { benchUserdata, USERDATA_CONNECTIONS } from '../userdata/userdata.bench.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }, 5 * 60_000);
   hardStop.unref();
-  const bench = await startBenchDatabase({ prefix: 'tuzo-bench', database: 'tuzo_bench' });
+  const bench = await startBenchDatabase({ prefix: 'tuzo-bench', database: 'tuzo_bench', postgresFlags: PROFILE_POSTGRES_FLAGS });
   const { database } = bench;
   console.log(`bench: embedded PostgreSQL on 127.0.0.1:${bench.port} in ${bench.dataDir}; ${SECONDS}s per run`);
   const config = loadConfig({
@@ -246,24 +247,35 @@ async function main(): Promise<void> {
       databaseUrl: database.url,
       member: { id: first.payerId, token: first.token },
       seconds: SECONDS,
+      dataDir: bench.dataDir,
     });
     const results: Result[] = [];
     for (const clients of CLIENT_COUNTS) {
       const stop = clients === 16 ? observePool(app.deps.pool) : null;
+      const stopTime = clients === 16 ? await observeTime({ databaseUrl: database.url, dataDir: bench.dataDir }) : null;
       const started = performance.now();
       const result = await measureHttp(base, pairs, clients);
       results.push(result);
-      if (stop)
-        printProfile(
-          'payforclient profile (16 clients)',
-          stop(),
-          result.operations + result.errors,
-          performance.now() - started,
-          clients,
+      const wallMs = performance.now() - started;
+      if (stop) printProfile('payforclient profile (16 clients)', stop(), result.operations + result.errors, wallMs, clients);
+      // The Node process here also runs the load generator's worker thread.
+      if (stopTime)
+        printTimeProfile(
+          'payforclient profile (16 clients; Node = app + load worker)',
+          await stopTime(),
+          result.operations,
+          wallMs,
         );
     }
     await setupPgbench(sql);
-    for (const clients of CLIENT_COUNTS) results.push(await pgbenchLoop(database.url, clients));
+    for (const clients of CLIENT_COUNTS) {
+      const stopTime = clients === 16 ? await observeTime({ databaseUrl: database.url, dataDir: bench.dataDir }) : null;
+      const started = performance.now();
+      const result = await pgbenchLoop(database.url, clients);
+      results.push(result);
+      if (stopTime)
+        printTimeProfile('simple-update profile (16 clients)', await stopTime(), result.operations, performance.now() - started);
+    }
     console.log('');
     console.log(`userdata at ${USERDATA_CONNECTIONS} connections (autocannon, ${SECONDS}s each):`);
     printTable(

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { runAutocannon, type LoadResult } from '../lib/autocannon.ts';
 import { observePool, printProfile } from '../lib/pool-profile.ts';
+import { observeTime, printTimeProfile } from '../lib/where-time-goes.ts';
 
 export const USERDATA_CONNECTIONS = 64;
 
@@ -36,16 +37,22 @@ export async function benchUserdata(input: {
   databaseUrl: string;
   member: { id: string; token: string };
   seconds: number;
+  /** The bench database's folder (its postmaster.pid), for the CPU split. */
+  dataDir: string;
 }): Promise<{ userdata: LoadResult; bare: LoadResult }> {
   const bareRoute = await startBareRoute(input.databaseUrl, input.member.id);
   try {
+    const stopBareTime = await observeTime(input);
+    const bareStarted = performance.now();
     const bare = await runAutocannon({
       name: 'bare Fastify + 1 pg SELECT',
       url: bareRoute.url,
       connections: USERDATA_CONNECTIONS,
       seconds: input.seconds,
     });
+    printTimeProfile('bare route profile', await stopBareTime(), bare.requests, performance.now() - bareStarted);
     const stop = observePool(input.app.deps.pool);
+    const stopTime = await observeTime(input);
     const started = performance.now();
     const userdata = await runAutocannon({
       name: 'HTTP userdata',
@@ -54,7 +61,9 @@ export async function benchUserdata(input: {
       seconds: input.seconds,
       headers: { authorization: `Bearer ${input.member.token}` },
     });
-    printProfile('userdata profile', stop(), userdata.requests, performance.now() - started, USERDATA_CONNECTIONS);
+    const wallMs = performance.now() - started;
+    printProfile('userdata profile', stop(), userdata.requests, wallMs, USERDATA_CONNECTIONS);
+    printTimeProfile('userdata profile', await stopTime(), userdata.requests, wallMs);
     return { userdata, bare };
   } finally {
     await bareRoute.close();

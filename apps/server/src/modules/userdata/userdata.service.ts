@@ -18,6 +18,18 @@ import {
 } from './userdata.read-model.ts';
 
 const LINK_KEYS = ['grouplink', 'customer_care', 'banner_text'] as const;
+const NO_SETTINGS: Record<string, unknown> = {};
+
+/** The links of the reference copy's settings, parsed once per copy (the same object until an operator's change). */
+const parsedLinks = new WeakMap<Record<string, unknown>, ReturnType<typeof parseSettings<(typeof LINK_KEYS)[number]>>>();
+function linksOf(settings: Record<string, unknown>) {
+  let links = parsedLinks.get(settings);
+  if (!links) {
+    links = parseSettings(LINK_KEYS, settings);
+    parsedLinks.set(settings, links);
+  }
+  return links;
+}
 
 /** `userdata` and the `user_data` of `login`: details, balances and the withdrawal fee table, in one query. */
 export async function loadUserData(deps: AppDeps, memberId: bigint): Promise<UserData> {
@@ -88,7 +100,7 @@ async function factsOf(deps: AppDeps, memberId: bigint, row: UserDataRow): Promi
 
 function toUserData(facts: UserDataFacts): UserData {
   const { row, country } = facts;
-  const links = parseSettings(LINK_KEYS, facts.settings ?? {});
+  const links = linksOf(facts.settings ?? NO_SETTINGS);
   const iso = (text: string) => new Date(text).toISOString();
   return {
     userdetails: {

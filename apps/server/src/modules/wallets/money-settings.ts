@@ -22,8 +22,19 @@ function toMoneySettings(values: SettingValues<(typeof MONEY_SETTING_KEYS)[numbe
 }
 
 /** Settings already fetched as JSON (the balances query reads them with the member's facts). */
+const parsedMoneySettings = new WeakMap<Record<string, unknown>, MoneySettings>();
+
+/**
+ * The money settings of stored values. The process's reference copy hands the same object to every `userdata` poll
+ * until an operator's change reloads it, so the parse is kept per object (decision 041).
+ */
 export function parseMoneySettings(stored: Record<string, unknown>): MoneySettings {
-  return toMoneySettings(parseSettings(MONEY_SETTING_KEYS, stored));
+  let parsed = parsedMoneySettings.get(stored);
+  if (!parsed) {
+    parsed = toMoneySettings(parseSettings(MONEY_SETTING_KEYS, stored));
+    parsedMoneySettings.set(stored, parsed);
+  }
+  return parsed;
 }
 
 export async function loadMoneySettings(db: DbOrTx): Promise<MoneySettings> {
