@@ -166,7 +166,7 @@ async function setupPgbench(sql: pg.Pool): Promise<void> {
 }
 
 /** pgbench's "simple-update" script (-N): update one account, read it back, append history, in one transaction. */
-async function pgbenchLoop(url: string, clients: number): Promise<Result> {
+async function pgbenchLoop(url: string, clients: number, profile: { dataDir: string } | null = null): Promise<Result> {
   const connections = await Promise.all(
     Array.from({ length: clients }, async () => {
       const client = new pg.Client({ connectionString: url });
@@ -174,8 +174,11 @@ async function pgbenchLoop(url: string, clients: number): Promise<Result> {
       return client;
     }),
   );
+  // Observed while the loop's own connections are open (a backend that has ended is no longer in /proc).
+  const stopTime = profile ? await observeTime({ databaseUrl: url, dataDir: profile.dataDir }) : null;
+  const started = performance.now();
   try {
-    return await measure('SQL simple-update (pgbench -N)', clients, async (worker) => {
+    const result = await measure('SQL simple-update (pgbench -N)', clients, async (worker) => {
       const client = connections[worker]!;
       const aid = 1 + Math.floor(Math.random() * PGBENCH_ACCOUNTS);
       const delta = Math.floor(Math.random() * 10_001) - 5_000;
@@ -190,6 +193,14 @@ async function pgbenchLoop(url: string, clients: number): Promise<Result> {
       await client.query('END');
       return true;
     });
+    if (stopTime)
+      printTimeProfile(
+        `simple-update profile (${clients} clients)`,
+        await stopTime(),
+        result.operations,
+        performance.now() - started,
+      );
+    return result;
   } finally {
     await Promise.all(connections.map((c) => c.end()));
   }
@@ -268,14 +279,8 @@ async function main(): Promise<void> {
         );
     }
     await setupPgbench(sql);
-    for (const clients of CLIENT_COUNTS) {
-      const stopTime = clients === 16 ? await observeTime({ databaseUrl: database.url, dataDir: bench.dataDir }) : null;
-      const started = performance.now();
-      const result = await pgbenchLoop(database.url, clients);
-      results.push(result);
-      if (stopTime)
-        printTimeProfile('simple-update profile (16 clients)', await stopTime(), result.operations, performance.now() - started);
-    }
+    for (const clients of CLIENT_COUNTS)
+      results.push(await pgbenchLoop(database.url, clients, clients === 16 ? { dataDir: bench.dataDir } : null));
     console.log('');
     console.log(`userdata at ${USERDATA_CONNECTIONS} connections (autocannon, ${SECONDS}s each):`);
     printTable(

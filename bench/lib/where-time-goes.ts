@@ -80,9 +80,9 @@ export async function observeTime(input: { databaseUrl: string; dataDir: string 
     const node = process.cpuUsage(node0);
     const postgres = postgresCpuBetween(pg0, postgresCpuByPid(postmasterPid));
     const rows = await client.query<{ query: string; calls: string; mean: number; total: number }>(
-      `SELECT query, calls::text, mean_exec_time + mean_plan_time AS mean, total_exec_time + total_plan_time AS total
+      `SELECT query, calls::text, (total_exec_time + total_plan_time) / calls AS mean, total_exec_time + total_plan_time AS total
        FROM pg_stat_statements
-       WHERE query NOT LIKE '%pg_stat_statements%'
+       WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 0
        ORDER BY total DESC LIMIT 12`,
     );
     await client.end();

@@ -12,7 +12,10 @@ import { observeTime, printTimeProfile } from '../lib/where-time-goes.ts';
 export const USERDATA_CONNECTIONS = 64;
 
 /** The baseline: Fastify with one route reading one member row, on a pool as large as the app's. */
-async function startBareRoute(databaseUrl: string, memberId: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startBareRoute(
+  databaseUrl: string,
+  memberId: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => {
