@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parseDbMinor } from '@tuzo/contracts';
+import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { countries, countryFees, members, transfers } from '../../db/schema.ts';
@@ -67,24 +68,30 @@ export interface PaymentContext {
   earlier: TransferRow | null;
 }
 
-/** The payer's currency, the client and the transfer already recorded under the key, in one statement. */
+/**
+ * The payer's currency, the client and the transfer already recorded under the key, in one named statement (parsed
+ * and planned once per connection: every payment runs it, decision 041).
+ */
 export async function selectPaymentContext(
-  db: DbOrTx,
+  pool: pg.Pool,
   input: { payerId: bigint; username: string; idempotencyKey: string },
 ): Promise<PaymentContext | null> {
-  const result = await db.execute<{
+  const result = await pool.query<{
     country_id: number;
     currency: string;
     rate_micro: string;
     client: { id: string; username: string; status: string } | null;
     earlier: unknown;
-  }>(sql`
-    SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro,
-           (SELECT json_build_object('id', k.id::text, 'username', k.username, 'status', k.status) FROM members k
-              WHERE lower(k.username) = ${input.username.toLowerCase()} AND (k.l1_id = p.id OR k.l2_id = p.id OR k.l3_id = p.id) LIMIT 1) AS client,
-           (SELECT ledger_json_numbers_as_text(to_jsonb(t)) FROM transfers t WHERE t.idempotency_key = ${input.idempotencyKey}) AS earlier
-    FROM members p JOIN countries c ON c.id = p.country_id
-    WHERE p.id = ${input.payerId}`);
+  }>({
+    name: 'payforclient_context',
+    text: `SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro,
+                  (SELECT json_build_object('id', k.id::text, 'username', k.username, 'status', k.status) FROM members k
+                     WHERE lower(k.username) = $2 AND (k.l1_id = p.id OR k.l2_id = p.id OR k.l3_id = p.id) LIMIT 1) AS client,
+                  (SELECT ledger_json_numbers_as_text(to_jsonb(t)) FROM transfers t WHERE t.idempotency_key = $3) AS earlier
+           FROM members p JOIN countries c ON c.id = p.country_id
+           WHERE p.id = $1`,
+    values: [input.payerId.toString(), input.username.toLowerCase(), input.idempotencyKey],
+  });
   const row = result.rows[0];
   if (!row) return null;
   return {

@@ -60,8 +60,8 @@ export async function confirmClient(
 
 /**
  * `payforclient`: payer's Jumbo (1) or Deposit (2) wallet -> the client's Deposit wallet, one ledger transaction
- * and one transfer row. It does not activate the client. Two round trips: one statement reads the payer's rate, the
- * client and any transfer already recorded under the key; one `recordMovement` call moves the money, in its own
+ * and one transfer row. It does not activate the client. Two round trips: one named statement reads the payer's rate,
+ * the client and any transfer already recorded under the key; one `recordMovement` call moves the money, in its own
  * transaction, with the client row locked FOR SHARE (so an activation of that client waits) and required inactive.
  * Idempotent on `payforclient:<payer>:<client key>`; the same key for another wallet, amount or client is a 409.
  */
@@ -71,7 +71,7 @@ export async function payForClient(
 ): Promise<PayForClientData> {
   const wallet = PAY_FOR_CLIENT_WALLETS[input.acc];
   const idempotencyKey = `payforclient:${input.payerId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
-  const context = await selectPaymentContext(deps.db, { payerId: input.payerId, username: input.username, idempotencyKey });
+  const context = await selectPaymentContext(deps.pool, { payerId: input.payerId, username: input.username, idempotencyKey });
   if (!context) throw new AppError('NOT_FOUND', 'Member not found');
   const { client, payer } = context;
   if (context.earlier) return replay(context.earlier, { wallet, amountLocalMinor: input.amountLocalMinor, client });
