@@ -1,25 +1,27 @@
 import type { TeamLevel } from '@tuzo/contracts';
 import { Link, useParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TeamLevelView } from '@/features/team';
+import { TeamLevelView, teamTexts } from '@/features/team';
+import { useTexts } from '@/i18n';
 
 const LEVELS: Record<string, TeamLevel> = { 'level-1': 1, 'level-2': 2, 'level-3': 3 };
 
 /** My Team by level (/my-team/level-1 .. level-3). Another level in the address offers the three that exist. */
 export default function MyTeamRoute() {
   const { level = '' } = useParams();
+  const t = useTexts(teamTexts);
   const number = LEVELS[level];
   if (!number) {
     return (
       <Card>
         <CardHeader>
-          <CardTitle>My Team</CardTitle>
-          <CardDescription>Your team has three levels.</CardDescription>
+          <CardTitle>{t('myTeam')}</CardTitle>
+          <CardDescription>{t('threeLevels')}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
           {Object.entries(LEVELS).map(([path, value]) => (
             <Link key={path} to={`/my-team/${path}`} className="text-brand-700 underline underline-offset-2">
-              Level {value}
+              {t('level', { level: value })}
             </Link>
           ))}
         </CardContent>

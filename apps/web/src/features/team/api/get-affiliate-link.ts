@@ -1,8 +1,8 @@
 import type { AffiliateLinkData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
-
-const AFFILIATE_LINK_TEXTS = { failed: 'Failed to load your affiliate link' } as const;
+import { teamTexts } from '../texts';
 
 /** GET affiliatelink: `{public site url}/reg/{username}`, the address chosen by the operator. */
 export async function getAffiliateLink(): Promise<string> {
@@ -10,7 +10,7 @@ export async function getAffiliateLink(): Promise<string> {
     const { data } = await apiCall<AffiliateLinkData>('affiliatelink');
     return data.link;
   } catch (error) {
-    const message = failureText(error, AFFILIATE_LINK_TEXTS);
+    const message = failureText(error, { failed: translate(teamTexts, 'affiliateFailed') });
     if (message) showErrorToast(message);
     throw error;
   }

@@ -1,9 +1,14 @@
-import { TEAM_MESSAGES, type AllMyDownlinesData } from '@tuzo/contracts';
+import type { AllMyDownlinesData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { teamTexts } from '../texts';
 
 /** Spec part 2, section 8: the server's msg or this text. */
-export const DOWNLINE_COUNT_TEXTS = { failed: TEAM_MESSAGES.loadFailed, thrown: TEAM_MESSAGES.loadFailed } as const;
+export function downlineCountTexts(): { failed: string; thrown: string } {
+  const text = translate(teamTexts, 'loadFailed');
+  return { failed: text, thrown: text };
+}
 
 /** GET allmyDownlines: total, active and dormant members on levels 1, 2 and 3. */
 export async function getAllMyDownlines(): Promise<AllMyDownlinesData> {
@@ -11,7 +16,7 @@ export async function getAllMyDownlines(): Promise<AllMyDownlinesData> {
     const { data } = await apiCall<AllMyDownlinesData>('allmyDownlines');
     return data;
   } catch (error) {
-    const message = failureText(error, DOWNLINE_COUNT_TEXTS);
+    const message = failureText(error, downlineCountTexts());
     if (message) showErrorToast(message);
     throw error;
   }

@@ -1,15 +1,13 @@
-import {
-  TEAM_MESSAGES,
-  TEAM_PAGE_LIMIT_DEFAULT,
-  type MyDownlinesData,
-  type TeamLevel,
-  type TeamStatusFilter,
-} from '@tuzo/contracts';
+import { TEAM_PAGE_LIMIT_DEFAULT, type MyDownlinesData, type TeamLevel, type TeamStatusFilter } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { teamTexts } from '../texts';
 
 /** Spec part 2, section 8: "Team: server msg or 'Failed to fetch team data'". */
-export const MY_DOWNLINES_TEXTS = { failed: TEAM_MESSAGES.failed, thrown: 'An error occurred while fetching data' } as const;
+export function myDownlinesTexts(): { failed: string; thrown: string } {
+  return { failed: translate(teamTexts, 'failed'), thrown: translate(teamTexts, 'fetchError') };
+}
 
 export interface MyDownlinesParams {
   level: TeamLevel;
@@ -40,7 +38,7 @@ export async function getMyDownlines(params: MyDownlinesParams, signal?: AbortSi
     return data;
   } catch (error) {
     // A search typed further cancels the request before it: nothing to report.
-    const message = isAbort(error) ? null : failureText(error, MY_DOWNLINES_TEXTS);
+    const message = isAbort(error) ? null : failureText(error, myDownlinesTexts());
     if (message) showErrorToast(message);
     throw error;
   }

@@ -1,23 +1,30 @@
-import { TEAM_MESSAGES, TEAM_SEARCH_MAX, TEAM_STATUS_FILTERS, type TeamLevel, type TeamStatusFilter } from '@tuzo/contracts';
+import { TEAM_SEARCH_MAX, TEAM_STATUS_FILTERS, type TeamLevel, type TeamStatusFilter } from '@tuzo/contracts';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
+import { useTexts } from '@/i18n';
 import { failureText } from '@/lib/api-client';
-import { MY_DOWNLINES_TEXTS, useMyDownlines } from '../api/get-my-downlines';
+import { myDownlinesTexts, useMyDownlines } from '../api/get-my-downlines';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { teamTexts } from '../texts';
 import { TeamMembersTable } from './team-members-table';
 import { TeamSummaryCards } from './team-summary-cards';
 
 const SEARCH_DEBOUNCE_MS = 350;
-const STATUS_LABELS: Record<TeamStatusFilter, string> = { all: 'All Members', active: 'Active', dormant: 'Dormant' };
+const STATUS_LABELS: Record<TeamStatusFilter, 'filterAll' | 'filterActive' | 'filterDormant'> = {
+  all: 'filterAll',
+  active: 'filterActive',
+  dormant: 'filterDormant',
+};
 
 /**
  * One team level: summary cards for the whole level, then its members searched (debounced), filtered and paged by
  * the server. A new search or filter starts again at page 1.
  */
 export function TeamLevelView({ level }: { level: TeamLevel }) {
+  const t = useTexts(teamTexts);
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<TeamStatusFilter>('all');
   const q = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -27,18 +34,18 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
   if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const { data, isPending, isFetching, isPlaceholderData, error } = useMyDownlines({ level, q, status, page });
-  const emptyText = data?.total === 0 ? TEAM_MESSAGES.noData : TEAM_MESSAGES.noMatch;
+  const emptyText = data?.total === 0 ? t('noData') : t('noMatch');
 
   return (
     <div className="flex flex-col gap-4">
       <TeamSummaryCards data={data} level={level} />
       <Card>
         <CardHeader className="gap-3">
-          <CardTitle id="team-members-title">Level {level} Members</CardTitle>
+          <CardTitle id="team-members-title">{t('levelMembers', { level })}</CardTitle>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="sm:flex-1">
               <label htmlFor="team-search" className="mb-1.5 block text-sm font-medium text-slate-800">
-                Search members
+                {t('search')}
               </label>
               <div className="relative">
                 <Search
@@ -50,7 +57,7 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
                   type="search"
                   value={searchText}
                   maxLength={TEAM_SEARCH_MAX}
-                  placeholder="Name, phone, country or date joined"
+                  placeholder={t('searchPlaceholder')}
                   autoComplete="off"
                   onChange={(event) => setSearchText(event.target.value)}
                   className="pl-9"
@@ -59,12 +66,12 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
             </div>
             <div className="sm:w-48">
               <label htmlFor="team-status" className="mb-1.5 block text-sm font-medium text-slate-800">
-                Status
+                {t('status')}
               </label>
               <Select id="team-status" value={status} onChange={(event) => setStatus(event.target.value as TeamStatusFilter)}>
                 {TEAM_STATUS_FILTERS.map((value) => (
                   <option key={value} value={value}>
-                    {STATUS_LABELS[value]}
+                    {t(STATUS_LABELS[value])}
                   </option>
                 ))}
               </Select>
@@ -77,7 +84,7 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
             rows={data?.data}
             isPending={isPending}
             isBusy={isFetching}
-            error={error && !data ? failureText(error, MY_DOWNLINES_TEXTS) : null}
+            error={error && !data ? failureText(error, myDownlinesTexts()) : null}
             emptyText={emptyText}
           />
           {data ? (
@@ -85,7 +92,7 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
               page={page}
               pages={data.pages}
               isBusy={isPlaceholderData}
-              noun="team"
+              noun={t('pagerNoun')}
               statusTestId="team-page-status"
               className="border-t border-slate-100 px-4 pt-3"
               onPageChange={(next) => setPaging({ filterKey, page: next })}

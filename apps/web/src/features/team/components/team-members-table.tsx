@@ -1,24 +1,33 @@
 import type { TeamMemberRow, TeamMemberStatus } from '@tuzo/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { useTexts, type Translate } from '@/i18n';
 import { formatAmount } from '@/lib/money';
+import { teamTexts } from '../texts';
 
 const STATUS_TONE: Record<TeamMemberStatus, BadgeTone> = { Active: 'success', Dormant: 'warning', Suspended: 'danger' };
 
-const UPLINE: DataTableColumn<TeamMemberRow> = { header: 'Upline', cell: (row) => row.Upline || '—' };
+const STATUS_TEXT: Record<TeamMemberStatus, 'memberActive' | 'memberDormant' | 'memberSuspended'> = {
+  Active: 'memberActive',
+  Dormant: 'memberDormant',
+  Suspended: 'memberSuspended',
+};
 
-const COLUMNS: ReadonlyArray<DataTableColumn<TeamMemberRow>> = [
-  { header: 'Name', className: 'font-medium text-slate-900', cell: (row) => row.Name },
-  { header: 'Phone', className: 'tabular-nums', cell: (row) => row.Phone },
-  { header: 'Status', cell: (row) => <Badge tone={STATUS_TONE[row.Status]}>{row.Status}</Badge> },
-  { header: 'Country', cell: (row) => row.Country },
-  { header: 'Earned', isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Earned) },
-  UPLINE,
-  { header: 'Deposited', isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Deposited) },
-  { header: 'Joined', className: 'tabular-nums', cell: (row) => row.Joined },
-];
-/** The level 1 table hides the Upline column (spec part 2, "Team"): the member is their upline. */
-const LEVEL_ONE_COLUMNS = COLUMNS.filter((column) => column !== UPLINE);
+/** The columns; the level 1 table hides the Upline column (spec part 2, "Team"): the member is their upline. */
+function columns(t: Translate<keyof typeof teamTexts.en>, level: number): ReadonlyArray<DataTableColumn<TeamMemberRow>> {
+  const upline: DataTableColumn<TeamMemberRow>[] =
+    level === 1 ? [] : [{ header: t('colUpline'), cell: (row) => row.Upline || '—' }];
+  return [
+    { header: t('colName'), className: 'font-medium text-slate-900', cell: (row) => row.Name },
+    { header: t('colPhone'), className: 'tabular-nums', cell: (row) => row.Phone },
+    { header: t('colStatus'), cell: (row) => <Badge tone={STATUS_TONE[row.Status]}>{t(STATUS_TEXT[row.Status])}</Badge> },
+    { header: t('colCountry'), cell: (row) => row.Country },
+    { header: t('colEarned'), isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Earned) },
+    ...upline,
+    { header: t('colDeposited'), isNumeric: true, className: 'tabular-nums', cell: (row) => formatAmount(row.Deposited) },
+    { header: t('colJoined'), className: 'tabular-nums', cell: (row) => row.Joined },
+  ];
+}
 
 export interface TeamMembersTableProps {
   level: number;
@@ -30,10 +39,11 @@ export interface TeamMembersTableProps {
 }
 
 export function TeamMembersTable({ level, rows, isPending, isBusy, error, emptyText }: TeamMembersTableProps) {
+  const t = useTexts(teamTexts);
   return (
     <DataTable
       labelledBy="team-members-title"
-      columns={level === 1 ? LEVEL_ONE_COLUMNS : COLUMNS}
+      columns={columns(t, level)}
       rows={rows}
       isPending={isPending}
       error={error}

@@ -2,8 +2,10 @@ import type { DownlineCounts } from '@tuzo/contracts';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { useTexts, type Translate } from '@/i18n';
 import { failureText } from '@/lib/api-client';
-import { DOWNLINE_COUNT_TEXTS, useAllMyDownlines } from '../api/get-all-my-downlines';
+import { downlineCountTexts, useAllMyDownlines } from '../api/get-all-my-downlines';
+import { teamTexts } from '../texts';
 
 interface PowerRow extends DownlineCounts {
   level: 1 | 2 | 3;
@@ -11,27 +13,28 @@ interface PowerRow extends DownlineCounts {
 
 const count = (value: number) => value.toLocaleString('en');
 
-const COLUMNS: ReadonlyArray<DataTableColumn<PowerRow>> = [
+const columns = (t: Translate<keyof typeof teamTexts.en>): ReadonlyArray<DataTableColumn<PowerRow>> => [
   {
-    header: 'Level',
+    header: t('colLevel'),
     className: 'font-medium',
     cell: (row) => (
       <Link
         to={`/my-team/level-${row.level}`}
         className="text-brand-700 underline-offset-2 hover:underline focus-visible:underline"
       >
-        Level {row.level}
+        {t('level', { level: row.level })}
       </Link>
     ),
   },
-  { header: 'Total', isNumeric: true, className: 'tabular-nums font-semibold', cell: (row) => count(row.total) },
-  { header: 'Active', isNumeric: true, className: 'tabular-nums text-green-800', cell: (row) => count(row.active) },
-  { header: 'Dormant', isNumeric: true, className: 'tabular-nums text-slate-600', cell: (row) => count(row.dormant) },
+  { header: t('colTotal'), isNumeric: true, className: 'tabular-nums font-semibold', cell: (row) => count(row.total) },
+  { header: t('colActive'), isNumeric: true, className: 'tabular-nums text-green-800', cell: (row) => count(row.active) },
+  { header: t('colDormant'), isNumeric: true, className: 'tabular-nums text-slate-600', cell: (row) => count(row.dormant) },
 ];
 
 /** Team Power: members on each level by total, active and dormant; each level opens its team page. */
 export function TeamPowerTable() {
   const { data, isPending, error } = useAllMyDownlines();
+  const t = useTexts(teamTexts);
   const rows: PowerRow[] | undefined = data && [
     { level: 1, ...data.l1 },
     { level: 2, ...data.l2 },
@@ -40,17 +43,17 @@ export function TeamPowerTable() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="team-power-title">Team Power</CardTitle>
-        <CardDescription>Active members have activated their account; everyone else is dormant.</CardDescription>
+        <CardTitle id="team-power-title">{t('powerTitle')}</CardTitle>
+        <CardDescription>{t('powerDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
         <DataTable
           labelledBy="team-power-title"
-          columns={COLUMNS}
+          columns={columns(t)}
           rows={rows}
           isPending={isPending}
-          error={error ? failureText(error, DOWNLINE_COUNT_TEXTS) : null}
-          emptyText="No team data available"
+          error={error ? failureText(error, downlineCountTexts()) : null}
+          emptyText={t('noData')}
           getRowKey={(row) => String(row.level)}
           getRowAttributes={(row) => ({ 'data-testid': `team-power-level-${row.level}` })}
           minWidthClassName="min-w-[20rem]"

@@ -2,11 +2,13 @@ import type { MyDownlinesData } from '@tuzo/contracts';
 import { CircleDollarSign, UserCheck, UserMinus, Users, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
+import { teamTexts } from '../texts';
 
 interface SummaryCard {
   key: string;
-  title: string;
+  title: 'totalMembers' | 'summaryActive' | 'summaryDormant' | 'summaryEarned';
   icon: LucideIcon;
   tone: string;
   value: (data: MyDownlinesData) => string;
@@ -15,12 +17,18 @@ interface SummaryCard {
 const count = (value: number) => value.toLocaleString('en');
 
 const CARDS: SummaryCard[] = [
-  { key: 'total', title: 'Total Members', icon: Users, tone: 'bg-brand-100 text-brand-800', value: (d) => count(d.total) },
-  { key: 'active', title: 'Active', icon: UserCheck, tone: 'bg-green-100 text-green-800', value: (d) => count(d.active) },
-  { key: 'inactive', title: 'Dormant', icon: UserMinus, tone: 'bg-slate-200 text-slate-800', value: (d) => count(d.inactive) },
+  { key: 'total', title: 'totalMembers', icon: Users, tone: 'bg-brand-100 text-brand-800', value: (d) => count(d.total) },
+  { key: 'active', title: 'summaryActive', icon: UserCheck, tone: 'bg-green-100 text-green-800', value: (d) => count(d.active) },
+  {
+    key: 'inactive',
+    title: 'summaryDormant',
+    icon: UserMinus,
+    tone: 'bg-slate-200 text-slate-800',
+    value: (d) => count(d.inactive),
+  },
   {
     key: 'earned',
-    title: 'Earned',
+    title: 'summaryEarned',
     icon: CircleDollarSign,
     tone: 'bg-amber-100 text-amber-900',
     value: (d) => formatMoney(d.Earned, d.Currency),
@@ -29,10 +37,11 @@ const CARDS: SummaryCard[] = [
 
 /** The level's counts and what it earned the member: always the whole level, whatever the search shows. */
 export function TeamSummaryCards({ data, level }: { data: MyDownlinesData | undefined; level: number }) {
+  const t = useTexts(teamTexts);
   return (
     <section aria-labelledby="team-summary-title">
       <h2 id="team-summary-title" className="sr-only">
-        Level {level} summary
+        {t('levelSummary', { level })}
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {CARDS.map(({ key, title, icon: Icon, tone, value }) => (
@@ -42,7 +51,7 @@ export function TeamSummaryCards({ data, level }: { data: MyDownlinesData | unde
                 <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
                   <Icon className="size-4" aria-hidden="true" />
                 </span>
-                <span className="text-xs font-medium text-slate-600 sm:text-sm">{title}</span>
+                <span className="text-xs font-medium text-slate-600 sm:text-sm">{t(title)}</span>
               </div>
               {data ? (
                 <p className="mt-2 text-base font-bold break-all text-slate-900 tabular-nums sm:text-lg">{value(data)}</p>
