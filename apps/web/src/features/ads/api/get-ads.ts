@@ -1,6 +1,8 @@
-import { TASK_MESSAGES, type PopulateAdsData } from '@tuzo/contracts';
+import type { PopulateAdsData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { adsTexts } from '../texts';
 
 /** GET populateads: today's ads on show with the member's response; "Failed to load ads" on failure. */
 export async function getAds(): Promise<{ ads: PopulateAdsData; msg: string }> {
@@ -8,7 +10,7 @@ export async function getAds(): Promise<{ ads: PopulateAdsData; msg: string }> {
     const { data, msg } = await apiCall<PopulateAdsData>('populateads');
     return { ads: Array.isArray(data) ? data : [], msg };
   } catch (error) {
-    if (!isSessionExpired(error)) showErrorToast(TASK_MESSAGES.loadAdsFailed);
+    if (!isSessionExpired(error)) showErrorToast(translate(adsTexts, 'loadFailed'));
     throw error;
   }
 }

@@ -1,11 +1,13 @@
-import { AdResponseSchema, TASK_MESSAGES, type AdItem } from '@tuzo/contracts';
+import { AdResponseSchema, type AdItem } from '@tuzo/contracts';
 import { Heart, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { isSessionExpired } from '@/lib/api-client';
 import { usePayAds } from '../api/pay-ads';
+import { adsTexts } from '../texts';
 
 function parseResponse(data: string) {
   try {
@@ -23,23 +25,24 @@ export function AdCard({ ad }: { ad: AdItem }) {
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | null>(null);
   const pay = usePayAds();
+  const t = useTexts(adsTexts);
 
   const toggleLike = () => {
     const liked = !response.liked;
     pay.mutate(
       { addId: ad.v_id, liked, message: '' },
       {
-        onSuccess: () => void toast.success(liked ? TASK_MESSAGES.liked : TASK_MESSAGES.unliked),
+        onSuccess: () => void toast.success(liked ? t('likedToast') : t('unlikedToast')),
         onError: (error) => {
-          if (!isSessionExpired(error)) toast.error(TASK_MESSAGES.likeFailed);
+          if (!isSessionExpired(error)) toast.error(t('likeFailed'));
         },
       },
     );
   };
   const submitComment = () => {
     if (comment.trim() === '') {
-      setCommentError(TASK_MESSAGES.enterComment);
-      toast.error(TASK_MESSAGES.enterComment);
+      setCommentError(t('enterComment'));
+      toast.error(t('enterComment'));
       return;
     }
     setCommentError(null);
@@ -47,11 +50,11 @@ export function AdCard({ ad }: { ad: AdItem }) {
       { addId: ad.v_id, liked: false, message: comment },
       {
         onSuccess: () => {
-          toast.success(TASK_MESSAGES.commentSubmitted);
+          toast.success(t('commentSubmitted'));
           setCommentOpen(false);
         },
         onError: (error) => {
-          if (!isSessionExpired(error)) toast.error(TASK_MESSAGES.commentFailed);
+          if (!isSessionExpired(error)) toast.error(t('commentFailed'));
         },
       },
     );
@@ -70,7 +73,7 @@ export function AdCard({ ad }: { ad: AdItem }) {
         )}
         <div className="flex items-center justify-between text-sm">
           <span className="font-semibold">{ad.v_name}</span>
-          <span className="text-slate-600">Earned {ad.v_status.paid}</span>
+          <span className="text-slate-600">{t('earned', { amount: ad.v_status.paid })}</span>
         </div>
         {response.message ? (
           <p className="rounded-md bg-slate-100 p-2 text-sm" data-testid="ad-comment">
@@ -85,7 +88,7 @@ export function AdCard({ ad }: { ad: AdItem }) {
             disabled={pay.isPending}
             aria-pressed={response.liked}
           >
-            <Heart /> {response.liked ? 'Liked' : 'Like'}
+            <Heart /> {response.liked ? t('liked') : t('like')}
           </Button>
           {response.message ? null : (
             <Button
@@ -94,14 +97,14 @@ export function AdCard({ ad }: { ad: AdItem }) {
               onClick={() => setCommentOpen((open) => !open)}
               disabled={ad.v_status.res || pay.isPending}
             >
-              <MessageSquare /> Comment
+              <MessageSquare /> {t('comment')}
             </Button>
           )}
         </div>
         {isCommentOpen && !response.message ? (
           <div className="flex flex-col gap-2">
             <label className="text-sm font-medium" htmlFor={`comment-${ad.v_id}`}>
-              Your comment
+              {t('yourComment')}
             </label>
             <textarea
               id={`comment-${ad.v_id}`}
@@ -112,7 +115,7 @@ export function AdCard({ ad }: { ad: AdItem }) {
             />
             {commentError ? <p className="text-sm text-red-700">{commentError}</p> : null}
             <Button size="sm" className="self-start" onClick={submitComment} disabled={pay.isPending}>
-              Submit
+              {t('submit')}
             </Button>
           </div>
         ) : null}

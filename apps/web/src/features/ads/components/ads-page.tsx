@@ -1,28 +1,29 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { useAds } from '../api/get-ads';
+import { adsTexts } from '../texts';
 import { AdCard } from './ad-card';
 
 /** Ads promotion: the notice with the days, "View Available Ads" when ads were loaded, then the grid. */
 export function AdsPage() {
   const query = useAds();
+  const t = useTexts(adsTexts);
   const [isListOpen, setListOpen] = useState(false);
   const ads = query.data?.ads ?? [];
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>Ads Promotion</CardTitle>
-          <CardDescription>
-            Available on Sunday and Monday. Like or comment on an ad to earn into your Ads wallet.
-          </CardDescription>
+          <CardTitle>{t('title')}</CardTitle>
+          <CardDescription>{t('description')}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           {query.data?.msg && ads.length === 0 ? <p className="text-sm text-slate-600">{query.data.msg}</p> : null}
           {ads.length > 0 && !isListOpen ? (
             <Button className="self-start" onClick={() => setListOpen(true)}>
-              View Available Ads
+              {t('view')}
             </Button>
           ) : null}
         </CardContent>

@@ -1,10 +1,12 @@
-import { BONUS_MESSAGES, WELCOME_BONUS_TARGET, type Balances } from '@tuzo/contracts';
+import { WELCOME_BONUS_TARGET, type Balances } from '@tuzo/contracts';
 import { PartyPopper } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { useClaimWelcomeBonus } from '../api/claim-welcome-bonus';
+import { bonusesTexts } from '../texts';
 import { BonusFigure, BonusProgress } from './bonus-progress';
 
 /**
@@ -13,6 +15,7 @@ import { BonusFigure, BonusProgress } from './bonus-progress';
  */
 export function WelcomeBonusCard({ balances, currency }: { balances: Balances; currency: string }) {
   const claim = useClaimWelcomeBonus();
+  const t = useTexts(bonusesTexts);
   const target = balances.welcome_target ?? WELCOME_BONUS_TARGET;
   const progress = balances.welcome_progress ?? 0;
   const isClaimed = balances.welcomeclaimed === true;
@@ -22,36 +25,28 @@ export function WelcomeBonusCard({ balances, currency }: { balances: Balances; c
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <PartyPopper className="size-5 text-brand-700" aria-hidden="true" />
-          Welcome Bonus
+          {t('welcomeTitle')}
         </CardTitle>
-        <CardDescription data-testid="welcome-target-text">
-          Target: {target} Level 1 active downlines. Once {target} of the members you invited directly have activated their
-          accounts, claim a one-time bonus into your Jumbo wallet.
-        </CardDescription>
+        <CardDescription data-testid="welcome-target-text">{t('welcomeDescription', { target })}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-2">
-          <BonusFigure label="Welcome bonus" value={formatMoney(reward, currency)} testId="welcome-reward" />
+          <BonusFigure label={t('welcomeBonus')} value={formatMoney(reward, currency)} testId="welcome-reward" />
           <BonusFigure
-            label="Active level-1 members"
-            value={`${Math.min(progress, target)} of ${target}`}
+            label={t('activeLevelOne')}
+            value={t('progressOf', { progress: Math.min(progress, target), target })}
             testId="welcome-progress"
           />
         </dl>
-        <BonusProgress
-          label="Welcome bonus progress"
-          percent={target === 0 ? 100 : (Math.min(progress, target) * 100) / target}
-        />
+        <BonusProgress label={t('welcomeProgress')} percent={target === 0 ? 100 : (Math.min(progress, target) * 100) / target} />
         <div aria-live="polite">
           {isClaimed ? (
             <Alert tone="success" data-testid="welcome-claimed">
-              You have claimed your welcome bonus of {formatMoney(balances.bonus, currency)}.
+              {t('welcomeClaimed', { amount: formatMoney(balances.bonus, currency) })}
             </Alert>
           ) : (
             <p id="welcome-hint" className="text-sm text-slate-600">
-              {progress >= target
-                ? 'Target reached: your welcome bonus is ready to claim.'
-                : `${target - progress} more active level-1 members to go.`}
+              {progress >= target ? t('welcomeReached') : t('welcomeMore', { remaining: target - progress })}
             </p>
           )}
         </div>
@@ -62,7 +57,7 @@ export function WelcomeBonusCard({ balances, currency }: { balances: Balances; c
           aria-describedby={isClaimed ? undefined : 'welcome-hint'}
           aria-busy={claim.isPending}
         >
-          {claim.isPending ? BONUS_MESSAGES.claiming : isClaimed ? 'Welcome bonus claimed' : BONUS_MESSAGES.claimWelcome}
+          {claim.isPending ? t('claiming') : isClaimed ? t('welcomeClaimedButton') : t('claimWelcome')}
         </Button>
       </CardContent>
     </Card>

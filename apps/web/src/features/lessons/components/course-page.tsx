@@ -1,15 +1,17 @@
-import { LESSON_KIND_LABELS, LESSON_MESSAGES, type LessonKind } from '@tuzo/contracts';
+import { LESSON_KIND_LABELS, type LessonKind } from '@tuzo/contracts';
 import { BookOpen, CandlestickChart, GraduationCap } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { failureText, showErrorToast } from '@/lib/api-client';
 import { useEnroll } from '../api/enroll';
 import { useLessons } from '../api/get-lessons';
 import { useMarkLessonDone } from '../api/mark-lesson-done';
+import { lessonsTexts } from '../texts';
 import { LessonItem } from './lesson-item';
 import { MarketCharts } from './market-charts';
 
@@ -21,6 +23,7 @@ type View = 'lessons' | 'charts';
  */
 export function CoursePage({ kind }: { kind: LessonKind }) {
   const label = LESSON_KIND_LABELS[kind];
+  const t = useTexts(lessonsTexts);
   const [view, setView] = useState<View>('lessons');
   const lessons = useLessons(kind);
   const enroll = useEnroll(kind);
@@ -39,7 +42,7 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
     enroll.mutate(undefined, {
       onSuccess: (envelope) => void toast.success(envelope.msg),
       onError: (error) => {
-        const text = failureText(error, { failed: 'Enrolment failed' });
+        const text = failureText(error, { failed: t('enrolFailed') });
         if (text) showErrorToast(text);
       },
     });
@@ -49,23 +52,20 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
       <CardHeader className="flex flex-col gap-3">
         <CardTitle className="flex items-center gap-2">
           <GraduationCap className="size-5 text-brand-700" aria-hidden="true" />
-          {label} Advancement
+          {t('title', { label })}
         </CardTitle>
-        <CardDescription>
-          Learn {kind === 'forex' ? 'how the currency market works' : 'how cryptocurrencies work'} step by step, then follow the
-          live market. Education only, not advice to trade.
-        </CardDescription>
+        <CardDescription>{kind === 'forex' ? t('descriptionForex') : t('descriptionCrypto')}</CardDescription>
         <div className="flex flex-wrap items-center gap-3">
           {isEnrolled ? (
             <p className="text-sm font-semibold text-green-800" data-testid="course-progress">
-              {LESSON_MESSAGES.enrolled}: {doneCount} of {list.length} lessons done
+              {t('progress', { done: doneCount, total: list.length })}
             </p>
           ) : (
             <Button onClick={onEnroll} disabled={enroll.isPending || lessons.isPending} aria-busy={enroll.isPending}>
-              {enroll.isPending ? 'Enrolling...' : LESSON_MESSAGES.enroll}
+              {enroll.isPending ? t('enrolling') : t('enroll')}
             </Button>
           )}
-          <div role="group" aria-label="View" className="ml-auto inline-flex rounded-lg border border-slate-300 p-0.5">
+          <div role="group" aria-label={t('view')} className="ml-auto inline-flex rounded-lg border border-slate-300 p-0.5">
             {(['lessons', 'charts'] as const).map((option) => (
               <button
                 key={option}
@@ -82,7 +82,7 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
                 ) : (
                   <CandlestickChart className="size-4" aria-hidden="true" />
                 )}
-                {option === 'lessons' ? 'Lessons' : 'Live charts'}
+                {option === 'lessons' ? t('lessons') : t('liveCharts')}
               </button>
             ))}
           </div>
@@ -95,10 +95,10 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
           <Skeleton className="h-64 w-full" />
         ) : lessons.isError ? (
           <p className="text-sm text-red-700" role="alert">
-            {failureText(lessons.error, { failed: LESSON_MESSAGES.loadFailed }) ?? LESSON_MESSAGES.loadFailed}
+            {failureText(lessons.error, { failed: t('loadFailed') }) ?? t('loadFailed')}
           </p>
         ) : (
-          <ol className="flex flex-col gap-3" aria-label={`${label} lessons`}>
+          <ol className="flex flex-col gap-3" aria-label={t('lessonsOf', { label })}>
             {list.map((lesson) => (
               <LessonItem
                 key={lesson.id}
@@ -112,7 +112,7 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
                     { id: lesson.id, done: !lesson.done },
                     {
                       onError: (error) => {
-                        const text = failureText(error, { failed: 'Could not update the lesson' });
+                        const text = failureText(error, { failed: t('updateFailed') });
                         if (text) showErrorToast(text);
                       },
                     },

@@ -2,7 +2,9 @@ import type { Lesson } from '@tuzo/contracts';
 import { CheckCircle2, Circle, Pause, Play } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { lessonsTexts } from '../texts';
 
 /**
  * One lesson: its part and title, the written summary, play/pause for a lesson with a hosted video (one plays at a
@@ -24,6 +26,7 @@ export function LessonItem({
   onToggleDone: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const t = useTexts(lessonsTexts);
   useEffect(() => {
     const element = video.current;
     if (!element) return;
@@ -39,7 +42,7 @@ export function LessonItem({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Part {lesson.part}</p>
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{t('part', { part: lesson.part })}</p>
           <h3 className="font-semibold text-slate-900">{lesson.title}</h3>
         </div>
         <div className="flex gap-2">
@@ -48,10 +51,10 @@ export function LessonItem({
               variant="outline"
               size="sm"
               onClick={() => onPlay(!isPlaying)}
-              aria-label={`${isPlaying ? 'Pause' : 'Play'} part ${lesson.part}`}
+              aria-label={t(isPlaying ? 'pausePart' : 'playPart', { part: lesson.part })}
             >
               {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-              {isPlaying ? 'Pause' : 'Play'}
+              {isPlaying ? t('pause') : t('play')}
             </Button>
           ) : null}
           <Button
@@ -60,10 +63,10 @@ export function LessonItem({
             onClick={onToggleDone}
             disabled={!canMark || isMarking}
             aria-pressed={lesson.done}
-            title={canMark ? undefined : 'Enroll to track your progress'}
+            title={canMark ? undefined : t('enrollToTrack')}
           >
             {lesson.done ? <CheckCircle2 aria-hidden="true" /> : <Circle aria-hidden="true" />}
-            {lesson.done ? 'Done' : 'Mark done'}
+            {lesson.done ? t('done') : t('markDone')}
           </Button>
         </div>
       </div>

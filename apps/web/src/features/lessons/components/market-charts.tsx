@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTexts } from '@/i18n';
+import { lessonsTexts } from '../texts';
 
 /** How long the provider may take to answer before the charts are reported unreachable. */
 const PROBE_TIMEOUT_MS = 8000;
@@ -70,6 +72,7 @@ function probeProvider(onResult: (status: Status) => void): () => void {
 export function MarketCharts({ kind }: { kind: LessonKind }) {
   const [status, setStatus] = useState<Status>('checking');
   const [attempt, setAttempt] = useState(0);
+  const t = useTexts(lessonsTexts);
   useEffect(() => {
     setStatus('checking');
     return probeProvider((next) => {
@@ -77,19 +80,19 @@ export function MarketCharts({ kind }: { kind: LessonKind }) {
     });
   }, [attempt]);
 
-  if (status === 'checking') return <Skeleton className="h-[420px] w-full" aria-label="Loading live charts" />;
+  if (status === 'checking') return <Skeleton className="h-[420px] w-full" aria-label={t('loadingCharts')} />;
   if (status === 'offline') {
     return (
       <Alert tone="warning" data-testid="charts-offline">
         <div className="flex flex-col gap-3">
           <span className="flex items-center gap-2 font-semibold">
             <WifiOff className="size-4 shrink-0" aria-hidden="true" />
-            Live charts are unavailable: they need an internet connection.
+            {t('chartsOffline')}
           </span>
-          <span>Check your connection and try again. Your lessons still work offline.</span>
+          <span>{t('checkConnection')}</span>
           <Button variant="outline" size="sm" className="self-start" onClick={() => setAttempt((n) => n + 1)}>
             <RefreshCw aria-hidden="true" />
-            Retry
+            {t('retry')}
           </Button>
         </div>
       </Alert>
@@ -98,14 +101,14 @@ export function MarketCharts({ kind }: { kind: LessonKind }) {
   return (
     <div className="flex flex-col gap-4" data-testid="charts-live">
       <iframe
-        title={`${kind === 'forex' ? 'EUR/USD' : 'BTC/USD'} live chart`}
+        title={t('chart', { pair: kind === 'forex' ? 'EUR/USD' : 'BTC/USD' })}
         src={chartUrl(kind)}
         className="h-[420px] w-full rounded-lg border border-slate-200"
         loading="lazy"
       />
       {kind === 'crypto' ? (
         <iframe
-          title="Crypto screener"
+          title={t('screener')}
           src={screenerUrl()}
           className="h-[520px] w-full rounded-lg border border-slate-200"
           loading="lazy"

@@ -1,15 +1,18 @@
 import { TRIVIA_RED_SECONDS } from '@tuzo/contracts';
 import { Timer } from 'lucide-react';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { triviaTexts } from '../texts';
 
 /** Seconds left, red at 10 seconds or less (spec part 2, section 9). */
 export function TriviaCountdown({ secondsLeft }: { secondsLeft: number }) {
   const isRed = secondsLeft <= TRIVIA_RED_SECONDS;
+  const t = useTexts(triviaTexts);
   return (
     <div
       role="timer"
       aria-live="off"
-      aria-label={`${secondsLeft} seconds left`}
+      aria-label={t('secondsLeft', { seconds: secondsLeft })}
       data-testid="trivia-countdown"
       data-red={isRed}
       className={cn(

@@ -1,12 +1,14 @@
-import { TRIVIA_MESSAGES, type AnswerQuizData, type TriviaQuestion } from '@tuzo/contracts';
+import type { AnswerQuizData, TriviaQuestion } from '@tuzo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTexts } from '@/i18n';
 import { failureText, showErrorToast } from '@/lib/api-client';
 import { useAnswerQuiz } from '../api/answer-quiz';
 import { triviaInfoQueryOptions, useTriviaInfo } from '../api/get-trivia-info';
 import { usePopulateTrivia } from '../api/populate-trivia';
+import { triviaTexts } from '../texts';
 import { TriviaIntro } from './trivia-intro';
 import { TriviaQuiz, type TriviaAnswers } from './trivia-quiz';
 import { TriviaResult } from './trivia-result';
@@ -25,6 +27,7 @@ const RELOAD_AFTER_MS = 1500;
  * Starting with no questions shows the spec's error and reloads.
  */
 export function TriviaGame() {
+  const t = useTexts(triviaTexts);
   const info = useTriviaInfo();
   const start = usePopulateTrivia();
   const answer = useAnswerQuiz();
@@ -35,14 +38,14 @@ export function TriviaGame() {
     try {
       const questions = await start.mutateAsync();
       if (questions.length === 0) {
-        showErrorToast(TRIVIA_MESSAGES.noQuestions);
+        showErrorToast(t('noQuestions'));
         window.setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
         return;
       }
       const fresh = await queryClient.fetchQuery({ ...triviaInfoQueryOptions, staleTime: 0 });
       setView({ name: 'quiz', questions, endsAt: Date.now() + fresh.secondsLeft * 1000 });
     } catch (error) {
-      const text = failureText(error, { failed: TRIVIA_MESSAGES.loadFailed, thrown: TRIVIA_MESSAGES.loadFailed });
+      const text = failureText(error, { failed: t('loadFailed'), thrown: t('loadFailed') });
       if (text) showErrorToast(text);
     }
   };
@@ -55,7 +58,7 @@ export function TriviaGame() {
       toast.success(envelope.msg);
       setView({ name: 'result', result: envelope.data, msg: envelope.msg });
     } catch (error) {
-      const text = failureText(error, { failed: TRIVIA_MESSAGES.submitFailed, thrown: TRIVIA_MESSAGES.submitError });
+      const text = failureText(error, { failed: t('submitFailed'), thrown: t('submitError') });
       if (text) showErrorToast(text);
       setView({ name: 'intro' });
     }
@@ -77,7 +80,7 @@ export function TriviaGame() {
   if (info.isError) {
     return (
       <p className="mx-auto max-w-2xl text-sm text-red-700" role="alert">
-        {failureText(info.error, { failed: TRIVIA_MESSAGES.loadFailed }) ?? TRIVIA_MESSAGES.loadFailed}
+        {failureText(info.error, { failed: t('loadFailed') }) ?? t('loadFailed')}
       </p>
     );
   }

@@ -1,8 +1,10 @@
-import { TRIVIA_MESSAGES, TRIVIA_OPTION_LABELS, type TriviaQuestion } from '@tuzo/contracts';
+import { TRIVIA_OPTION_LABELS, type TriviaQuestion } from '@tuzo/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { triviaTexts } from '../texts';
 import { TriviaCountdown } from './trivia-countdown';
 
 export type TriviaAnswers = Record<string, string>;
@@ -26,6 +28,7 @@ export function TriviaQuiz({
   isSubmitting: boolean;
   onSubmit: (answers: TriviaAnswers) => void;
 }) {
+  const t = useTexts(triviaTexts);
   const [answers, setAnswers] = useState<TriviaAnswers>({});
   const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(endsAt));
   const submitted = useRef(false);
@@ -56,10 +59,8 @@ export function TriviaQuiz({
     <Card className="mx-auto w-full max-w-2xl" data-testid="trivia-quiz">
       <CardHeader className="sticky top-0 z-10 flex flex-row items-center justify-between gap-3 rounded-t-xl bg-white">
         <CardTitle>
-          Trivia{' '}
-          <span className="text-sm font-normal text-slate-600">
-            ({answered} of {questions.length} answered)
-          </span>
+          {t('title')}{' '}
+          <span className="text-sm font-normal text-slate-600">{t('answered', { answered, total: questions.length })}</span>
         </CardTitle>
         <TriviaCountdown secondsLeft={secondsLeft} />
       </CardHeader>
@@ -104,7 +105,7 @@ export function TriviaQuiz({
             </fieldset>
           ))}
           <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? 'Submitting...' : TRIVIA_MESSAGES.submit}
+            {isSubmitting ? t('submitting') : t('submit')}
           </Button>
         </form>
       </CardContent>

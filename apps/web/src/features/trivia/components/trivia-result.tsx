@@ -2,16 +2,19 @@ import type { AnswerQuizData } from '@tuzo/contracts';
 import { Trophy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
+import { triviaTexts } from '../texts';
 
 /** The round's result (score and amount, as the server said it), then back to the intro. */
 export function TriviaResult({ result, msg, onDone }: { result: AnswerQuizData; msg: string; onDone: () => void }) {
+  const t = useTexts(triviaTexts);
   return (
     <Card className="mx-auto w-full max-w-2xl" data-testid="trivia-result">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Trophy className="size-5 text-accent-500" aria-hidden="true" />
-          Your result
+          {t('resultTitle')}
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -21,9 +24,9 @@ export function TriviaResult({ result, msg, onDone }: { result: AnswerQuizData; 
         <p className="text-slate-700" role="status">
           {msg}
         </p>
-        <p className="text-sm text-slate-600">Earned today: {formatMoney(result.amount, result.currency)}</p>
+        <p className="text-sm text-slate-600">{t('earnedToday', { amount: formatMoney(result.amount, result.currency) })}</p>
         <Button size="lg" onClick={onDone}>
-          Back to Trivia
+          {t('back')}
         </Button>
       </CardContent>
     </Card>

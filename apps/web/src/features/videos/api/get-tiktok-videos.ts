@@ -1,6 +1,8 @@
-import { TASK_MESSAGES, type PopulateTiktokData } from '@tuzo/contracts';
+import type { PopulateTiktokData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { videosTexts } from '../texts';
 import type { VideoListResult } from './get-youtube-videos';
 
 /** The spec's fixed TikTok days (section 9); the server's own message names them when closed. */
@@ -12,7 +14,7 @@ export async function getTiktokVideos(): Promise<VideoListResult> {
     const { data, msg } = await apiCall<PopulateTiktokData>('populatetiktok');
     return { videos: Array.isArray(data) ? data : [], dates: TIKTOK_DAYS, currency: '', msg };
   } catch (error) {
-    if (!isSessionExpired(error)) showErrorToast(TASK_MESSAGES.loadVideosFailed);
+    if (!isSessionExpired(error)) showErrorToast(translate(videosTexts, 'loadFailed'));
     throw error;
   }
 }

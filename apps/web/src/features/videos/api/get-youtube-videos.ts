@@ -1,6 +1,8 @@
-import { TASK_MESSAGES, type PopulateYoutubeData } from '@tuzo/contracts';
+import type { PopulateYoutubeData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { videosTexts } from '../texts';
 
 export interface VideoListResult extends PopulateYoutubeData {
   msg: string;
@@ -12,7 +14,7 @@ export async function getYoutubeVideos(): Promise<VideoListResult> {
     const { data, msg } = await apiCall<PopulateYoutubeData>('populateyoutube');
     return { ...data, msg };
   } catch (error) {
-    if (!isSessionExpired(error)) showErrorToast(TASK_MESSAGES.loadVideosFailed);
+    if (!isSessionExpired(error)) showErrorToast(translate(videosTexts, 'loadFailed'));
     throw error;
   }
 }

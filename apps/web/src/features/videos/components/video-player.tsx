@@ -1,6 +1,8 @@
 import { tiktokVideoId, youtubeVideoId, VIDEO_PAY_AFTER_SECONDS, type VideoItem } from '@tuzo/contracts';
 import { Play } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTexts } from '@/i18n';
+import { videosTexts } from '../texts';
 
 interface VideoPlayerProps {
   video: VideoItem;
@@ -18,6 +20,7 @@ interface VideoPlayerProps {
  */
 export function VideoPlayer({ video, isActive, portrait, onStart, onWatched }: VideoPlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
+  const t = useTexts(videosTexts);
   useEffect(() => {
     if (!isActive) ref.current?.pause();
   }, [isActive]);
@@ -53,7 +56,7 @@ export function VideoPlayer({ video, isActive, portrait, onStart, onWatched }: V
         type="button"
         onClick={onStart}
         disabled={!embed}
-        aria-label={`Play ${video.v_title}`}
+        aria-label={t('play', { title: video.v_title })}
         className={`flex w-full items-center justify-center rounded-lg bg-slate-900 text-white ${aspect}`}
       >
         <Play className="size-10" />

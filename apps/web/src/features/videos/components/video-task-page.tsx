@@ -3,9 +3,12 @@ import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
+import { useWeekdayName } from '@/lib/weekdays.texts';
 import type { VideoListResult } from '../api/get-youtube-videos';
 import { usePayVideo, type VideoTask } from '../api/pay-video';
 import { startVideo } from '../api/start-video';
+import { videosTexts } from '../texts';
 import { VideoPlayer } from './video-player';
 
 /** Videos whose payment already fired in this session: once per video per session (spec section 4). */
@@ -30,6 +33,8 @@ export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPagePro
   const [activeId, setActiveId] = useState<string | null>(null);
   const [paidNow, setPaidNow] = useState<Set<string>>(new Set());
   const pay = usePayVideo(task);
+  const t = useTexts(videosTexts);
+  const weekday = useWeekdayName();
   const videos = list?.videos ?? [];
   const days = list?.dates.length ? list.dates : task === 'youtube' ? ['Wednesday', 'Sunday'] : ['Sunday', 'Monday'];
 
@@ -64,15 +69,19 @@ export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPagePro
         <CardHeader>
           <CardTitle>{title}</CardTitle>
           <CardDescription>
-            Available on {days.join(' and ')}. Watch a video for {5} seconds to earn its price into your {title} wallet.
+            {t('available', {
+              days: days.map(weekday).join(` ${t('and')} `),
+              seconds: VIDEO_PAY_AFTER_SECONDS,
+              title,
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           {list?.msg && videos.length === 0 ? <p className="text-sm text-slate-600">{list.msg}</p> : null}
-          {isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
+          {isLoading ? <p className="text-sm text-slate-500">{t('loading')}</p> : null}
           {videos.length > 0 && !isListOpen ? (
             <Button className="self-start" onClick={() => setListOpen(true)}>
-              View Available Videos
+              {t('view')}
             </Button>
           ) : null}
         </CardContent>
@@ -99,10 +108,10 @@ export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPagePro
                   </div>
                   {isPaid ? (
                     <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-700">
-                      <CheckCircle2 className="size-4" /> Paid
+                      <CheckCircle2 className="size-4" /> {t('paid')}
                     </span>
                   ) : (
-                    <span className="text-sm text-slate-500">Not paid yet</span>
+                    <span className="text-sm text-slate-500">{t('notPaid')}</span>
                   )}
                 </CardContent>
               </Card>

@@ -1,0 +1,68 @@
+import { LESSON_MESSAGES } from '@tuzo/contracts';
+import { defineTexts } from '@/i18n';
+
+/** Forex and crypto education (spec part 2, "Forex and Crypto education"); Forex and Crypto are names in both. */
+export const lessonsTexts = defineTexts('lessons', {
+  en: {
+    title: '{label} Advancement',
+    descriptionForex:
+      'Learn how the currency market works step by step, then follow the live market. Education only, not advice to trade.',
+    descriptionCrypto:
+      'Learn how cryptocurrencies work step by step, then follow the live market. Education only, not advice to trade.',
+    progress: `${LESSON_MESSAGES.enrolled}: {done} of {total} lessons done`,
+    enrolling: 'Enrolling...',
+    enroll: LESSON_MESSAGES.enroll,
+    enrolFailed: 'Enrolment failed',
+    view: 'View',
+    lessons: 'Lessons',
+    liveCharts: 'Live charts',
+    loadFailed: LESSON_MESSAGES.loadFailed,
+    lessonsOf: '{label} lessons',
+    updateFailed: 'Could not update the lesson',
+    part: 'Part {part}',
+    pausePart: 'Pause part {part}',
+    playPart: 'Play part {part}',
+    pause: 'Pause',
+    play: 'Play',
+    enrollToTrack: 'Enroll to track your progress',
+    done: 'Done',
+    markDone: 'Mark done',
+    loadingCharts: 'Loading live charts',
+    chartsOffline: 'Live charts are unavailable: they need an internet connection.',
+    checkConnection: 'Check your connection and try again. Your lessons still work offline.',
+    retry: 'Retry',
+    chart: '{pair} live chart',
+    screener: 'Crypto screener',
+  },
+  sw: {
+    title: 'Mafunzo ya {label}',
+    descriptionForex:
+      'Jifunze hatua kwa hatua jinsi soko la sarafu linavyofanya kazi, kisha ufuatilie soko moja kwa moja. Ni elimu tu, si ushauri wa kufanya biashara.',
+    descriptionCrypto:
+      'Jifunze hatua kwa hatua jinsi sarafu za kidijitali zinavyofanya kazi, kisha ufuatilie soko moja kwa moja. Ni elimu tu, si ushauri wa kufanya biashara.',
+    progress: 'Umejiandikisha: umemaliza masomo {done} kati ya {total}',
+    enrolling: 'Inaandikisha...',
+    enroll: 'Jiandikishe',
+    enrolFailed: 'Kujiandikisha kumeshindwa',
+    view: 'Mwonekano',
+    lessons: 'Masomo',
+    liveCharts: 'Chati za moja kwa moja',
+    loadFailed: 'Imeshindwa kupakia masomo',
+    lessonsOf: 'Masomo ya {label}',
+    updateFailed: 'Imeshindwa kusasisha somo',
+    part: 'Sehemu ya {part}',
+    pausePart: 'Sitisha sehemu ya {part}',
+    playPart: 'Cheza sehemu ya {part}',
+    pause: 'Sitisha',
+    play: 'Cheza',
+    enrollToTrack: 'Jiandikishe ili kufuatilia maendeleo yako',
+    done: 'Imekamilika',
+    markDone: 'Weka kuwa imekamilika',
+    loadingCharts: 'Inapakia chati za moja kwa moja',
+    chartsOffline: 'Chati za moja kwa moja hazipatikani: zinahitaji intaneti.',
+    checkConnection: 'Angalia muunganisho wako kisha ujaribu tena. Masomo yako bado yanafanya kazi bila mtandao.',
+    retry: 'Jaribu tena',
+    chart: 'Chati ya {pair} moja kwa moja',
+    screener: 'Kichujio cha sarafu za kidijitali',
+  },
+});
