@@ -50,7 +50,7 @@ export const bonusesTexts = defineTexts('bonuses', {
     dailyReached: 'Lengo limefikiwa: bonasi yako iko tayari kudaiwa.',
     dailyMore: 'Zimebaki akaunti {remaining} za ngazi ya kwanza kuwezeshwa leo ili kufikia lengo.',
     claimedToday: 'Imedaiwa leo',
-    claimDaily: 'Dai Bonasi',
+    claimDaily: 'Dai bonasi',
     claiming: 'Inadai...',
     welcomeTitle: 'Bonasi ya Kukaribishwa',
     welcomeDescription:
@@ -63,6 +63,6 @@ export const bonusesTexts = defineTexts('bonuses', {
     welcomeReached: 'Lengo limefikiwa: bonasi yako ya kukaribishwa iko tayari kudaiwa.',
     welcomeMore: 'Wamebaki wanachama {remaining} wa ngazi ya kwanza kuwezeshwa.',
     welcomeClaimedButton: 'Bonasi ya kukaribishwa imedaiwa',
-    claimWelcome: 'Dai Bonasi ya Kukaribishwa',
+    claimWelcome: 'Dai bonasi ya kukaribishwa',
   },
 });

@@ -53,8 +53,8 @@ export const triviaTexts = defineTexts('trivia', {
     earnedToday: 'Umepata leo: {amount}',
     back: 'Rudi kwenye Chemsha Bongo',
     noQuestions: 'Hakuna maswali ya chemsha bongo kwa sasa',
-    loadFailed: 'Imeshindwa kupakia maswali ya chemsha bongo',
-    submitFailed: 'Imeshindwa kutuma majibu',
+    loadFailed: 'Imeshindikana kupakia maswali ya chemsha bongo',
+    submitFailed: 'Imeshindikana kutuma majibu',
     submitError: 'Hitilafu wakati wa kutuma majibu',
   },
 });

@@ -21,6 +21,6 @@ export const videosTexts = defineTexts('videos', {
     paid: 'Imelipwa',
     notPaid: 'Bado haijalipwa',
     play: 'Cheza {title}',
-    loadFailed: 'Imeshindwa kupakia video',
+    loadFailed: 'Imeshindikana kupakia video',
   },
 });

@@ -42,7 +42,7 @@ describe('the withdrawal screens in Swahili', () => {
     await user.selectOptions(account, '1');
     await user.type(amount, '99');
     await user.click(screen.getByRole('button', { name: 'Toa pesa' }));
-    expect(await screen.findByText('Kiwango cha chini cha kutoa pesa ni KES 100.00')).toBeTruthy();
+    expect(await screen.findByText('Kiasi cha chini cha kutoa pesa ni KES 100.00')).toBeTruthy();
     // The charge and total: the words change, the amounts keep the money helpers' format.
     expect(screen.getByText('Ada')).toBeTruthy();
     expect(screen.getByText('Jumla')).toBeTruthy();
