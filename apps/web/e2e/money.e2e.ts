@@ -64,6 +64,9 @@ test('deposit by STK push, activate, withdraw twice, operator approves one and d
   await member.getByLabel('Email').fill(MEMBER.email);
   await member.getByLabel('Country').selectOption({ label: 'Kenya (+254)' });
   await member.getByLabel('Phone number').fill(MEMBER.phone);
+  // The email and phone checks answer before the account exists (else a late check is refused with 409 on /login).
+  await member.getByText('Email is available').waitFor();
+  await member.getByText('Phone number is available').waitFor();
   await member.getByLabel('Password', { exact: true }).fill(MEMBER.password);
   await member.getByLabel('Confirm password').fill(MEMBER.password);
   await member.getByRole('button', { name: 'Sign Up' }).click();
