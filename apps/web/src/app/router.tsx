@@ -2,8 +2,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/skeleton';
+import { useTexts } from '@/i18n';
 import { setSessionNavigator, signOut, staffHome, useSession, useUserData } from '@/lib/session';
 import { staffRoleOf } from '@/lib/staff-role';
+import { appTexts } from './app.texts';
 
 // Every route is its own chunk, so a phone downloads only the screen it opens.
 const LoginRoute = lazy(() => import('./routes/login'));
@@ -121,14 +123,15 @@ function InactiveMemberRoutes() {
 }
 
 function UserDataFailed({ retry }: { retry: () => void }) {
+  const t = useTexts(appTexts);
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
-      <h1 className="text-xl font-bold text-slate-900">Could not load your account</h1>
-      <p className="text-slate-600">Please check your connection and try again.</p>
+      <h1 className="text-xl font-bold text-slate-900">{t('loadFailedTitle')}</h1>
+      <p className="text-slate-600">{t('loadFailedBody')}</p>
       <div className="flex gap-2">
-        <Button onClick={retry}>Try again</Button>
+        <Button onClick={retry}>{t('tryAgain')}</Button>
         <Button variant="outline" onClick={() => signOut()}>
-          Logout
+          {t('logout')}
         </Button>
       </div>
     </div>
@@ -138,8 +141,9 @@ function UserDataFailed({ retry }: { retry: () => void }) {
 /** The account gate: signed out, staff (the console only), inactive member (activation only) or active member (the whole app). */
 function SignedInRoutes() {
   const user = useUserData();
+  const t = useTexts(appTexts);
   if (!user.data)
-    return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label="Loading your account" />;
+    return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label={t('loadingAccount')} />;
   if (staffRoleOf(user.data.userdetails).isStaff) return <StaffRoutes isTotpEnrolled={user.data.userdetails.is_totp_enrolled} />;
   return user.data.userdetails.account_status ? <ActiveMemberRoutes /> : <InactiveMemberRoutes />;
 }

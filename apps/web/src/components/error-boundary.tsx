@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { translate } from '@/i18n';
+import { appMessagesTexts } from './app-messages.texts';
 
 interface State {
   error: Error | null;
@@ -20,14 +22,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
-        <h1 className="text-xl font-bold text-slate-900">Something went wrong</h1>
-        <p className="max-w-sm text-slate-600">Please check your connection and reload the page.</p>
+        <h1 className="text-xl font-bold text-slate-900">{translate(appMessagesTexts, 'errorTitle')}</h1>
+        <p className="max-w-sm text-slate-600">{translate(appMessagesTexts, 'errorBody')}</p>
         <button
           type="button"
           onClick={() => window.location.reload()}
           className="h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white"
         >
-          Reload
+          {translate(appMessagesTexts, 'reload')}
         </button>
       </div>
     );

@@ -1,9 +1,11 @@
 import DOMPurify from 'dompurify';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X, type LucideIcon } from 'lucide-react';
 import { Fragment, useEffect, useMemo } from 'react';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format-date';
 import { dismissNotification, NOTIFICATION_CLOSE_MS, type QueuedNotification } from '@/lib/notifications';
+import { appMessagesTexts } from './app-messages.texts';
 
 const TONES: Record<QueuedNotification['severity'], string> = {
   info: 'border-brand-600',
@@ -32,6 +34,7 @@ export default function NotificationBanner({ notification }: { notification: Que
   }, [id]);
   const safeIcon = useMemo(() => (icon ? DOMPurify.sanitize(icon, { USE_PROFILES: { html: true, svg: true } }) : ''), [icon]);
   const lines = msg.split('\\n');
+  const t = useTexts(appMessagesTexts);
   const defaultIcon = DEFAULT_ICONS[severity];
   const DefaultIcon = defaultIcon.Icon;
 
@@ -71,7 +74,7 @@ export default function NotificationBanner({ notification }: { notification: Que
         <button
           type="button"
           onClick={() => dismissNotification(id)}
-          aria-label="Close notification"
+          aria-label={t('closeNotification')}
           className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100"
         >
           <X className="size-4" aria-hidden="true" />

@@ -1,13 +1,8 @@
 import { RefreshCw, X } from 'lucide-react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '@/components/ui/button';
-
-/** The prompt's texts, in one place for the translation. */
-const TEXTS = {
-  title: 'A new version is available',
-  reload: 'Reload',
-  dismiss: 'Dismiss',
-};
+import { useTexts } from '@/i18n';
+import { appMessagesTexts } from './app-messages.texts';
 
 /**
  * Registers the service worker (vite-plugin-pwa, decision 036) and, when a new version of the app has been deployed
@@ -21,6 +16,7 @@ export default function UpdatePrompt() {
   } = useRegisterSW({
     onRegisterError: (error: unknown) => console.warn('The service worker could not be registered:', error),
   });
+  const t = useTexts(appMessagesTexts);
   if (!needRefresh) return null;
   const reload = () => {
     // The plugin reloads by itself only when the page was already controlled when it loaded; in the visit that
@@ -35,13 +31,13 @@ export default function UpdatePrompt() {
       className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl bg-slate-900 p-3 text-sm text-white shadow-lg"
     >
       <RefreshCw className="size-4 shrink-0" aria-hidden="true" />
-      <p className="flex-1 font-medium">{TEXTS.title}</p>
+      <p className="flex-1 font-medium">{t('updateTitle')}</p>
       <Button size="sm" variant="secondary" onClick={reload}>
-        {TEXTS.reload}
+        {t('reload')}
       </Button>
       <button
         type="button"
-        aria-label={TEXTS.dismiss}
+        aria-label={t('dismiss')}
         onClick={() => setNeedRefresh(false)}
         className="-m-1 rounded p-1 hover:bg-white/15"
       >

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import ICU from 'i18next-icu';
+import { createElement, Fragment, useSyncExternalStore, type ReactNode } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
 /**
@@ -43,6 +44,9 @@ void i18n
     react: { useSuspense: false },
   });
 
+// `<html lang>` follows the language from the first paint (index.html says "en" until this runs).
+if (typeof document !== 'undefined') document.documentElement.lang = storedLanguage();
+
 /** The language shown now. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
@@ -57,6 +61,21 @@ export async function setLanguage(language: Language): Promise<void> {
   }
   if (typeof document !== 'undefined') document.documentElement.lang = language;
   if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+function subscribeToLanguage(onChange: () => void): () => void {
+  i18n.on('languageChanged', onChange);
+  return () => i18n.off('languageChanged', onChange);
+}
+
+/** The language shown now, re-rendering when it changes (the language switch, locale-aware formatting). */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribeToLanguage, currentLanguage, currentLanguage);
+}
+
+/** The locale for numbers and dates in the language shown: Kenyan Swahili, or the spec's US English. */
+export function currentLocale(): string {
+  return currentLanguage() === 'sw' ? 'sw-KE' : 'en-US';
 }
 
 /** One namespace's texts: English (the spec's words) and Swahili, with the same keys. */
@@ -99,4 +118,18 @@ export function translate<K extends string>(
   values?: Record<string, string | number | Date>,
 ): string {
   return (i18n.t as unknown as PlainTranslate)(key, { ns: bundle.ns, ...(values ?? {}) });
+}
+
+const MARK = '\u0001';
+
+/**
+ * A text whose placeholders are elements (a name in bold): `rich(t, 'switchBody', { name: <strong>{name}</strong> })`.
+ * The message is formatted with markers in place of the elements, then split around them, so each language keeps its
+ * own word order.
+ */
+export function rich<K extends string>(t: Translate<K>, key: K, nodes: Record<string, ReactNode>): ReactNode[] {
+  const markers = Object.fromEntries(Object.keys(nodes).map((name) => [name, `${MARK}${name}${MARK}`]));
+  return t(key, markers)
+    .split(MARK)
+    .map((part, index) => (index % 2 === 1 ? createElement(Fragment, { key: index }, nodes[part]) : part));
 }

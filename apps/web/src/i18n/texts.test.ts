@@ -10,7 +10,20 @@ import.meta.glob(['../**/texts.ts', '../**/*.texts.ts'], { eager: true });
  * Words that are rightly the same in English and Swahili: names, and a few loanwords members read as they are.
  * A Swahili text equal to its English text fails unless it is made only of these and of ICU placeholders.
  */
-const SAME_IN_BOTH = new Set(['M-Pesa', 'Tuzo', 'Jumbo', 'KES', 'YouTube', 'TikTok', 'OK', 'PIN', 'Email', 'SMS']);
+const SAME_IN_BOTH = new Set([
+  'M-Pesa',
+  'Tuzo',
+  'Jumbo',
+  'KES',
+  'YouTube',
+  'TikTok',
+  'WhatsApp',
+  'Forex',
+  'OK',
+  'PIN',
+  'Email',
+  'SMS',
+]);
 
 function onlySharedWords(text: string): boolean {
   const words = text

@@ -1,6 +1,7 @@
 import type { Envelope, ErrorCode, HttpMethod } from '@tuzo/contracts';
 import toast from 'react-hot-toast';
-import { currentLanguage } from '@/i18n';
+import { currentLanguage, translate } from '@/i18n';
+import { apiClientTexts } from './api-client.texts';
 import { enqueueNotifications, type IncomingNotification } from './notifications';
 import { readAccessToken } from './storage-keys';
 
@@ -25,8 +26,9 @@ export interface ApiCallOptions {
   answer?: Promise<Response | null> | null;
 }
 
-export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
-export const GENERIC_ERROR_MESSAGE = 'An error occurred';
+/** The spec's English words; the member sees them in the language shown (`api-client.texts.ts`). */
+export const SESSION_EXPIRED_MESSAGE = apiClientTexts.en.sessionExpired;
+export const GENERIC_ERROR_MESSAGE = apiClientTexts.en.genericError;
 export const API_PATH = '/api';
 
 /**
@@ -74,7 +76,7 @@ export function showErrorToast(message: string): void {
 }
 
 /** The message of a thrown error (a network or parse failure), or `fallback`. */
-export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
+export function errorMessage(error: unknown, fallback = translate(apiClientTexts, 'genericError')): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
@@ -162,7 +164,7 @@ export async function apiCall<T = unknown>(action: string, options: ApiCallOptio
   }
   if (envelope.info.length > 0) enqueueNotifications(envelope.info);
   if (envelope.status === 401 && !options.skipUnauthorizedHandling) {
-    toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+    toast.error(translate(apiClientTexts, 'sessionExpired'), { id: 'session-expired' });
     onUnauthorized();
   }
   if (!envelope.resultcode) {

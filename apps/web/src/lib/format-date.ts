@@ -1,3 +1,6 @@
+import { currentLanguage, translate } from '@/i18n';
+import { formatDateTexts } from './format-date.texts';
+
 const LONG_DATE_TIME: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'long',
@@ -11,11 +14,16 @@ function parseDateTime(value: string): Date {
   return new Date(/^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value);
 }
 
-/** Long English date with hour and minute ("March 5, 2025 at 03:04 PM"); "N/A" when missing or unreadable. */
+/**
+ * Long date with hour and minute in the language shown: English as the spec says ("March 5, 2025 at 03:04 PM"),
+ * Swahili in Kenya's form ("5 Machi 2025 15:04"); "N/A" (Swahili "Haipatikani") when missing or unreadable.
+ */
 export function formatLongDateTime(value: string | null | undefined): string {
-  if (!value) return 'N/A';
+  const missing = translate(formatDateTexts, 'missing');
+  if (!value) return missing;
   const date = parseDateTime(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString('en-US', LONG_DATE_TIME);
+  const locale = currentLanguage() === 'sw' ? 'sw-KE' : 'en-US';
+  return Number.isNaN(date.getTime()) ? missing : date.toLocaleString(locale, LONG_DATE_TIME);
 }
 
 /** The member's local date and time form of a timestamp; empty when missing, the text itself when unreadable. */

@@ -1,7 +1,7 @@
 import type { LoginData, UserData } from '@tuzo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { currentLanguage } from '@/i18n';
+import { currentLanguage, isLanguage, setLanguage } from '@/i18n';
 import { apiCall, errorMessage, setUnauthorizedHandler } from './api-client';
 import { claimBootSlot, takeBootAnswer } from './boot';
 import { queryClient } from './query-client';
@@ -51,6 +51,17 @@ function readStoredUser(): UserData | undefined {
   }
 }
 
+/**
+ * Shows the account's language (decision 038): a member's is kept on the server (`userdetails.language`) and wins
+ * over the browser's signed-out choice; staff work in the console, which stays English.
+ */
+export function showAccountLanguage(data: UserData | undefined): void {
+  const details = data?.userdetails;
+  if (!details) return;
+  const language = details.role === 'member' && !details.isadmin ? details.language : 'en';
+  if (isLanguage(language) && language !== currentLanguage()) void setLanguage(language);
+}
+
 function stopRefreshTimer(): void {
   const stored = localStorage.getItem(REFRESH_INTERVAL_ID_KEY);
   if (stored !== null) window.clearInterval(Number(stored));
@@ -74,6 +85,7 @@ async function fetchUserData(): Promise<UserData> {
     const { data } = await apiCall<UserData>('userdata', { answer: takeBootAnswer('userdata', bootRequest()) });
     if (!data) throw new Error('Failed to load user data');
     localStorage.setItem(USER_KEY, JSON.stringify(data));
+    showAccountLanguage(data);
     return data;
   } catch (error) {
     // Spec part 1, section 8: a failed user-data refresh is only logged (the query keeps its last data).
@@ -108,6 +120,7 @@ export function signIn(data: LoginData): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, data.access_token);
   localStorage.setItem(USER_KEY, JSON.stringify(data.user_data));
   queryClient.setQueryData(userDataQueryKey, data.user_data);
+  showAccountLanguage(data.user_data);
   startRefreshTimer(REFRESH_AFTER_LOGIN_MS);
   setState({ isSignedIn: true, isVerified: true });
 }
@@ -157,7 +170,10 @@ export function startSession(): void {
   });
   // A timer id from a previous page load means nothing now; drop it.
   localStorage.removeItem(REFRESH_INTERVAL_ID_KEY);
-  if (readAccessToken()) void verifyStoredToken();
+  if (readAccessToken()) {
+    showAccountLanguage(readStoredUser());
+    void verifyStoredToken();
+  }
 }
 
 /** The signed-in member's data inside the signed-in area (the router renders it only once the data is there). */

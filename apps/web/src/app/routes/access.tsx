@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { exchangeAccessLink } from '@/features/auth/api/exchange-access-link';
+import { authTexts } from '@/features/auth/texts';
+import { rich, translate, useTexts } from '@/i18n';
 import { errorMessage, failureText, isApiError } from '@/lib/api-client';
 import { ACCESS_TOKEN_KEY, USER_KEY } from '@/lib/storage-keys';
 
@@ -19,6 +21,7 @@ function Spinner() {
  */
 export default function AccessRoute() {
   const { token } = useParams();
+  const t = useTexts(authTexts);
   const [state, setState] = useState<AccessState>({ kind: 'waiting' });
   const hasStarted = useRef(false);
 
@@ -36,11 +39,10 @@ export default function AccessRoute() {
           setState({ kind: 'asking', question: error.data as SignedInAsOther });
           return;
         }
+        const failed = translate(authTexts, 'accessFailed');
         setState({
           kind: 'failed',
-          message:
-            failureText(error, { failed: 'This access link did not work.', thrown: errorMessage(error) }) ??
-            'This access link did not work.',
+          message: failureText(error, { failed, thrown: errorMessage(error) }) ?? failed,
         });
       }
     },
@@ -59,39 +61,41 @@ export default function AccessRoute() {
       {state.kind === 'waiting' ? (
         <>
           <Spinner />
-          <h1 className="text-2xl font-bold text-slate-900">Please wait</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('accessWaitTitle')}</h1>
           <p className="text-slate-600" role="status">
-            We are setting up your access...
+            {t('accessWaitBody')}
           </p>
         </>
       ) : null}
       {state.kind === 'asking' ? (
         <section className="flex max-w-md flex-col items-center gap-4" aria-labelledby="access-question">
           <h1 id="access-question" className="text-2xl font-bold text-slate-900">
-            Switch account?
+            {t('accessSwitchTitle')}
           </h1>
           <p className="text-slate-700">
-            You are signed in as <strong>{state.question.signed_in_as}</strong> on this browser. This link signs in{' '}
-            <strong>{state.question.link_for}</strong>.
+            {rich(t, 'accessSwitchBody', {
+              current: <strong>{state.question.signed_in_as}</strong>,
+              other: <strong>{state.question.link_for}</strong>,
+            })}
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Button variant="outline" onClick={() => window.location.replace('/')}>
-              Keep {state.question.signed_in_as}
+              {t('accessKeep', { name: state.question.signed_in_as })}
             </Button>
-            <Button onClick={() => void exchange(true)}>Switch to {state.question.link_for}</Button>
+            <Button onClick={() => void exchange(true)}>{t('accessSwitch', { name: state.question.link_for })}</Button>
           </div>
         </section>
       ) : null}
       {state.kind === 'failed' ? (
         <section className="flex max-w-md flex-col items-center gap-4" aria-labelledby="access-failed">
           <h1 id="access-failed" className="text-2xl font-bold text-slate-900">
-            Access link not accepted
+            {t('accessFailedTitle')}
           </h1>
           <p className="text-red-700" role="alert">
             {state.message}
           </p>
           <Link to="/" className="font-medium text-brand-700 underline">
-            Go to Tuzo
+            {t('goToTuzo')}
           </Link>
         </section>
       ) : null}

@@ -1,10 +1,13 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useTexts } from '@/i18n';
 import { signOut } from '@/lib/session';
+import { shellTexts } from './shell.texts';
 
 /** What an inactive member sees: the brand, a Logout button and the activation page. */
 export function ActivationLayout({ children }: { children: ReactNode }) {
+  const t = useTexts(shellTexts);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
@@ -19,7 +22,7 @@ export function ActivationLayout({ children }: { children: ReactNode }) {
         </div>
         <Button variant="outline" size="sm" onClick={() => signOut()}>
           <LogOut aria-hidden="true" />
-          Logout
+          {t('logout')}
         </Button>
       </header>
       <main className="mx-auto w-full max-w-xl flex-1 px-4 py-6">{children}</main>

@@ -3,9 +3,11 @@ import { useState, type ReactElement } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { signOut } from '@/lib/session';
 import { buildNavGroups, type NavItem } from './nav-items';
+import { shellTexts } from './shell.texts';
 
 // Class names are plain strings: Radix's Slot (the tooltip trigger) cannot merge NavLink's className function,
 // so the active item is styled through the aria-current="page" that NavLink sets.
@@ -113,8 +115,9 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
   const { isOpen, isMobile } = useSidebar();
   const ITEM = useItemClass();
   const showLabels = isOpen || isMobile;
+  const t = useTexts(shellTexts);
   return (
-    <Sidebar label="Main navigation">
+    <Sidebar label={t('mainNavigation')}>
       <div className={cn('flex h-14 shrink-0 items-center gap-2 px-3', !showLabels && 'justify-center px-0')}>
         <span
           className="flex size-8 items-center justify-center rounded-lg bg-accent-400 text-lg font-black text-brand-950"
@@ -125,10 +128,10 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
         {showLabels ? <span className="text-lg font-bold tracking-tight">Tuzo</span> : null}
       </div>
       <div className={cn('relative min-h-0 flex-1 overflow-y-auto pb-4', showLabels ? 'px-3' : 'px-1.5')}>
-        {buildNavGroups(grouplink).map((group) => (
-          <section key={group.title} aria-labelledby={`nav-group-${group.title}`} className="mt-3">
+        {buildNavGroups(grouplink, t).map((group) => (
+          <section key={group.id} aria-labelledby={`nav-group-${group.id}`} className="mt-3">
             <h2
-              id={`nav-group-${group.title}`}
+              id={`nav-group-${group.id}`}
               className={cn(
                 'mb-1 px-2.5 text-xs font-semibold tracking-wider text-brand-200 uppercase',
                 !showLabels && 'sr-only',
@@ -138,7 +141,7 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
             </h2>
             <ul className="flex flex-col gap-0.5">
               {group.items.map((item) => (
-                <li key={item.title}>
+                <li key={item.url}>
                   <NavEntry item={item} />
                 </li>
               ))}
@@ -147,10 +150,10 @@ export function AppSidebar({ grouplink }: { grouplink: string | null | undefined
         ))}
       </div>
       <div className={cn('shrink-0 border-t border-white/10 py-3', showLabels ? 'px-3' : 'px-1.5')}>
-        <WithTooltip title="Logout">
+        <WithTooltip title={t('logout')}>
           <button type="button" className={ITEM} onClick={() => signOut()}>
             <LogOut aria-hidden="true" />
-            <span className={cn(!showLabels && 'sr-only')}>Logout</span>
+            <span className={cn(!showLabels && 'sr-only')}>{t('logout')}</span>
           </button>
         </WithTooltip>
       </div>

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import { LanguageSwitch } from '@/components/language-switch';
+import { useTexts } from '@/i18n';
+import { authLayoutTexts } from './auth-layout.texts';
 
 /** The side image of the signed-out area, drawn inline so nothing is fetched over the network. */
 function SideArt() {
+  const t = useTexts(authLayoutTexts);
   return (
     <div
       aria-hidden="true"
@@ -37,21 +41,22 @@ function SideArt() {
         </g>
       </svg>
       <div className="absolute inset-x-0 bottom-0 p-10 text-white">
-        <p className="text-3xl font-bold leading-tight">Earn from tasks, bonuses and your team.</p>
-        <p className="mt-3 max-w-md text-brand-100">
-          Daily bonuses, spins, trivia and referral earnings over three levels, all in one wallet.
-        </p>
+        <p className="text-3xl font-bold leading-tight">{t('headline')}</p>
+        <p className="mt-3 max-w-md text-brand-100">{t('tagline')}</p>
       </div>
     </div>
   );
 }
 
-/** Two-column layout of the signed-out area: the brand area with the form, and the side image. */
+/**
+ * Two-column layout of the signed-out area: the brand area with the form, and the side image. The language switch
+ * sits beside the brand on every signed-out screen (login, signup, password reset); the choice stays in this browser.
+ */
 export function AuthLayout({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <div className="flex flex-col px-5 py-6 sm:px-10">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <span
             className="flex size-9 items-center justify-center rounded-lg bg-brand-700 text-lg font-black text-white"
             aria-hidden="true"
@@ -59,6 +64,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
             T
           </span>
           <span className="text-xl font-bold tracking-tight text-brand-900">Tuzo</span>
+          <LanguageSwitch className="ml-auto" />
         </div>
         <main className="flex flex-1 items-center justify-center py-8">
           <div className="w-full max-w-sm">

@@ -1,5 +1,7 @@
 import { Info, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTexts } from '@/i18n';
+import { shellTexts } from './shell.texts';
 
 const DISMISSED_KEY = 'tuzo_banner_dismissed';
 
@@ -23,6 +25,7 @@ export function GlobalBanner({
   customerCare: string | null | undefined;
 }) {
   const [dismissed, setDismissed] = useState(dismissedText);
+  const t = useTexts(shellTexts);
   if (!text || dismissed === text) return null;
   const dismiss = () => {
     setDismissed(text);
@@ -35,7 +38,7 @@ export function GlobalBanner({
   return (
     <div
       role="region"
-      aria-label="Announcement"
+      aria-label={t('announcement')}
       data-slot="global-banner"
       className="flex items-start gap-3 bg-brand-700 px-4 py-2.5 text-sm text-white"
     >
@@ -51,12 +54,17 @@ export function GlobalBanner({
               rel="noopener noreferrer"
               className="font-semibold underline underline-offset-2"
             >
-              Need help?
+              {t('needHelp')}
             </a>
           </>
         ) : null}
       </p>
-      <button type="button" onClick={dismiss} aria-label="Dismiss announcement" className="-m-1 rounded p-1 hover:bg-white/15">
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label={t('dismissAnnouncement')}
+        className="-m-1 rounded p-1 hover:bg-white/15"
+      >
         <X className="size-4" aria-hidden="true" />
       </button>
     </div>

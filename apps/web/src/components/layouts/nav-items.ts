@@ -20,6 +20,7 @@ import {
   Youtube,
   type LucideIcon,
 } from 'lucide-react';
+import { shellTexts, type ShellTextKey } from './shell.texts';
 
 export interface NavSubItem {
   title: string;
@@ -40,75 +41,85 @@ export interface NavItem {
 }
 
 export interface NavGroup {
+  /** Stable across languages (element ids). */
+  id: string;
   title: string;
   items: NavItem[];
 }
 
+/** The titles in the language shown (the sidebar and header pass `useTexts(shellTexts)`); English by default. */
+export type NavTitle = (key: ShellTextKey) => string;
+const ENGLISH: NavTitle = (key) => shellTexts.en[key];
+
 /** The sidebar groups of spec part 1, section 2. `grouplink` is the member's WhatsApp group link. */
-export function buildNavGroups(grouplink: string | null | undefined): NavGroup[] {
+export function buildNavGroups(grouplink: string | null | undefined, t: NavTitle = ENGLISH): NavGroup[] {
   return [
     {
-      title: 'Main',
+      id: 'main',
+      title: t('groupMain'),
       items: [
-        { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard, isCompleted: true },
-        { title: 'Share', url: '/share', icon: Share2, isCompleted: true },
-        { title: 'Tasks', url: '/tasks', icon: CalendarClock, isCompleted: false },
-        { title: 'WhatsApp', url: grouplink || '#', icon: MessageCircle, isCompleted: true, isExternal: true },
+        { title: t('dashboard'), url: '/dashboard', icon: LayoutDashboard, isCompleted: true },
+        { title: t('share'), url: '/share', icon: Share2, isCompleted: true },
+        { title: t('tasks'), url: '/tasks', icon: CalendarClock, isCompleted: false },
+        { title: t('whatsapp'), url: grouplink || '#', icon: MessageCircle, isCompleted: true, isExternal: true },
       ],
     },
     {
-      title: 'Accounts',
+      id: 'accounts',
+      title: t('groupAccounts'),
       items: [
-        { title: 'Deposit', url: '/deposit', icon: ArrowDownToLine, isCompleted: true },
-        { title: 'Pay For Client', url: '/pay-for-client', icon: HandCoins, isCompleted: true },
-        { title: 'Withdraw', url: '/withdraw', icon: ArrowUpFromLine, isCompleted: true },
-        { title: 'Withdrawal History', url: '/withdrawal-history', icon: History, isCompleted: true },
+        { title: t('deposit'), url: '/deposit', icon: ArrowDownToLine, isCompleted: true },
+        { title: t('payForClient'), url: '/pay-for-client', icon: HandCoins, isCompleted: true },
+        { title: t('withdraw'), url: '/withdraw', icon: ArrowUpFromLine, isCompleted: true },
+        { title: t('withdrawalHistory'), url: '/withdrawal-history', icon: History, isCompleted: true },
       ],
     },
     {
-      title: 'Products',
+      id: 'products',
+      title: t('groupProducts'),
       items: [
-        { title: 'Welcome Bonus', url: '/welcome-bonus', icon: PartyPopper, isCompleted: true },
-        { title: 'Daily Bonuses', url: '/daily-bonuses', icon: Gift, isCompleted: true },
-        { title: 'Ads Promotion', url: '/ads-promotion', icon: Megaphone, isCompleted: false },
-        { title: 'Trivia', url: '/trivia', icon: Trophy, isCompleted: false },
-        { title: 'TikTok', url: '/tiktok', icon: Music2, isCompleted: false },
-        { title: 'YouTube', url: '/youtube', icon: Youtube, isCompleted: false },
+        { title: t('welcomeBonus'), url: '/welcome-bonus', icon: PartyPopper, isCompleted: true },
+        { title: t('dailyBonuses'), url: '/daily-bonuses', icon: Gift, isCompleted: true },
+        { title: t('adsPromotion'), url: '/ads-promotion', icon: Megaphone, isCompleted: false },
+        { title: t('trivia'), url: '/trivia', icon: Trophy, isCompleted: false },
+        { title: t('tiktok'), url: '/tiktok', icon: Music2, isCompleted: false },
+        { title: t('youtube'), url: '/youtube', icon: Youtube, isCompleted: false },
         {
-          title: 'Spin',
+          title: t('spin'),
           url: '/spin',
           icon: Sparkles,
           isCompleted: true,
           items: [
-            { title: 'Free Spin', url: '/spin/free', isCompleted: true },
-            { title: 'Casino Spin', url: '/spin/casino', isCompleted: true },
+            { title: t('freeSpin'), url: '/spin/free', isCompleted: true },
+            { title: t('casinoSpin'), url: '/spin/casino', isCompleted: true },
           ],
         },
-        { title: 'Forex', url: '/forex', icon: CandlestickChart, isCompleted: false },
-        { title: 'Crypto', url: '/crypto', icon: Bitcoin, isCompleted: false },
+        { title: t('forex'), url: '/forex', icon: CandlestickChart, isCompleted: false },
+        { title: t('crypto'), url: '/crypto', icon: Bitcoin, isCompleted: false },
         {
-          title: 'My Team',
+          title: t('myTeam'),
           url: '/my-team',
           icon: Users,
           isCompleted: true,
           items: [
-            { title: 'Level 1', url: '/my-team/level-1', isCompleted: true },
-            { title: 'Level 2', url: '/my-team/level-2', isCompleted: true },
-            { title: 'Level 3', url: '/my-team/level-3', isCompleted: true },
+            { title: t('level1'), url: '/my-team/level-1', isCompleted: true },
+            { title: t('level2'), url: '/my-team/level-2', isCompleted: true },
+            { title: t('level3'), url: '/my-team/level-3', isCompleted: true },
           ],
         },
       ],
     },
     {
-      title: 'Settings',
-      items: [{ title: 'Profile', url: '/user-profile', icon: Settings, isCompleted: true }],
+      id: 'settings',
+      title: t('groupSettings'),
+      items: [{ title: t('profile'), url: '/user-profile', icon: Settings, isCompleted: true }],
     },
   ];
 }
 
 /** Page titles for the header, by path (sub-items included). */
-export function findNavTitle(pathname: string): string | null {
-  for (const group of buildNavGroups(null)) {
+export function findNavTitle(pathname: string, t: NavTitle = ENGLISH): string | null {
+  for (const group of buildNavGroups(null, t)) {
     for (const item of group.items) {
       const sub = item.items?.find((child) => child.url === pathname);
       if (sub) return `${item.title}: ${sub.title}`;

@@ -1,13 +1,16 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { uiTexts } from './ui.texts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const t = useTexts(uiTexts);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-950/50" />
@@ -23,7 +26,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {children}
         <DialogPrimitive.Close
           className="absolute top-3 right-3 rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
-          aria-label="Close"
+          aria-label={t('close')}
         >
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>

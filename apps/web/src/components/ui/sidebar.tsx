@@ -1,9 +1,11 @@
 import { PanelLeft } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { Sheet, SheetContent } from './sheet';
 import { TooltipProvider } from './tooltip';
+import { uiTexts } from './ui.texts';
 
 /** Spec part 1, section 9: the sidebar's cookie, its lifetime and the shortcut. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -110,14 +112,15 @@ export function Sidebar({ label, children }: { label: string; children: ReactNod
 export function SidebarTrigger({ className }: { className?: string }) {
   const { toggleSidebar, isOpen, isMobile, isMobileOpen } = useSidebar();
   const expanded = isMobile ? isMobileOpen : isOpen;
+  const t = useTexts(uiTexts);
   return (
     <button
       type="button"
       data-slot="sidebar-trigger"
       onClick={toggleSidebar}
-      aria-label="Toggle menu"
+      aria-label={t('toggleMenu')}
       aria-expanded={expanded}
-      title="Toggle menu (Ctrl+B)"
+      title={t('toggleMenuTitle')}
       className={cn('inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100', className)}
     >
       <PanelLeft className="size-5" aria-hidden="true" />

@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useTexts } from '@/i18n';
 import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, isZeroAmount, toPlainAmount } from '@/lib/money';
-import { ACTIVATION_MESSAGES, useActivateAccount } from '../api/activate-account';
+import { useActivateAccount } from '../api/activate-account';
+import { activationTexts } from '../texts';
 
 export interface ActivationDepositSlots {
   /** The deposit methods with the amount fixed to the activation fee (composed in src/app from the deposit feature). */
@@ -18,18 +20,19 @@ export interface ActivationDepositSlots {
 function ActivateButton() {
   const key = useIdempotencyKey();
   const activate = useActivateAccount();
+  const t = useTexts(activationTexts);
 
   async function onActivate() {
     try {
       await activate.mutateAsync(key.get());
       key.renew();
-      toast.success(ACTIVATION_MESSAGES.success);
+      toast.success(t('activated'));
     } catch (error) {
       // Already active: the refreshed user data opens the shell, so there is nothing to report.
       if (isApiError(error, 'ALREADY_DONE')) return;
       const message = failureText(error, {
-        failed: 'Activation failed. Please try again.',
-        thrown: 'An error occurred during activation',
+        failed: t('failed'),
+        thrown: t('error'),
       });
       if (message) showErrorToast(message);
     }
@@ -38,7 +41,7 @@ function ActivateButton() {
   return (
     <Button size="lg" className="w-full" onClick={() => void onActivate()} disabled={activate.isPending}>
       <BadgeCheck aria-hidden="true" />
-      {activate.isPending ? 'Activating...' : 'Activate My Account'}
+      {activate.isPending ? t('activating') : t('activate')}
     </Button>
   );
 }
@@ -52,6 +55,7 @@ export function ActivationActions({ user, renderDepositMethods, depositHistory }
   const currency = user.userdetails.ccurrency;
   const needsDeposit = !isZeroAmount(actbal);
   const lockedAmount = toPlainAmount(actbal) ?? '';
+  const t = useTexts(activationTexts);
 
   return (
     <div className="flex flex-col gap-5" data-slot="activation-actions">
@@ -59,7 +63,7 @@ export function ActivationActions({ user, renderDepositMethods, depositHistory }
         renderDepositMethods?.(lockedAmount)
       ) : (
         <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
-          Your deposit of {formatMoney(deposit, currency)} covers the activation fee. Activate your account to get started.
+          {t('covered', { amount: formatMoney(deposit, currency) })}
         </p>
       )}
       <ActivateButton />

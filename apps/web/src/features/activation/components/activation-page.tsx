@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useTexts } from '@/i18n';
 import { formatMoney, isZeroAmount, toPlainAmount } from '@/lib/money';
+import { activationTexts } from '../texts';
 import { ActivationActions, type ActivationDepositSlots } from './activation-actions';
 
 /**
@@ -23,17 +25,15 @@ export function ActivationPage({ user, ...slots }: { user: UserData } & Activati
 }
 
 function FirstView({ uname, actions }: { uname: string; actions: ReactNode }) {
+  const t = useTexts(activationTexts);
   return (
     <Card data-view="activate" data-testid="activation-page">
       <CardHeader>
         <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-900">
           <ShieldCheck className="size-6" aria-hidden="true" />
         </span>
-        <CardTitle className="text-xl">Activate your account</CardTitle>
-        <CardDescription>
-          Welcome, {uname}. Your account is not active yet. Activate it to unlock tasks, bonuses, spins, your team and
-          withdrawals.
-        </CardDescription>
+        <CardTitle className="text-xl">{t('activateTitle')}</CardTitle>
+        <CardDescription>{t('welcome', { name: uname })}</CardDescription>
       </CardHeader>
       <CardContent>{actions}</CardContent>
     </Card>
@@ -41,17 +41,18 @@ function FirstView({ uname, actions }: { uname: string; actions: ReactNode }) {
 }
 
 function DepositView({ actbal, currency, actions }: { actbal: string; currency: string; actions: ReactNode }) {
+  const t = useTexts(activationTexts);
   return (
     <Card data-view="deposit" data-testid="activation-page">
       <CardHeader>
-        <CardTitle className="text-xl">Deposit to activate</CardTitle>
-        <CardDescription>Deposit the activation fee below to activate your account.</CardDescription>
+        <CardTitle className="text-xl">{t('depositTitle')}</CardTitle>
+        <CardDescription>{t('depositHint')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="activation-fee">
-          Activation Fee: {formatMoney(actbal, currency)}
+          {t('fee', { amount: formatMoney(actbal, currency) })}
         </p>
-        <Field label={`Amount (${currency})`} htmlFor="activation-amount">
+        <Field label={t('amount', { currency })} htmlFor="activation-amount">
           <Input
             id="activation-amount"
             inputMode="decimal"

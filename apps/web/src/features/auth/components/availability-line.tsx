@@ -1,21 +1,24 @@
+import { useTexts } from '@/i18n';
 import type { AvailabilityKind, AvailabilityState } from '../api/check-availability';
+import { authTexts } from '../texts';
 
 /** Spec part 1, section 5: the availability messages. */
-const MESSAGES: Record<AvailabilityKind, { available: string; taken: string }> = {
-  username: { available: 'Username is available', taken: 'Username is already taken' },
-  email: { available: 'Email is available', taken: 'Email is already registered' },
-  phone: { available: 'Phone number is available', taken: 'Phone number is already registered' },
-};
+const MESSAGES = {
+  username: { available: 'usernameAvailable', taken: 'usernameTaken' },
+  email: { available: 'emailAvailable', taken: 'emailTaken' },
+  phone: { available: 'phoneAvailable', taken: 'phoneTaken' },
+} as const satisfies Record<AvailabilityKind, { available: string; taken: string }>;
 
 /** The green or red line under a sign-up field; empty while the state is unknown. */
 export function AvailabilityLine({ kind, state }: { kind: AvailabilityKind; state: AvailabilityState }) {
+  const t = useTexts(authTexts);
   const text =
     state === 'available'
-      ? MESSAGES[kind].available
+      ? t(MESSAGES[kind].available)
       : state === 'taken'
-        ? MESSAGES[kind].taken
+        ? t(MESSAGES[kind].taken)
         : state === 'checking'
-          ? 'Checking...'
+          ? t('checking')
           : '';
   const colour = state === 'available' ? 'text-green-700' : state === 'taken' ? 'text-red-700' : 'text-slate-600';
   return (

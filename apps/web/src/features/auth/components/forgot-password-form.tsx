@@ -7,13 +7,14 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useTexts } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { requestPasswordReset } from '../api/forgot-password';
-
-const GENERIC_ANSWER = 'If an account matches, a password reset link has been sent to its email address.';
+import { authTexts } from '../texts';
 
 /** Asks for a reset link; the server answers with the same generic message whether or not the account exists. */
 export function ForgotPasswordForm() {
+  const t = useTexts(authTexts);
   const [answer, setAnswer] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<{ username: string }>({
     resolver: zodResolver(ForgotPasswordPayloadSchema),
@@ -24,17 +25,17 @@ export function ForgotPasswordForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const envelope = await requestPasswordReset(values.username);
-      setAnswer({ tone: 'success', text: envelope.msg || GENERIC_ANSWER });
+      setAnswer({ tone: 'success', text: envelope.msg || t('resetSent') });
     } catch (error) {
       // Only rate limits (RATE_LIMITED) and broken requests fail; an unknown account gets the generic answer too.
-      setAnswer({ tone: 'error', text: error instanceof ApiError ? error.msg || 'Request failed' : errorMessage(error) });
+      setAnswer({ tone: 'error', text: error instanceof ApiError ? error.msg || t('requestFailed') : errorMessage(error) });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Forgot password">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('forgotForm')}>
       {answer ? <Alert tone={answer.tone}>{answer.text}</Alert> : null}
-      <Field label="Username or email" htmlFor="forgot-username" error={errors.username?.message}>
+      <Field label={t('credential')} htmlFor="forgot-username" error={errors.username?.message}>
         <Input
           id="forgot-username"
           autoComplete="username"
@@ -44,12 +45,12 @@ export function ForgotPasswordForm() {
         />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send reset link'}
+        {isSubmitting ? t('sending') : t('sendLink')}
       </Button>
       <p className="text-center text-sm text-slate-700">
-        Remembered it?{' '}
+        {t('remembered')}{' '}
         <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-          Back to login
+          {t('backToLogin')}
         </Link>
       </p>
     </form>

@@ -7,18 +7,21 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useTexts } from '@/i18n';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
 import { CHECK_ON_SUBMIT, errorTexts } from '@/lib/form';
 import { signIn, staffHome } from '@/lib/session';
 import { staffRoleOf } from '@/lib/staff-role';
 import { login } from '../api/login';
 import { loginResolver, preloadLoginSchema, type LoginFields } from '../api/login-schema';
+import { authTexts } from '../texts';
 
 const LINK = 'font-semibold text-brand-800 underline-offset-2 hover:underline';
 
 /** The login form; its schema (and zod) is loaded on demand so /login stays small on slow phones. */
 export function LoginForm() {
   const navigate = useNavigate();
+  const t = useTexts(authTexts);
   const [failure, setFailure] = useState<string | null>(null);
   // Staff with two-factor sign-in: the server answered TOTP_REQUIRED to the password, so the code field shows.
   const [needsTotp, setNeedsTotp] = useState(false);
@@ -45,15 +48,15 @@ export function LoginForm() {
         navigate(staffRoleOf(details).isStaff ? staffHome(details.is_totp_enrolled) : '/', { replace: true });
         return;
       }
-      fail('Login failed');
+      fail(t('loginFailed'));
     } catch (error) {
       if (isApiError(error, 'TOTP_REQUIRED')) {
         setNeedsTotp(true);
-        setFailure(error.msg || 'Enter the 6-digit code from your authenticator app');
+        setFailure(error.msg || t('totpNeeded'));
         return;
       }
       // Spec part 1, section 8: a refused login shows the server's msg; a thrown error its own message.
-      fail(error instanceof ApiError ? error.msg || 'Login failed' : errorMessage(error, 'Network error'));
+      fail(error instanceof ApiError ? error.msg || t('loginFailed') : errorMessage(error, t('networkError')));
     }
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -68,14 +71,14 @@ export function LoginForm() {
       onFocus={() => void preloadLoginSchema().catch(() => undefined)}
       noValidate
       className="flex flex-col gap-4"
-      aria-label="Login"
+      aria-label={t('login')}
     >
       {failure ? (
         <Alert tone="error" data-testid="login-error">
           {failure}
         </Alert>
       ) : null}
-      <Field label="Username or email" htmlFor="login-username" error={errors.username}>
+      <Field label={t('credential')} htmlFor="login-username" error={errors.username}>
         <Input
           id="login-username"
           autoComplete="username"
@@ -85,7 +88,7 @@ export function LoginForm() {
           {...form.register('username')}
         />
       </Field>
-      <Field label="Password" htmlFor="login-password" error={errors.password}>
+      <Field label={t('password')} htmlFor="login-password" error={errors.password}>
         <Input
           id="login-password"
           type="password"
@@ -96,14 +99,10 @@ export function LoginForm() {
       </Field>
       {needsTotp ? (
         <Field
-          label="Authentication code"
+          label={t('totpLabel')}
           htmlFor="login-totp"
           error={errors.totp}
-          hint={
-            <p className="mt-1 text-xs text-slate-600">
-              The 6-digit code from your authenticator app, or a recovery code (xxxx-xxxx-xxxx-xxxx).
-            </p>
-          }
+          hint={<p className="mt-1 text-xs text-slate-600">{t('totpHint')}</p>}
         >
           <Input
             id="login-totp"
@@ -118,16 +117,16 @@ export function LoginForm() {
       ) : null}
       <div className="-mt-1 text-right text-sm">
         <Link to="/forgot-password" className={LINK}>
-          Forgot your password?
+          {t('forgotLink')}
         </Link>
       </div>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Logging in...' : 'Login'}
+        {isSubmitting ? t('loggingIn') : t('login')}
       </Button>
       <p className="text-center text-sm text-slate-700">
-        Don&apos;t have an account?{' '}
+        {t('noAccount')}{' '}
         <Link to="/signup" className={LINK}>
-          Sign up
+          {t('signUpLink')}
         </Link>
       </p>
     </form>

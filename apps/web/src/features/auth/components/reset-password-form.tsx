@@ -8,8 +8,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useTexts } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { resetPassword } from '../api/forgot-password';
+import { authTexts } from '../texts';
 
 /** The new-password half of the change-password rules (current password is not asked here). */
 const ResetFormSchema = z
@@ -19,6 +21,7 @@ type ResetValues = z.infer<typeof ResetFormSchema>;
 
 /** Sets a new password with the token from the emailed link, then points to /login. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useTexts(authTexts);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<ResetValues>({
     resolver: zodResolver(ResetFormSchema),
@@ -29,9 +32,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const envelope = await resetPassword({ token, ...values });
-      setResult({ ok: true, text: envelope.msg || 'Your password has been reset.' });
+      setResult({ ok: true, text: envelope.msg || t('resetDone') });
     } catch (error) {
-      const text = error instanceof ApiError ? error.msg || 'The reset link is invalid or has expired' : errorMessage(error);
+      const text = error instanceof ApiError ? error.msg || t('resetInvalid') : errorMessage(error);
       setResult({ ok: false, text });
     }
   });
@@ -41,15 +44,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <div className="flex flex-col gap-4">
         <Alert tone="success">{result.text}</Alert>
         <Link to="/login" className={buttonClasses({ size: 'lg' })}>
-          Go to login
+          {t('goToLogin')}
         </Link>
       </div>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('resetForm')}>
       {result ? <Alert tone="error">{result.text}</Alert> : null}
-      <Field label="New password" htmlFor="reset-new" error={errors.newpassword?.message}>
+      <Field label={t('newPassword')} htmlFor="reset-new" error={errors.newpassword?.message}>
         <Input
           id="reset-new"
           type="password"
@@ -58,7 +61,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {...form.register('newpassword')}
         />
       </Field>
-      <Field label="Confirm new password" htmlFor="reset-confirm" error={errors.repassword?.message}>
+      <Field label={t('confirmNewPassword')} htmlFor="reset-confirm" error={errors.repassword?.message}>
         <Input
           id="reset-confirm"
           type="password"
@@ -68,11 +71,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
         />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : 'Set new password'}
+        {isSubmitting ? t('saving') : t('setPassword')}
       </Button>
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-          Request a new link
+          {t('requestNewLink')}
         </Link>
       </p>
     </form>

@@ -15,10 +15,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
+import { currentLanguage, useTexts } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAvailability } from '../api/check-availability';
 import { useCountries } from '../api/get-countries';
 import { register as registerMember } from '../api/register';
+import { authTexts } from '../texts';
 import { AvailabilityLine } from './availability-line';
 
 /** Typing filters of spec part 1, section 5. */
@@ -27,6 +29,7 @@ export const filterPhone = (value: string) => value.replace(/\D/g, '').replace(/
 
 export function SignupForm({ sponsor }: { sponsor?: string }) {
   const navigate = useNavigate();
+  const t = useTexts(authTexts);
   const countries = useCountries();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignupValues>({
@@ -67,29 +70,29 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
         repassword: values.confirmPassword,
         country: values.country,
         ...(sponsor ? { upline: sponsor } : {}),
+        // The language of the screen becomes the new member's language (decision 038).
+        language: currentLanguage(),
       });
-      toast.success('Registration successful!');
+      toast.success(t('registered'));
       navigate('/login');
     } catch (error) {
       const isRefused = error instanceof ApiError;
-      const message = isRefused
-        ? error.msg || 'Registration failed'
-        : errorMessage(error, 'An error occurred during registration');
+      const message = isRefused ? error.msg || t('registrationFailed') : errorMessage(error, t('registrationError'));
       setFailure(message);
       toast.error(message, { id: isRefused ? 'signup-failed' : `error:${message}` });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label="Sign up">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label={t('signupForm')}>
       {sponsor ? (
         <Alert tone="success" data-testid="sponsor-box">
-          Your sponsor: <strong className="font-semibold">{sponsor}</strong>
+          {t('sponsor')} <strong className="font-semibold">{sponsor}</strong>
         </Alert>
       ) : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <Field
-        label="Username"
+        label={t('username')}
         htmlFor="signup-username"
         error={errors.username?.message}
         hint={<AvailabilityLine kind="username" state={usernameState} />}
@@ -105,7 +108,7 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
         />
       </Field>
       <Field
-        label="Email"
+        label={t('email')}
         htmlFor="signup-email"
         error={errors.email?.message}
         hint={<AvailabilityLine kind="email" state={emailState} />}
@@ -119,7 +122,7 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
           {...form.register('email')}
         />
       </Field>
-      <Field label="Country" htmlFor="signup-country" error={errors.country?.message}>
+      <Field label={t('country')} htmlFor="signup-country" error={errors.country?.message}>
         <Select
           id="signup-country"
           autoComplete="country"
@@ -128,13 +131,13 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
         >
           {countryList.map((item) => (
             <option key={item.id} value={item.id}>
-              {item.id === PLACEHOLDER_COUNTRY.id ? PLACEHOLDER_COUNTRY.country : `${item.country} (${item.dial})`}
+              {item.id === PLACEHOLDER_COUNTRY.id ? t('selectCountry') : `${item.country} (${item.dial})`}
             </option>
           ))}
         </Select>
       </Field>
       <Field
-        label="Phone number"
+        label={t('phone')}
         htmlFor="signup-phone"
         error={errors.phone?.message}
         hint={<AvailabilityLine kind="phone" state={phoneState} />}
@@ -158,7 +161,7 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
           />
         </div>
       </Field>
-      <Field label="Password" htmlFor="signup-password" error={errors.password?.message}>
+      <Field label={t('password')} htmlFor="signup-password" error={errors.password?.message}>
         <Input
           id="signup-password"
           type="password"
@@ -167,7 +170,7 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
           {...form.register('password')}
         />
       </Field>
-      <Field label="Confirm password" htmlFor="signup-confirm" error={errors.confirmPassword?.message}>
+      <Field label={t('confirmPassword')} htmlFor="signup-confirm" error={errors.confirmPassword?.message}>
         <Input
           id="signup-confirm"
           type="password"
@@ -177,12 +180,12 @@ export function SignupForm({ sponsor }: { sponsor?: string }) {
         />
       </Field>
       <Button type="submit" size="lg" className="mt-2" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing up...' : 'Sign Up'}
+        {isSubmitting ? t('signingUp') : t('signUp')}
       </Button>
       <p className="text-center text-sm text-slate-700">
-        Already have an account?{' '}
+        {t('haveAccount')}{' '}
         <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-          Login
+          {t('login')}
         </Link>
       </p>
     </form>

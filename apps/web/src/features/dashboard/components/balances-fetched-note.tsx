@@ -1,11 +1,7 @@
 import { useIsOnline } from '@/hooks/use-is-online';
+import { currentLanguage, useTexts } from '@/i18n';
 import { useUserData } from '@/lib/session';
-
-/** The note's texts, in one place for the translation. */
-const TEXTS = {
-  lastUpdated: (time: string) => `Last updated ${time}. Balances may have changed since; they refresh when you are back online.`,
-  unknown: 'These balances were saved on this device earlier. They refresh when you are back online.',
-};
+import { dashboardTexts } from '../texts';
 
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...TIME, day: 'numeric', month: 'short' };
@@ -14,7 +10,7 @@ const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...TIME, day: 'numeric', mont
 function formatFetchedAt(updatedAt: number, now: Date): string {
   const fetched = new Date(updatedAt);
   const isToday = fetched.toDateString() === now.toDateString();
-  return fetched.toLocaleString('en-GB', isToday ? TIME : DAY_AND_TIME);
+  return fetched.toLocaleString(currentLanguage() === 'sw' ? 'sw-KE' : 'en-GB', isToday ? TIME : DAY_AND_TIME);
 }
 
 /**
@@ -25,10 +21,11 @@ function formatFetchedAt(updatedAt: number, now: Date): string {
 export function BalancesFetchedNote() {
   const isOnline = useIsOnline();
   const { dataUpdatedAt } = useUserData();
+  const t = useTexts(dashboardTexts);
   if (isOnline) return null;
   return (
     <p role="note" data-testid="balances-fetched-at" className="text-sm font-medium text-amber-900">
-      {dataUpdatedAt > 0 ? TEXTS.lastUpdated(formatFetchedAt(dataUpdatedAt, new Date())) : TEXTS.unknown}
+      {dataUpdatedAt > 0 ? t('lastUpdated', { time: formatFetchedAt(dataUpdatedAt, new Date()) }) : t('savedEarlier')}
     </p>
   );
 }

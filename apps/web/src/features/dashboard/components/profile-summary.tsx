@@ -2,23 +2,26 @@ import type { UserDetails } from '@tuzo/contracts';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { formatLongDateTime } from '@/lib/format-date';
+import { dashboardTexts } from '../texts';
 
 export function ProfileSummary({ details }: { details: UserDetails }) {
+  const t = useTexts(dashboardTexts);
   const items: Array<[string, string]> = [
-    ['Email', details.email],
-    ['Phone', details.phone],
-    ['Country', details.abrv ? `${details.country} (${details.abrv})` : details.country],
-    ['Upline', details.l1 || 'None'],
-    ['Joined', formatLongDateTime(details.join)],
+    [t('email'), details.email],
+    [t('phone'), details.phone],
+    [t('country'), details.abrv ? `${details.country} (${details.abrv})` : details.country],
+    [t('upline'), details.l1 || t('none')],
+    [t('joined'), formatLongDateTime(details.join)],
   ];
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center justify-between gap-2">
-          <span>Profile</span>
+          <span>{t('profile')}</span>
           <Badge tone={details.account_status ? 'success' : 'danger'}>
-            {details.account_status ? 'Active Account' : 'Inactive Account'}
+            {details.account_status ? t('activeAccount') : t('inactiveAccount')}
           </Badge>
         </CardTitle>
       </CardHeader>
@@ -34,7 +37,7 @@ export function ProfileSummary({ details }: { details: UserDetails }) {
           ))}
         </dl>
         <Link to="/profile" className="mt-3 inline-block text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
-          View full profile
+          {t('viewProfile')}
         </Link>
       </CardContent>
     </Card>

@@ -11,32 +11,43 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
+import { dashboardTexts } from '../texts';
 
 interface Wallet {
   key: keyof Balances;
-  title: string;
+  title:
+    | 'walletJumbo'
+    | 'walletDeposit'
+    | 'walletAds'
+    | 'walletYoutube'
+    | 'walletTiktok'
+    | 'profits'
+    | 'totalWithdrawn'
+    | 'pendingWithdrawal';
   icon: LucideIcon;
   tone: string;
 }
 
 /** The wallets of spec part 2, section 1, plus lifetime profits and withdrawal totals. */
 const WALLETS: Wallet[] = [
-  { key: 'balance', title: 'Jumbo Wallet', icon: Landmark, tone: 'bg-brand-100 text-brand-800' },
-  { key: 'deposit', title: 'Deposit Wallet', icon: PiggyBank, tone: 'bg-sky-100 text-sky-800' },
-  { key: 'ads', title: 'Ads Wallet', icon: Megaphone, tone: 'bg-violet-100 text-violet-800' },
-  { key: 'youtube', title: 'YouTube Wallet', icon: Youtube, tone: 'bg-red-100 text-red-800' },
-  { key: 'tiktok', title: 'TikTok Wallet', icon: Music2, tone: 'bg-slate-200 text-slate-800' },
-  { key: 'profit', title: 'Profits', icon: TrendingUp, tone: 'bg-green-100 text-green-800' },
-  { key: 'totalwithdrawal', title: 'Total Withdrawn', icon: ArrowUpFromLine, tone: 'bg-amber-100 text-amber-900' },
-  { key: 'pendingwithdrawal', title: 'Pending Withdrawal', icon: Clock, tone: 'bg-orange-100 text-orange-900' },
+  { key: 'balance', title: 'walletJumbo', icon: Landmark, tone: 'bg-brand-100 text-brand-800' },
+  { key: 'deposit', title: 'walletDeposit', icon: PiggyBank, tone: 'bg-sky-100 text-sky-800' },
+  { key: 'ads', title: 'walletAds', icon: Megaphone, tone: 'bg-violet-100 text-violet-800' },
+  { key: 'youtube', title: 'walletYoutube', icon: Youtube, tone: 'bg-red-100 text-red-800' },
+  { key: 'tiktok', title: 'walletTiktok', icon: Music2, tone: 'bg-slate-200 text-slate-800' },
+  { key: 'profit', title: 'profits', icon: TrendingUp, tone: 'bg-green-100 text-green-800' },
+  { key: 'totalwithdrawal', title: 'totalWithdrawn', icon: ArrowUpFromLine, tone: 'bg-amber-100 text-amber-900' },
+  { key: 'pendingwithdrawal', title: 'pendingWithdrawal', icon: Clock, tone: 'bg-orange-100 text-orange-900' },
 ];
 
 export function WalletCards({ balances, currency }: { balances: Balances; currency: string }) {
+  const t = useTexts(dashboardTexts);
   return (
     <section aria-labelledby="wallets-title">
       <h2 id="wallets-title" className="sr-only">
-        Wallets
+        {t('wallets')}
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {WALLETS.map(({ key, title, icon: Icon, tone }) => (
@@ -46,7 +57,7 @@ export function WalletCards({ balances, currency }: { balances: Balances; curren
                 <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
                   <Icon className="size-4" aria-hidden="true" />
                 </span>
-                <span className="text-xs font-medium text-slate-600 sm:text-sm">{title}</span>
+                <span className="text-xs font-medium text-slate-600 sm:text-sm">{t(title)}</span>
               </div>
               <p className="mt-2 text-base font-bold break-all text-slate-900 tabular-nums sm:text-lg">
                 {formatMoney(String(balances[key]), currency)}

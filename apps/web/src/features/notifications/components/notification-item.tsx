@@ -3,8 +3,10 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert, type LucideIcon } from '
 import { Fragment } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format-date';
+import { notificationsTexts } from '../texts';
 
 /** The server names an icon (derived from the severity); the page draws it, so no markup travels. */
 const ICONS: Record<NotificationIcon, { Icon: LucideIcon; className: string }> = {
@@ -18,6 +20,7 @@ const ICONS: Record<NotificationIcon, { Icon: LucideIcon; className: string }> =
 export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead: (id: string) => void; isBusy: boolean }) {
   const { Icon, className } = ICONS[item.icon] ?? ICONS.info;
   const lines = item.msg.split('\\n');
+  const t = useTexts(notificationsTexts);
   return (
     <li
       data-testid="notification-item"
@@ -43,7 +46,7 @@ export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead:
           </time>
           {item.read ? null : (
             <Badge tone="warning" data-testid="notification-unread">
-              Unread
+              {t('unreadBadge')}
             </Badge>
           )}
         </p>
@@ -54,9 +57,9 @@ export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead:
           size="sm"
           onClick={() => onRead(item.id)}
           disabled={isBusy}
-          aria-label={`Mark as read: ${item.msg.slice(0, 60)}`}
+          aria-label={t('markReadLabel', { text: item.msg.slice(0, 60) })}
         >
-          Mark as read
+          {t('markRead')}
         </Button>
       )}
     </li>

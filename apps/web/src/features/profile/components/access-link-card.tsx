@@ -5,11 +5,14 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyLinkField } from '@/components/ui/copy-link-field';
+import { currentLanguage, useTexts } from '@/i18n';
 import { failureText } from '@/lib/api-client';
 import { requestAccessLink } from '../api/request-access-link';
+import { profileTexts } from '../texts';
 
 function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  const locale = currentLanguage() === 'sw' ? 'sw-KE' : 'en-US';
+  return new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
 }
 
 /**
@@ -17,6 +20,7 @@ function timeOf(iso: string): string {
  * valid for 10 minutes, and opens it on the other phone or computer (README, "Access links").
  */
 export function AccessLinkCard() {
+  const t = useTexts(profileTexts);
   const [issued, setIssued] = useState<AccessLinkData | null>(null);
   const [isPending, setPending] = useState(false);
 
@@ -27,7 +31,7 @@ export function AccessLinkCard() {
       setIssued(data);
       toast.success(msg);
     } catch (error) {
-      const message = failureText(error, { failed: 'Could not create an access link' });
+      const message = failureText(error, { failed: t('accessFailed') });
       if (message) toast.error(message, { id: `error:${message}` });
     } finally {
       setPending(false);
@@ -38,28 +42,26 @@ export function AccessLinkCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MonitorSmartphone className="size-5 text-brand-700" aria-hidden="true" />
-          Open Tuzo on another device
+          {t('accessTitle')}
         </CardTitle>
-        <CardDescription>
-          Get a link that signs you in on another phone or computer. It works once, within 10 minutes. Never share it.
-        </CardDescription>
+        <CardDescription>{t('accessHint')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {issued ? (
           <>
             <CopyLinkField
               id="profile-access-link"
-              label="Your access link"
+              label={t('yourAccessLink')}
               link={issued.link}
               testId="access-link"
-              messages={{ copied: 'Access link copied', failed: 'Copy failed. Select the link and copy it by hand.' }}
+              messages={{ copied: t('accessCopied'), failed: t('accessCopyFailed') }}
             />
-            <p className="text-sm text-slate-600">Valid until {timeOf(issued.expires_at)}, for one sign-in.</p>
+            <p className="text-sm text-slate-600">{t('validUntil', { time: timeOf(issued.expires_at) })}</p>
           </>
         ) : null}
         <div>
           <Button variant="outline" onClick={() => void request()} disabled={isPending}>
-            {isPending ? 'Creating link...' : issued ? 'Get a new link' : 'Get access link'}
+            {isPending ? t('creatingLink') : issued ? t('newLink') : t('getLink')}
           </Button>
         </div>
       </CardContent>

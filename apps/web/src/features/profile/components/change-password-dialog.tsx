@@ -8,31 +8,34 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useTexts } from '@/i18n';
 import { errorMessage, failureText } from '@/lib/api-client';
 import { updatePassword } from '../api/update-password';
+import { profileTexts } from '../texts';
 
 const EMPTY: UpdatePasswordPayload = { curpassword: '', newpassword: '', repassword: '' };
 const FIELDS = [
-  { name: 'curpassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newpassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'repassword', label: 'Confirm new password', autoComplete: 'new-password' },
+  { name: 'curpassword', label: 'currentPassword', autoComplete: 'current-password' },
+  { name: 'newpassword', label: 'newPassword', autoComplete: 'new-password' },
+  { name: 'repassword', label: 'confirmNewPassword', autoComplete: 'new-password' },
 ] as const;
 
 /** The Change Password dialog of the profile page (spec part 1, sections 2, 5 and 8). */
 export function ChangePasswordDialog() {
   const [isOpen, setOpen] = useState(false);
+  const t = useTexts(profileTexts);
   const form = useForm<UpdatePasswordPayload>({ resolver: zodResolver(ChangePasswordFormSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await updatePassword(values);
-      toast.success('Password changed successfully!');
+      toast.success(t('passwordChanged'));
       form.reset(EMPTY);
       setOpen(false);
     } catch (error) {
-      const thrown = errorMessage(error, 'An error occurred while changing password');
-      const message = failureText(error, { failed: 'Failed to change password', thrown });
+      const thrown = errorMessage(error, t('passwordError'));
+      const message = failureText(error, { failed: t('passwordFailed'), thrown });
       if (message) toast.error(message, { id: `error:${message}` });
     }
   });
@@ -48,15 +51,15 @@ export function ChangePasswordDialog() {
       <DialogTrigger asChild>
         <Button variant="outline">
           <KeyRound aria-hidden="true" />
-          Change Password
+          {t('changePassword')}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Change Password</DialogTitle>
-        <DialogDescription>Enter your current password, then choose a new one.</DialogDescription>
-        <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-3" aria-label="Change password">
+        <DialogTitle>{t('changePassword')}</DialogTitle>
+        <DialogDescription>{t('changePasswordHint')}</DialogDescription>
+        <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-3" aria-label={t('changePasswordForm')}>
           {FIELDS.map((field) => (
-            <Field key={field.name} label={field.label} htmlFor={`pw-${field.name}`} error={errors[field.name]?.message}>
+            <Field key={field.name} label={t(field.label)} htmlFor={`pw-${field.name}`} error={errors[field.name]?.message}>
               <Input
                 id={`pw-${field.name}`}
                 type="password"
@@ -68,10 +71,10 @@ export function ChangePasswordDialog() {
           ))}
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('cancel')}</Button>
             </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Changing...' : 'Change Password'}
+              {isSubmitting ? t('changing') : t('changePassword')}
             </Button>
           </div>
         </form>

@@ -1,26 +1,38 @@
 import type { UserDetails } from '@tuzo/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts, type Translate } from '@/i18n';
 import { formatLongDateTime } from '@/lib/format-date';
 import { staffRoleOf } from '@/lib/staff-role';
 import { AccessLinkCard } from './access-link-card';
+import { profileTexts } from '../texts';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { LanguageCard } from './language-card';
 import { SmsSettingsCard } from './sms-settings-card';
 
-function rows(details: UserDetails): Array<[string, string]> {
+type ProfileKey = keyof typeof profileTexts.en;
+
+function rows(details: UserDetails, t: Translate<ProfileKey>): Array<[ProfileKey, string]> {
   return [
-    ['Username', details.uname],
-    ['Email', details.email],
-    ['Phone', details.phone],
-    ['Country', details.abrv ? `${details.country} (${details.abrv})` : details.country],
-    ['Joined', formatLongDateTime(details.join)],
-    ['Actived On', formatLongDateTime(details.lastupdate)],
-    ['Upline', details.l1 ? details.l1 : 'None'],
+    ['username', details.uname],
+    ['email', details.email],
+    ['phone', details.phone],
+    ['country', details.abrv ? `${details.country} (${details.abrv})` : details.country],
+    ['joined', formatLongDateTime(details.join)],
+    ['activatedOn', formatLongDateTime(details.lastupdate)],
+    ['upline', details.l1 ? details.l1 : t('none')],
   ];
+}
+
+/** The rows' test ids come from the English labels, the same in every language ("profile-actived-on"). */
+function testIdOf(key: ProfileKey): string {
+  return `profile-${profileTexts.en[key].toLowerCase().replace(/\s+/g, '-')}`;
 }
 
 /** The profile page (spec part 1, "Profile page"), shown at /profile and /user-profile. */
 export function ProfilePage({ details }: { details: UserDetails }) {
+  const t = useTexts(profileTexts);
+  const isStaff = staffRoleOf(details).isStaff;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <Card>
@@ -36,7 +48,7 @@ export function ProfilePage({ details }: { details: UserDetails }) {
               <div>
                 <CardTitle className="text-lg">{details.uname}</CardTitle>
                 <Badge tone={details.account_status ? 'success' : 'danger'} className="mt-1">
-                  {details.account_status ? 'Active Account' : 'Inactive Account'}
+                  {details.account_status ? t('activeAccount') : t('inactiveAccount')}
                 </Badge>
               </div>
             </div>
@@ -45,13 +57,10 @@ export function ProfilePage({ details }: { details: UserDetails }) {
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-100">
-            {rows(details).map(([label, value]) => (
-              <div key={label} className="grid grid-cols-1 gap-0.5 py-3 sm:grid-cols-3 sm:gap-4">
-                <dt className="text-sm font-medium text-slate-600">{label}</dt>
-                <dd
-                  className="text-sm break-words text-slate-900 sm:col-span-2"
-                  data-testid={`profile-${label.toLowerCase().replace(/\s+/g, '-')}`}
-                >
+            {rows(details, t).map(([key, value]) => (
+              <div key={key} className="grid grid-cols-1 gap-0.5 py-3 sm:grid-cols-3 sm:gap-4">
+                <dt className="text-sm font-medium text-slate-600">{t(key)}</dt>
+                <dd className="text-sm break-words text-slate-900 sm:col-span-2" data-testid={testIdOf(key)}>
                   {value}
                 </dd>
               </div>
@@ -59,9 +68,11 @@ export function ProfilePage({ details }: { details: UserDetails }) {
           </dl>
         </CardContent>
       </Card>
+      {/* Staff use the console, which stays English (decision 038). */}
+      {isStaff ? null : <LanguageCard />}
       {/* Staff sign in with their authenticator; access links are for members (decision 021). */}
-      {staffRoleOf(details).isStaff ? null : <AccessLinkCard />}
-      {staffRoleOf(details).isStaff ? null : <SmsSettingsCard />}
+      {isStaff ? null : <AccessLinkCard />}
+      {isStaff ? null : <SmsSettingsCard />}
     </div>
   );
 }

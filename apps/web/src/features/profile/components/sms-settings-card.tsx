@@ -2,26 +2,29 @@ import type { SetSmsSettingsPayload } from '@tuzo/contracts';
 import { MessageSquareText } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTexts } from '@/i18n';
 import { failureText } from '@/lib/api-client';
 import { useSetSmsSettings, useSmsSettings } from '../api/sms-settings';
+import { profileTexts } from '../texts';
 
-const CHOICES: Array<{ key: keyof SetSmsSettingsPayload; label: string; hint: string }> = [
-  { key: 'commission', label: 'SMS when I earn a commission', hint: 'Deposits, withdrawals and activation always send one.' },
-  { key: 'promotions', label: 'News and offers by SMS', hint: 'In daytime only. Reply STOP to any of them to opt out.' },
-];
+const CHOICES = [
+  { key: 'commission', label: 'smsCommission', hint: 'smsCommissionHint' },
+  { key: 'promotions', label: 'smsPromotions', hint: 'smsPromotionsHint' },
+] as const satisfies Array<{ key: keyof SetSmsSettingsPayload; label: string; hint: string }>;
 
 /**
  * "SMS messages": the member's two SMS choices, each a switch saved as soon as it changes (docs/sms.md). The money
  * events' own SMS cannot be turned off.
  */
 export function SmsSettingsCard() {
+  const t = useTexts(profileTexts);
   const settings = useSmsSettings();
   const save = useSetSmsSettings();
   const change = (payload: SetSmsSettingsPayload) =>
     save.mutate(payload, {
       onSuccess: ({ msg }) => toast.success(msg),
       onError: (error) => {
-        const message = failureText(error, { failed: 'Could not save your SMS settings' });
+        const message = failureText(error, { failed: t('smsSaveFailed') });
         if (message) toast.error(message, { id: `error:${message}` });
       },
     });
@@ -30,9 +33,9 @@ export function SmsSettingsCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MessageSquareText className="size-5 text-brand-700" aria-hidden="true" />
-          SMS messages
+          {t('smsTitle')}
         </CardTitle>
-        <CardDescription>We send an SMS to your phone when money arrives in or leaves your account.</CardDescription>
+        <CardDescription>{t('smsHint')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {settings.data ? (
@@ -46,13 +49,13 @@ export function SmsSettingsCard() {
                 onChange={(event) => change({ [choice.key]: event.currentTarget.checked })}
               />
               <span>
-                <span className="font-medium text-slate-900">{choice.label}</span>
-                <span className="block text-slate-600">{choice.hint}</span>
+                <span className="font-medium text-slate-900">{t(choice.label)}</span>
+                <span className="block text-slate-600">{t(choice.hint)}</span>
               </span>
             </label>
           ))
         ) : (
-          <p className="text-sm text-slate-600">{settings.isError ? 'Could not load your SMS settings.' : 'Loading…'}</p>
+          <p className="text-sm text-slate-600">{settings.isError ? t('smsLoadFailed') : t('loading')}</p>
         )}
       </CardContent>
     </Card>
