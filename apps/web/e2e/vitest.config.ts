@@ -10,6 +10,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  */
 export default defineConfig({
   root: repoRoot,
+  // A flow may read the web app's texts bundles (the English and Swahili words it expects on screen).
+  resolve: { alias: { '@': path.join(repoRoot, 'apps/web/src') } },
   test: {
     include: ['apps/web/e2e/**/*.e2e.ts'],
     globalSetup: [path.join(repoRoot, 'test/global-setup.ts')],
