@@ -54,7 +54,7 @@ export const shellTexts = defineTexts('shell', {
     payForClient: 'Lipia Mteja',
     withdraw: 'Toa Pesa',
     withdrawalHistory: 'Historia ya Utoaji',
-    welcomeBonus: 'Bonasi ya Kukaribisha',
+    welcomeBonus: 'Bonasi ya Kukaribishwa',
     dailyBonuses: 'Bonasi za Kila Siku',
     adsPromotion: 'Matangazo',
     trivia: 'Chemsha Bongo',

@@ -24,7 +24,7 @@ export const timetableTexts = defineTexts('timetable', {
     when: 'Lini',
     noTasks: 'Hakuna kazi nyingine kwa sasa',
     dailyBonuses: 'Bonasi za Kila Siku',
-    welcomeBonus: 'Bonasi ya Kukaribisha',
+    welcomeBonus: 'Bonasi ya Kukaribishwa',
     freeSpin: 'Mzunguko wa Bure',
     casinoSpin: 'Mzunguko wa Kasino',
     affiliateEarnings: 'Mapato ya Rufaa',
