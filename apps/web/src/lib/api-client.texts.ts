@@ -5,9 +5,11 @@ export const apiClientTexts = defineTexts('api-client', {
   en: {
     sessionExpired: 'Session expired. Please login again.',
     genericError: 'An error occurred',
+    unreadable: 'The server sent an unreadable response',
   },
   sw: {
     sessionExpired: 'Muda wa kuingia umeisha. Tafadhali ingia tena.',
     genericError: 'Hitilafu imetokea',
+    unreadable: 'Seva imetuma jibu lisiloweza kusomeka',
   },
 });

@@ -124,7 +124,7 @@ function failureCode(raw: unknown, status: number): ErrorCode {
 }
 
 function toEnvelope<T>(body: unknown, httpStatus: number): ApiEnvelope<T> {
-  if (!body || typeof body !== 'object') throw new Error('The server sent an unreadable response');
+  if (!body || typeof body !== 'object') throw new Error(translate(apiClientTexts, 'unreadable'));
   const raw = body as Partial<Record<keyof ApiEnvelope<T>, unknown>>;
   const status = typeof raw.status === 'number' ? raw.status : httpStatus;
   const resultcode = Boolean(raw.resultcode);
