@@ -7,6 +7,6 @@ export const authLayoutTexts = defineTexts('auth-layout', {
   },
   sw: {
     headline: 'Pata pesa kupitia kazi, bonasi na timu yako.',
-    tagline: 'Bonasi za kila siku, mizunguko, chemsha bongo na mapato ya rufaa katika ngazi tatu, yote kwenye pochi moja.',
+    tagline: 'Bonasi za kila siku, mizunguko, chemsha bongo na mapato ya mialiko katika ngazi tatu, yote kwenye pochi moja.',
   },
 });

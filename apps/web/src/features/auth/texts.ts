@@ -87,7 +87,7 @@ export const authTexts = defineTexts('auth', {
     signupTitle: 'Fungua akaunti yako',
     signupDescription: 'Jiunge na Tuzo uanze kupata pesa leo.',
     signupForm: 'Jisajili',
-    sponsor: 'Mdhamini wako:',
+    sponsor: 'Aliyekualika:',
     username: 'Jina la mtumiaji',
     email: 'Barua pepe',
     country: 'Nchi',

@@ -55,7 +55,7 @@ export const profileTexts = defineTexts('profile', {
     country: 'Nchi',
     joined: 'Alijiunga',
     activatedOn: 'Iliwezeshwa',
-    upline: 'Mdhamini',
+    upline: 'Aliyekualika',
     none: 'Hakuna',
     activeAccount: 'Akaunti Imewezeshwa',
     inactiveAccount: 'Akaunti Haijawezeshwa',
