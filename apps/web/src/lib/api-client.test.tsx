@@ -159,6 +159,19 @@ describe('apiCall: 401', () => {
   });
 });
 
+describe('apiCall: the request', () => {
+  it('takes the token when called, so sign-out can remove it right after sending logout', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token-being-signed-out');
+    const requests = stubFetch(ok({}));
+    const call = apiCall('logout', { method: 'POST', skipUnauthorizedHandling: true });
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    await act(async () => {
+      await call;
+    });
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-being-signed-out');
+  });
+});
+
 describe('apiCall: the info queue', () => {
   it('queues every readable info item, failed or not, one shown at a time', async () => {
     const { result } = renderHook(() => useCurrentNotification());

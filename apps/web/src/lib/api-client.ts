@@ -149,14 +149,15 @@ export async function apiCall<T = unknown>(action: string, options: ApiCallOptio
   const hasBody = (method === 'POST' || method === 'PUT') && options.payload !== undefined;
   let envelope: ApiEnvelope<T>;
   try {
-    const response =
-      (await options.answer) ??
-      (await fetch(buildUrl(action, options.query), {
-        method,
-        headers: buildHeaders(options.idempotencyKey),
-        body: hasBody ? JSON.stringify(options.payload) : undefined,
-        signal: options.signal,
-      }));
+    // The request is built before anything is awaited: signOut reads the token here and then removes it.
+    const url = buildUrl(action, options.query);
+    const init: RequestInit = {
+      method,
+      headers: buildHeaders(options.idempotencyKey),
+      body: hasBody ? JSON.stringify(options.payload) : undefined,
+      signal: options.signal,
+    };
+    const response = (options.answer ? await options.answer : null) ?? (await fetch(url, init));
     envelope = toEnvelope<T>(await response.json(), response.status);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) showErrorToast(errorMessage(error));
