@@ -51,6 +51,13 @@ test('sign up through a sponsor link, log in, see the activation page, log out',
   expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
   await screenshot(page, 'signup-activation');
 
+  // An inactive member cannot reach the profile: the activation page has the language switch.
+  await page.getByTestId('language-switch').getByText('Kiswahili').click();
+  await page.getByRole('button', { name: 'Toka' }).waitFor();
+  expect(await page.getByTestId('activation-page').textContent()).not.toContain('Activate your account');
+  await page.getByTestId('language-switch').getByText('English').click();
+  await page.getByTestId('activation-page').getByText('Activate your account').first().waitFor();
+
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'Login' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/');

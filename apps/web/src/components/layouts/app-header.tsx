@@ -14,6 +14,8 @@ const OTHER_TITLES = [
   ['/profile', 'profile'],
   ['/user-profile', 'profile'],
   ['/notifications', 'notifications'],
+  ['/my-data', 'myData'],
+  ['/statement', 'statement'],
 ] as const;
 const ICON_LINK = 'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&_svg]:size-5';
 
