@@ -4,11 +4,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
-import type { OutputBundle, OutputChunk } from 'rollup';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDirectory } from '../../scripts/precompress.ts';
 import { computeWebSourceHash, STAMP_FILE } from '../../scripts/web-source-hash.ts';
-import { tuzoBoot } from './src/boot/boot-script.ts';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const backend = process.env.TUZO_API_URL ?? 'http://localhost:3000';
@@ -58,48 +56,6 @@ function inlineEntryCss(): Plugin {
             return `<style>${String(asset.source)}</style>`;
           },
         );
-      },
-    },
-  };
-}
-
-/** The route modules whose chunks the start-up script asks for on `/` and `/dashboard` (with what they import). */
-const FIRST_SIGNED_IN_ROUTES = ['src/app/routes/shell.tsx', 'src/app/routes/dashboard.tsx'];
-
-/** The chunks of the first signed-in screen, without the entry chunk (already loading). */
-function firstScreenChunks(bundle: OutputBundle): string[] {
-  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-  const files = new Set<string>();
-  const visit = (chunk: OutputChunk | undefined): void => {
-    if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const name of chunk.imports) visit(chunks.find((each) => each.fileName === name));
-  };
-  for (const route of FIRST_SIGNED_IN_ROUTES) {
-    const chunk = chunks.find((each) => each.facadeModuleId?.endsWith(route));
-    if (!chunk) throw new Error(`start-up script: no chunk for ${route}`);
-    visit(chunk);
-  }
-  return [...files].map((file) => `/${file}`);
-}
-
-/**
- * The start-up script (decision 042, src/boot/boot-script.ts): written as a hashed asset after the bundle is made,
- * with the first signed-in screen's chunk names in it, and loaded `async` from index.html's head so it runs while
- * the entry chunk downloads. A file, not an inline script: the Content-Security-Policy allows scripts from 'self' only.
- */
-function startUpScript(): Plugin {
-  return {
-    name: 'tuzo-start-up-script',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const source = `(${tuzoBoot.toString()})(${JSON.stringify(firstScreenChunks(bundle))});\n`;
-        const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source }));
-        const html = bundle['index.html'];
-        if (!html || html.type !== 'asset') throw new Error('start-up script: index.html is not in the bundle');
-        html.source = String(html.source).replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
       },
     },
   };
@@ -177,9 +133,7 @@ const installableApp = VitePWA({
     manifestTransforms: [
       (entries) => {
         const keep = memberFiles();
-        // The start-up script is index.html's, outside Vite's manifest.
-        const isKept = (url: string) => !url.startsWith('assets/') || keep.has(url) || url.startsWith('assets/boot-');
-        return { manifest: entries.filter((entry) => isKept(entry.url)), warnings: [] };
+        return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)), warnings: [] };
       },
     ],
     navigateFallback: '/index.html',
@@ -198,14 +152,7 @@ const installableApp = VitePWA({
 export default defineConfig({
   root: webRoot,
   // The plugins' typings resolve the hoisted Vite 8 while this app builds with Vite 7; the runtime API is the same.
-  plugins: [
-    react(),
-    tailwindcss(),
-    inlineEntryCss(),
-    startUpScript(),
-    installableApp,
-    precompressAndStamp(outDir),
-  ] as unknown as PluginOption[],
+  plugins: [react(), tailwindcss(), inlineEntryCss(), installableApp, precompressAndStamp(outDir)] as unknown as PluginOption[],
   resolve: { alias: { '@': path.resolve(webRoot, 'src') } },
   server: {
     proxy: {

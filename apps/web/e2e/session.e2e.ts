@@ -71,33 +71,3 @@ test('a bogus stored token: start-up verification fails with 401 and shows the l
   await screenshot(page, 'session');
   expect(opened.pageErrors).toEqual([]);
 });
-
-test('a stored session: the start-up script sends auth and userdata once for the app and preloads the dashboard', async () => {
-  const opened = await openPage(e2e.browser, e2e.server.baseUrl);
-  page = opened.page;
-  screenshotOnFailure(() => page, 'session-start-up');
-  await page.goto('/login');
-  await loginThroughForm(page, 'demo_l1', 'demo1234');
-  await page.getByTestId('welcome-username').waitFor();
-
-  // A new visit to the dashboard with the stored session: count what the page asks the server for.
-  const actions: string[] = [];
-  const files: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api') actions.push(url.searchParams.get('action') ?? '');
-    else files.push(url.pathname);
-  });
-  await page.goto('/dashboard');
-  await page.getByTestId('welcome-username').waitFor();
-  expect(actions.filter((action) => action === 'auth')).toHaveLength(1);
-  expect(actions.filter((action) => action === 'userdata')).toHaveLength(1);
-  // auth comes first, then userdata (spec part 1, sections 4 and 8).
-  expect(actions.indexOf('auth')).toBeLessThan(actions.indexOf('userdata'));
-  expect(files.some((file) => /^\/assets\/boot-[\w-]+\.js$/.test(file))).toBe(true);
-  const preloads = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => link.getAttribute('href') ?? ''),
-  );
-  expect(preloads.some((href) => /\/assets\/shell-[\w-]+\.js$/.test(href))).toBe(true);
-  expect(opened.pageErrors).toEqual([]);
-});

@@ -22,8 +22,6 @@ export interface ApiCallOptions {
   /** Skips the 401 sign-out (used by the logout call itself). */
   skipUnauthorizedHandling?: boolean;
   signal?: AbortSignal;
-  /** The response of this very call, already sent by the start-up script (lib/boot.ts); null: send it now. */
-  answer?: Promise<Response | null> | null;
 }
 
 /** The spec's English words; the member sees them in the language shown (`api-client.texts.ts`). */
@@ -149,7 +147,7 @@ export async function apiCall<T = unknown>(action: string, options: ApiCallOptio
   const hasBody = (method === 'POST' || method === 'PUT') && options.payload !== undefined;
   let envelope: ApiEnvelope<T>;
   try {
-    // The request is built before anything is awaited: signOut reads the token here and then removes it.
+    // The request is built before anything is awaited: signOut calls logout and then removes the token.
     const url = buildUrl(action, options.query);
     const init: RequestInit = {
       method,
@@ -157,7 +155,7 @@ export async function apiCall<T = unknown>(action: string, options: ApiCallOptio
       body: hasBody ? JSON.stringify(options.payload) : undefined,
       signal: options.signal,
     };
-    const response = (options.answer ? await options.answer : null) ?? (await fetch(url, init));
+    const response = await fetch(url, init);
     envelope = toEnvelope<T>(await response.json(), response.status);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) showErrorToast(errorMessage(error));

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { currentLanguage, isLanguage, setLanguage } from '@/i18n';
 import { apiCall, errorMessage, setUnauthorizedHandler } from './api-client';
-import { claimBootSlot, takeBootAnswer } from './boot';
 import { queryClient } from './query-client';
 import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_KEY } from './storage-keys';
 
@@ -82,7 +81,7 @@ export function refreshUserData(): Promise<void> {
 
 async function fetchUserData(): Promise<UserData> {
   try {
-    const { data } = await apiCall<UserData>('userdata', { answer: takeBootAnswer('userdata', bootRequest()) });
+    const { data } = await apiCall<UserData>('userdata');
     if (!data) throw new Error('Failed to load user data');
     localStorage.setItem(USER_KEY, JSON.stringify(data));
     showAccountLanguage(data);
@@ -143,14 +142,9 @@ export function signOut(options: { notifyServer?: boolean } = {}): void {
   navigate('/');
 }
 
-/** What the app would send now, to match the start-up script's calls against. */
-function bootRequest(): { token: string | null; language: string } {
-  return { token: readAccessToken(), language: currentLanguage() };
-}
-
 async function verifyStoredToken(): Promise<void> {
   try {
-    await apiCall<{ lastupdate: string | null }>('auth', { answer: takeBootAnswer('auth', bootRequest()) });
+    await apiCall<{ lastupdate: string | null }>('auth');
     setState({ isSignedIn: true, isVerified: true });
     startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
   } catch {
@@ -164,7 +158,6 @@ async function verifyStoredToken(): Promise<void> {
 export function startSession(): void {
   if (hasStarted) return;
   hasStarted = true;
-  claimBootSlot();
   setUnauthorizedHandler(() => {
     if (state.isSignedIn) signOut({ notifyServer: false });
   });
