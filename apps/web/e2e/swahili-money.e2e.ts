@@ -85,6 +85,15 @@ test('sign up, deposit, activate and withdraw with the app in Swahili', async ()
   await page.locator('[data-testid="activation-page"][data-view="activate"] [data-slot="activation-actions"] > button').click();
   await page.getByTestId('welcome-username').waitFor();
 
+  // The deposit's notification, written by the server when M-Pesa confirmed it, reads in Swahili on the
+  // notifications page (stored notifications follow the member's language, decision 039).
+  await page.goto('/notifications');
+  await page
+    .getByText(/^Amana yako ya KES [\d,.]+ imepokelewa/)
+    .first()
+    .waitFor();
+  await screenshot(page, 'swahili-2b-notification-phone');
+
   // 5. The operator tops the member's Jumbo wallet up for a withdrawal.
   const admin = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
   const adjusted = await api.call('adminadjust', {

@@ -26,9 +26,12 @@ export function formatLongDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? missing : date.toLocaleString(locale, LONG_DATE_TIME);
 }
 
-/** The member's local date and time form of a timestamp; empty when missing, the text itself when unreadable. */
+/**
+ * The member's local date and time form of a timestamp (the browser's own form in English, Kenya's in Swahili); empty
+ * when missing, the text itself when unreadable.
+ */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = parseDateTime(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(currentLanguage() === 'sw' ? 'sw-KE' : undefined);
 }

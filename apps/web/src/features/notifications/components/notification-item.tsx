@@ -26,12 +26,13 @@ export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead:
       data-testid="notification-item"
       data-read={item.read}
       className={cn(
-        'flex items-start gap-3 rounded-xl border p-3',
+        // Wraps: a longer "mark as read" (Swahili) goes below the message instead of squeezing it on a phone.
+        'flex flex-wrap items-start gap-3 rounded-xl border p-3',
         item.read ? 'border-slate-200 bg-white' : 'border-brand-200 bg-brand-50',
       )}
     >
       <Icon className={cn('mt-0.5 size-6 shrink-0', className)} aria-hidden="true" data-icon={item.icon} />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-40">
         <p className={cn('text-sm break-words text-slate-900', item.read ? 'font-normal' : 'font-semibold')}>
           {lines.map((line, index) => (
             <Fragment key={index}>
@@ -55,6 +56,7 @@ export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead:
         <Button
           variant="ghost"
           size="sm"
+          className="ml-auto"
           onClick={() => onRead(item.id)}
           disabled={isBusy}
           aria-label={t('markReadLabel', { text: item.msg.slice(0, 60) })}
