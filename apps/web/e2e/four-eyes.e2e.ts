@@ -4,7 +4,7 @@ import { DESKTOP, openPage, screenshot, screenshotOnFailure, type OpenPage } fro
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
-import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
+import { enrolTwoOperators, signInStaff } from './support/staff.ts';
 
 /**
  * Four-eyes approval end to end (docs/decisions/018-four-eyes.md): operator A adjusts a member's wallet by more than
@@ -25,27 +25,18 @@ async function open(name: string): Promise<Page> {
   return next.page;
 }
 
-async function signIn(page: Page, input: { username: string; password: string; secret: string }) {
-  await page.goto('/login');
-  await loginStaffThroughForm(page, input);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 test('operator A asks for a large adjustment, cannot approve it; operator B approves and the money arrives', async () => {
-  const operatorA = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
-  const created = await api.call('adminstaffcreate', {
-    token: operatorA.token,
-    method: 'POST',
-    payload: { ...OPERATOR_B, role: 'operator' },
-  });
-  expect(created.resultcode, created.msg).toBe(true);
-  const operatorB = await enrolStaff(api, OPERATOR_B.username, OPERATOR_B.password);
+  const { operatorA, operatorB } = await enrolTwoOperators(
+    api,
+    { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    OPERATOR_B,
+  );
   const memberToken = await api.login(MEMBER.username, MEMBER.password);
   const before = await api.walletMinor(memberToken, 'balance');
 
   // 1. Operator A adjusts the Jumbo wallet by KES 15,000.00: above the limit, so it becomes a request.
   const pageA = await open('four-eyes-operator-a');
-  await signIn(pageA, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: operatorA.secret });
+  await signInStaff(pageA, operatorA);
   await pageA.goto(`/admin/members/${MEMBER.username}`);
   await pageA.getByRole('heading', { name: MEMBER.username }).waitFor();
   await pageA.getByRole('toolbar', { name: 'Member actions' }).getByRole('button', { name: 'Adjust wallet' }).click();
@@ -78,7 +69,7 @@ test('operator A asks for a large adjustment, cannot approve it; operator B appr
 
   // 3. Operator B approves it: the money moves now.
   const pageB = await open('four-eyes-operator-b');
-  await signIn(pageB, { username: OPERATOR_B.username, password: OPERATOR_B.password, secret: operatorB.secret });
+  await signInStaff(pageB, operatorB);
   await pageB.goto('/admin/approvals');
   const rowB = pageB.getByTestId('approval-pending-row').filter({ hasText: MEMBER.username });
   await rowB.waitFor();

@@ -5,7 +5,7 @@ import { DESKTOP, loginThroughForm, openPage, screenshot, screenshotOnFailure, t
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdvancingClock, DEMO_MEMBER } from './support/server.ts';
-import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
+import { enrolTwoOperators, signInStaff } from './support/staff.ts';
 
 /**
  * "Mark paid outside Tuzo" end to end (decision 033): M-Pesa takes a payout to the simulator's "paid, no Result ever"
@@ -31,21 +31,12 @@ async function open(name: string): Promise<Page> {
   return next.page;
 }
 
-async function signIn(page: Page, input: { username: string; password: string; secret: string }) {
-  await page.goto('/login');
-  await loginStaffThroughForm(page, input);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 test('a payout left without a result is marked paid outside Tuzo by A, approved by B, and the member sees Completed', async () => {
-  const operatorA = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
-  const created = await api.call('adminstaffcreate', {
-    token: operatorA.token,
-    method: 'POST',
-    payload: { ...OPERATOR_B, role: 'operator' },
-  });
-  expect(created.resultcode, created.msg).toBe(true);
-  const operatorB = await enrolStaff(api, OPERATOR_B.username, OPERATOR_B.password);
+  const { operatorA, operatorB } = await enrolTwoOperators(
+    api,
+    { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    OPERATOR_B,
+  );
 
   // The member's phone is the simulator's "paid, no Result ever" phone; they ask for KES 300 from Jumbo.
   const changed = await api.call('adminupdatemember', {
@@ -72,7 +63,7 @@ test('a payout left without a result is marked paid outside Tuzo by A, approved 
 
   // 1. Operator A approves it on the money desk: M-Pesa takes it, and no Result ever comes.
   const pageA = await open('payouts-paid-outside-operator-a');
-  await signIn(pageA, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: operatorA.secret });
+  await signInStaff(pageA, operatorA);
   await pageA.goto('/admin/money');
   await pageA.getByRole('button', { name: `Approve ${SILENT.username} 300.00` }).click();
   const confirm = pageA.getByRole('dialog');
@@ -81,7 +72,7 @@ test('a payout left without a result is marked paid outside Tuzo by A, approved 
   await confirm.waitFor({ state: 'detached' });
   // Both operators sign in now (their authenticator codes follow the real time, not the moved clock).
   const pageB = await open('payouts-paid-outside-operator-b');
-  await signIn(pageB, { username: OPERATOR_B.username, password: OPERATOR_B.password, secret: operatorB.secret });
+  await signInStaff(pageB, operatorB);
 
   // 2. A opens the payout: it waits as Sent.
   await pageA.goto('/admin/payouts');

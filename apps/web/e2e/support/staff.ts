@@ -75,6 +75,33 @@ export async function loginStaffThroughForm(
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Signs an enrolled staff member in through the form and waits until the console has opened. */
+export async function signInStaff(page: Page, input: { username: string; password: string; secret: string }): Promise<void> {
+  await page.goto('/login');
+  await loginStaffThroughForm(page, input);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Two operators with two-factor sign-in on, for the four-eyes flows: A is the seeded admin, who creates B. Each is
+ * returned with their username and password, ready for `signInStaff`.
+ */
+export async function enrolTwoOperators(
+  api: ApiHelpers,
+  a: { username: string; password: string },
+  b: { username: string; password: string; email: string },
+): Promise<{ operatorA: EnrolledStaff & typeof a; operatorB: EnrolledStaff & typeof b }> {
+  const enrolledA = await enrolStaff(api, a.username, a.password);
+  const created = await api.call('adminstaffcreate', {
+    token: enrolledA.token,
+    method: 'POST',
+    payload: { ...b, role: 'operator' },
+  });
+  expect(created.resultcode, created.msg).toBe(true);
+  const enrolledB = await enrolStaff(api, b.username, b.password);
+  return { operatorA: { ...enrolledA, ...a }, operatorB: { ...enrolledB, ...b } };
+}
+
 /** The recovery code format (docs/decisions/022-secret-keys.md): 16 base32 characters (80 bits) in four groups. */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/;
 

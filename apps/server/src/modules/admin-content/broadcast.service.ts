@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { notifyMember, notifyMembers } from '../notifications/notifications.service.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
-import { assertPromotable, queueBroadcastPromotion } from '../sms/sms.service.ts';
+import { queueBroadcastPromotion } from '../sms/sms.service.ts';
 import { countryExists } from './admin-content.repository.ts';
 
 /**
@@ -13,14 +13,13 @@ import { countryExists } from './admin-content.repository.ts';
  * the usual delivery (the `info` queue of their next response, and their notifications page). A country or
  * everyone is one statement (notifications' notifyMembers), never a loop; the audit row (once, with the count) is in the same transaction.
  * With `sms`, the same audience's opted-in members also get it as a promotional SMS, queued in that transaction
- * (decision 037): refused with 400 before anything is sent when the text mentions gambling.
+ * (decision 037); a text about gambling is refused with 400 and the transaction, notifications included, rolls back.
  */
 export async function broadcast(
   deps: AppDeps,
   input: AdminBroadcastPayload & { operatorId: bigint; ip: string },
 ): Promise<AdminBroadcastData> {
   const at = deps.clock.now();
-  if (input.sms) assertPromotable(input.msg);
   const { sent, smsQueued } = await deps.db.transaction(async (tx) => {
     let count: number;
     let targetId: string | null = null;

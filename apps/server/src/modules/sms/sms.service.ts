@@ -60,7 +60,7 @@ export async function enqueuePromotion(
 }
 
 /** Refuses (400) a promotional text that may not go by SMS: one about spins, betting or any other gambling. */
-export function assertPromotable(text: string): void {
+function assertPromotable(text: string): void {
   const refusal = promotionRefusal(text);
   if (refusal) throw new AppError('VALIDATION_FAILED', refusal);
 }
