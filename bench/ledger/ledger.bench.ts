@@ -1,12 +1,16 @@
 /* eslint-disable max-lines -- one benchmark run: it starts its database and servers, measures each pair, prints the figures and ratios, and stops them; the steps read in order. */
 /**
  * `npm run bench`, one run, two pairs on one embedded PostgreSQL: (1) `userdata` beside a bare Fastify route doing one
- * pg SELECT, autocannon at 64 connections (bench/userdata/userdata.bench.ts); (2) ledger throughput below.
+ * pg SELECT, autocannon at 64 connections, with the session-check ceiling (bench/userdata/userdata.bench.ts);
+ * (2) ledger throughput below.
  *
  * Ledger throughput bench. Starts a throw-away embedded PostgreSQL, builds the real app on it,
  * listens on a loopback port, seeds payer/client pairs with money, then measures money movements per second through
  * HTTP /api (`payforclient`: one balanced ledger transaction + a transfer row each) with 1 and 16 concurrent clients,
  * and a raw-SQL loop equivalent to pgbench's simple-update on the same server. Ends with a reconcile of the ledger.
+ * The HTTP load comes from autocannon in its own process, one payer per connection (lib/autocannon-clients.ts), so
+ * the Node figures are the server's alone; the earlier generator (fetch in a worker thread of this process) is run
+ * once at 16 clients for comparison with earlier runs.
  * Bounded: BENCH_SECONDS (default 10) per run, a hard stop after 5 minutes.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +25,7 @@ import { startBenchDatabase } from '../lib/database.ts';
 import { observePool, printProfile } from '../lib/pool-profile.ts';
 import { observeTime, printTimeProfile, PROFILE_POSTGRES_FLAGS } from '../lib/where-time-goes.ts';
 import { benchUserdata, USERDATA_CONNECTIONS } from '../userdata/userdata.bench.ts';
+import { runAutocannonClients, type LoadResult } from '../lib/autocannon.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENT_COUNTS = [1, 16] as const;
@@ -111,6 +116,19 @@ async function measureHttp(url: string, pairs: { token: string; client: string }
     perSecond: operations / outcome.seconds,
     p50ms: at(0.5),
     p99ms: at(0.99),
+  };
+}
+
+function fromLoad(load: LoadResult): Result {
+  return {
+    scenario: load.name,
+    clients: load.connections,
+    operations: load.requests - load.non2xx - load.errors,
+    errors: load.non2xx + load.errors,
+    seconds: SECONDS,
+    perSecond: load.perSecond,
+    p50ms: load.p50ms,
+    p99ms: load.p99ms,
   };
 }
 
@@ -252,7 +270,7 @@ async function main(): Promise<void> {
     const base = `${appUrl}/api?action=payforclient`;
     const pairs = await seedPairs(sql, app);
     const first = pairs[0]!;
-    const { userdata, bare } = await benchUserdata({
+    const { userdata, bare, sessionOnly } = await benchUserdata({
       app,
       appUrl,
       databaseUrl: database.url,
@@ -261,49 +279,47 @@ async function main(): Promise<void> {
       dataDir: bench.dataDir,
     });
     const results: Result[] = [];
+    const callers = pairs.map((pair) => ({
+      token: pair.token,
+      body: JSON.stringify({ acc: '2', reusername: pair.client, amount: '1.00' }),
+    }));
     for (const clients of CLIENT_COUNTS) {
       const stop = clients === 16 ? observePool(app.deps.pool) : null;
       const stopTime = clients === 16 ? await observeTime({ databaseUrl: database.url, dataDir: bench.dataDir }) : null;
       const started = performance.now();
-      const result = await measureHttp(base, pairs, clients);
+      const load = await runAutocannonClients({
+        name: 'HTTP payforclient (ledger)',
+        url: base,
+        connections: clients,
+        seconds: SECONDS,
+        callers,
+      });
+      const result = fromLoad(load);
       results.push(result);
       const wallMs = performance.now() - started;
       if (stop) printProfile('payforclient profile (16 clients)', stop(), result.operations + result.errors, wallMs, clients);
-      // The Node process here also runs the load generator's worker thread.
-      if (stopTime)
-        printTimeProfile(
-          'payforclient profile (16 clients; Node = app + load worker)',
-          await stopTime(),
-          result.operations,
-          wallMs,
-        );
+      if (stopTime) printTimeProfile('payforclient profile (16 clients)', await stopTime(), result.operations, wallMs);
     }
+    // The generator of the earlier runs (fetch in a worker thread of this process), kept for comparison with them.
+    results.push({ ...(await measureHttp(base, pairs, 16)), scenario: 'HTTP payforclient, fetch worker in-process' });
     await setupPgbench(sql);
     for (const clients of CLIENT_COUNTS)
       results.push(await pgbenchLoop(database.url, clients, clients === 16 ? { dataDir: bench.dataDir } : null));
     console.log('');
     console.log(`userdata at ${USERDATA_CONNECTIONS} connections (autocannon, ${SECONDS}s each):`);
-    printTable(
-      [userdata, bare].map((r) => ({
-        scenario: r.name,
-        clients: r.connections,
-        operations: r.requests - r.non2xx - r.errors,
-        errors: r.non2xx + r.errors,
-        seconds: SECONDS,
-        perSecond: r.perSecond,
-        p50ms: r.p50ms,
-        p99ms: r.p99ms,
-      })),
-    );
+    printTable([userdata, sessionOnly, bare].map(fromLoad));
     console.log(
       `ratio userdata / bare route = ${(userdata.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); userdata p99 ${userdata.p99ms} ms (goal < 25 ms)`,
+    );
+    console.log(
+      `ceiling: ping with a token / bare route = ${(sessionOnly.perSecond / bare.perSecond).toFixed(3)} (the app's pipeline and session check alone)`,
     );
     console.log('');
     console.log('money movements (payforclient over HTTP) beside SQL simple-updates:');
     printTable(results);
     console.log('');
     for (const clients of CLIENT_COUNTS) {
-      const http = results.find((r) => r.clients === clients && r.scenario.startsWith('HTTP'))!;
+      const http = results.find((r) => r.clients === clients && r.scenario === 'HTTP payforclient (ledger)')!;
       const raw = results.find((r) => r.clients === clients && r.scenario.startsWith('SQL'))!;
       console.log(
         `ratio at ${String(clients).padStart(2)} client(s): HTTP money movements / SQL simple-updates = ${(http.perSecond / raw.perSecond).toFixed(3)}`,

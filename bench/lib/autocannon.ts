@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON = path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
+const CLIENTS_SCRIPT = fileURLToPath(new URL('./autocannon-clients.ts', import.meta.url));
 
 export interface LoadResult {
   name: string;
@@ -30,7 +32,26 @@ export async function runAutocannon(input: {
   const args = [AUTOCANNON, '-j', '-c', String(input.connections), '-d', String(input.seconds)];
   for (const [key, value] of Object.entries(input.headers ?? {})) args.push('-H', `${key}=${value}`);
   args.push(input.url);
-  const output = await new Promise<string>((resolve, reject) => {
+  return summaryOf(input, await runNode(args));
+}
+
+/**
+ * POSTs to `url` from `callers.length` different callers, one per connection (a token and a body each), with
+ * `connections` keep-alive connections for `seconds`, autocannon in its own process (autocannon-clients.ts).
+ */
+export async function runAutocannonClients(input: {
+  name: string;
+  url: string;
+  connections: number;
+  seconds: number;
+  callers: { token: string; body: string }[];
+}): Promise<LoadResult> {
+  const config = { url: input.url, connections: input.connections, seconds: input.seconds, callers: input.callers };
+  return summaryOf(input, await runNode(['--import', 'tsx', CLIENTS_SCRIPT, JSON.stringify(config)]));
+}
+
+async function runNode(args: string[]): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -41,6 +62,9 @@ export async function runAutocannon(input: {
       code === 0 ? resolve(stdout) : reject(new Error(`autocannon exited ${code}: ${stderr.slice(-500)}`)),
     );
   });
+}
+
+function summaryOf(input: { name: string; connections: number }, output: string): LoadResult {
   const summary = JSON.parse(output) as {
     requests: { total: number; average: number };
     latency: { p50: number; p99: number };

@@ -18,6 +18,8 @@ export const PROFILE_POSTGRES_FLAGS = [
 ];
 
 const TICKS_PER_SECOND = 100;
+/** How many statements a profile lists (BENCH_STATEMENTS, default 10). */
+const LISTED = Number(process.env.BENCH_STATEMENTS ?? 10);
 
 /** utime + stime of one process, in ms; 0 when it is gone. */
 function processCpuMs(pid: number): number {
@@ -83,7 +85,7 @@ export async function observeTime(input: { databaseUrl: string; dataDir: string 
       `SELECT query, calls::text, (total_exec_time + total_plan_time) / calls AS mean, total_exec_time + total_plan_time AS total
        FROM pg_stat_statements
        WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 0
-       ORDER BY total DESC LIMIT 12`,
+       ORDER BY total DESC LIMIT ${LISTED + 2}`,
     );
     await client.end();
     return {
@@ -108,7 +110,7 @@ export function printTimeProfile(title: string, profile: TimeProfile, operations
       `${per(profile.postgresCpuMs)} ms CPU in PostgreSQL (${cores(profile.postgresCpuMs)} cores), ${operations} operations in ${(wallMs / 1000).toFixed(1)} s`,
   );
   console.log('    pg_stat_statements (execution + planning, nested statements included):');
-  for (const s of profile.statements.slice(0, 10)) {
+  for (const s of profile.statements.slice(0, LISTED)) {
     console.log(
       `    ${String(s.calls).padStart(7)} x ${s.meanMs.toFixed(3).padStart(7)} ms = ${(s.totalMs / 1000).toFixed(2).padStart(6)} s  ${s.query.slice(0, 110)}`,
     );

@@ -1,6 +1,8 @@
 /**
  * `userdata` under load beside a bare Fastify route doing one pg SELECT on the same database, with the same load
- * generator (autocannon, 64 connections, BENCH_SECONDS). Goal (issue "Fast hot paths"): ratio >= 0.7, p99 < 25 ms.
+ * generator (autocannon, 64 connections, BENCH_SECONDS). Goal (issue 16): ratio >= 0.7, p99 < 25 ms. A third run,
+ * `ping` with the member's token (the app's request pipeline and the session check, answering a constant), is the
+ * ceiling any `userdata` design could reach on this app (decision 043).
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -42,7 +44,7 @@ export async function benchUserdata(input: {
   seconds: number;
   /** The bench database's folder (its postmaster.pid), for the CPU split. */
   dataDir: string;
-}): Promise<{ userdata: LoadResult; bare: LoadResult }> {
+}): Promise<{ userdata: LoadResult; bare: LoadResult; sessionOnly: LoadResult }> {
   const bareRoute = await startBareRoute(input.databaseUrl, input.member.id);
   try {
     const stopBareTime = await observeTime(input);
@@ -67,7 +69,17 @@ export async function benchUserdata(input: {
     const wallMs = performance.now() - started;
     printProfile('userdata profile', stop(), userdata.requests, wallMs, USERDATA_CONNECTIONS);
     printTimeProfile('userdata profile', await stopTime(), userdata.requests, wallMs);
-    return { userdata, bare };
+    const stopPingTime = await observeTime(input);
+    const pingStarted = performance.now();
+    const sessionOnly = await runAutocannon({
+      name: 'HTTP ping with a token (session check)',
+      url: `${input.appUrl}/api?action=ping`,
+      connections: USERDATA_CONNECTIONS,
+      seconds: input.seconds,
+      headers: { authorization: `Bearer ${input.member.token}` },
+    });
+    printTimeProfile('ping-with-token profile', await stopPingTime(), sessionOnly.requests, performance.now() - pingStarted);
+    return { userdata, bare, sessionOnly };
   } finally {
     await bareRoute.close();
   }

@@ -58,10 +58,21 @@ describe('action endpoint', () => {
     expect(res.httpStatus).toBe(200);
   });
 
-  it('sends security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api?action=ping' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it('sends security headers: an API answer may load nothing and be framed by nothing', async () => {
+    for (const url of ['/api?action=ping', '/api/ping', '/api/nothing']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it("sends the pages' policy with the API's own page", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
     expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String(response.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('answers unknown non-page paths with a 404 envelope', async () => {

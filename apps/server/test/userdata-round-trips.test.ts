@@ -3,8 +3,9 @@ import { callAction, createTestApp, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
 
 /**
- * `userdata` is polled by every open app: it answers in one statement (the session check reads the member's row,
- * wallets, running totals and today's figures too, decision 041) and writes nothing unless a notification waits. The app's own pg pool is observed (every query the app sends goes
+ * `userdata` is polled by every open app: a quiet poll is one narrow statement (the session check also reads the
+ * fingerprint of the answer, and the answer this process built last is sent again, decisions 041 and 043); a poll after
+ * a change reads the member's row too; nothing is written unless a notification waits. The app's own pg pool is observed (every query the app sends goes
  * through `pool.query` or a client from `pool.connect`); nothing of ours is replaced.
  */
 let t: TestApp;
@@ -68,18 +69,20 @@ describe('userdata round trips', () => {
     expect(statements).toHaveLength(1);
     expect(isSessionLookup(statements[0] ?? '')).toBe(true);
     expect(statements[0]).toContain('FROM ledger_accounts a WHERE a.member_id = m.id');
+    // Narrow: the fingerprint and the undelivered flag, not the answer's columns.
+    expect(statements[0]).not.toContain('json_object_agg');
     expect(statements.filter(isWrite)).toEqual([]);
     expect(await lastSeen()).toBe(seenBefore);
   });
 
-  it('takes 2 round trips when a notification waits, and delivers it once', async () => {
+  it('takes 3 round trips when a notification waits (its unread count changed the answer), and delivers it once', async () => {
     await t.sql("INSERT INTO member_notifications (member_id, msg, severity) VALUES ($1, 'Hello', 'info')", [
       member.id.toString(),
     ]);
     const first = await observedUserdata();
     expect(first.response.info).toEqual([expect.objectContaining({ msg: 'Hello' })]);
     expect(first.connects).toBe(0);
-    expect(first.statements).toHaveLength(2);
+    expect(first.statements).toHaveLength(3);
     expect(first.statements.filter(isWrite)).toHaveLength(1);
     const second = await observedUserdata();
     expect(second.response.info).toEqual([]);
@@ -90,7 +93,8 @@ describe('userdata round trips', () => {
     await t.sql(`UPDATE settings SET value = '"https://chat.whatsapp.com/changed"' WHERE key = 'grouplink'`);
     const first = await observedUserdata();
     expect(first.response.data.userdetails.grouplink).toBe('https://chat.whatsapp.com/changed');
-    expect(first.statements).toHaveLength(2);
+    // The session check, the member's row (the reference version is part of the fingerprint), the reference copy.
+    expect(first.statements).toHaveLength(3);
     expect(first.statements.filter(isWrite)).toEqual([]);
     const second = await observedUserdata();
     expect(second.statements).toHaveLength(1);

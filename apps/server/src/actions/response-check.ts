@@ -35,6 +35,23 @@ export class ResponseContractError extends Error {
  */
 export function checkResponseData(action: RegisteredAction, data: unknown, strict: boolean): unknown {
   const value = data === undefined ? null : data;
+  // A frozen object cannot change, so its check is done once (the cached `userdata` answer, decision 043).
+  const frozen = typeof value === 'object' && value !== null && Object.isFrozen(value) ? value : null;
+  const earlier = frozen ? checkedFrozen.get(action)?.get(frozen) : undefined;
+  if (earlier !== undefined) return earlier;
+  const checked = checkOnce(action, value, strict);
+  if (frozen) {
+    let memo = checkedFrozen.get(action);
+    if (!memo) checkedFrozen.set(action, (memo = new WeakMap()));
+    memo.set(frozen, checked);
+  }
+  return checked;
+}
+
+/** What each action's frozen answers were checked to (the parsed value sent), while those objects live. */
+const checkedFrozen = new WeakMap<RegisteredAction, WeakMap<object, unknown>>();
+
+function checkOnce(action: RegisteredAction, value: unknown, strict: boolean): unknown {
   const parsed = (action.data as z.ZodType).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

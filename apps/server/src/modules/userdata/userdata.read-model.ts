@@ -38,6 +38,14 @@ export interface UserDataRow {
   sponsorUsername: string | null;
   sponsorIsHouse: boolean | null;
   hasUndelivered: boolean;
+  /** What the answer is made of (fingerprint above): the same text means the same answer. */
+  fingerprint: string;
+}
+
+/** What the session check reads for `userdata`: whether the cached answer is current, and whether notifications wait. */
+export interface UserDataCheck {
+  fingerprint: string;
+  hasUndelivered: boolean;
 }
 
 /** Where each value of the statement is: the member's id, the request's instant, the zone, the day, the unread cap. */
@@ -49,31 +57,60 @@ interface Placeholders {
 }
 
 /**
- * The select list over `m` (the member's row) and `s` (the sponsor's, USERDATA_JOINS): each part is an index lookup
- * (cached wallet balances, running totals, today's level-1 activations, the bonus claims of today and ever, the
- * active level-1 counter, the unread count up to its cap, the undelivered flag), and the reference version says
- * whether the process's copy of countries, fees and settings is current.
+ * The member's figures that are not in the member's row, each an index lookup over `m` (the member's row): today's
+ * level-1 activations, the bonus claims of today and ever, the active level-1 counter, the unread count up to its
+ * cap, and the reference version (whether the process's copy of countries, fees and settings is current).
  */
-const userDataColumns = (p: Placeholders) => `
-  (SELECT version::text FROM reference_version WHERE id) AS "referenceVersion",
+const figures = (p: Placeholders) => ({
+  referenceVersion: '(SELECT version::text FROM reference_version WHERE id)',
+  activatedToday: `(SELECT count(*)::text FROM members d
+     WHERE d.l1_id = m.id AND d.status = 'active'
+       AND d.activated_at >= (date_trunc('day', ${p.now}::timestamptz AT TIME ZONE ${p.timeZone}) AT TIME ZONE ${p.timeZone}))`,
+  dailyClaimed: `EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'daily' AND b.day = ${p.day}::date)`,
+  activeLevel1: 'COALESCE((SELECT tc.active FROM team_counts tc WHERE tc.upline_id = m.id AND tc.level = 1), 0)',
+  welcomeClaimed: "EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome')",
+  unread: `(SELECT count(*)::int FROM (SELECT 1 FROM member_notifications n
+     WHERE n.member_id = m.id AND n.read_at IS NULL LIMIT ${p.unreadCap}) u)`,
+  hasUndelivered: 'EXISTS (SELECT 1 FROM member_notifications n WHERE n.member_id = m.id AND n.delivered_at IS NULL)',
+});
+
+/**
+ * What the answer is made of, as one short text that changes whenever the answer may (decision 043): the row versions
+ * (`xmin`, the id of the transaction that wrote the row version) of the member's row, the sponsor's row, each wallet
+ * and each running total, then the figures above. Every UPDATE writes a row version with a new `xmin`, and an INSERT
+ * or DELETE changes the list, so a change by any writer (TypeScript or SQL function) changes the text; nothing
+ * writes anything for it. A row version written by the same transaction again, or a freeze, only ever costs a miss.
+ */
+const fingerprint = (p: Placeholders) => {
+  const f = figures(p);
+  return `format('%s|%s|%s|%s|%s|%s|%s|%s|%s|%s', m.xmin, s.xmin,
+    (SELECT string_agg(a.xmin::text, ',' ORDER BY a.id) FROM ledger_accounts a WHERE a.member_id = m.id),
+    (SELECT string_agg(t.xmin::text, ',' ORDER BY t.bucket) FROM member_totals t WHERE t.member_id = m.id),
+    ${f.activatedToday}, ${f.dailyClaimed}, ${f.activeLevel1}, ${f.welcomeClaimed}, ${f.unread}, ${f.referenceVersion})`;
+};
+
+/** The select list over `m` (the member's row) and `s` (the sponsor's, USERDATA_JOINS): everything the answer shows. */
+const userDataColumns = (p: Placeholders) => {
+  const f = figures(p);
+  return `
+  ${f.referenceVersion} AS "referenceVersion",
   m.status, m.country_id AS "countryId", m.signup_bonus_minor::text AS "signupBonusMinor",
   (SELECT json_object_agg(a.wallet, a.balance_minor::text) FROM ledger_accounts a WHERE a.member_id = m.id) AS wallets,
   (SELECT json_object_agg(t.bucket, t.total_minor::text) FROM member_totals t WHERE t.member_id = m.id) AS totals,
-  (SELECT count(*)::text FROM members d
-     WHERE d.l1_id = m.id AND d.status = 'active'
-       AND d.activated_at >= (date_trunc('day', ${p.now}::timestamptz AT TIME ZONE ${p.timeZone}) AT TIME ZONE ${p.timeZone})) AS "activatedToday",
-  EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'daily' AND b.day = ${p.day}::date) AS "dailyClaimed",
-  COALESCE((SELECT tc.active FROM team_counts tc WHERE tc.upline_id = m.id AND tc.level = 1), 0) AS "activeLevel1",
-  EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome') AS "welcomeClaimed",
-  (SELECT count(*)::int FROM (SELECT 1 FROM member_notifications n
-     WHERE n.member_id = m.id AND n.read_at IS NULL LIMIT ${p.unreadCap}) u) AS unread,
+  ${f.activatedToday} AS "activatedToday",
+  ${f.dailyClaimed} AS "dailyClaimed",
+  ${f.activeLevel1} AS "activeLevel1",
+  ${f.welcomeClaimed} AS "welcomeClaimed",
+  ${f.unread} AS unread,
   m.username, m.email, m.phone, m.role, m.totp_enabled_at IS NOT NULL AS "isTotpEnrolled",
   m.language,
   to_json(m.joined_at) #>> '{}' AS "joinedAt",
   to_json(m.activated_at) #>> '{}' AS "activatedAt",
   to_json(m.updated_at) #>> '{}' AS "updatedAt",
   s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
-  EXISTS (SELECT 1 FROM member_notifications n WHERE n.member_id = m.id AND n.delivered_at IS NULL) AS "hasUndelivered"`;
+  ${f.hasUndelivered} AS "hasUndelivered",
+  ${fingerprint(p)} AS fingerprint`;
+};
 
 const USERDATA_JOINS = 'LEFT JOIN members s ON s.id = m.l1_id';
 
@@ -89,8 +126,8 @@ export interface UserDataInput {
 }
 
 /**
- * Everything `userdata` shows of the member, in one named (prepared once per connection) statement; `login` uses it.
- * The `userdata` action itself reads the same columns in the session check's statement (userDataSessionRead).
+ * Everything `userdata` shows of the member and its fingerprint, in one named (prepared once per connection) statement:
+ * `login` and a `userdata` poll whose fingerprint changed use it.
  */
 export async function selectUserDataRow(pool: pg.Pool, input: UserDataInput & { memberId: bigint }): Promise<UserDataRow | null> {
   const result = await pool.query<UserDataRow>({
@@ -102,13 +139,14 @@ export async function selectUserDataRow(pool: pg.Pool, input: UserDataInput & { 
 }
 
 /**
- * The same columns as `selectUserDataRow`, read by the session check's statement ($2 is its instant), so a `userdata`
- * poll is one round trip: the session, the member's row, wallets, running totals and today's figures together.
+ * The fingerprint and the undelivered flag, read by the session check's statement ($2 is its instant): a `userdata`
+ * poll whose fingerprint matches the process's cached answer is one round trip with two narrow columns.
  */
 export function userDataSessionRead(inputOf: (deps: AppDeps, now: Date) => UserDataInput): SessionRead {
+  const p = { now: '$2', timeZone: '$4', day: '$5', unreadCap: '$6' };
   return {
     name: 'userdata',
-    columns: userDataColumns({ now: '$2', timeZone: '$4', day: '$5', unreadCap: '$6' }),
+    columns: `${fingerprint(p)} AS fingerprint, ${figures(p).hasUndelivered} AS "hasUndelivered"`,
     joins: USERDATA_JOINS,
     values: (deps, now) => {
       const { timeZone, day, unreadCap } = inputOf(deps, now);
@@ -118,10 +156,11 @@ export function userDataSessionRead(inputOf: (deps: AppDeps, now: Date) => UserD
 }
 
 /** The row the session check read with userDataSessionRead (the endpoint hands it over untyped). */
-export function userDataRowOf(row: Record<string, unknown> | null | undefined): UserDataRow | null {
-  return row ? (row as unknown as UserDataRow) : null;
+export function userDataCheckOf(row: Record<string, unknown> | null | undefined): UserDataCheck | null {
+  return row && typeof row.fingerprint === 'string'
+    ? { fingerprint: row.fingerprint, hasUndelivered: row.hasUndelivered === true }
+    : null;
 }
-
 export async function selectLastUpdate(db: DbOrTx, memberId: bigint): Promise<Date | null> {
   const rows = await db.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, memberId)).limit(1);
   return rows[0]?.updatedAt ?? null;

@@ -8,10 +8,11 @@ import { balancesFromFacts } from '../wallets/wallets.service.ts';
 import type { BalanceFacts } from '../wallets/wallets.service.ts';
 import type { CountryReferenceRow } from '../reference/reference.service.ts';
 import type { SessionRead } from '../../http/action.ts';
+import { userDataAnswers } from './userdata.answers.ts';
 import {
   selectLastUpdate,
   selectUserDataRow,
-  userDataRowOf,
+  userDataCheckOf,
   userDataSessionRead,
   type UserDataInput,
   type UserDataRow,
@@ -42,31 +43,40 @@ function userDataInput(deps: AppDeps, now: Date): UserDataInput {
   return { now, timeZone, day: operatorDay(now, timeZone), unreadCap: UNREAD_COUNT_CAP };
 }
 
-/** The `userdata` action's columns, read by the endpoint in the session check's statement (one round trip). */
+/** The `userdata` action's fingerprint, read by the endpoint in the session check's statement (one round trip). */
 export const USERDATA_SESSION_READ: SessionRead = userDataSessionRead(userDataInput);
 
 /**
- * `userdata` with the member's notifications, from the row the session check read (USERDATA_SESSION_READ): the
- * delivery UPDATE runs only when the row says notifications wait. So a poll is one round trip and writes nothing
- * when nothing is new; 2 when notifications wait (3 when the process's reference copy is reloaded after a change).
+ * `userdata` with the member's notifications. The session check's statement read the fingerprint of what the answer
+ * is made of (USERDATA_SESSION_READ): when it matches the answer this process built last for the member, that answer
+ * is sent again, so a quiet poll is one round trip with two narrow columns and builds nothing; otherwise the member's
+ * row is read (a second round trip) and the answer rebuilt and kept (decision 043). The delivery UPDATE runs only
+ * when notifications wait, so a poll with nothing new writes nothing.
  */
 export async function userDataWithNotifications(
   deps: AppDeps,
   memberId: bigint,
   sessionRow: Record<string, unknown> | null | undefined,
 ): Promise<{ data: UserData; info: Notification[] }> {
-  const row = userDataRowOf(sessionRow);
-  if (!row) throw new Error('userdata: the session check returned no user data row');
-  const facts = await factsOf(deps, memberId, row);
-  const info = facts.hasUndelivered ? await takeUndelivered(deps, memberId) : [];
-  return { data: toUserData(facts), info };
+  const check = userDataCheckOf(sessionRow);
+  if (!check) throw new Error('userdata: the session check returned no fingerprint');
+  const now = deps.clock.now();
+  const input = userDataInput(deps, now);
+  const answers = userDataAnswers(deps);
+  let data = answers.find(memberId, `${input.day}|${check.fingerprint}`, now);
+  if (!data) {
+    const row = await selectUserDataRow(deps.pool, { memberId, ...input });
+    if (!row) throw new AppError('UNAUTHORIZED', 'Please login to continue');
+    data = answers.keep(memberId, `${input.day}|${row.fingerprint}`, toUserData(await factsOf(deps, memberId, row)), now);
+  }
+  const info = check.hasUndelivered ? await takeUndelivered(deps, memberId) : [];
+  return { data, info };
 }
 
 /** The member's row and the process's reference copy at the row's version (reloaded only after a change). */
 interface UserDataFacts extends BalanceFacts {
   row: UserDataRow;
   country: CountryReferenceRow;
-  hasUndelivered: boolean;
 }
 
 async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
@@ -82,7 +92,6 @@ async function factsOf(deps: AppDeps, memberId: bigint, row: UserDataRow): Promi
   return {
     row,
     country,
-    hasUndelivered: row.hasUndelivered,
     status: row.status,
     currency: country.currency,
     rateMicro: country.rate_micro,

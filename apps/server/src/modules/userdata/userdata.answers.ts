@@ -1,0 +1,70 @@
+import type { UserData } from '@tuzo/contracts';
+import type { AppDeps } from '../../lib/deps.ts';
+
+/** How long an answer is kept after it was built (app clock): well inside the 2^32 transactions before `xmin` repeats. */
+export const ANSWER_TTL_MS = 10 * 60_000;
+/** Answers kept per process at most; the least recently built goes first. About 2 kB each. */
+export const MAX_ANSWERS = 20_000;
+
+interface Entry {
+  key: string;
+  data: UserData;
+  storedAt: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/**
+ * The last `userdata` answer built for each member in this process, under the fingerprint of what it was built from
+ * (userdata.read-model.ts, decision 043). A poll whose fingerprint and operator's day match is answered with it; any
+ * other poll rebuilds it. Answers are frozen: the endpoint sends the same object to every matching poll.
+ */
+export class UserDataAnswers {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly max = MAX_ANSWERS,
+    private readonly ttlMs = ANSWER_TTL_MS,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  find(memberId: bigint, key: string, now: Date): UserData | null {
+    const entry = this.entries.get(memberId.toString());
+    if (!entry || entry.key !== key) return null;
+    const age = now.getTime() - entry.storedAt;
+    return age >= 0 && age <= this.ttlMs ? entry.data : null;
+  }
+
+  keep(memberId: bigint, key: string, data: UserData, now: Date): UserData {
+    const id = memberId.toString();
+    this.entries.delete(id);
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    const frozen = deepFreeze(data);
+    this.entries.set(id, { key, data: frozen, storedAt: now.getTime() });
+    return frozen;
+  }
+}
+
+const answersByApp = new WeakMap<AppDeps, UserDataAnswers>();
+
+/** The app's answers (one set per app: tests run several apps, on several databases, in one process). */
+export function userDataAnswers(deps: AppDeps): UserDataAnswers {
+  let answers = answersByApp.get(deps);
+  if (!answers) {
+    answers = new UserDataAnswers();
+    answersByApp.set(deps, answers);
+  }
+  return answers;
+}
