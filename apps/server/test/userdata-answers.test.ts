@@ -63,7 +63,6 @@ async function expectSeen(change: () => Promise<unknown>, rebuildStatements = 2)
 describe('userdata answers kept per member', () => {
   it('answers a quiet poll with one narrow statement and the same answer', async () => {
     await poll();
-    statements = 0;
     const first = await poll();
     const second = await poll();
     expect(first.statements).toBe(1);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalField as optional } from './common.ts';
 import { SeveritySchema } from './envelope.ts';
 import { intId } from './primitives.ts';
+import { StaffMessageSchema } from './staff.ts';
 
 /** The operator's broadcast (`adminbroadcast`): a notification, and optionally a promotional SMS, to an audience. */
 export const BROADCAST_TARGETS = ['member', 'country', 'everyone'] as const;
@@ -14,11 +15,7 @@ export const AdminBroadcastPayloadSchema = z
     target: BroadcastTargetSchema,
     username: optional(z.string().trim().min(1).max(40)),
     country_id: optional(intId('Pick a country')),
-    msg: z
-      .string({ error: 'The message is required' })
-      .trim()
-      .min(1, 'The message is required')
-      .max(500, 'The message is at most 500 characters'),
+    msg: StaffMessageSchema,
     severity: SeveritySchema.default('info'),
     /**
      * Also by SMS, as a promotional message (payment-providers.md, SMS rule 4): only to members who turned promotional

@@ -29,3 +29,4 @@ export * from './payouts.ts';
 export * from './payout-risk.ts';
 export * from './sms.ts';
 export * from './my-data.ts';
+export * from './weekdays.ts';

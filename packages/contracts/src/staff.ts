@@ -142,14 +142,17 @@ export const AdminAuditDataSchema = pagedAnswer(AuditRowSchema, {
 });
 export type AdminAuditData = z.infer<typeof AdminAuditDataSchema>;
 
+/** A notification's text written by staff (`adminnotify`, `adminbroadcast`): 1 to 500 characters. */
+export const StaffMessageSchema = z
+  .string({ error: 'The message is required' })
+  .trim()
+  .min(1, 'The message is required')
+  .max(500, 'The message is at most 500 characters');
+
 /** `adminnotify` (support and operators): one notification to one member, shown as a toast and on /notifications. */
 export const AdminNotifyPayloadSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40),
-  msg: z
-    .string({ error: 'The message is required' })
-    .trim()
-    .min(1, 'The message is required')
-    .max(500, 'The message is at most 500 characters'),
+  msg: StaffMessageSchema,
   severity: SeveritySchema.default('info'),
 });
 export type AdminNotifyPayload = z.infer<typeof AdminNotifyPayloadSchema>;

@@ -6,7 +6,10 @@ const API_PATH = /^\/api(?:[/?]|$)/;
 /** The API's own HTML page (`/api/docs`), which takes the pages' policy. */
 const API_PAGE = /^\/api\/docs(?:[/?]|$)/;
 
-/** Headers left as the web app's: HSTS belongs to the TLS proxy in front (README, "HTTPS"), not this process. */
+/**
+ * What both policies share: no Cross-Origin-Embedder-Policy (the lessons frame videos and charts from their providers),
+ * and no HSTS, which belongs to the TLS proxy in front (README, "HTTPS"), not this process.
+ */
 const COMMON = { crossOriginEmbedderPolicy: false, strictTransportSecurity: false } as const;
 
 /**

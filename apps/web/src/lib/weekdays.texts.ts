@@ -1,31 +1,14 @@
+import { WEEKDAY_NAMES, WEEKDAY_NAMES_SW, type WeekdayName } from '@tuzo/contracts';
 import { defineTexts, useTexts } from '@/i18n';
 
 /** The weekday names the server sends in English (task and trivia days), in the member's language. */
 export const weekdaysTexts = defineTexts('weekdays', {
-  en: {
-    Sunday: 'Sunday',
-    Monday: 'Monday',
-    Tuesday: 'Tuesday',
-    Wednesday: 'Wednesday',
-    Thursday: 'Thursday',
-    Friday: 'Friday',
-    Saturday: 'Saturday',
-  },
-  sw: {
-    Sunday: 'Jumapili',
-    Monday: 'Jumatatu',
-    Tuesday: 'Jumanne',
-    Wednesday: 'Jumatano',
-    Thursday: 'Alhamisi',
-    Friday: 'Ijumaa',
-    Saturday: 'Jumamosi',
-  },
+  en: Object.fromEntries(WEEKDAY_NAMES.map((name) => [name, name])) as Record<WeekdayName, string>,
+  sw: WEEKDAY_NAMES_SW,
 });
 
-type Weekday = keyof typeof weekdaysTexts.en;
-
-function isWeekday(name: string): name is Weekday {
-  return Object.hasOwn(weekdaysTexts.en, name);
+function isWeekday(name: string): name is WeekdayName {
+  return (WEEKDAY_NAMES as readonly string[]).includes(name);
 }
 
 /** Names an English weekday in the language shown; any other text is returned as it came. */

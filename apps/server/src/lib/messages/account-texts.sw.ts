@@ -1,3 +1,4 @@
+import { WEEKDAY_NAMES_SW } from '@tuzo/contracts';
 import { WALLET_NAMES_SW, type MessageCatalogue } from '@tuzo/contracts/messages-sw';
 
 /**
@@ -145,17 +146,7 @@ const TASK_NAMES_SW: Readonly<Record<string, string>> = {
   Trivia: 'Chemsha bongo',
 };
 
-export const WEEKDAYS_SW: Readonly<Record<string, string>> = {
-  Sunday: 'Jumapili',
-  Monday: 'Jumatatu',
-  Tuesday: 'Jumanne',
-  Wednesday: 'Jumatano',
-  Thursday: 'Alhamisi',
-  Friday: 'Ijumaa',
-  Saturday: 'Jumamosi',
-};
-
-const weekday = (value: string) => WEEKDAYS_SW[value] ?? value;
+const weekday = (value: string) => (WEEKDAY_NAMES_SW as Readonly<Record<string, string | undefined>>)[value] ?? value;
 
 /** Placeholder values of these texts that have Swahili words: a task's name, weekdays ("Monday, Friday and Sunday"). */
 export const ACCOUNT_VALUE_WORDS = {

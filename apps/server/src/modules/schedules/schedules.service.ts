@@ -1,3 +1,4 @@
+import { WEEKDAY_NAMES } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import { selectTaskWeekdays } from './schedules.repository.ts';
@@ -7,7 +8,6 @@ export { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from './sch
 
 export type TaskKind = 'youtube' | 'tiktok' | 'ads' | 'trivia';
 
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const TASK_LABELS: Record<TaskKind, string> = {
   youtube: 'YouTube videos',
   tiktok: 'TikTok videos',

@@ -37,7 +37,6 @@ export interface UserDataRow {
   updatedAt: string;
   sponsorUsername: string | null;
   sponsorIsHouse: boolean | null;
-  hasUndelivered: boolean;
   /** What the answer is made of (fingerprint above): the same text means the same answer. */
   fingerprint: string;
 }
@@ -108,7 +107,6 @@ const userDataColumns = (p: Placeholders) => {
   to_json(m.activated_at) #>> '{}' AS "activatedAt",
   to_json(m.updated_at) #>> '{}' AS "updatedAt",
   s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
-  ${f.hasUndelivered} AS "hasUndelivered",
   ${fingerprint(p)} AS fingerprint`;
 };
 
