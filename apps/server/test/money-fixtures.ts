@@ -105,7 +105,7 @@ export async function createMember(
   const phone = `+2547${String(10_000_000 + counter * 7919 + Math.floor(Math.random() * 1_000_000)).slice(-8)}${String(counter % 10)}`;
   const rows = await t.sql<{ id: string }>(
     `INSERT INTO members (username, email, phone, password_hash, country_id, l1_id, l2_id, l3_id, status, role, is_house, signup_bonus_minor, activated_at)
-     SELECT $1, $1 || '@test.local', $2, 'x', $3, s.id, s.l1_id, s.l2_id, $5, $6, $7, $8, CASE WHEN $5 = 'active' THEN now() - interval '2 days' END
+     SELECT $1, $1 || '@test.local', $2, 'x', $3, s.id, s.l1_id, s.l2_id, $5, $6, $7, $8, CASE WHEN $5 = 'active' THEN $9::timestamptz - interval '2 days' END
      FROM (SELECT $4::bigint AS id) q LEFT JOIN members s ON s.id = q.id
      RETURNING id`,
     [
@@ -117,6 +117,9 @@ export async function createMember(
       options.role ?? 'member',
       options.isHouse ?? false,
       (options.signupBonusMinor ?? 0n).toString(),
+      // Activated two days before the app's clock, never the database's now(): a test that sets its clock must
+      // not see a member activated "today" or in its future because of the real date.
+      t.app.deps.clock.now(),
     ],
   );
   const id = BigInt(rows[0]!.id);
