@@ -8,8 +8,9 @@ import { createMember, ensureTestCountries, fund, wallets, type TestCountries, t
 /**
  * Idempotency-Key, one layer for every action that opts in (docs/decisions/023-bad-input-and-replays.md): a repeat
  * answers the first answer (same HTTP status, same body) and does nothing again; the same key with other content is
- * 409; a repeat while the first runs waits for it in the same process and is 409 from another process; a failure
- * frees the key. Only the opted-in actions offer the header in the API document.
+ * 409; a repeat while the first runs waits for it (in the same process on its promise, from another process on the
+ * key's row lock) and answers its answer; a failure frees the key (decision 047). Only the opted-in actions offer the
+ * header in the API document.
  */
 
 /** A test action that waits for the test to let it finish, so a request can be kept "in flight". */
@@ -258,31 +259,82 @@ describe('concurrent repeats', () => {
     expect((await wallets(t, m.id)).youtube).toBe(725n);
   });
 
-  it('a repeat while the first is in flight: the same process waits for it, another process gets a clear 409', async () => {
+  it('a repeat while the first is in flight waits for it, in the same process and in another, then answers its answer', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
     let release: () => void = () => undefined;
     gate = new Promise<void>((resolve) => (release = resolve));
     const callsBefore = slowCalls;
     const first = post('slowreplay', m.token, { n: 1 }, 'in-flight-0001');
     const sameProcess = post('slowreplay', m.token, { n: 1 }, 'in-flight-0001');
-    // Wait until the first holds the key in the database.
-    for (let i = 0; i < 200 && (await t.sql("SELECT 1 FROM api_idempotency WHERE key = 'in-flight-0001'")).length === 0; i += 1)
-      await new Promise((r) => setImmediate(r));
-    const otherProcess = await post('slowreplay', m.token, { n: 1 }, 'in-flight-0001', second.app);
-    expect(otherProcess).toMatchObject({
-      httpStatus: 409,
-      code: 'CONFLICT',
-      msg: 'A request with this Idempotency-Key is still being processed; try again in a moment',
+    // Wait until the first runs: it has claimed the key in its transaction (uncommitted, so no other session sees it).
+    for (let i = 0; i < 2000 && slowCalls === callsBefore; i += 1) await new Promise((r) => setTimeout(r, 5));
+    expect(slowCalls).toBe(callsBefore + 1);
+    expect(await t.sql("SELECT 1 FROM api_idempotency WHERE key = 'in-flight-0001'")).toEqual([]);
+    // Another process waits on the key's row lock: no 409 "still being processed", and it runs nothing itself.
+    let otherSettled = false;
+    const otherProcess = post('slowreplay', m.token, { n: 1 }, 'in-flight-0001', second.app).finally(() => {
+      otherSettled = true;
     });
     const different = await post('slowreplay', m.token, { n: 2 }, 'in-flight-0001');
     expect(different).toMatchObject({ httpStatus: 409, code: 'CONFLICT' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(otherSettled).toBe(false);
     release();
-    const [a, b] = await Promise.all([first, sameProcess]);
+    const [a, b, c2] = await Promise.all([first, sameProcess, otherProcess]);
     expect(a).toMatchObject({ httpStatus: 200, data: { n: 1, calls: callsBefore + 1 } });
     expect(b).toEqual(a);
+    expect(c2).toEqual(a);
     // Once finished, every process replays the stored answer.
     expect(await post('slowreplay', m.token, { n: 1 }, 'in-flight-0001', second.app)).toEqual(a);
     expect(slowCalls).toBe(callsBefore + 1);
+  });
+
+  it('another process sending other content with a key in flight waits, then gets 409', async () => {
+    const m = await createMember(t, { countryId: c.kes, status: 'active' });
+    let release: () => void = () => undefined;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const callsBefore = slowCalls;
+    const first = post('slowreplay', m.token, { n: 5 }, 'in-flight-0002');
+    for (let i = 0; i < 2000 && slowCalls === callsBefore; i += 1) await new Promise((r) => setTimeout(r, 5));
+    const other = post('slowreplay', m.token, { n: 6 }, 'in-flight-0002', second.app);
+    release();
+    expect((await first).httpStatus).toBe(200);
+    expect(await other).toMatchObject({ httpStatus: 409, code: 'CONFLICT', msg: expect.stringContaining('different request') });
+    expect(slowCalls).toBe(callsBefore + 1);
+  });
+});
+
+describe('inside the request transaction (decision 047)', () => {
+  it('a bulk decision whose items fail on their own commits the others once, with the answer', async () => {
+    const m = await createMember(t, { countryId: c.kes, status: 'active' });
+    await fund(t, m.id, 100_000n, 'balance');
+    const good = await withdrawalOf(m, '200');
+    const declined = await withdrawalOf(m, '210');
+    expect(
+      (await callAction(t.app, 'updatetrans', { method: 'POST', token: operator.token, payload: { tid: declined, value: '1' } }))
+        .status,
+    ).toBe(200);
+    const payload = { ids: [good, declined, '999999999'], value: '1' };
+    const first = await post('adminbulkdecide', operator.token, payload, 'bulk-in-tx-0001');
+    expect(first).toMatchObject({ httpStatus: 200, data: { done: 1, failed: 2 } });
+    const stored = await t.sql<{ state: string }>("SELECT state FROM api_idempotency WHERE key = 'bulk-in-tx-0001'");
+    expect(stored).toEqual([{ state: 'done' }]);
+    expect(await post('adminbulkdecide', operator.token, payload, 'bulk-in-tx-0001')).toEqual(first);
+    const refunds = await t.sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = ANY($1::text[])',
+      [[`withdrawal-settle:${good}`, `withdrawal-settle:${declined}`]],
+    );
+    expect(refunds).toEqual([{ n: 2 }]);
+  });
+
+  it('a request that fails rolls back with its claim: the key is free at once', async () => {
+    const m = await createMember(t, { countryId: c.kes, status: 'active' });
+    const payload = { username: m.username, wallet: 'ads', amount: '-5.00', reason: 'More than the wallet holds' };
+    expect((await post('adminadjust', operator.token, payload, 'fails-in-tx-0001')).httpStatus).toBe(422);
+    expect(await t.sql("SELECT 1 FROM api_idempotency WHERE key = 'fails-in-tx-0001'")).toEqual([]);
+    await fund(t, m.id, 1_000n, 'ads');
+    expect(await post('adminadjust', operator.token, payload, 'fails-in-tx-0001')).toMatchObject({ httpStatus: 200 });
+    expect((await wallets(t, m.id)).ads).toBe(500n);
   });
 });
 

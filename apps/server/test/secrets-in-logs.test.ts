@@ -7,7 +7,7 @@ import { mailDropDir } from '../src/modules/password-reset/mailer.ts';
 import { getPayments } from '../src/payments/index.ts';
 import { registerOk } from './auth-helpers.ts';
 import { createTestAppOn } from './harness.ts';
-import { startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
+import { FORWARDER_PHONE, startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
 
 /**
  * Issue 12 §2: secrets never reach a log or a table in usable form. The app logs at debug level into a stream this
@@ -68,6 +68,7 @@ describe('the request log and outbox after every flow that carries a secret', ()
     // SMS forwarder: the secret in the header, and (for apps that cannot set one) in the path.
     const sms = {
       from: 'MPESA',
+      to: FORWARDER_PHONE,
       message: 'LOGSEC0002 Confirmed. Ksh5.00 received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM',
     };
     expect((await post('/hooks/sms', sms, { 'x-forwarder-secret': payments.smsForwarderSecret })).status).toBe(200);
@@ -84,7 +85,11 @@ describe('the request log and outbox after every flow that carries a secret', ()
     const issued = await c.call('accesslink', member, { method: 'POST', payload: {} });
     const accessToken = /\/access\/([^/?#]+)$/.exec(issued.data.link)?.[1] ?? '';
     await fetch(issued.data.link);
-    const exchanged = await c.call('accessexchange', member, { method: 'POST', payload: { token: accessToken }, token: null });
+    const exchanged = await c.call('accessexchange', member, {
+      method: 'POST',
+      payload: { token: accessToken, confirm: true },
+      token: null,
+    });
     const linkSession: string = exchanged.data.access_token;
     await c.call('userdata', member);
     // A debug line that carries request headers or a token field (as a plugin might log) is censored as well.

@@ -6,6 +6,7 @@ import { STAFF_IDLE_SECONDS, STAFF_SESSION_MS } from '../src/modules/auth/sessio
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { totpCode } from '../src/modules/auth/totp.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
+import { enrolStaffByServer } from '../src/modules/staff/staff-enrolment.service.ts';
 import { callAction, createTestApp, createTestAppOn, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries } from './money-fixtures.ts';
 import { perMinuteOf } from './rate-limit-helpers.ts';
@@ -29,7 +30,10 @@ afterAll(async () => {
 
 const isSignedIn = async (token: string) => (await callAction(t.app, 'auth', { token })).status === 200;
 const tokenOfLink = (link: string) => new URL(link).pathname.replace('/access/', '');
+/** The exchange as the page sends it once the person answered "Sign in as <username>?" with yes. */
 const exchange = (payload: Record<string, unknown>, token?: string) =>
+  callAction(t.app, 'accessexchange', { payload: { confirm: true, ...payload }, token: token ?? null });
+const unconfirmed = (payload: Record<string, unknown>, token?: string) =>
   callAction(t.app, 'accessexchange', { payload, token: token ?? null });
 const staffLogin = (totp?: string) =>
   callAction(t.app, 'login', { payload: { ...BOSS, ...(totp === undefined ? {} : { totp }) } });
@@ -93,28 +97,61 @@ describe('access links (/access/<token>)', () => {
     });
   });
 
-  it('never silently replaces another signed-in member: it asks, and spends the link only on a switch', async () => {
+  it('never silently replaces another signed-in member: it asks, and spends the link only once confirmed', async () => {
     await registerOk(t, { username: 'link_alice' });
     await registerOk(t, { username: 'link_bob' });
     const alice = await loginOk(t, 'link_alice');
     const bob = await loginOk(t, 'link_bob');
     const link = tokenOfLink(await issueLink(alice));
-    const asked = await exchange({ token: link }, bob);
+    const asked = await unconfirmed({ token: link }, bob);
     expect(asked).toMatchObject({
       status: 409,
-      code: 'SIGNED_IN_AS_OTHER',
+      code: 'CONFIRM_SIGN_IN',
       msg: 'You are signed in as link_bob on this browser. This link signs in link_alice.',
       data: { signed_in_as: 'link_bob', link_for: 'link_alice' },
     });
+    expect(await unconfirmed({ token: link, confirm: false }, bob)).toMatchObject({ status: 409, code: 'CONFIRM_SIGN_IN' });
     expect(await t.sql('SELECT 1 FROM access_links WHERE token_hash = $1 AND used_at IS NULL', [hashToken(link)])).toHaveLength(
       1,
     );
-    const switched = await exchange({ token: link, switch: true }, bob);
+    expect(await isSignedIn(bob)).toBe(true);
+    const switched = await exchange({ token: link }, bob);
     expect(switched).toMatchObject({ status: 200 });
     expect(switched.data.user_data.userdetails.uname).toBe('link_alice');
-    // The same member signed in already: nothing to ask.
-    const own = await exchange({ token: tokenOfLink(await issueLink(alice)) }, alice);
-    expect(own.status).toBe(200);
+    // The same member signed in already: still asked, by name.
+    const ownLink = tokenOfLink(await issueLink(alice));
+    expect(await unconfirmed({ token: ownLink }, alice)).toMatchObject({
+      status: 409,
+      code: 'CONFIRM_SIGN_IN',
+      msg: 'Sign in as link_alice?',
+      data: { signed_in_as: 'link_alice', link_for: 'link_alice' },
+    });
+    expect((await exchange({ token: ownLink }, alice)).status).toBe(200);
+  });
+
+  it('asks "Sign in as <username>?" with nobody signed in too (login CSRF), and spends nothing until confirmed', async () => {
+    await registerOk(t, { username: 'link_planted' });
+    const owner = await loginOk(t, 'link_planted');
+    const link = tokenOfLink(await issueLink(owner));
+    const sessionsBefore = await t.sql('SELECT count(*)::int AS n FROM sessions');
+    for (const payload of [{ token: link }, { token: link, confirm: false }]) {
+      expect(await unconfirmed(payload)).toMatchObject({
+        status: 409,
+        resultcode: false,
+        code: 'CONFIRM_SIGN_IN',
+        msg: 'Sign in as link_planted?',
+        data: { link_for: 'link_planted', signed_in_as: null },
+      });
+    }
+    expect(await t.sql('SELECT count(*)::int AS n FROM sessions')).toEqual(sessionsBefore);
+    expect(await t.sql('SELECT 1 FROM access_links WHERE token_hash = $1 AND used_at IS NULL', [hashToken(link)])).toHaveLength(
+      1,
+    );
+    // A bad link is refused before any question: the page shows why at once.
+    expect(await unconfirmed({ token: 'y'.repeat(43) })).toMatchObject({ status: 400 });
+    const confirmed = await exchange({ token: link });
+    expect(confirmed).toMatchObject({ status: 200, msg: 'Login successful' });
+    expect(confirmed.data.user_data.userdetails.uname).toBe('link_planted');
   });
 
   it('is for members only: staff cannot issue one (no impersonation, no way around the authenticator)', async () => {
@@ -303,13 +340,12 @@ describe('staff passwords have 12 or more characters at every change', () => {
   it('staff create, change password, reset link and the bootstrap setting', async () => {
     clock.advance(30_000);
     const operator = (await staffLogin(totpCode(bossSecret, clock.now()))).data.access_token as string;
-    const create = (password: string) =>
-      callAction(t.app, 'adminstaffcreate', {
-        token: operator,
-        payload: { username: 'desk_short', email: 'desk@tuzo.local', password, role: 'support' },
-      });
-    expect(await create('eleven-char')).toMatchObject({ status: 400, msg: 'A staff password has at least 12 characters' });
-    expect((await create('twelve-chars')).status).toBe(200);
+    // A new staff account chooses its own password with its enrolment link (decision 044).
+    const made = await enrolStaffByServer(t.app.deps, { username: 'desk_short', email: 'desk@tuzo.local', role: 'support' });
+    const token = new URL(made.link).searchParams.get('token');
+    const enrol = (password: string) => callAction(t.app, 'staffenrol', { payload: { token, password } });
+    expect(await enrol('eleven-char')).toMatchObject({ status: 400, msg: 'A staff password has at least 12 characters' });
+    expect((await enrol('twelve-chars')).status).toBe(200);
 
     const change = (newpassword: string, curpassword = BOSS.password) =>
       callAction(t.app, 'updatepassword', { token: operator, payload: { curpassword, newpassword, repassword: newpassword } });

@@ -135,11 +135,11 @@ export async function registerActionEndpoint(
     const idempotencyKey = action.idempotent ? readIdempotencyKey(request, raw) : null;
     const parsed = action.payload.safeParse(raw, { reportInput: true });
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
-    const execute = async (): Promise<StoredAnswer> => {
+    const execute = async (inRequest: AppDeps): Promise<StoredAnswer> => {
       const result = await action.handler({
         payload: parsed.data,
         member,
-        deps,
+        deps: inRequest,
         request,
         ip: request.ip,
         idempotencyKey,
@@ -150,8 +150,13 @@ export async function registerActionEndpoint(
     };
     const answer =
       idempotencyKey !== null && member
-        ? await idempotency.run({ memberId: member.id, action: action.name, key: idempotencyKey }, raw, execute)
-        : await execute();
+        ? await idempotency.run(
+            { memberId: member.id, action: action.name, key: idempotencyKey },
+            raw,
+            { callsProviderInRequest: action.callsProviderInRequest === true },
+            execute,
+          )
+        : await execute(deps);
     return sendEnvelope(reply, answer);
   };
 

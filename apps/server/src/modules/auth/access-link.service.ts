@@ -35,12 +35,13 @@ export async function issueAccessLink(deps: AppDeps, input: { member: AuthMember
 
 /**
  * `accessexchange`: spends a live link and opens a normal session for its member, in one transaction (a second use,
- * even a concurrent one, finds it used). When the browser already holds another member's session, the link is not
- * spent and the answer is SIGNED_IN_AS_OTHER until the person chooses to switch.
+ * even a concurrent one, finds it used). The link is spent only once the person confirmed: without `confirm` the
+ * answer is CONFIRM_SIGN_IN, naming whose link it is and who is signed in on this browser, whether or not anyone is
+ * (a link planted by someone else must not sign a browser in unasked: login CSRF, decision 047).
  */
 export async function exchangeAccessLink(
   deps: AppDeps,
-  input: { token: string; isSwitch: boolean; current: AuthMember | null; ip: string; userAgent: string | null },
+  input: { token: string; isConfirmed: boolean; current: AuthMember | null; ip: string; userAgent: string | null },
 ): Promise<LoginData> {
   const now = deps.clock.now();
   const { accessToken, memberId } = await deps.db.transaction(async (tx) => {
@@ -48,14 +49,14 @@ export async function exchangeAccessLink(
     if (!link || link.role !== 'member' || link.isHouse) throw new AppError('BAD_REQUEST', NOT_VALID);
     if (link.usedAt) throw new AppError('BAD_REQUEST', USED);
     if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', EXPIRED);
-    if (input.current && input.current.id !== link.memberId && !input.isSwitch) {
+    if (!input.isConfirmed) {
+      const signedInAs = input.current?.username ?? null;
       throw new AppError(
-        'SIGNED_IN_AS_OTHER',
-        `You are signed in as ${input.current.username} on this browser. This link signs in ${link.username}.`,
-        {
-          signed_in_as: input.current.username,
-          link_for: link.username,
-        },
+        'CONFIRM_SIGN_IN',
+        signedInAs !== null && signedInAs !== link.username
+          ? `You are signed in as ${signedInAs} on this browser. This link signs in ${link.username}.`
+          : `Sign in as ${link.username}?`,
+        { link_for: link.username, signed_in_as: signedInAs },
       );
     }
     if (link.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended');

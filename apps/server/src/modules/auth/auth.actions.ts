@@ -84,7 +84,7 @@ export const authActions = [
     methods: ['POST'],
     access: 'public',
     summary:
-      'Exchange an access link token for a session (once). With another member signed in on this browser it answers SIGNED_IN_AS_OTHER until `switch` is true.',
+      'Exchange an access link token for a session (once). Until `confirm` is true it answers CONFIRM_SIGN_IN with whose link it is, so the page asks "Sign in as <username>?" first.',
     payload: AccessExchangePayloadSchema,
     data: LoginDataSchema,
     rateLimit: { perMinute: 30 },
@@ -92,7 +92,7 @@ export const authActions = [
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
       const data = await exchangeAccessLink(deps, {
         token: payload.token,
-        isSwitch: payload.switch === true,
+        isConfirmed: payload.confirm === true,
         current: member,
         ip,
         userAgent,

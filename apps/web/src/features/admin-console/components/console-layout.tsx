@@ -1,11 +1,14 @@
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { DemoBanner } from '@/components/layouts/demo-banner';
 import { PageSpinner } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { signOut } from '@/lib/session';
 import { useStaffRole } from '@/lib/staff-role';
 import { consoleNavFor, findConsoleNavItem } from '../nav-items';
+import { FourEyesNotice } from './four-eyes-notice';
+import { ConsoleNotices } from './console-notices';
 
 const NAV_LINK =
   'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap [&_svg]:size-4 [&_svg]:shrink-0';
@@ -41,6 +44,10 @@ export function ConsoleLayout({ username, children }: { username: string; childr
           <span className="sr-only sm:hidden">Logout</span>
         </button>
       </header>
+      <DemoBanner />
+      {/* The shared notices area of every console page (decision 047): each notice comes from `adminnotices`. */}
+      <ConsoleNotices />
+      <FourEyesNotice />
       <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
         <nav
           aria-label="Operator console"
