@@ -33,8 +33,12 @@ export interface TestMember {
 
 let counter = 0;
 
+/** The phone that forwards payment SMS in these tests (SMS_FORWARDER_PHONES), and the sender names accepted. */
+export const FORWARDER_PHONE = '+254711000999';
+const FORWARDER_ENV = { SMS_FORWARDER_PHONES: FORWARDER_PHONE, SMS_FORWARDER_SENDERS: 'MPESA,MTN' };
+
 export async function startDepositTestApp(options: Pick<BuildAppOptions, 'clock' | 'logger'> = {}): Promise<DepositTestContext> {
-  const t = await createTestApp({}, options);
+  const t = await createTestApp(FORWARDER_ENV, options);
   await t.app.listen({ port: 0 });
   const { sim } = t;
   sim.mpesa.behaviour.callbackDelayMs = 150;

@@ -3,6 +3,7 @@ import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/m
 import { getPayments } from '../src/payments/index.ts';
 import { parsePaymentSms, SMS_PARSERS } from '../src/payments/sms/sms-forwarder.ts';
 import {
+  FORWARDER_PHONE,
   depositTransactions,
   startDepositTestApp,
   waitFor,
@@ -237,6 +238,7 @@ describe('SMS forwarder', () => {
     c.sim.mpesa.registerTransaction({ receipt: 'SMS0000ABC', amount: 2500, msisdn: '254712345678' });
     const sms = {
       from: 'MPESA',
+      to: FORWARDER_PHONE,
       message:
         'SMS0000ABC Confirmed. Ksh2,500.00 received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM New M-PESA balance is Ksh9,000.00.',
     };
@@ -247,12 +249,12 @@ describe('SMS forwarder', () => {
     const stored = await forwardSms(secret, sms);
     expect(await stored.json()).toEqual({ ok: true, stored: true, transId: 'SMS0000ABC' });
     expect(await (await forwardSms(secret, sms)).json()).toEqual({ ok: true, stored: false, reason: 'Already received' });
-    expect(await (await forwardSms(secret, { from: 'X', text: 'hello' })).json()).toEqual({
+    expect(await (await forwardSms(secret, { from: 'MPESA', to: FORWARDER_PHONE, text: 'hello' })).json()).toEqual({
       ok: true,
       stored: false,
       reason: 'Not a recognised payment message',
     });
-    const empty = await forwardSms(secret, { from: 'X', text: '  ' });
+    const empty = await forwardSms(secret, { from: 'MPESA', to: FORWARDER_PHONE, text: '  ' });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ ok: false, error: 'No message text' });
     const broken = await forwardSms(secret, '{"message": ');
@@ -277,7 +279,7 @@ describe('SMS forwarder', () => {
     const text = SMS_PARSERS[1]!.sample.replace('12345678901', '55512345678');
     const stored = await forwardSms(
       secret,
-      new URLSearchParams({ from: 'MTN', text }).toString(),
+      new URLSearchParams({ from: 'MTN', to: '0711000999', text }).toString(),
       'application/x-www-form-urlencoded',
     );
     expect(await stored.json()).toMatchObject({ stored: true, transId: '55512345678' });

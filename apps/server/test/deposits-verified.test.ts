@@ -5,6 +5,7 @@ import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/m
 import { getPayments } from '../src/payments/index.ts';
 import {
   depositTransactions,
+  FORWARDER_PHONE,
   startDepositTestApp,
   waitFor,
   type DepositTestContext,
@@ -54,7 +55,7 @@ const forwardSms = (text: string, headers: Record<string, string>) =>
   fetch(`${c.t.app.deps.publicUrl()}/hooks/sms`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ from: 'MPESA', message: text }),
+    body: JSON.stringify({ from: 'MPESA', to: FORWARDER_PHONE, message: text }),
   });
 const mpesaSms = (code: string, amount: string) =>
   `${code} Confirmed. Ksh${amount} received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM New M-PESA balance is Ksh9,000.00.`;

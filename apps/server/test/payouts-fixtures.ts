@@ -32,6 +32,7 @@ export interface PayoutRowView {
   failure_reason: string | null;
   settled_by: string | null;
   attempt: number;
+  provider_answer: string | null;
 }
 
 export async function startPayoutTestApp(env: Record<string, string> = {}): Promise<PayoutTestContext> {
@@ -84,7 +85,7 @@ export function approve(ctx: PayoutTestContext, withdrawalId: string, by: TestMe
 
 export async function payouts(ctx: PayoutTestContext, withdrawalId: string): Promise<PayoutRowView[]> {
   return ctx.t.sql<PayoutRowView>(
-    `SELECT id::text, state, reference, conversation_id, receipt, failure_reason, settled_by, attempt
+    `SELECT id::text, state, reference, conversation_id, receipt, failure_reason, settled_by, attempt, provider_answer
      FROM payouts WHERE withdrawal_id = $1 ORDER BY attempt`,
     [withdrawalId],
   );

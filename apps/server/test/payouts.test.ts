@@ -83,7 +83,8 @@ describe('a payout for every approved withdrawal', () => {
     const id = await withdrawOk(ctx, m, '500');
     expect((await approve(ctx, id)).status).toBe(200);
     const failed = await waitForState(ctx, id, 'failed');
-    expect(failed).toMatchObject({ failure_reason: reason, settled_by: 'result', receipt: null });
+    // The failure result is confirmed by the status query before the hold returns (decision 046).
+    expect(failed).toMatchObject({ failure_reason: reason, settled_by: 'query', receipt: null });
     expect((await wallets(ctx.t, m.id)).balance).toBe(1_000_000n);
     expect(await history(ctx, m)).toMatchObject([{ Status: '1', Receipt: null, Reason: reason }]);
     expect((await notices(ctx, m)).at(-1)).toBe(
@@ -159,22 +160,32 @@ describe('exactly once', () => {
     await expectReconciled(ctx);
   });
 
-  it('…38 (queue timeout): unknown, "not found" until the result timeout, then sent again under the same reference and paid', async () => {
+  it('…38 (queue timeout): unknown, "not found" recorded, never sent again by the sweep: an operator marks it failed', async () => {
     const m = await payee(ctx, { suffix: '38' });
     const id = await withdrawOk(ctx, m, '500');
     await approve(ctx, id);
     const lost = await waitForState(ctx, id, 'unknown');
-    await waitFor(
-      async () =>
-        (await ctx.t.sql(`SELECT 1 FROM payout_exchanges WHERE payout_id = $1 AND kind = 'query_result'`, [lost.id])).length > 0,
-    );
-    expect(await payoutOf(ctx, id)).toMatchObject({ state: 'unknown' });
+    await waitFor(async () => (await payoutOf(ctx, id)).provider_answer === 'not-found');
+    const queriesBefore = ctx.t.sim.mpesa.statusQueries.length;
     ctx.clock.advance(RESULT_TIMEOUT_MS + 1_000);
     await sweep();
-    const paid = await waitForState(ctx, id, 'paid');
-    expect(paid.reference).toBe(lost.reference);
-    expect(simPayout(paid.reference)).toMatchObject({ state: 'paid' });
-    expect(await settlements(ctx, id)).toEqual([{ kind: 'withdrawal_complete' }]);
+    ctx.clock.advance(RESULT_TIMEOUT_MS + 1_000);
+    await sweep();
+    await sleep(100);
+    // Waiting for an operator: not sent again (the simulator still holds the one queued-out request), not asked again.
+    expect(await payoutOf(ctx, id)).toMatchObject({ state: 'unknown', provider_answer: 'not-found', reference: lost.reference });
+    expect(simPayout(lost.reference)).toMatchObject({ state: 'queued-out', timeoutsSent: 1 });
+    expect(ctx.t.sim.mpesa.statusQueries.length).toBe(queriesBefore);
+    expect((await wallets(ctx.t, m.id)).balance).toBe(1_000_000n - 53_000n);
+    const marked = await callAction(ctx.t.app, 'adminmarkpayoutfailed', {
+      method: 'POST',
+      token: ctx.operator.token,
+      payload: { id: lost.id, reason: 'M-Pesa has no such payment' },
+    });
+    expect(marked).toMatchObject({ status: 200, resultcode: true, data: { payout: { state: 'failed' } } });
+    expect(await payoutOf(ctx, id)).toMatchObject({ state: 'failed', settled_by: 'operator' });
+    expect((await wallets(ctx.t, m.id)).balance).toBe(1_000_000n);
+    expect(await settlements(ctx, id)).toEqual([{ kind: 'withdrawal_refund' }]);
     await expectReconciled(ctx);
   });
 
@@ -198,7 +209,7 @@ describe('exactly once', () => {
     await expectReconciled(ctx);
   });
 
-  it('spike arrest (not taken): unknown, then re-sent under the same reference after the result timeout, paid once', async () => {
+  it('spike arrest (not taken): unknown, "not found" waits for an operator, whose retry pays it once as a new payout', async () => {
     const m = await payee(ctx);
     const id = await withdrawOk(ctx, m, '500');
     ctx.t.sim.mpesa.b2c.faults.push('spike-arrest');
@@ -208,13 +219,25 @@ describe('exactly once', () => {
     expect(simPayout(lost.reference)).toBeUndefined();
     ctx.clock.advance(RESULT_TIMEOUT_MS + 1_000);
     await sweep();
-    await waitFor(
-      async () =>
-        (await ctx.t.sql(`SELECT 1 FROM payout_exchanges WHERE payout_id = $1 AND kind = 'query_result'`, [lost.id])).length > 0,
-    );
-    const paid = await waitForState(ctx, id, 'paid');
-    expect(paid.reference).toBe(lost.reference);
-    expect(await settlements(ctx, id)).toEqual([{ kind: 'withdrawal_complete' }]);
+    await waitFor(async () => (await payoutOf(ctx, id)).provider_answer === 'not-found');
+    ctx.clock.advance(RESULT_TIMEOUT_MS + 1_000);
+    await sweep();
+    await sleep(100);
+    expect(await payoutOf(ctx, id)).toMatchObject({ state: 'unknown' });
+    expect(simPayout(lost.reference)).toBeUndefined();
+    const retried = await callAction(ctx.t.app, 'adminretrypayout', {
+      method: 'POST',
+      token: ctx.operator.token,
+      payload: { id: lost.id },
+    });
+    expect(retried).toMatchObject({ status: 200, resultcode: true, data: { approval_id: null } });
+    const newId = retried.data.withdrawal_id as string;
+    const paid = await waitForState(ctx, newId, 'paid');
+    expect(paid.reference).not.toBe(lost.reference);
+    expect(await payoutOf(ctx, id)).toMatchObject({ state: 'failed', settled_by: 'operator' });
+    expect(await settlements(ctx, id)).toEqual([{ kind: 'withdrawal_refund' }]);
+    expect(await settlements(ctx, newId)).toEqual([{ kind: 'withdrawal_complete' }]);
+    expect((await wallets(ctx.t, m.id)).balance).toBe(1_000_000n - 53_000n);
     await expectReconciled(ctx);
   });
 

@@ -10,7 +10,9 @@ import {
   parseB2CResult,
   parseB2CStatusResult,
   parseDarajaTime,
+  partyIdentifier,
 } from '../src/payments/mpesa/b2c-results.ts';
+import { isSameMsisdn } from '../src/modules/payouts/payout-match.ts';
 import { encryptSecurityCredential } from '../src/payments/mpesa/security-credential.ts';
 import { redactUrl, REDACT_PATHS } from '../src/lib/log-redaction.ts';
 import { decryptTestCredential, TEST_CERTIFICATE_PATH } from './provider-payouts-fixtures.ts';
@@ -297,6 +299,45 @@ describe('queue timeout, status and balance parsers', () => {
     expect(providerFeeToMinor('26.874')).toBe(2687n);
     expect(providerFeeToMinor('10')).toBe(1000n);
     expect(providerFeeToMinor(-1)).toBeNull();
+  });
+});
+
+describe('whom a provider paid (decision 046)', () => {
+  it('reads the identifier at the head of a party name, masked digits kept', () => {
+    expect(partyIdentifier('254708374149 - John Doe')).toBe('254708374149');
+    expect(partyIdentifier('600000 - Tuzo')).toBe('600000');
+    expect(partyIdentifier('2547****4149 - John Doe')).toBe('2547****4149');
+    expect(partyIdentifier('John Doe')).toBeNull();
+    expect(partyIdentifier(null)).toBeNull();
+    const status = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'x',
+        ConversationID: 'AG_q',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'DebitPartyName', Value: '600000 - Tuzo' },
+            { Key: 'CreditPartyName', Value: '254708374149 - John Doe' },
+          ],
+        },
+      },
+    };
+    expect(parseB2CStatusResult(status)).toMatchObject({
+      debitPartyName: '600000 - Tuzo',
+      creditPartyName: '254708374149 - John Doe',
+    });
+  });
+
+  it('matches a receiver written any way, with masked digits, never another number', () => {
+    expect(isSameMsisdn('254708374149', '+254708374149')).toBe(true);
+    expect(isSameMsisdn('0708374149', '254708374149')).toBe(true);
+    expect(isSameMsisdn('2547****4149', '254708374149')).toBe(true);
+    expect(isSameMsisdn('2547****4140', '254708374149')).toBe(false);
+    expect(isSameMsisdn('254708374148', '254708374149')).toBe(false);
+    // Too little shown to say whose number it is.
+    expect(isSameMsisdn('2547********', '254708374149')).toBe(false);
+    expect(isSameMsisdn('25470837414', '254708374149')).toBe(false);
   });
 });
 

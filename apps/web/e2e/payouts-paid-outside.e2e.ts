@@ -4,23 +4,21 @@ import { expect, test } from 'vitest';
 import { DESKTOP, loginThroughForm, openPage, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
+import { setMemberPhoneForTest } from './support/members.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, AdvancingClock, DEMO_MEMBER } from './support/server.ts';
 import { enrolTwoOperators, signInStaff } from './support/staff.ts';
 
 /**
- * "Mark paid outside Tuzo" end to end (decision 033): M-Pesa takes a payout to the simulator's "paid, no Result ever"
- * phone (…37) and never answers. Once its result is overdue (the clock moves past `payouts.result_timeout_seconds`,
- * 300 s by default), operator A marks it paid outside Tuzo with a reason: nothing is settled, the request waits for a
- * second operator. Operator B approves it on /admin/approvals and the member's history shows Completed.
- * The simulator's status query answers only after ten minutes here, so the payout sweep's own query cannot settle it
- * first: the payout is settled by the two operators alone.
+ * "Mark paid outside Tuzo" end to end (decisions 033, 046): a payout to the simulator's "queue timeout" phone (…38)
+ * times out in M-Pesa's queue, and M-Pesa's status query answers that it has no such payment. The payout waits as
+ * Unknown with that answer on its page (it is never sent again by itself); operator A marks it paid outside Tuzo with a
+ * reason: nothing is settled, the request waits for a second operator. Operator B approves it on /admin/approvals and
+ * the member's history shows Completed.
  */
-const SILENT = { username: DEMO_MEMBER.username, password: DEMO_MEMBER.password, phone: '+254700000037' } as const;
+const SILENT = { username: DEMO_MEMBER.username, password: DEMO_MEMBER.password, phone: '+254700000038' } as const;
 const OPERATOR_B = { username: 'e2e_payout_op_b', password: 'second-operator-pass-2', email: 'payout.op.b@example.com' } as const;
-const RESULT_TIMEOUT_MS = 300_000;
-
 const clock = new AdvancingClock();
-const e2e = useE2EContext({ clock, callbackDelayMs: 600_000 });
+const e2e = useE2EContext({ clock });
 const api = apiHelpers(() => e2e.server.baseUrl);
 const opened: OpenPage[] = [];
 
@@ -31,20 +29,16 @@ async function open(name: string): Promise<Page> {
   return next.page;
 }
 
-test('a payout left without a result is marked paid outside Tuzo by A, approved by B, and the member sees Completed', async () => {
+test('a payout M-Pesa has no record of is marked paid outside Tuzo by A, approved by B, and the member sees Completed', async () => {
   const { operatorA, operatorB } = await enrolTwoOperators(
     api,
+    e2e.server,
     { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
     OPERATOR_B,
   );
 
   // The member's phone is the simulator's "paid, no Result ever" phone; they ask for KES 300 from Jumbo.
-  const changed = await api.call('adminupdatemember', {
-    token: operatorA.token,
-    method: 'POST',
-    payload: { username: SILENT.username, phone: SILENT.phone, reason: 'e2e: a payout M-Pesa never answers' },
-  });
-  expect(changed.resultcode, changed.msg).toBe(true);
+  await setMemberPhoneForTest(e2e.server, { username: SILENT.username, phone: SILENT.phone });
   const adjusted = await api.call('adminadjust', {
     token: operatorA.token,
     method: 'POST',
@@ -61,7 +55,7 @@ test('a payout left without a result is marked paid outside Tuzo by A, approved 
   });
   expect(requested.resultcode, requested.msg).toBe(true);
 
-  // 1. Operator A approves it on the money desk: M-Pesa takes it, and no Result ever comes.
+  // 1. Operator A approves it on the money desk: M-Pesa acknowledges it, then it times out in M-Pesa's queue.
   const pageA = await open('payouts-paid-outside-operator-a');
   await signInStaff(pageA, operatorA);
   await pageA.goto('/admin/money');
@@ -74,10 +68,20 @@ test('a payout left without a result is marked paid outside Tuzo by A, approved 
   const pageB = await open('payouts-paid-outside-operator-b');
   await signInStaff(pageB, operatorB);
 
-  // 2. A opens the payout: it waits as Sent.
+  // 2. A opens the payout: it waits as Unknown, with M-Pesa's "not found" answer (asked for as soon as the queue
+  // timeout came; the test waits for that answer through the API before looking).
+  for (let tries = 0; tries < 40; tries += 1) {
+    // The helper sends no query string of its own: the filters ride on the action's URL.
+    const queue = await api.call<{ rows: Array<{ provider_answer: string | null }> }>(
+      `adminpayouts&state=unknown&username=${encodeURIComponent(SILENT.username)}`,
+      { token: operatorA.token },
+    );
+    if (queue.data.rows.some((row) => row.provider_answer === 'not-found')) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   await pageA.goto('/admin/payouts');
-  await pageA.getByRole('button', { name: /^Sent/ }).click();
-  const sentRow = pageA.locator('[data-testid="payout-row"][data-state="sent"]').filter({ hasText: SILENT.username });
+  await pageA.getByRole('button', { name: /^Unknown/ }).click();
+  const sentRow = pageA.locator('[data-testid="payout-row"][data-state="unknown"]').filter({ hasText: SILENT.username });
   await sentRow.waitFor();
   const payoutId = await sentRow.getAttribute('data-payout-id');
   expect(payoutId).toMatch(/^\d+$/);
@@ -85,8 +89,13 @@ test('a payout left without a result is marked paid outside Tuzo by A, approved 
   const detail = pageA.getByRole('dialog', { name: `Payout #${payoutId}` });
   await detail.getByTestId('payout-detail').waitFor();
 
-  // 3. Its result is overdue; A marks it paid outside Tuzo: a reason is required, and a second operator must approve.
-  clock.advance(RESULT_TIMEOUT_MS + 1_000);
+  // 3. M-Pesa said it has no such payment; A marks it paid outside Tuzo: a reason is required, and a second operator
+  // must approve.
+  await detail
+    .getByTestId('payout-provider-answer')
+    .getByText(/^Not found/)
+    .waitFor();
+  await detail.getByRole('button', { name: 'Mark failed' }).waitFor();
   await detail.getByRole('button', { name: 'Mark paid outside Tuzo' }).click();
   const mark = pageA.getByRole('dialog', { name: 'Mark paid outside Tuzo?' });
   await mark.getByText('A second operator must approve it on Approvals before it counts.').waitFor();

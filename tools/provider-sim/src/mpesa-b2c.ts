@@ -162,6 +162,24 @@ export class MpesaB2CSim {
     return due.length;
   }
 
+  /**
+   * M-Pesa processes a payout it had answered "not found" about (queued out) after all: paid now, its Result posted to
+   * the ResultURL. Answers whether there was such a payout. (A late payment a test needs: the case "mark paid outside
+   * Tuzo" must survive.)
+   */
+  async payLate(originatorConversationId: string): Promise<boolean> {
+    const payout = this.payouts.get(originatorConversationId);
+    if (!payout || payout.state !== 'queued-out') return false;
+    payout.state = 'paid';
+    payout.resultCode = 0;
+    payout.resultDesc = PAID_DESC;
+    payout.receipt = payout.transactionId;
+    payout.completedAt = Date.now();
+    this.utilityBalanceMinor -= payout.amountMinor;
+    await this.deliver(this.resultDelivery(payout));
+    return true;
+  }
+
   /** How many deliveries are being kept back. */
   get heldCount(): number {
     return this.held.length;

@@ -57,6 +57,8 @@ export interface SimTransaction {
   msisdn: string;
   firstName: string;
   completedAt: number;
+  /** The shortcode the customer paid (the status query's CreditPartyName): ours unless a test says another. */
+  creditShortcode: string;
 }
 
 export interface C2BInput {
@@ -65,6 +67,8 @@ export interface C2BInput {
   MSISDN: string | number;
   BillRefNumber?: string;
   FirstName?: string;
+  /** Another business's shortcode: the payment went there, not to ours (its confirmation still reaches our URL). */
+  BusinessShortCode?: string;
 }
 
 interface Outcome {
@@ -170,7 +174,7 @@ export class MpesaSim {
       TransID: transId,
       TransTime: darajaTimestamp(),
       TransAmount: String(input.TransAmount),
-      BusinessShortCode: this.credentials.shortcode,
+      BusinessShortCode: input.BusinessShortCode ?? this.credentials.shortcode,
       BillRefNumber: input.BillRefNumber ?? '',
       InvoiceNumber: '',
       OrgAccountBalance: '',
@@ -183,6 +187,7 @@ export class MpesaSim {
       amount: Number(body.TransAmount),
       msisdn: body.MSISDN,
       firstName: body.FirstName,
+      creditShortcode: body.BusinessShortCode,
     });
     if (!this.confirmationUrl) return { TransID: transId, delivered: false, httpStatus: 0 };
     const status = await postJson(this.confirmationUrl, body);
@@ -190,14 +195,24 @@ export class MpesaSim {
     return { TransID: transId, delivered: status >= 200 && status < 300, httpStatus: status };
   }
 
-  /** Records a payment M-Pesa knows (one that reached the business another way, e.g. by SMS only). */
-  registerTransaction(input: { receipt: string; amount: number; msisdn?: string; firstName?: string }): void {
+  /**
+   * Records a customer's payment M-Pesa knows (one that reached the business another way, e.g. by SMS only), to our
+   * shortcode unless `creditShortcode` names another business.
+   */
+  registerTransaction(input: {
+    receipt: string;
+    amount: number;
+    msisdn?: string;
+    firstName?: string;
+    creditShortcode?: string;
+  }): void {
     this.transactions.set(input.receipt.toUpperCase(), {
       receipt: input.receipt.toUpperCase(),
       amount: input.amount,
       msisdn: input.msisdn ?? '254700000000',
       firstName: input.firstName ?? 'JOHN',
       completedAt: Date.now(),
+      creditShortcode: input.creditShortcode ?? this.credentials.shortcode,
     });
   }
 
@@ -368,7 +383,9 @@ export class MpesaSim {
 
   /**
    * Transaction status query: acknowledged at once, the result posted to ResultURL after the callback delay. A known
-   * receipt is Completed with its amount; a wrong initiator gets 2001; an unknown receipt gets a failure ResultCode
+   * receipt is Completed with its amount and its true parties (a customer paying a shortcode: DebitPartyName the
+   * customer, CreditPartyName the shortcode paid; a B2C payout: DebitPartyName Tuzo's B2C shortcode, CreditPartyName
+   * the receiver); a wrong initiator gets 2001; an unknown receipt gets a failure ResultCode
    * and no ResultParameters (Daraja's own code for it is not documented; the simulator's is R000002). A query by
    * OriginalConversationID, or by a B2C payout's receipt, is answered about that payout (MpesaB2CSim.statusResult).
    */
@@ -421,7 +438,10 @@ export class MpesaSim {
     const finalised = darajaTimestamp(new Date(known.completedAt));
     const parameters: Array<{ Key: string; Value?: string | number }> = [
       { Key: 'DebitPartyName', Value: `${known.msisdn} - ${known.firstName}` },
-      { Key: 'CreditPartyName', Value: `${this.credentials.shortcode} - Tuzo` },
+      {
+        Key: 'CreditPartyName',
+        Value: `${known.creditShortcode} - ${known.creditShortcode === this.credentials.shortcode ? 'Tuzo' : 'Another Business'}`,
+      },
       { Key: 'OriginatorConversationID', Value: ids.originatorConversationId },
       { Key: 'InitiatedTime', Value: Number(finalised) },
       { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },

@@ -256,6 +256,26 @@ describe('M-Pesa Daraja simulator', () => {
     });
   });
 
+  it('names the true parties: a customer paying our shortcode or another one (decision 046)', async () => {
+    await fetch(`${sim.url}/sim/c2b`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ TransID: 'TSQPARTY01', TransAmount: '90', MSISDN: '254712345678', BusinessShortCode: '999999' }),
+    });
+    sim.mpesa.registerTransaction({ receipt: 'TSQPARTY02', amount: 30, msisdn: '254711111111', firstName: 'BO' });
+    await statusQuery('TSQPARTY01');
+    await statusQuery('TSQPARTY02');
+    expect(parameters(await resultFor('/status/TSQPARTY01'))).toMatchObject({
+      DebitPartyName: '254712345678 - JOHN',
+      CreditPartyName: '999999 - Another Business',
+      Amount: 90,
+    });
+    expect(parameters(await resultFor('/status/TSQPARTY02'))).toMatchObject({
+      DebitPartyName: '254711111111 - BO',
+      CreditPartyName: `${sim.mpesa.credentials.shortcode} - Tuzo`,
+    });
+  });
+
   it('fails the status of an unknown receipt and of a wrong initiator; refuses a malformed query at once', async () => {
     sim.mpesa.registerTransaction({ receipt: 'TSQ0000002', amount: 40 });
     await statusQuery('NOSUCHCODE1');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PaymentsMode } from '@tuzo/contracts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { FlutterwaveClient } from './flutterwave/flutterwave-client.ts';
@@ -53,6 +54,19 @@ const LOOPBACK_URL = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/
 /** True for an address only this machine can reach (localhost, 127.0.0.1, [::1]). */
 export function isLoopbackUrl(url: string | undefined): boolean {
   return url !== undefined && LOOPBACK_URL.test(url);
+}
+
+/**
+ * Where payments go (decision 047): `simulated` when a configured provider's address is this machine (the provider
+ * simulator: `npm start` without keys, development, tests), `live` when providers are configured elsewhere, `off` when
+ * none is. `/healthz` reports it and the web app shows a "Demo" banner on every page while it is `simulated`.
+ */
+export function paymentsMode(config: Config): PaymentsMode {
+  const hasMpesa = Boolean(config.MPESA_CONSUMER_KEY);
+  const hasFlutterwave = Boolean(config.FLW_SECRET_KEY);
+  if ((hasMpesa && isLoopbackUrl(config.MPESA_BASE_URL)) || (hasFlutterwave && isLoopbackUrl(config.FLW_BASE_URL)))
+    return 'simulated';
+  return hasMpesa || hasFlutterwave ? 'live' : 'off';
 }
 
 export function createPayments(

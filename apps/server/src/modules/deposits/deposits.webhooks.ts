@@ -25,7 +25,8 @@ function readBody(request: FastifyRequest): { raw: string; body: unknown } {
 /**
  * Provider webhooks under /hooks. M-Pesa is always answered 200 Accepted (it is not signed; the path secret keeps
  * strangers out and the status query decides). Flutterwave gets 401 on a bad hash, 500 when we could not finish
- * (it retries), 200 otherwise. The SMS forwarder needs the shared secret; a request without message text gets 400.
+ * (it retries), 200 otherwise. The SMS forwarder needs the shared secret; a request without message text gets 400,
+ * one not from an accepted sender name or not forwarded by the configured phone 403 (decision 046).
  */
 export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (hooks) => {
@@ -93,6 +94,7 @@ export async function registerDepositWebhooks(app: FastifyInstance, deps: AppDep
       }
       const outcome = await recordForwardedSms(deps, readBody(request).body);
       if ('malformed' in outcome) return reply.code(400).send({ ok: false, error: outcome.reason });
+      if ('refused' in outcome) return reply.code(403).send({ ok: false, error: outcome.reason });
       return reply.send({ ok: true, ...outcome });
     };
     hooks.post('/hooks/sms', smsHook);

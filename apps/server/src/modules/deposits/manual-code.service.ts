@@ -5,6 +5,8 @@ import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { raiseMoneyAlert } from '../money-alerts/money-alerts.service.ts';
+import { isTuzoPayoutReceipt } from '../payouts/payouts.service.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
 import { completeDeposit, memberAmount } from './deposit-state.ts';
@@ -30,6 +32,9 @@ export const CODE_VERIFYING_MSG =
 export const CODE_UNKNOWN_MSG = 'M-Pesa does not know this transaction code. Please check the code and try again.';
 export const CODE_MISMATCH_MSG =
   'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.';
+export const CODE_NOT_TUZO_MSG = 'This transaction code is a payment Tuzo made, not a payment to Tuzo, so it cannot be credited.';
+export const CODE_NOT_PAID_TO_TUZO_MSG =
+  'M-Pesa shows that this transaction was not a payment to Tuzo, so it cannot be credited. Please contact customer care.';
 const MAX_PENDING_REVIEWS = 10;
 export const NO_NOTIFICATION_MSG =
   'No payment notification from the provider matches this code yet. Wait for it, or an operator credits an amount typed by hand';
@@ -98,7 +103,7 @@ export async function creditCode(
   return { depositId: deposit.id, amountSystemMinor, amountLocalMinor: input.amountLocalMinor, currency: input.currency };
 }
 
-type Refusal = 'used' | 'unknown' | 'mismatch';
+type Refusal = 'used' | 'unknown' | 'mismatch' | 'not-tuzo' | 'not-paid-to-tuzo';
 
 /**
  * A code whose notifications M-Pesa has not confirmed: a pending one is reserved for this member and credited when
@@ -119,8 +124,10 @@ async function claimUnverified(
   }
   if (rows.some((n) => n.verification === 'manual')) return { state: 'review' };
   const refused = rows.find((n) => n.verification === 'refused');
-  if (refused) return refused.verifiedAmountMinor === null ? 'unknown' : 'mismatch';
-  return { state: 'review' };
+  if (!refused) return { state: 'review' };
+  if (refused.verifiedAmountMinor === null) return 'unknown';
+  // M-Pesa's amount was the notified one, yet it was refused: the money did not go to Tuzo (decision 046).
+  return refused.verifiedAmountMinor === refused.amountMinor ? 'not-paid-to-tuzo' : 'mismatch';
 }
 
 function refusalError(refusal: Refusal): AppError {
@@ -131,6 +138,10 @@ function refusalError(refusal: Refusal): AppError {
       return new AppError('VALIDATION_FAILED', CODE_UNKNOWN_MSG);
     case 'mismatch':
       return new AppError('VALIDATION_FAILED', CODE_MISMATCH_MSG);
+    case 'not-tuzo':
+      return new AppError('VALIDATION_FAILED', CODE_NOT_TUZO_MSG);
+    case 'not-paid-to-tuzo':
+      return new AppError('VALIDATION_FAILED', CODE_NOT_PAID_TO_TUZO_MSG);
   }
 }
 
@@ -140,6 +151,7 @@ function refusalError(refusal: Refusal): AppError {
  */
 export async function recoverCode(deps: AppDeps, input: { member: AuthMember; code: string }): Promise<RecoverResult> {
   const outcome = await deps.db.transaction(async (tx): Promise<RecoverResult | Refusal> => {
+    if (await isTuzoPayoutReceipt(tx, input.code)) return 'not-tuzo';
     const notifications = await lockNotificationsByCode(tx, input.code);
     const unclaimed = notifications.find((n) => n.claimedByDepositId === null);
     if (notifications.length > 0 && !unclaimed) return 'used';
@@ -155,6 +167,15 @@ export async function recoverCode(deps: AppDeps, input: { member: AuthMember; co
     });
     return { state: 'credited', ...credited };
   });
+  if (outcome === 'not-tuzo') {
+    await raiseMoneyAlert(deps, {
+      kind: 'deposit_refused',
+      memberId: input.member.id,
+      transactionCode: input.code,
+      detail: `Member #${input.member.id} submitted ${input.code}, the receipt of a Tuzo payout, as a deposit code: refused`,
+      dedupeKey: `deposit-refused:code:${input.code}:${input.member.id}`,
+    });
+  }
   if (typeof outcome === 'string') throw refusalError(outcome);
   if (outcome.state !== 'review') return outcome;
   if (!(await hasPendingReview(deps.db, input.member.id, input.code))) {
@@ -231,6 +252,7 @@ export async function creditManualCode(deps: AppDeps, input: CreditManualCodeInp
       });
       return { status: 'rejected', depositId: null, amountSystemMinor: null };
     }
+    if (await isTuzoPayoutReceipt(tx, review.code)) throw new AppError('CONFLICT', CODE_NOT_TUZO_MSG);
     const notifications = await lockNotificationsByCode(tx, review.code);
     const unclaimed = notifications.find((n) => n.claimedByDepositId === null) ?? null;
     if ((notifications.length > 0 && !unclaimed) || (await findManualDepositByCode(tx, review.code)))

@@ -7,6 +7,8 @@ import {
   RETRYABLE_RESULT_CODES,
   type TransactionStatusResult,
 } from '../../payments/mpesa/callbacks.ts';
+import { partyIdentifier } from '../../payments/mpesa/b2c-results.ts';
+import { raiseMoneyAlert } from '../money-alerts/money-alerts.service.ts';
 import { notifyMember } from '../notifications/notifications.service.ts';
 import { findManualDepositByCode } from './deposits.repository.ts';
 import { creditCode } from './manual-code.service.ts';
@@ -72,11 +74,41 @@ export async function verifyPendingNotifications(deps: AppDeps, options: { limit
 
 type Verdict =
   | { kind: 'verified'; amountMinor: bigint }
-  | { kind: 'refused'; amountMinor: bigint | null; note: string }
+  | { kind: 'refused'; amountMinor: bigint | null; note: string; isAlert?: true }
   | { kind: 'retry'; note: string };
 
+/** Tuzo's own M-Pesa shortcodes: the paybill customers pay (MPESA_SHORTCODE) and the B2C shortcode payouts leave. */
+export interface TuzoShortcodes {
+  paybill: string;
+  payouts: readonly string[];
+}
+
+export function tuzoShortcodes(deps: AppDeps): TuzoShortcodes {
+  const { MPESA_SHORTCODE, MPESA_B2C_SHORTCODE } = deps.config;
+  return { paybill: MPESA_SHORTCODE, payouts: [MPESA_SHORTCODE, ...(MPESA_B2C_SHORTCODE ? [MPESA_B2C_SHORTCODE] : [])] };
+}
+
+/**
+ * Whether a Completed transaction is money a customer paid to Tuzo (decision 046): its credit party must be Tuzo's
+ * paybill and its debit party must not be one of Tuzo's shortcodes (a B2C payout's receipt names Tuzo as the payer
+ * and the member as the receiver). Answers why not, or null.
+ */
+function whyNotPaidToTuzo(result: TransactionStatusResult, shortcodes: TuzoShortcodes): string | null {
+  const payer = partyIdentifier(result.debitPartyName);
+  if (payer !== null && shortcodes.payouts.includes(payer))
+    return `Tuzo paid this transaction (debit party ${result.debitPartyName ?? ''}): a payout receipt is not a deposit`;
+  const receiver = partyIdentifier(result.creditPartyName);
+  if (receiver !== shortcodes.paybill)
+    return `The money went to ${result.creditPartyName ?? 'an unnamed party'}, not to Tuzo's shortcode ${shortcodes.paybill}`;
+  return null;
+}
+
 /** What a status result says about one notification. */
-export function judgeStatusResult(notification: UnverifiedRow, result: TransactionStatusResult): Verdict {
+export function judgeStatusResult(
+  notification: UnverifiedRow,
+  result: TransactionStatusResult,
+  shortcodes: TuzoShortcodes,
+): Verdict {
   if (RETRYABLE_RESULT_CODES.has(result.resultCode))
     return { kind: 'retry', note: `${result.resultDesc} (${result.resultCode})` };
   if (result.resultCode !== '0') {
@@ -92,10 +124,13 @@ export function judgeStatusResult(notification: UnverifiedRow, result: Transacti
   if (result.status !== 'Completed') {
     return { kind: 'refused', amountMinor: null, note: `M-Pesa reports the transaction as ${result.status ?? 'unknown'}` };
   }
+  const notOurs = whyNotPaidToTuzo(result, shortcodes);
+  if (notOurs !== null) return { kind: 'refused', amountMinor: result.amountMinor, note: notOurs, isAlert: true };
   if (result.amountMinor === null) return { kind: 'retry', note: 'The result carried no Amount' };
   if (result.amountMinor !== notification.amountMinor) {
     return {
       kind: 'refused',
+      isAlert: true,
       amountMinor: result.amountMinor,
       note: `Amount mismatch: M-Pesa says ${formatMinor(result.amountMinor)}, the notification said ${formatMinor(notification.amountMinor)}`,
     };
@@ -106,7 +141,8 @@ export function judgeStatusResult(notification: UnverifiedRow, result: Transacti
 /**
  * A transaction status result posted to our ResultURL. It counts only when its ConversationID is the one M-Pesa
  * acknowledged our latest query with (a stranger who learnt the path still cannot confirm a payment), and only for
- * a notification still pending: a final answer is never overwritten.
+ * a notification still pending: a final answer is never overwritten. Only money a customer paid to Tuzo's shortcode,
+ * for the notified amount, is verified; anything else is refused and alerts the operators (decision 046).
  */
 export async function handleTransactionStatusResult(deps: AppDeps, body: unknown): Promise<void> {
   const result = parseTransactionStatusResult(body);
@@ -124,7 +160,7 @@ export async function handleTransactionStatusResult(deps: AppDeps, body: unknown
       return;
     }
     if (notification.verification !== 'pending') return;
-    const verdict = judgeStatusResult(notification, result);
+    const verdict = judgeStatusResult(notification, result, tuzoShortcodes(deps));
     await applyVerdict(tx, deps, notification, verdict);
   });
 }
@@ -139,6 +175,20 @@ async function applyVerdict(tx: DbOrTx, deps: AppDeps, notification: UnverifiedR
   const at = deps.clock.now();
   if (verdict.kind === 'refused') {
     deps.log.error({ ...fields, reason: verdict.note }, 'Payment notification refused by the M-Pesa status query');
+    if (verdict.isAlert) {
+      await raiseMoneyAlert(
+        deps,
+        {
+          kind: 'deposit_refused',
+          notificationId: notification.id,
+          memberId: notification.waitingMemberId,
+          transactionCode: notification.transId,
+          detail: `Deposit notification ${notification.transId} refused: ${verdict.note}`,
+          dedupeKey: `deposit-refused:notification:${notification.id}`,
+        },
+        tx,
+      );
+    }
     await setVerification(tx, notification.id, {
       verification: 'refused',
       amountMinor: verdict.amountMinor,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { parseC2BConfirmation } from '../../payments/mpesa/callbacks.ts';
-import { parsePaymentSms, SmsWebhookSchema } from '../../payments/sms/sms-forwarder.ts';
+import { parsePaymentSms, SmsWebhookSchema, whyNotFromForwarder } from '../../payments/sms/sms-forwarder.ts';
 import { QUERYABLE_SOURCES, requestVerification } from './notification-verification.service.ts';
 import { insertNotification, type NewNotification } from './payment-notifications.repository.ts';
 
@@ -36,8 +36,11 @@ export async function recordC2BConfirmation(deps: AppDeps, body: unknown): Promi
   return { stored };
 }
 
-/** `malformed`: the request carried no message text (answered 400); any other outcome is answered 200. */
-export type SmsOutcome = { stored: true; transId: string } | { stored: false; reason: string; malformed?: true };
+/**
+ * `malformed`: the request carried no message text (answered 400); `refused`: not from an accepted sender name or not
+ * forwarded by the configured phone (answered 403); any other outcome is answered 200.
+ */
+export type SmsOutcome = { stored: true; transId: string } | { stored: false; reason: string; malformed?: true; refused?: true };
 
 /** Stores a forwarded payment SMS (raw text kept) when one of the provider parsers reads it. */
 export async function recordForwardedSms(deps: AppDeps, body: unknown): Promise<SmsOutcome> {
@@ -45,6 +48,14 @@ export async function recordForwardedSms(deps: AppDeps, body: unknown): Promise<
   if (!payload.success)
     return { stored: false, reason: 'Unreadable message: expected its text (at most 2000 characters)', malformed: true };
   if (payload.data.text.trim() === '') return { stored: false, reason: 'No message text', malformed: true };
+  const why = whyNotFromForwarder(payload.data, {
+    senders: deps.config.SMS_FORWARDER_SENDERS,
+    phones: deps.config.SMS_FORWARDER_PHONES,
+  });
+  if (why !== null) {
+    deps.log.warn({ from: payload.data.from, to: payload.data.to, reason: why }, 'Forwarded SMS refused');
+    return { stored: false, reason: why, refused: true };
+  }
   const parsed = parsePaymentSms(payload.data.text);
   if (!parsed) {
     // The text is logged: a payment message whose format changed can still be found and credited by hand.

@@ -1,5 +1,5 @@
 import type { B2CResult, B2CStatusResult } from '../../payments/mpesa/b2c-results.ts';
-import { B2C_FAILURE_CODES } from '../../payments/mpesa/b2c-results.ts';
+import { B2C_FAILURE_CODES, partyIdentifier } from '../../payments/mpesa/b2c-results.ts';
 import { NOT_FOUND } from './payout-adapters.ts';
 import type { PayoutResult } from './payout-provider.ts';
 
@@ -17,6 +17,9 @@ export function b2cPayoutResult(result: B2CResult): PayoutResult {
     receipt: result.receipt,
     amountMinor: result.amountMinor,
     receiverName: result.receiverPartyPublicName,
+    receiverAccount: result.receiverMsisdn,
+    payerAccount: null,
+    currency: null,
     feeMinor: null,
     balanceMinor: result.utilityAvailableMinor,
   };
@@ -31,6 +34,9 @@ export function statusPayoutResult(result: B2CStatusResult): PayoutResult | null
     receipt: null,
     amountMinor: null,
     receiverName: null,
+    receiverAccount: null,
+    payerAccount: null,
+    currency: null,
     feeMinor: null,
     balanceMinor: null,
   };
@@ -42,6 +48,8 @@ export function statusPayoutResult(result: B2CStatusResult): PayoutResult | null
         receipt: result.receipt,
         amountMinor: result.amountMinor,
         receiverName: result.creditPartyName,
+        receiverAccount: partyIdentifier(result.creditPartyName),
+        payerAccount: partyIdentifier(result.debitPartyName),
       };
     case 'failed':
       return { ...base, outcome: 'failed' };

@@ -99,6 +99,9 @@ export function transferResult(transfer: TransferSnapshot): PayoutResult {
     receipt: outcome === 'paid' ? `FLW-${transfer.id}` : null,
     amountMinor: transfer.amountMinor,
     receiverName: transfer.fullName,
+    receiverAccount: transfer.accountNumber,
+    payerAccount: null,
+    currency: transfer.currency,
     feeMinor: transfer.feeMinor,
     balanceMinor: null,
   };
@@ -157,6 +160,9 @@ export const NOT_FOUND: PayoutResult = {
   receipt: null,
   amountMinor: null,
   receiverName: null,
+  receiverAccount: null,
+  payerAccount: null,
+  currency: null,
   feeMinor: null,
   balanceMinor: null,
 };

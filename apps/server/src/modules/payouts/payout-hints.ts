@@ -51,7 +51,8 @@ export async function handleTransferWebhook(deps: AppDeps, body: unknown): Promi
     deps.log.warn({ reference: transfer?.reference }, 'Flutterwave transfer webhook ignored: no payout with this reference');
     return;
   }
-  await queryPayout(deps, payout.id);
+  // Also about a payout already failed or paid outside Tuzo: a success there is a double payment to alert (046).
+  await queryPayout(deps, payout.id, { evenIfSettled: true });
 }
 
 /** Whether a Flutterwave webhook carries our secret hash (the same check as payment webhooks). */

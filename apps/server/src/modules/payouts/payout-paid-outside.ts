@@ -7,6 +7,7 @@ import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { findWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { memberReason } from './payout-provider.ts';
 import { settlePayout } from './payout-settlement.ts';
 import { lockPayout, selectLatestPayout, selectPayout, selectPayoutByReceipt, type PayoutRow } from './payouts.repository.ts';
 
@@ -19,19 +20,21 @@ import { lockPayout, selectLatestPayout, selectPayout, selectPayoutByReceipt, ty
  */
 
 /**
- * Which payouts may be marked paid: an `unknown` one, or an `approved`/`sent` one whose result is overdue (no answer
- * `payouts.result_timeout_seconds` after it was sent). Never a failed one: its hold is already back in the member's
- * wallet, so marking it paid would pay money Tuzo no longer holds; never a paid one. Answers why not, or null.
+ * Which payouts may be marked paid outside Tuzo or marked failed by an operator: an `unknown` one, or an
+ * `approved`/`sent` one whose result is overdue (no answer `payouts.result_timeout_seconds` after it was sent), and
+ * only once the provider's status query answered `failed` or `not-found` (decision 046: an operator never settles
+ * a payout the provider may still be paying). Never a failed one: its hold is already back in the member's wallet, so
+ * marking it paid would pay money Tuzo no longer holds; never a paid one. Answers why not, or null.
  */
 export function whyNotMarkable(payout: PayoutRow, now: Date, timeoutMs: number): string | null {
   switch (payout.state) {
     case 'unknown':
-      return null;
+      return whyNotAnswered(payout);
     case 'approved':
     case 'sent': {
       const since = payout.sentAt ?? payout.sendStartedAt ?? payout.createdAt;
       return now.getTime() - since.getTime() >= timeoutMs
-        ? null
+        ? whyNotAnswered(payout)
         : 'This payout is still waiting for the provider’s result; check with the provider, or wait for the result timeout';
     }
     case 'paid':
@@ -43,6 +46,14 @@ export function whyNotMarkable(payout: PayoutRow, now: Date, timeoutMs: number):
       throw new Error(`Unknown payout state ${String(never)}`);
     }
   }
+}
+
+/** The provider's recorded answer must say it did not pay: `failed` or `not-found`. */
+function whyNotAnswered(payout: PayoutRow): string | null {
+  if (payout.providerAnswer === 'failed' || payout.providerAnswer === 'not-found') return null;
+  return payout.providerAnswer === 'completed'
+    ? 'The provider says this payout was paid; check with the provider again'
+    : 'Check with the provider first: only its answer that the payout failed or does not exist allows this';
 }
 
 async function resultTimeoutMs(deps: AppDeps): Promise<number> {
@@ -147,13 +158,69 @@ export async function executeMarkPayoutPaid(
 }
 
 /**
- * Retry of a failed payout (decision 033): only the latest attempt of its withdrawal, failed (so its hold went back to
- * the member), and never by the member themselves. Answers the withdrawal to take again.
+ * `adminmarkpayoutfailed` (decision 046): an operator marks failed a payout the provider answered `not-found` or
+ * `failed` about (never one it may still be paying: `whyNotMarkable`); `settlePayout` returns amount and charge to the
+ * member's wallet once (settled_by operator) and the member is told. Audited `payout.mark_failed`. A success that
+ * arrives later moves nothing and alerts the operators (a double payment to recover).
  */
-export async function checkRetryable(deps: AppDeps, input: { payoutId: bigint; operatorId: bigint }): Promise<PayoutRow> {
+export async function markPayoutFailed(
+  deps: AppDeps,
+  input: { payoutId: bigint; operatorId: bigint; reason: string; ip: string },
+): Promise<PayoutRow> {
   const payout = await selectPayout(deps.db, input.payoutId);
   if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
   refuseOwnAccount({ memberId: payout.memberId, staffId: input.operatorId });
+  const why = whyNotMarkable(payout, deps.clock.now(), await resultTimeoutMs(deps));
+  if (why !== null) throw new AppError('CONFLICT', why);
+  const code = payout.providerAnswer === 'not-found' ? 'NOT_FOUND' : 'FAILED';
+  const outcome = await settlePayout(deps, {
+    payoutId: payout.id,
+    withdrawalId: payout.withdrawalId,
+    settlement: {
+      outcome: 'failed',
+      code,
+      reason: memberReason(code, payout.provider),
+      detail: `Marked failed by #${input.operatorId}: ${input.reason} (provider: ${payout.providerAnswerDetail ?? payout.providerAnswer ?? ''})`,
+    },
+    by: 'operator',
+    actorId: input.operatorId,
+    ip: input.ip,
+  });
+  if (outcome !== 'failed') throw new AppError('CONFLICT', 'This payout was settled meanwhile');
+  await writeAudit(deps.db, {
+    actorId: input.operatorId,
+    action: 'payout.mark_failed',
+    targetType: 'payout',
+    targetId: payout.id,
+    before: { state: payout.state, providerAnswer: payout.providerAnswer },
+    after: { state: 'failed', reason: input.reason },
+    ip: input.ip,
+  });
+  const settled = await selectPayout(deps.db, payout.id);
+  if (!settled) throw new Error(`Payout ${payout.id} vanished`);
+  return settled;
+}
+
+/**
+ * Retry of a failed payout (decision 033): only the latest attempt of its withdrawal, failed (so its hold went back to
+ * the member), and never by the member themselves. A payout the provider answered `not-found` about (it waits for an
+ * operator, decision 046) is marked failed first, which returns its hold. Answers the withdrawal to take again.
+ */
+export async function checkRetryable(
+  deps: AppDeps,
+  input: { payoutId: bigint; operatorId: bigint; ip?: string },
+): Promise<PayoutRow> {
+  let payout = await selectPayout(deps.db, input.payoutId);
+  if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
+  refuseOwnAccount({ memberId: payout.memberId, staffId: input.operatorId });
+  if (payout.state !== 'failed' && payout.providerAnswer === 'not-found') {
+    payout = await markPayoutFailed(deps, {
+      payoutId: payout.id,
+      operatorId: input.operatorId,
+      reason: 'Paid again by a retry: the provider has no such payment',
+      ip: input.ip ?? '',
+    });
+  }
   if (payout.state !== 'failed') throw new AppError('CONFLICT', 'Only a failed payout can be retried');
   const latest = await selectLatestPayout(deps.db, payout.withdrawalId);
   if (latest && latest.id !== payout.id) throw new AppError('CONFLICT', 'A later payout of this withdrawal exists');

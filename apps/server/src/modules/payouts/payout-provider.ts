@@ -42,6 +42,14 @@ export interface PayoutResult {
   /** In the payout's currency, minor units, when the provider said. */
   amountMinor: bigint | null;
   receiverName: string | null;
+  /**
+   * Whom the provider says it paid (decision 046): the receiver's number (B2C ReceiverPartyPublicName or
+   * CreditPartyName, a Flutterwave transfer's account_number), the account that paid (a status query's
+   * DebitPartyName: Tuzo's B2C shortcode) and the currency (Flutterwave). Null when the provider did not say.
+   */
+  receiverAccount: string | null;
+  payerAccount: string | null;
+  currency: string | null;
   feeMinor: bigint | null;
   /** The utility (payout) account's available balance after this payment, when the provider said. */
   balanceMinor: bigint | null;

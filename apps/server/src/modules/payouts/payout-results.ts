@@ -1,3 +1,5 @@
+/* eslint-disable max-lines -- every provider word about a payout (acknowledgement, result, status answer, parked result) and its confirmation by a status query (decision 046) call one another: split, they would import each other in a cycle. */
+import { formatMinor, type ProviderAnswer } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -5,7 +7,9 @@ import { parseB2CResult, parseB2CStatusResult } from '../../payments/mpesa/b2c-r
 import { readSetting } from '../settings/settings.service.ts';
 import { recordPayoutBalance } from './payout-balance-alert.ts';
 import { b2cPayoutResult, statusPayoutResult } from './b2c-result-map.ts';
-import { payoutClient } from './payout-adapters.ts';
+import { raiseMoneyAlert } from '../money-alerts/money-alerts.service.ts';
+import { NOT_FOUND, payoutClient } from './payout-adapters.ts';
+import { payoutMismatch } from './payout-match.ts';
 import { memberReason, type PayoutResult } from './payout-provider.ts';
 import { settlePayout } from './payout-settlement.ts';
 import { nextPayoutState } from './payout-state.ts';
@@ -130,9 +134,13 @@ export async function markLost(deps: AppDeps, payout: PayoutRow, detail: string)
  * Flutterwave fetch by our reference). B2C answers later at our status URL (`asked`); Flutterwave at once, and the
  * answer is applied here. Returns whether a question went out or an answer came.
  */
-export async function queryPayout(deps: AppDeps, payoutId: bigint): Promise<{ asked: boolean }> {
+export async function queryPayout(
+  deps: AppDeps,
+  payoutId: bigint,
+  options: { evenIfSettled?: boolean } = {},
+): Promise<{ asked: boolean }> {
   const payout = await requirePayout(deps, payoutId);
-  if (payout.state === 'paid' || payout.state === 'failed') return { asked: false };
+  if ((payout.state === 'paid' || payout.state === 'failed') && !options.evenIfSettled) return { asked: false };
   const client = payoutClient(deps, payout.provider);
   if (!client) return { asked: false };
   const queried = await client.query({ reference: payout.reference, conversationId: payout.conversationId });
@@ -162,10 +170,11 @@ export async function queryPayout(deps: AppDeps, payoutId: bigint): Promise<{ as
 }
 
 /**
- * Applies what the provider says about a payout. `result`: a callback (trusted only for a payout in flight whose ids
- * match; an unexpected success is confirmed by a status query first); `query`: the provider's answer to our question
- * (decides an unknown payout too). "Not found" fails only a payout the provider never acknowledged. A pending answer,
- * or any answer about a final payout, changes nothing.
+ * Applies what the provider says about a payout (decision 046). `result`: a callback, unsigned and so forgeable: a
+ * success settles only a payout in flight whose receiver, amount and receipt match; a failure, or a success the payout
+ * does not expect (unknown, failed, marked paid outside Tuzo), is confirmed by a status query before anything moves.
+ * `query`: the provider's answer to our own question, recorded on the payout, which decides (a success only when it
+ * matches). "Not found" is recorded and waits for an operator: nothing is sent again by itself.
  */
 export async function applyResult(deps: AppDeps, payout: PayoutRow, result: PayoutResult, by: 'result' | 'query'): Promise<void> {
   if (result.balanceMinor !== null) {
@@ -177,29 +186,79 @@ export async function applyResult(deps: AppDeps, payout: PayoutRow, result: Payo
     });
   }
   if (result.outcome === 'pending') return;
-  const detail = `${result.description} (${result.code})`;
-  if (result.outcome === 'paid') {
-    const isExact = result.receipt !== null && (result.amountMinor === null || result.amountMinor === payout.amountMinor);
-    if (!isExact) {
-      deps.log.error(
-        { payoutId: payout.id.toString(), amount: String(result.amountMinor) },
-        'Payout success with another amount or no receipt; not settled',
-      );
-      if (by === 'result') await queryPayout(deps, payout.id);
-      return;
-    }
-  }
-  if (result.code === 'NOT_FOUND') {
-    if (payout.state === 'unknown' && (await isSurelyNotSent(deps, payout)))
-      await sendAndRecord(deps, payout, { isResend: true });
+  if (by === 'query') await applyAnswer(deps, payout, result);
+  else await applyCallback(deps, payout, result);
+}
+
+async function applyCallback(deps: AppDeps, payout: PayoutRow, result: PayoutResult): Promise<void> {
+  const fields = { payoutId: payout.id.toString(), state: payout.state, code: result.code };
+  const isFinal = payout.state === 'paid' || payout.state === 'failed';
+  if (result.outcome === 'failed') {
+    if (isFinal) return;
+    deps.log.warn(fields, 'Payout failure result: asking the provider before any money moves');
+    await queryPayout(deps, payout.id);
     return;
   }
-  const step = nextPayoutState(payout.state, result.outcome, { byQuery: by === 'query' });
+  if (payout.state === 'paid' && payout.settledBy !== 'operator') return;
+  if (payout.state !== 'approved' && payout.state !== 'sent') {
+    deps.log.warn(fields, 'Unexpected payout success result: asking the provider');
+    await queryPayout(deps, payout.id, { evenIfSettled: true });
+    return;
+  }
+  const mismatch = payoutMismatch(deps, payout, result, 'result');
+  if (mismatch !== null) {
+    await alertMismatch(deps, payout, mismatch, 'result');
+    await queryPayout(deps, payout.id);
+    return;
+  }
+  await settleByResult(deps, payout, result, 'result');
+}
+
+async function applyAnswer(deps: AppDeps, payout: PayoutRow, result: PayoutResult): Promise<void> {
+  const detail = `${result.description} (${result.code})`.slice(0, 500);
+  if (result.code === NOT_FOUND.code) {
+    await recordAnswer(deps, payout.id, 'not-found', detail);
+    if ((payout.state === 'approved' || payout.state === 'sent') && (await isSurelyNotSent(deps, payout)))
+      await markLost(deps, payout, `The provider has no such payment: ${detail}`);
+    if (payout.state !== 'paid' && payout.state !== 'failed')
+      deps.log.warn({ payoutId: payout.id.toString() }, 'The provider has no such payout: it waits for an operator');
+    return;
+  }
+  if (result.outcome === 'failed') {
+    await recordAnswer(deps, payout.id, 'failed', detail);
+    await settleByResult(deps, payout, result, 'query');
+    return;
+  }
+  const mismatch = payoutMismatch(deps, payout, result, 'query');
+  if (mismatch !== null) {
+    await alertMismatch(deps, payout, mismatch, 'query');
+    return;
+  }
+  await recordAnswer(deps, payout.id, 'completed', `${detail}, receipt ${result.receipt ?? ''}`);
+  if (payout.state === 'failed' || (payout.state === 'paid' && payout.settledBy === 'operator')) {
+    const before =
+      payout.state === 'failed' ? 'after it was failed and its hold returned' : 'after it was marked paid outside Tuzo';
+    await raiseMoneyAlert(deps, {
+      kind: 'double_payment',
+      payoutId: payout.id,
+      memberId: payout.memberId,
+      transactionCode: result.receipt,
+      detail: `Payout #${payout.id} to ${payout.phone} was paid by the provider (receipt ${result.receipt ?? '?'}) ${before}: the member was paid twice; recover ${payout.currency} ${formatMinor(payout.amountMinor)}`,
+      dedupeKey: `double-payment:${payout.id}`,
+    });
+    return;
+  }
+  await settleByResult(deps, payout, result, 'query');
+}
+
+async function settleByResult(deps: AppDeps, payout: PayoutRow, result: PayoutResult, by: 'result' | 'query'): Promise<void> {
+  const step = nextPayoutState(payout.state, result.outcome === 'paid' ? 'paid' : 'failed', { byQuery: by === 'query' });
   if ('ignore' in step) return;
   if ('confirm' in step) {
     await queryPayout(deps, payout.id);
     return;
   }
+  const detail = `${result.description} (${result.code})`;
   await settlePayout(deps, {
     payoutId: payout.id,
     withdrawalId: payout.withdrawalId,
@@ -208,6 +267,24 @@ export async function applyResult(deps: AppDeps, payout: PayoutRow, result: Payo
         ? { outcome: 'paid', receipt: result.receipt ?? '', receiverName: result.receiverName, feeMinor: result.feeMinor, detail }
         : { outcome: 'failed', code: result.code, reason: memberReason(result.code, payout.provider), detail },
     by,
+  });
+}
+
+async function recordAnswer(deps: AppDeps, payoutId: bigint, answer: ProviderAnswer, detail: string): Promise<void> {
+  await updatePayout(deps.db, payoutId, {
+    providerAnswer: answer,
+    providerAnswerDetail: detail.slice(0, 500),
+    providerAnswerAt: deps.clock.now(),
+  });
+}
+
+async function alertMismatch(deps: AppDeps, payout: PayoutRow, mismatch: string, by: 'result' | 'query'): Promise<void> {
+  await raiseMoneyAlert(deps, {
+    kind: 'payout_mismatch',
+    payoutId: payout.id,
+    memberId: payout.memberId,
+    detail: `Payout #${payout.id}: a ${by === 'result' ? 'result' : 'status answer'} that does not match it was not applied: ${mismatch}`,
+    dedupeKey: `payout-mismatch:${payout.id}:${by}:${mismatch}`.slice(0, 200),
   });
 }
 
@@ -301,7 +378,7 @@ export async function handleB2CStatusResult(deps: AppDeps, body: unknown): Promi
 
 /**
  * "The provider has no such payment" about a payout last sent longer than the result timeout ago: it cannot still be
- * on its way in, so it is sent again with the same reference (decision 032). Sooner, it is asked again later.
+ * on its way in, so it becomes unknown and waits for an operator (decision 046; before it, it was sent again).
  */
 async function isSurelyNotSent(deps: AppDeps, payout: PayoutRow): Promise<boolean> {
   const timeoutMs = (await readSetting(deps.db, 'payouts.result_timeout_seconds')) * 1000;

@@ -4,15 +4,17 @@ import type { PayoutState } from '@tuzo/contracts';
  * The payout state machine, one exhaustive switch (docs/money.md "Payouts", decision 032).
  *
  *   approved --ack--> sent
- *   approved | sent --paid--> paid          (a result we trust, or the status query)
- *   approved | sent --failed--> failed      (a refusal at send time, a failure result we trust, or the status query)
+ *   approved | sent --paid--> paid          (a matching result, or the status query)
+ *   approved | sent --failed--> failed      (a refusal at send time, or the status query; a failure result is only
+ *                                            confirmed by a status query first: decision 046)
  *   approved | sent --lost--> unknown       (timeout, gateway error, no result in time, a result we do not trust)
  *   unknown --paid | failed--> paid | failed  (only the status query / transfer fetch decides: `byQuery`)
- *   unknown --ack of a re-send--> sent        (the provider said it has no such payment, after the result timeout:
- *                                              sent again under the same reference, which it refuses if it had it)
+ *   unknown --ack of a re-send--> sent        (kept for a re-send's acknowledgement; since decision 046 nothing
+ *                                              re-sends a payout: "not found" waits for an operator)
  *
- * An operator's "mark paid outside Tuzo" (decision 033) is a `paid` event with `byQuery` (settled_by operator), allowed
- * only for unknown or overdue approved/sent payouts (`payout-paid-outside.ts whyNotMarkable`).
+ * An operator's "mark paid outside Tuzo" (decision 033) and "mark failed" (decision 046) are `paid` / `failed` events
+ * with `byQuery` (settled_by operator), allowed only for unknown or overdue approved/sent payouts the provider answered
+ * `failed` or `not-found` about (`payout-paid-outside.ts whyNotMarkable`).
  *
  * paid and failed are final: any event after them is `ignore` (a late or replayed result changes nothing). An ack
  * after a result, or a loss report on an unknown payout, is `ignore` too.
@@ -35,7 +37,8 @@ export function nextPayoutState(
         case 'paid':
           return { next: 'paid' };
         case 'failed':
-          return { next: 'failed' };
+          // A failure returns the hold: a callback alone (unsigned, forgeable) never does; the status query decides.
+          return options.byQuery ? { next: 'failed' } : { confirm: 'a failure result is confirmed by a status query' };
         case 'lost':
           return { next: 'unknown' };
         default:

@@ -102,7 +102,8 @@ export function parseB2CResult(body: unknown): B2CResult | null {
   const amountMinor = amountOf(items, 'TransactionAmount');
   if (isSuccess && items.has('TransactionAmount') && amountMinor === null) return null;
   const publicName = textOf(items, 'ReceiverPartyPublicName');
-  const nameMatch = publicName ? /^(\d{9,15})\s*-\s*(.*)$/.exec(publicName) : null;
+  // The number may be masked ("2547****5678"): kept as given, matched digit by digit (payouts/payout-match.ts).
+  const nameMatch = publicName ? /^\+?([\d*]{9,15})\s*-\s*(.*)$/.exec(publicName) : null;
   const registered = textOf(items, 'B2CRecipientIsRegisteredCustomer');
   const transactionId = result.TransactionID?.trim() || null;
   return {
@@ -187,8 +188,19 @@ export interface B2CStatusResult {
   transactionStatus: string | null;
   receipt: string | null;
   amountMinor: bigint | null;
+  /** "2547XXXXXXXX - FIRST LAST" for a B2C payment (the receiver), and the shortcode that paid ("600000 - Tuzo"). */
   creditPartyName: string | null;
+  debitPartyName: string | null;
   finalisedAt: Date | null;
+}
+
+/**
+ * The identifier at the head of a Daraja party name ("2547XXXXXXXX - FIRST LAST", "600000 - Tuzo"): its digits (a
+ * masked digit kept as `*`), or null when the name does not start with one.
+ */
+export function partyIdentifier(name: string | null): string | null {
+  const match = name === null ? null : /^\s*\+?([\d*]{5,15})(?![\d*])/.exec(name);
+  return match?.[1] ?? null;
 }
 
 export function parseB2CStatusResult(body: unknown): B2CStatusResult | null {
@@ -209,6 +221,7 @@ export function parseB2CStatusResult(body: unknown): B2CStatusResult | null {
     receipt,
     amountMinor,
     creditPartyName: textOf(items, 'CreditPartyName'),
+    debitPartyName: textOf(items, 'DebitPartyName'),
     finalisedAt: parseDarajaTime(textOf(items, 'FinalisedTime')),
   };
 }

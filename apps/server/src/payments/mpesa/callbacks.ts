@@ -105,11 +105,13 @@ export interface TransactionStatusResult {
   /** "0" on success; Daraja's code as text otherwise. */
   resultCode: string;
   resultDesc: string;
-  /** Present on success: `TransactionStatus` ("Completed"), `ReceiptNo`, `Amount` (minor units), `DebitPartyName`. */
+  /** Present on success: `TransactionStatus` ("Completed"), `ReceiptNo`, `Amount` (minor units), the two parties. */
   status: string | null;
   receiptNo: string | null;
   amountMinor: bigint | null;
+  /** Who paid ("2547XXXXXXXX - NAME" for a customer, "<shortcode> - <name>" for a business) and who received. */
   debitPartyName: string | null;
+  creditPartyName: string | null;
 }
 
 export function parseTransactionStatusResult(body: unknown): TransactionStatusResult | null {
@@ -131,6 +133,7 @@ export function parseTransactionStatusResult(body: unknown): TransactionStatusRe
     receiptNo: text('ReceiptNo')?.toUpperCase() ?? null,
     amountMinor: amount === undefined ? null : providerAmountToMinor(amount),
     debitPartyName: text('DebitPartyName'),
+    creditPartyName: text('CreditPartyName'),
   };
 }
 

@@ -91,11 +91,17 @@ export function parsePaymentSms(text: string): ParsedSmsPayment | null {
   return null;
 }
 
-/** What forwarder apps post: the sender and the text under one of the common field names. */
+/**
+ * What forwarder apps post: the sender (`from`), the phone that received and forwarded the message (`to`) and the text,
+ * each under one of the common field names.
+ */
 export const SmsWebhookSchema = z
   .object({
     from: z.string().max(100).optional(),
     sender: z.string().max(100).optional(),
+    to: z.union([z.string().max(30), z.number()]).optional(),
+    forwarder: z.union([z.string().max(30), z.number()]).optional(),
+    phone: z.union([z.string().max(30), z.number()]).optional(),
     message: z.string().max(2000).optional(),
     text: z.string().max(2000).optional(),
     body: z.string().max(2000).optional(),
@@ -104,5 +110,35 @@ export const SmsWebhookSchema = z
   .passthrough()
   .transform((value) => ({
     from: value.from ?? value.sender ?? null,
+    to: value.to ?? value.forwarder ?? value.phone ?? null,
     text: value.message ?? value.text ?? value.body ?? value.content ?? '',
   }));
+
+/** A sender name as compared: upper case, letters and digits only (`M-PESA`, `MPESA` and `mpesa` are one sender). */
+export function senderKey(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/** A forwarder phone as compared: international digits (`+2547…`, `2547…`, `07…` are one number). */
+export function forwarderPhoneKey(phone: string | number): string {
+  return String(phone)
+    .replace(/\D/g, '')
+    .replace(/^0(\d{9})$/, '254$1');
+}
+
+/**
+ * Why a forwarded message is not taken (decision 046), or null: it must come from one of the configured sender names
+ * (M-Pesa's own, MPESA) and be forwarded by one of the configured phones; a message typed by anyone, or forwarded from
+ * another phone, could name any transaction code.
+ */
+export function whyNotFromForwarder(
+  message: { from: string | null; to: string | number | null },
+  allowed: { senders: readonly string[]; phones: readonly string[] },
+): string | null {
+  if (allowed.phones.length === 0) return 'No forwarder phone is configured (SMS_FORWARDER_PHONES)';
+  if (message.to === null || !allowed.phones.includes(forwarderPhoneKey(message.to)))
+    return 'Not forwarded by the configured forwarder phone';
+  if (message.from === null || !allowed.senders.map(senderKey).includes(senderKey(message.from)))
+    return 'Not sent by an accepted sender name';
+  return null;
+}

@@ -1,5 +1,5 @@
 import { PAYOUT_PROVIDER_LABELS, type AdminPayoutRow, type PayoutExchange } from '@tuzo/contracts';
-import { BadgeCheck, RefreshCw } from 'lucide-react';
+import { BadgeCheck, RefreshCw, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { OperatorOnly } from '@/components/operator-only';
@@ -12,8 +12,16 @@ import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
 import { useCheckPayout } from '../api/check-payout';
 import { PAYOUT_TEXTS, usePayout } from '../api/get-payout';
-import { canCheckPayout, canMarkPayoutPaid, exchangeBodyText, PAYOUT_STATE_LABELS } from '../utils/payout-rules';
+import {
+  canCheckPayout,
+  canSettlePayoutByHand,
+  exchangeBodyText,
+  PAYOUT_STATE_LABELS,
+  PROVIDER_ANSWER_LABELS,
+} from '../utils/payout-rules';
+import { MarkFailedDialog } from './mark-failed-dialog';
 import { MarkPaidDialog } from './mark-paid-dialog';
+import { MoneyAlertList } from './money-alerts';
 import { PayoutStateBadge } from './payout-state-badge';
 import { RetryPayoutButton } from './retry-payout-button';
 
@@ -59,6 +67,13 @@ function Facts({ payout }: { payout: AdminPayoutRow }) {
         </Fact>
       ) : null}
       {payout.provider_detail ? <Fact label="Provider’s words">{payout.provider_detail}</Fact> : null}
+      <Fact label="Provider’s last status answer">
+        <span data-testid="payout-provider-answer">
+          {payout.provider_answer
+            ? `${PROVIDER_ANSWER_LABELS[payout.provider_answer]}${payout.provider_answer_detail ? `: ${payout.provider_answer_detail}` : ''}, ${formatDateTime(payout.provider_answer_at)}`
+            : 'Not asked yet'}
+        </span>
+      </Fact>
     </dl>
   );
 }
@@ -100,6 +115,7 @@ export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProp
   const check = useCheckPayout();
   const payout = data?.payout;
   const [markingPaid, setMarkingPaid] = useState<AdminPayoutRow | null>(null);
+  const [markingFailed, setMarkingFailed] = useState<AdminPayoutRow | null>(null);
 
   async function runCheck() {
     if (!payout) return;
@@ -135,17 +151,34 @@ export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProp
                       {check.isPending ? 'Asking…' : 'Check with the provider'}
                     </Button>
                   ) : null}
-                  {canMarkPayoutPaid(payout.state) ? (
-                    <Button variant="outline" onClick={() => setMarkingPaid(payout)}>
-                      <BadgeCheck aria-hidden="true" />
-                      Mark paid outside Tuzo
-                    </Button>
+                  {canSettlePayoutByHand(payout) ? (
+                    <>
+                      <Button variant="outline" onClick={() => setMarkingPaid(payout)}>
+                        <BadgeCheck aria-hidden="true" />
+                        Mark paid outside Tuzo
+                      </Button>
+                      <Button variant="outline" onClick={() => setMarkingFailed(payout)}>
+                        <XCircle aria-hidden="true" />
+                        Mark failed
+                      </Button>
+                    </>
                   ) : null}
                   <RetryPayoutButton payout={payout} />
                 </div>
                 {/* Keyed so each opening starts with an empty form. */}
                 <MarkPaidDialog key={markingPaid?.id ?? 'closed'} payout={markingPaid} onClose={() => setMarkingPaid(null)} />
+                <MarkFailedDialog
+                  key={`failed-${markingFailed?.id ?? 'closed'}`}
+                  payout={markingFailed}
+                  onClose={() => setMarkingFailed(null)}
+                />
               </OperatorOnly>
+              {data.alerts.length > 0 ? (
+                <section className="flex flex-col gap-2">
+                  <h3 className="text-sm font-semibold text-slate-900">Alerts for operators</h3>
+                  <MoneyAlertList alerts={data.alerts} />
+                </section>
+              ) : null}
               <section className="flex flex-col gap-2">
                 <h3 className="text-sm font-semibold text-slate-900">Exchanges with the provider</h3>
                 <Exchanges exchanges={data.exchanges} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { OperatorOnly } from '@/components/operator-only';
+import { MoneyAlertsCard } from './money-alerts';
 import { PayoutBalanceCard } from './payout-balance-card';
 import { PayoutDetailDialog } from './payout-detail-dialog';
 import { PayoutMethodsCard } from './payout-methods-card';
@@ -8,7 +9,7 @@ import { RiskFlagsPanel } from './risk-flags-panel';
 import { SettlementCard } from './settlement-card';
 
 /**
- * /admin/payouts: how each country is paid, the payout balance and the risk flags holding withdrawals (operators), the
+ * /admin/payouts: the money alerts (decision 046), how each country is paid, the payout balance and the risk flags holding withdrawals (operators), the
  * payout queue with each payout's provider exchanges, and the daily settlement CSV (operators).
  */
 export function PayoutsPage() {
@@ -16,6 +17,7 @@ export function PayoutsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold text-slate-900">Payouts</h1>
+      <MoneyAlertsCard />
       <PayoutMethodsCard />
       <OperatorOnly>
         <PayoutBalanceCard />

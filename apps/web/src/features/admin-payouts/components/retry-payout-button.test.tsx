@@ -33,6 +33,9 @@ function payoutIn(state: PayoutState) {
     created_at: '2026-11-25 10:00:00',
     sent_at: '2026-11-25 10:00:01',
     settled_at: state === 'failed' ? '2026-11-25 10:00:05' : null,
+    provider_answer: state === 'failed' ? 'failed' : null,
+    provider_answer_detail: null,
+    provider_answer_at: state === 'failed' ? '2026-11-25 10:00:05' : null,
   });
 }
 

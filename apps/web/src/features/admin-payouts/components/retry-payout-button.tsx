@@ -9,19 +9,23 @@ import { errorMessage, showErrorToast } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { useStaffRole } from '@/lib/staff-role';
 import { useRetryPayout } from '../api/retry-payout';
+import { canRetryPayout } from '../utils/payout-rules';
 
 export const RETRY_PAYOUT_TEXTS = {
   awaiting: 'Retry requested: it waits for a second operator’s approval',
   done: 'Payout retried',
 } as const;
 
-/** "Retry payout" for a failed payout, operators only: a confirmed retry becomes a new withdrawal (decision 033). */
+/**
+ * "Retry payout" for a failed payout, or an unknown one the provider has no record of (the server marks it failed
+ * first, decision 046), operators only: a confirmed retry becomes a new withdrawal (decision 033).
+ */
 export function RetryPayoutButton({ payout }: { payout: AdminPayoutRow }) {
   const { isOperator } = useStaffRole();
   const retry = useRetryPayout();
   const key = useIdempotencyKey();
   const [isOpen, setIsOpen] = useState(false);
-  if (!isOperator || payout.state !== 'failed') return null;
+  if (!isOperator || !canRetryPayout(payout)) return null;
 
   async function confirm() {
     try {

@@ -1,6 +1,13 @@
-import { PAYOUT_STATES } from '@tuzo/contracts';
+import { PAYOUT_STATES, type ProviderAnswer } from '@tuzo/contracts';
 import { describe, expect, it } from 'vitest';
-import { canCheckPayout, canMarkPayoutPaid, countryPayoutMethods, exchangeBodyText, PAYOUT_QUEUE_STATES } from './payout-rules';
+import {
+  canCheckPayout,
+  canRetryPayout,
+  canSettlePayoutByHand,
+  countryPayoutMethods,
+  exchangeBodyText,
+  PAYOUT_QUEUE_STATES,
+} from './payout-rules';
 
 const COUNTRIES = [
   { name: 'Kenya', abbreviation: 'KE', currency: 'KES', enabled: true },
@@ -43,8 +50,20 @@ describe('the payout queue', () => {
     expect(PAYOUT_STATES.filter(canCheckPayout)).toEqual(['sent', 'unknown']);
   });
 
-  it('offers "Mark paid outside Tuzo" only while no result settled the payout, never for a failed or paid one', () => {
-    expect(PAYOUT_STATES.filter(canMarkPayoutPaid).sort()).toEqual(['approved', 'sent', 'unknown']);
+  it('settles by hand only a live payout the provider said it did not pay (failed, not found), never a failed or paid one', () => {
+    const settleable = (answer: ProviderAnswer | null) =>
+      PAYOUT_STATES.filter((state) => canSettlePayoutByHand({ state, provider_answer: answer })).sort();
+    expect(settleable('not-found')).toEqual(['approved', 'sent', 'unknown']);
+    expect(settleable('failed')).toEqual(['approved', 'sent', 'unknown']);
+    expect(settleable('completed')).toEqual([]);
+    expect(settleable(null)).toEqual([]);
+  });
+
+  it('retries a failed payout, or an unknown one the provider does not know', () => {
+    expect(canRetryPayout({ state: 'failed', provider_answer: null })).toBe(true);
+    expect(canRetryPayout({ state: 'unknown', provider_answer: 'not-found' })).toBe(true);
+    expect(canRetryPayout({ state: 'unknown', provider_answer: null })).toBe(false);
+    expect(canRetryPayout({ state: 'paid', provider_answer: 'completed' })).toBe(false);
   });
 
   it('shows an exchange body as indented JSON, text as it is, and nothing as a dash', () => {

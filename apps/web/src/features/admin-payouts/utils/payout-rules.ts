@@ -4,6 +4,7 @@ import {
   type AdminCountryRow,
   type PayoutMethod,
   type PayoutState,
+  type ProviderAnswer,
 } from '@tuzo/contracts';
 import type { BadgeTone } from '@/components/ui/badge';
 
@@ -18,7 +19,8 @@ export const PAYOUT_STATE_LABELS: Record<PayoutState, { label: string; tone: Bad
   unknown: {
     label: 'Unknown',
     tone: 'danger',
-    meaning: 'No result in time: never refunded or sent again on a guess; check with the provider.',
+    meaning:
+      'No result in time: never refunded or sent again on a guess; check with the provider. If it has no such payment, retry it or mark it failed.',
   },
   paid: { label: 'Paid', tone: 'success', meaning: 'Paid, with the provider’s receipt.' },
   failed: { label: 'Failed', tone: 'danger', meaning: 'The provider refused it; the money went back to the member’s wallet.' },
@@ -33,12 +35,27 @@ export function canCheckPayout(state: PayoutState): boolean {
 }
 
 /**
- * "Mark paid outside Tuzo" is offered while no result settled the payout: unknown, or approved/sent (the server takes
- * those only once their result is overdue and says so otherwise). Never failed (the hold is back in the wallet) or paid.
+ * "Mark paid outside Tuzo" and "Mark failed" are offered while no result settled the payout (unknown, or approved/sent:
+ * the server takes those only once their result is overdue and says so otherwise) and only once the provider's status
+ * query answered that it did not pay: `failed` or `not-found` (decision 046). Never failed (the hold is back in the
+ * wallet) or paid.
  */
-export function canMarkPayoutPaid(state: PayoutState): boolean {
-  return state === 'unknown' || state === 'sent' || state === 'approved';
+export function canSettlePayoutByHand(payout: { state: PayoutState; provider_answer: ProviderAnswer | null }): boolean {
+  const isLive = payout.state === 'unknown' || payout.state === 'sent' || payout.state === 'approved';
+  return isLive && (payout.provider_answer === 'failed' || payout.provider_answer === 'not-found');
 }
+
+/** "Retry payout": a failed payout, or one the provider does not know (marked failed first by the server). */
+export function canRetryPayout(payout: { state: PayoutState; provider_answer: ProviderAnswer | null }): boolean {
+  return payout.state === 'failed' || (payout.state === 'unknown' && payout.provider_answer === 'not-found');
+}
+
+/** The provider's last status answer, in the console's words. */
+export const PROVIDER_ANSWER_LABELS: Record<ProviderAnswer, string> = {
+  completed: 'Paid (the provider confirmed it)',
+  failed: 'Failed (the provider says it did not pay)',
+  'not-found': 'Not found (the provider has no such payment): waits for an operator',
+};
 
 /** One country and how its approved withdrawals are paid. */
 export interface CountryPayoutMethod {
