@@ -61,8 +61,8 @@ async function seedActivity(client: pg.Client): Promise<number> {
     FROM bench_ref r, generate_series(1, ${DEPOSITS}) g,
          LATERAL (SELECT (100 + floor(random() * 500000))::bigint AS a, now() - random() * interval '60 days' AS at WHERE g IS NOT NULL OFFSET 0) x`);
   await q(`
-    INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at, decided_at)
-    SELECT 1 + floor(random() * r.max_member)::bigint, 'balance', a, 0, 'KES', 1000000, a, 0, s, 'bench-w:' || g, r.tx_id, CASE WHEN s = 0 THEN NULL ELSE r.tx_id END, at, CASE WHEN s = 0 THEN NULL ELSE at + interval '2 hours' END
+    INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at, decided_at, payout_phone)
+    SELECT 1 + floor(random() * r.max_member)::bigint, 'balance', a, 0, 'KES', 1000000, a, 0, s, 'bench-w:' || g, r.tx_id, CASE WHEN s = 0 THEN NULL ELSE r.tx_id END, at, CASE WHEN s = 0 THEN NULL ELSE at + interval '2 hours' END, '+254700000001'
     FROM bench_ref r, generate_series(1, ${Math.floor(DEPOSITS / 3)}) g,
          LATERAL (SELECT (20000 + floor(random() * 300000))::bigint AS a, now() - random() * interval '60 days' AS at,
                          (CASE WHEN random() < 0.2 THEN 0 WHEN random() < 0.1 THEN 1 ELSE 2 END)::smallint AS s WHERE g IS NOT NULL OFFSET 0) x`);

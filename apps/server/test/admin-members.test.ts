@@ -191,26 +191,28 @@ describe('suspend, unsuspend, sign out', () => {
 });
 
 describe('adminupdatemember', () => {
-  it('changes email, phone and country, audited with before and after; refuses taken values', async () => {
+  it('changes email and country at once, a phone only by a four-eyes request (decision 045); audited; refuses taken values', async () => {
     const m = await createMember(t, { countryId: c.kes });
+    const [before] = await t.sql<{ phone: string }>('SELECT phone FROM members WHERE id = $1', [m.id.toString()]);
     const email = `${m.username}@new.example`;
     const updated = await admin('adminupdatemember', {
       username: m.username,
       email,
-      phone: '+254799000111',
+      phone: '+999799000111',
       country_id: c.ugx,
       reason: 'ticket 7',
     });
-    expect(updated.status).toBe(200);
+    expect(updated).toMatchObject({ status: 200, data: { phone_approval_id: expect.stringMatching(/^\d+$/) } });
+    expect(updated.msg).toContain('the phone change waits for a second operator');
     const row = (
       await t.sql<{ email: string; phone: string; country_id: number }>(
         'SELECT email, phone, country_id FROM members WHERE id = $1',
         [m.id.toString()],
       )
     )[0];
-    expect(row).toEqual({ email, phone: '254799000111', country_id: c.ugx });
+    expect(row).toEqual({ email, phone: before!.phone, country_id: c.ugx });
     expect(await lastAudit('member.update')).toMatchObject({
-      after: { email, phone: '254799000111', countryId: c.ugx, reason: 'ticket 7' },
+      after: { email, phoneRequested: '+999799000111', countryId: c.ugx, reason: 'ticket 7' },
     });
     expect(await admin('adminupdatemember', { username: member.username, email })).toMatchObject({
       status: 409,

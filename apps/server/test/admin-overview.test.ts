@@ -72,8 +72,8 @@ async function withdrawal(
           ],
         });
   await t.sql(
-    `INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at, decided_at)
-     VALUES ($1, 'balance', $2, 0, 'KES', 1000000, $2, 0, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at, decided_at, payout_phone)
+     VALUES ($1, 'balance', $2, 0, 'KES', 1000000, $2, 0, $3, $4, $5, $6, $7, $8, '+254700000001')`,
     [
       who.id.toString(),
       minor.toString(),

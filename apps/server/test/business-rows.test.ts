@@ -40,6 +40,8 @@ const samples: { [K in BusinessTable as ReturnType<typeof getTableName<K>>]: Inf
     decidedBy: 3n,
     decidedAt: new Date('2026-03-05T00:00:00.001Z'),
     createdAt: at,
+    payoutPhone: '+256712345678',
+    payoutName: 'AMINA N',
   },
   transfers: {
     id: 1n,
@@ -168,6 +170,8 @@ describe('business rows', () => {
         'decided_by',
         'decided_at',
         'created_at',
+        'payout_phone',
+        'payout_name',
       ].sort(),
     );
     expect(built.row.amount_system_minor).toBe(9_007_199_254_740_993n);

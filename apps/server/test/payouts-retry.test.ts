@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAction } from './harness.ts';
 import { wallets } from './money-fixtures.ts';
@@ -18,7 +17,8 @@ import {
 /**
  * Retry of a failed payout (decision 033) against the M-Pesa simulator over HTTP: the hold is taken again as a new
  * withdrawal and paid, four-eyes above the threshold; refused when the wallet no longer has it, and once retried.
- * The …40 phone is "not registered on M-Pesa": the member then registers a working phone.
+ * A retry pays the phone recorded when the member asked (decision 045), so the failures retried here are M-Pesa's
+ * utility account running dry (topped up before the retry); the …40 phone is "not registered on M-Pesa".
  */
 let ctx: PayoutTestContext;
 beforeAll(async () => {
@@ -28,22 +28,25 @@ afterAll(async () => ctx.t.close());
 
 const retry = (id: string, token = ctx.operator.token) =>
   callAction(ctx.t.app, 'adminretrypayout', { method: 'POST', token, payload: { id } });
-const fixPhone = (memberId: bigint) =>
-  ctx.t.sql('UPDATE members SET phone = $2 WHERE id = $1', [memberId.toString(), `+2547${randomInt(11_000_000, 99_999_999)}`]);
+/** The B2C utility account empty (every payout fails as "balance insufficient") or topped up again. */
+const setUtility = (minor: bigint) => void (ctx.t.sim.mpesa.b2c.utilityBalanceMinor = minor);
 
 describe('retry of a failed payout', () => {
-  it('takes the hold again as a new withdrawal and pays it; a second retry is refused', async () => {
-    const m = await payee(ctx, { suffix: '40' });
+  it('takes the hold again as a new withdrawal and pays it to the phone asked for; a second retry is refused', async () => {
+    const m = await payee(ctx);
     const id = await withdrawOk(ctx, m, '500');
+    const utility = ctx.t.sim.mpesa.b2c.utilityBalanceMinor;
+    setUtility(0n);
     await approve(ctx, id);
     const failed = await waitForState(ctx, id, 'failed');
+    setUtility(utility);
     const afterRefund = await wallets(ctx.t, m.id);
-    await fixPhone(m.id);
     const answer = await retry(failed.id);
     expect(answer).toMatchObject({ status: 200, resultcode: true, data: { approval_id: null } });
     const newId = answer.data.withdrawal_id as string;
     expect(newId).not.toBe(id);
     const paid = await waitForState(ctx, newId, 'paid');
+    expect(ctx.t.sim.mpesa.b2c.payouts.get(paid.reference)?.phone).toBe(m.phone.replace(/^\+/, ''));
     expect(await history(ctx, m)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ Status: '1' }),
@@ -71,21 +74,22 @@ describe('retry of a failed payout', () => {
     expect(answer.status).toBe(422);
     expect(answer.msg).toContain('no longer holds');
     expect((await history(ctx, m)).length).toBe(2);
-    await fixPhone(m.id); // frees the …40 phone for the next test
     await expectReconciled(ctx);
   });
 
   it('above the four-eyes threshold a second operator approves the retry', async () => {
-    const m = await payee(ctx, { suffix: '40', balanceMinor: 3_000_000n });
+    const m = await payee(ctx, { balanceMinor: 3_000_000n });
     const id = await withdrawOk(ctx, m, '20000');
     const asked = await approve(ctx, id);
+    const utility = ctx.t.sim.mpesa.b2c.utilityBalanceMinor;
+    setUtility(0n);
     await callAction(ctx.t.app, 'adminapproverequest', {
       method: 'POST',
       token: ctx.secondOperator.token,
       payload: { id: asked.data.approval_id },
     });
     const failed = await waitForState(ctx, id, 'failed');
-    await fixPhone(m.id);
+    setUtility(utility);
     const answer = await retry(failed.id);
     expect(answer).toMatchObject({ status: 202, data: { status: '0', payout: null } });
     const newId = answer.data.withdrawal_id as string;

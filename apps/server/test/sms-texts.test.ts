@@ -16,6 +16,8 @@ const LONGEST: SmsEvent[] = [
   { kind: 'withdrawal_failed', params: { amount: LONGEST_AMOUNT, refunded: LONGEST_AMOUNT, wallet: 'youtube' } },
   { kind: 'account_activated', params: { fee: LONGEST_AMOUNT } },
   { kind: 'commission_earned', params: { amount: LONGEST_AMOUNT, level: 3, username: LONGEST_USERNAME } },
+  { kind: 'phone_change_code', params: { code: '123456', minutes: 10 } },
+  { kind: 'phone_changed', params: { phone: '+2547******78', hours: 720 } },
 ];
 
 describe('SMS texts', () => {

@@ -6,8 +6,9 @@ import { expect, test } from 'vitest';
 import { DESKTOP, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
+import { setMemberPhoneForTest } from './support/members.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_MEMBER } from './support/server.ts';
-import { enrolStaff, loginStaffThroughForm, type EnrolledStaff } from './support/staff.ts';
+import { addStaffOnServer, enrolStaff, loginStaffThroughForm, type EnrolledStaff } from './support/staff.ts';
 
 /**
  * Payouts end to end (issue 14): Kenya pays approved withdrawals by M-Pesa B2C, here the provider simulator started
@@ -22,6 +23,11 @@ const TOP_UP = '1000.00';
 /** At least `payouts.risk.large_adjustment` (5,000.00) and below the four-eyes limit (10,000.00). */
 const LARGE_TOP_UP = '6000.00';
 const FLAGGED_MEMBER = { username: 'demo_l2', password: 'demo1234' } as const;
+const SECOND_OPERATOR = {
+  username: 'payouts_second',
+  email: 'payouts-second@tuzo.local',
+  password: 'second-operator-pass-3',
+} as const;
 /** Kenya's seed: 200-999 are charged 30.00 on the Jumbo wallet. */
 const WITHDRAWAL = { amount: '300', amountMinor: 30_000n, chargeMinor: 3_000n } as const;
 
@@ -44,8 +50,8 @@ async function operatorAccount(): Promise<EnrolledStaff> {
   return operator;
 }
 
-async function topUpJumbo(username: string, amount: string = TOP_UP): Promise<void> {
-  const { token } = await operatorAccount();
+async function topUpJumbo(username: string, amount: string = TOP_UP, by?: EnrolledStaff): Promise<void> {
+  const { token } = by ?? (await operatorAccount());
   const adjusted = await api.call('adminadjust', {
     token,
     method: 'POST',
@@ -174,14 +180,8 @@ test('a member withdraws, an operator approves, M-Pesa pays and the member sees 
 });
 
 test('a payout M-Pesa refuses fails, the hold comes back to Jumbo, the member reads why and an operator retries it', async () => {
-  const { token } = await operatorAccount();
   // The simulator's "receiver not registered" phone (ResultCode 2040).
-  const changed = await api.call('adminupdatemember', {
-    token,
-    method: 'POST',
-    payload: { username: FAILING_MEMBER.username, phone: FAILING_MEMBER.phone, reason: 'e2e: a phone M-Pesa refuses' },
-  });
-  expect(changed.resultcode, changed.msg).toBe(true);
+  await setMemberPhoneForTest(e2e.server, { username: FAILING_MEMBER.username, phone: FAILING_MEMBER.phone });
   await topUpJumbo(FAILING_MEMBER.username);
   const memberToken = await api.login(FAILING_MEMBER.username, FAILING_MEMBER.password);
   const funded = await api.walletMinor(memberToken, 'balance');
@@ -256,7 +256,10 @@ test('a payout M-Pesa refuses fails, the hold comes back to Jumbo, the member re
 });
 
 test('a withdrawal right after a large adjustment is held by a risk flag until an operator clears it with a note', async () => {
-  await topUpJumbo(FLAGGED_MEMBER.username, LARGE_TOP_UP);
+  // A second operator (added on the server) makes the adjustment: nobody clears a flag their own action raised
+  // (decision 044), and the signed-in operator clears this one below.
+  const second = await addStaffOnServer(api, e2e.server, SECOND_OPERATOR);
+  await topUpJumbo(FLAGGED_MEMBER.username, LARGE_TOP_UP, second);
   const member = await open(DESKTOP, 'payouts-flagged-member');
   await member.goto('/login');
   await loginThroughForm(member, FLAGGED_MEMBER.username, FLAGGED_MEMBER.password);
@@ -312,15 +315,9 @@ test('a withdrawal right after a large adjustment is held by a risk flag until a
 });
 
 test('M-Pesa pays but never sends its Result: the operator checks with the provider and the payout settles once', async () => {
-  const { token } = await operatorAccount();
   // The simulator's "paid, no Result ever" phone: the status query says Completed.
   const silent = { username: 'demo_sponsor', password: DEMO_MEMBER.password, phone: '+254700000037' } as const;
-  const changed = await api.call('adminupdatemember', {
-    token,
-    method: 'POST',
-    payload: { username: silent.username, phone: silent.phone, reason: 'e2e: a payout M-Pesa never answers' },
-  });
-  expect(changed.resultcode, changed.msg).toBe(true);
+  await setMemberPhoneForTest(e2e.server, { username: silent.username, phone: silent.phone });
   await topUpJumbo(silent.username);
   const memberToken = await api.login(silent.username, silent.password);
   const requested = await api.call<{ id: string }>('systemwithdrawal', {

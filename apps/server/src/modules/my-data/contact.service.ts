@@ -12,13 +12,14 @@ import {
 } from '../members/members.service.ts';
 import { queueMail } from '../password-reset/password-reset.service.ts';
 import { normalisePhone, TAKEN_MESSAGES } from '../registration/registration.service.ts';
+import { sendPhoneCode } from '../phone-changes/phone-changes.service.ts';
 import { consumeEmailChange, insertEmailChange } from './contact.repository.ts';
 
 /**
  * A member corrects their email or phone (Data Protection Act 2019 s.40, rectification; decision 040). Both need the
  * member's password. The email changes only when the link mailed to the new address is opened (only its hash is
- * stored, valid EMAIL_CHANGE_TTL_MS), which proves the address is theirs; the phone changes at once (its
- * confirmation is the password: the payout phone is the member's registered phone, and every change is audited).
+ * stored, valid EMAIL_CHANGE_TTL_MS), which proves the address is theirs; the phone changes when the code sent by SMS
+ * to the new phone is entered (phone-changes module, decision 045), which then holds withdrawals for a while.
  * The same uniqueness rules and messages as sign-up; the unique indexes decide under concurrency.
  */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
@@ -99,7 +100,10 @@ export async function confirmEmailChange(deps: AppDeps, input: { token: string; 
   });
 }
 
-/** `changephone`: normalised with the member's dial code as at sign-up, free, then stored and audited. */
+/**
+ * `changephone`: normalised with the member's dial code as at sign-up and free; then a code goes by SMS to the new
+ * phone and the phone changes only on `confirmphone` with it (decision 045).
+ */
 export async function changePhone(
   deps: AppDeps,
   input: { memberId: bigint; phone: string; password: string; ip: string },
@@ -107,18 +111,7 @@ export async function changePhone(
   const member = await confirmedContact(deps, input.memberId, input.password);
   const phone = normalisePhone(input.phone, member.dial);
   if (phone === member.phone) throw new AppError('CONFLICT', 'This is already your phone number');
-  return deps.db.transaction(async (tx) => {
-    if (await selectContactOwner(tx, { memberId: input.memberId, phone })) throw new AppError('CONFLICT', TAKEN_MESSAGES.phone);
-    await updateMemberDetails(tx, { memberId: input.memberId, phone, at: deps.clock.now() });
-    await writeAudit(tx, {
-      actorId: input.memberId,
-      action: 'member.phone_changed',
-      targetType: 'member',
-      targetId: input.memberId,
-      before: { phone: member.phone },
-      after: { phone },
-      ip: input.ip,
-    });
-    return { phone };
-  });
+  if (await selectContactOwner(deps.db, { memberId: input.memberId, phone }))
+    throw new AppError('CONFLICT', TAKEN_MESSAGES.phone);
+  return sendPhoneCode(deps, { memberId: input.memberId, oldPhone: member.phone, newPhone: phone, ip: input.ip });
 }

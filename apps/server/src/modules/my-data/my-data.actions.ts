@@ -97,12 +97,13 @@ export const myDataActions = [
     name: 'changephone',
     methods: ['POST'],
     access: 'member',
-    summary: 'Correct my phone number, confirmed with the password; same rules as sign-up; audited.',
+    summary:
+      'Correct my phone number, with the password; same rules as sign-up. A code goes by SMS to the new phone; `confirmphone` applies it.',
     payload: ChangePhonePayloadSchema,
     data: ChangePhoneDataSchema,
     rateLimit: { perMinute: 5, isShared: true },
     handler: async ({ deps, member, payload, ip }) => ({
-      msg: 'Your phone number has been changed',
+      msg: 'We sent a code by SMS to your new phone. Enter it to finish the change.',
       data: await changePhone(deps, { memberId: member.id, phone: payload.phone, password: payload.password, ip }),
     }),
   }),

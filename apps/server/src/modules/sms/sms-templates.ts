@@ -21,7 +21,9 @@ export type SmsEvent =
   | { kind: 'withdrawal_paid'; params: { amount: string; phone: string | null; receipt: string | null } }
   | { kind: 'withdrawal_failed'; params: { amount: string; refunded: string; wallet: WalletKey } }
   | { kind: 'account_activated'; params: { fee: string } }
-  | { kind: 'commission_earned'; params: { amount: string; level: 1 | 2 | 3; username: string } };
+  | { kind: 'commission_earned'; params: { amount: string; level: 1 | 2 | 3; username: string } }
+  | { kind: 'phone_change_code'; params: { code: string; minutes: number } }
+  | { kind: 'phone_changed'; params: { phone: string; hours: number } };
 export type SmsKind = SmsEvent['kind'] | 'promotion';
 export type WalletKey = 'balance' | 'deposit' | 'ads' | 'youtube' | 'tiktok';
 
@@ -39,6 +41,10 @@ export const SMS_TEXTS = {
     account_activated: 'Tuzo: Your account is now active. Activation fee paid: {fee}.',
     commission_earned:
       'Tuzo: You earned a commission of {amount}: your {level, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}-level member {username} activated their account.',
+    phone_change_code:
+      'Tuzo: Your code to make this your Tuzo phone number is {code}. It expires in {minutes} minutes. Never share it.',
+    phone_changed:
+      'Tuzo: Your account phone number was changed to {phone}. Withdrawals are paused for {hours} hours. Not you? Call support now.',
     promotion_footer: '{text} Reply STOP to opt out.',
   },
   sw: {
@@ -50,6 +56,10 @@ export const SMS_TEXTS = {
     account_activated: 'Tuzo: Akaunti yako imewezeshwa. Ada ya kuwezesha akaunti iliyolipwa: {fee}.',
     commission_earned:
       'Tuzo: Umepata kamisheni ya {amount}: mwanachama wako wa ngazi ya {level, select, 1 {kwanza} 2 {pili} 3 {tatu} other {#}}, {username}, amewezesha akaunti yake.',
+    phone_change_code:
+      'Tuzo: Msimbo wa kufanya hii namba yako ya simu ya Tuzo ni {code}. Unaisha baada ya dakika {minutes}. Usimpe mtu.',
+    phone_changed:
+      'Tuzo: Namba ya simu ya akaunti yako imebadilishwa kuwa {phone}. Utoaji wa pesa umesitishwa kwa saa {hours}. Si wewe? Piga simu huduma kwa wateja sasa.',
     promotion_footer: '{text} Jibu ONDOKA kuacha kupokea ujumbe huu.',
   },
 } as const satisfies Record<SmsLanguage, Record<SmsEvent['kind'] | 'promotion_footer', string>>;

@@ -21,6 +21,8 @@ export async function insertOutboxRow(
   db: DbOrTx,
   input: {
     memberId: bigint;
+    /** Another phone than the member's (a phone change's code goes to the new phone); the member's when null. */
+    phone?: string | null;
     kind: SmsKind;
     texts: Record<SmsLanguage, RenderedText>;
     dedupeKey: string;
@@ -34,7 +36,7 @@ export async function insertOutboxRow(
   const texts = JSON.stringify(input.texts);
   const result = await db.execute<{ id: string }>(sql`
     INSERT INTO sms_outbox (member_id, phone, language, kind, text, encoding, parts, dedupe_key, next_attempt_at, created_at, updated_at)
-    SELECT m.id, m.phone, m.language, ${input.kind},
+    SELECT m.id, COALESCE(${input.phone ?? null}::text, m.phone), m.language, ${input.kind},
            ${texts}::jsonb -> m.language ->> 'text', ${texts}::jsonb -> m.language ->> 'encoding',
            (${texts}::jsonb -> m.language ->> 'parts')::integer, ${input.dedupeKey},
            COALESCE(${input.sendAt}::timestamptz, now()), COALESCE(${input.at}::timestamptz, now()),

@@ -23,10 +23,11 @@ export { activationSms, commissionSms, smsAmount, withdrawalSms } from './money-
  */
 export async function enqueueSms(
   tx: DbOrTx,
-  input: { memberId: bigint; event: SmsEvent; dedupeKey: string; at: Date | null },
+  input: { memberId: bigint; event: SmsEvent; dedupeKey: string; at: Date | null; phone?: string },
 ): Promise<boolean> {
   return insertOutboxRow(tx, {
     memberId: input.memberId,
+    phone: input.phone ?? null,
     kind: input.event.kind,
     texts: renderAll((language) => renderSms(input.event, language)),
     dedupeKey: `${input.event.kind}:${input.dedupeKey}`,

@@ -53,6 +53,9 @@ export async function retakeWithdrawal(
         status: 0,
         idempotencyKey,
         createdAt: at,
+        // Paid again to the phone the member asked for, never the phone they have now.
+        payoutPhone: old.payoutPhone,
+        payoutName: old.payoutName,
       }),
       audit: {
         actorId: input.operatorId,

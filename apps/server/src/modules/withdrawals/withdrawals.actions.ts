@@ -6,6 +6,7 @@ import {
   WithdrawPayloadSchema,
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
+import { runAfterCommit } from '../../lib/after-commit.ts';
 import { publishWithdrawalRequested } from './withdrawal-events.ts';
 import { listWithdrawalHistory } from './withdrawal-outcomes.service.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
@@ -27,8 +28,9 @@ export const withdrawalsActions = [
         amountLocalMinor: ctx.payload.amount,
         clientKey: ctx.idempotencyKey,
       });
-      // Subscribers (auto-pay, decision 035) may pay it now, with no operator; otherwise it waits for one.
-      await publishWithdrawalRequested(ctx.deps, BigInt(data.id));
+      // Subscribers (auto-pay, decision 035) may pay it now, with no operator; otherwise it waits for one. Under an
+      // Idempotency-Key they hear of it once the request's transaction has committed (decision 047).
+      await runAfterCommit(ctx.deps, (deps) => publishWithdrawalRequested(deps, BigInt(data.id)));
       return { msg: WITHDRAWAL_MESSAGES.accepted, data };
     },
   }),

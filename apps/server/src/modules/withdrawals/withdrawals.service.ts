@@ -19,6 +19,7 @@ import { recordMovement, type Leg } from '../../ledger/movement.ts';
 import { fromMemberAmount, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
 import { assertWithdrawalPayable } from './withdrawal-limits.ts';
 import { raiseRiskFlags } from '../payout-risk/payout-risk.service.ts';
+import { payoutPhoneForRequest } from '../phone-changes/phone-changes.service.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
 import {
   hasLivePayout,
@@ -77,6 +78,9 @@ export async function requestWithdrawal(
 
   // The hold and the withdrawal's risk flags commit together: no approval sees it unflagged (decision 035).
   const recorded = await deps.db.transaction(async (tx) => {
+    // The payout goes to the phone the member has now, recorded with the request (decision 045); refused while a
+    // phone change's hold runs.
+    const payoutPhone = await payoutPhoneForRequest(tx, deps, input.memberId);
     const held = await recordMovement(tx, {
       kind: 'withdrawal_hold',
       idempotencyKey,
@@ -107,6 +111,8 @@ export async function requestWithdrawal(
         status: 0,
         idempotencyKey,
         createdAt: at,
+        payoutPhone,
+        payoutName: null,
       }),
     });
     if (!held.business) throw new Error(`Withdrawal hold ${held.transactionId} has no withdrawal row`);

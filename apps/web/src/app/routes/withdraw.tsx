@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { WithdrawForm, WithdrawNotice, withdrawalsTexts } from '@/features/withdrawals';
+import { WithdrawalHold, WithdrawForm, WithdrawNotice, withdrawalsTexts } from '@/features/withdrawals';
 import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { useCurrentUser } from '@/lib/session';
@@ -14,6 +14,7 @@ export default function WithdrawRoute() {
   const t = useTexts(withdrawalsTexts);
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+      <WithdrawalHold />
       <WithdrawNotice />
       <Card>
         <CardHeader>

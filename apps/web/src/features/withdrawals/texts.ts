@@ -29,6 +29,9 @@ export const withdrawalsTexts = defineTexts('withdrawals', {
     walletYoutube: 'YouTube',
     walletTiktok: 'TikTok',
     walletAds: 'Ads',
+    holdTitle: 'Withdrawals are paused',
+    holdBody:
+      'Your phone number was changed on {changed}. To keep your money safe, you cannot withdraw for {hours} hours after a change. You can withdraw again from {until}.',
     noticeTitle: 'Before you withdraw',
     noticeDismiss: 'Dismiss notice',
     noticePhone: 'Money is sent to the phone number on your profile. Check it is correct.',
@@ -70,6 +73,9 @@ export const withdrawalsTexts = defineTexts('withdrawals', {
     walletYoutube: 'YouTube',
     walletTiktok: 'TikTok',
     walletAds: 'Matangazo',
+    holdTitle: 'Utoaji wa pesa umesitishwa',
+    holdBody:
+      'Namba yako ya simu ilibadilishwa {changed}. Ili kulinda pesa zako, huwezi kutoa pesa kwa saa {hours} baada ya mabadiliko. Unaweza kutoa pesa tena kuanzia {until}.',
     noticeTitle: 'Kabla ya kutoa pesa',
     noticeDismiss: 'Funga ujumbe',
     noticePhone: 'Pesa hutumwa kwa nambari ya simu iliyo kwenye wasifu wako. Hakikisha ni sahihi.',

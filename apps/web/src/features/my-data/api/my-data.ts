@@ -7,6 +7,8 @@ import type {
   Closure,
   CloseAccountPayload,
   ConfirmEmailData,
+  ConfirmPhoneData,
+  ConfirmPhonePayload,
   DownloadFile,
   MyClosureData,
   StatementData,
@@ -64,11 +66,25 @@ export async function confirmEmail(token: string): Promise<ConfirmEmailData> {
   return (await apiCall<ConfirmEmailData>('confirmemail', { method: 'POST', payload: { token } })).data;
 }
 
-/** POST changephone: the new number, confirmed with the password; the user data shows it after. */
+/** POST changephone: the new number, confirmed with the password; a code goes by SMS to it (decision 045). */
 export function useChangePhone() {
   return useMutation({
     mutationFn: async (payload: ChangePhonePayload) => apiCall<ChangePhoneData>('changephone', { method: 'POST', payload }),
-    onSuccess: () => refreshUserData(),
+  });
+}
+
+/**
+ * POST confirmphone: the SMS code applies the change; the user data shows the new phone, and the withdraw page's
+ * hold (query `withdrawalhold`, features/withdrawals) is fetched again.
+ */
+export function useConfirmPhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: ConfirmPhonePayload) => apiCall<ConfirmPhoneData>('confirmphone', { method: 'POST', payload }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['withdrawalhold'] });
+      await refreshUserData();
+    },
   });
 }
 

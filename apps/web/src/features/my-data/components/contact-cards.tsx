@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ChangeEmailPayloadSchema,
   ChangePhonePayloadSchema,
+  ConfirmPhonePayloadSchema,
   type ChangeEmailPayload,
   type ChangePhonePayload,
+  type ConfirmPhonePayload,
 } from '@tuzo/contracts';
+import { useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
@@ -13,7 +16,7 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText } from '@/lib/api-client';
 import { useTexts, type Translate } from '@/i18n';
-import { useChangeEmail, useChangePhone } from '../api/my-data';
+import { useChangeEmail, useChangePhone, useConfirmPhone } from '../api/my-data';
 import { myDataTexts } from '../texts';
 
 function showFailure(t: Translate<keyof typeof myDataTexts.en>, error: unknown) {
@@ -88,9 +91,13 @@ export function EmailCard() {
   );
 }
 
-/** Correct my phone number, confirmed with the password (decision 040). */
+/**
+ * Correct my phone number: the password and the new number send a code by SMS to that number; the code applies the
+ * change (decision 045).
+ */
 export function PhoneCard() {
   const t = useTexts(myDataTexts);
+  const [pendingPhone, setPendingPhone] = useState<string | null>(null);
   const change = useChangePhone();
   const form = useForm<ChangePhonePayload>({
     resolver: zodResolver(ChangePhonePayloadSchema),
@@ -99,7 +106,8 @@ export function PhoneCard() {
   const submit = form.handleSubmit((payload) =>
     change.mutateAsync(payload).then(
       ({ data }) => {
-        toast.success(t('phoneChanged', { phone: data.phone }));
+        toast.success(t('phoneCodeSent', { phone: data.pending_phone }));
+        setPendingPhone(data.pending_phone);
         form.reset({ phone: '', password: '' });
       },
       (error: unknown) => showFailure(t, error),
@@ -111,7 +119,7 @@ export function PhoneCard() {
         <CardTitle>{t('phoneTitle')}</CardTitle>
         <CardDescription>{t('phoneBody')}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-4">
         <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('phoneTitle')}>
           <FormInput form={form} name="phone" id="change-phone" label={t('newPhone')} type="tel" autoComplete="tel" />
           <FormInput
@@ -126,7 +134,36 @@ export function PhoneCard() {
             {change.isPending ? t('saving') : t('savePhone')}
           </Button>
         </form>
+        {pendingPhone ? <PhoneCodeForm phone={pendingPhone} onDone={() => setPendingPhone(null)} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The code sent by SMS to the new number. */
+function PhoneCodeForm({ phone, onDone }: { phone: string; onDone: () => void }) {
+  const t = useTexts(myDataTexts);
+  const confirm = useConfirmPhone();
+  const form = useForm<ConfirmPhonePayload>({
+    resolver: zodResolver(ConfirmPhonePayloadSchema),
+    defaultValues: { code: '' },
+  });
+  const submit = form.handleSubmit((payload) =>
+    confirm.mutateAsync(payload).then(
+      ({ data }) => {
+        toast.success(t('phoneChanged', { phone: data.phone }));
+        onDone();
+      },
+      (error: unknown) => showFailure(t, error),
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('confirmPhone')}>
+      <p className="text-sm text-slate-700">{t('phoneCodeSent', { phone })}</p>
+      <FormInput form={form} name="code" id="change-phone-code" label={t('phoneCode')} type="text" autoComplete="one-time-code" />
+      <Button type="submit" className="self-start" disabled={confirm.isPending}>
+        {confirm.isPending ? t('saving') : t('confirmPhone')}
+      </Button>
+    </form>
   );
 }
