@@ -15,6 +15,7 @@ import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loadSecretKeys } from './lib/secret-keys.ts';
 import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
+import { paymentsMode } from './payments/index.ts';
 import { ReferenceCache } from './modules/reference/reference.service.ts';
 import { EXPORT_ROUTE_DOCS } from './modules/exports/exports.routes.ts';
 import { ADMIN_CONTENT_ROUTE_DOCS } from './modules/admin-content/admin-content.routes.ts';
@@ -123,7 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/healthz', async (_request, reply) => {
     await database.pool.query('SELECT 1');
-    return reply.send({ ok: true });
+    // Where payments go: `simulated` says no real money moves (decision 047).
+    return reply.send({ ok: true, payments: paymentsMode(config) });
   });
 
   // The routes beside the actions are listed in the API document with them (http/route-docs.ts).

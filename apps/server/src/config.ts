@@ -19,6 +19,31 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
 
+/**
+ * SMS_FORWARDER_PHONES: comma-separated phones, each as international digits (`+2547…`, `2547…` and `07…` are one
+ * number, 2547…); SMS_FORWARDER_SENDERS: comma-separated sender names, upper-cased.
+ */
+const forwarderPhones = () =>
+  optionalText.transform((value, ctx) => {
+    const phones = (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    const digits = phones.map((phone) => phone.replace(/^\+/, '').replace(/^0(\d{9})$/, '254$1'));
+    if (digits.some((phone) => !/^\d{9,15}$/.test(phone))) {
+      ctx.addIssue({ code: 'custom', message: 'must be phone numbers separated by commas, e.g. +254712345678' });
+      return z.NEVER;
+    }
+    return digits;
+  });
+const senderNames = (fallback: string) =>
+  optionalText.transform((value) =>
+    (value ?? fallback)
+      .split(',')
+      .map((part) => part.trim().toUpperCase())
+      .filter((part) => part !== ''),
+  );
+
 const KEY_FORMAT = 'a 32-byte key: 64 hex characters or base64 (generate one with `openssl rand -base64 32`)';
 /** TUZO_SECRET_KEY and TUZO_SECRET_KEY_PREVIOUS (comma-separated): the keys that seal TOTP secrets (lib/secret-box.ts). */
 const secretKeys = () =>
@@ -118,6 +143,10 @@ const ConfigSchema = z
     FLW_SECRET_KEY: optionalText,
     FLW_SECRET_HASH: optionalText,
     SMS_FORWARDER_SECRET: optionalText,
+    // The SMS-forwarder webhook takes only payment messages sent by these sender names (M-Pesa's is MPESA) and
+    // forwarded by these phones (the `to` of each request). With no phone set, no forwarded SMS is accepted.
+    SMS_FORWARDER_PHONES: forwarderPhones(),
+    SMS_FORWARDER_SENDERS: senderNames('MPESA'),
     // Africa's Talking SMS (money-event messages, docs/decisions/037-sms-outbox.md). With no key and the simulator on,
     // the simulator's Africa's Talking answers; with neither, SMS stay in the outbox unsent.
     AT_BASE_URL: optionalText,

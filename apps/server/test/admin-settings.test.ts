@@ -6,6 +6,8 @@ import { createMember, ensureTestCountries, fund, wallets, type TestCountries, t
 let t: TestApp;
 let c: TestCountries;
 let operator: TestMember;
+/** Money-control settings and countries are four-eyes changes (decision 044): a second operator approves them. */
+let approver: TestMember;
 let support: TestMember;
 let member: TestMember;
 
@@ -13,13 +15,28 @@ beforeAll(async () => {
   t = await createTestApp();
   c = await ensureTestCountries(t);
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
+  approver = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
   member = await createMember(t, { countryId: c.kes, status: 'active' });
 });
 afterAll(async () => t.close());
 
-const change = (key: string, value: unknown, token = operator.token) =>
-  callAction(t.app, 'adminsetting', { method: 'POST', token, payload: { key, value } });
+/**
+ * Asks for a change; a money-control one answers 202 and the second operator approves it here, so the answer is the
+ * setting's row as the list shows it after the approval (an error of the approval is answered as it is).
+ */
+const change = async (key: string, value: unknown, token = operator.token) => {
+  const asked = await callAction(t.app, 'adminsetting', { method: 'POST', token, payload: { key, value } });
+  if (asked.httpStatus !== 202) return asked;
+  const approved = await callAction(t.app, 'adminapproverequest', {
+    method: 'POST',
+    token: approver.token,
+    payload: { id: asked.data.approval_id },
+  });
+  if (approved.status !== 200) return approved;
+  const row = (await list()).data.settings.find((r: { key: string }) => r.key === key);
+  return { ...approved, data: row };
+};
 const list = (token = operator.token) => callAction(t.app, 'adminsettings', { method: 'GET', token });
 const auditCount = async () =>
   Number((await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'setting.change'"))[0]!.n);
@@ -67,11 +84,24 @@ describe('adminsetting', () => {
   it('changes the daily reward: audited with before and after, reference version bumped, members see it', async () => {
     const version = await referenceVersion();
     const before = (await list()).data.settings.find((row: { key: string }) => row.key === 'daily_reward').value;
+    const asked = await callAction(t.app, 'adminsetting', {
+      method: 'POST',
+      token: operator.token,
+      payload: { key: 'daily_reward', value: '150.00' },
+    });
+    // A money-control setting: asked by one operator, nothing changes until a second approves.
+    expect(asked).toMatchObject({ httpStatus: 202, data: { kind: 'setting', state: 'pending' } });
+    expect((await list()).data.settings.find((row: { key: string }) => row.key === 'daily_reward').value).toEqual(before);
+    await callAction(t.app, 'adminrejectrequest', {
+      method: 'POST',
+      token: operator.token,
+      payload: { id: asked.data.approval_id, reason: 'Asked again below' },
+    });
     const res = await change('daily_reward', '150.00');
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ key: 'daily_reward', value: '150.00' });
+    expect(res.data).toMatchObject({ key: 'daily_reward', value: '150.00', is_four_eyes: true });
     expect(await lastAudit()).toMatchObject({
-      actor_id: operator.id.toString(),
+      actor_id: approver.id.toString(),
       target_id: 'daily_reward',
       before: { value: before },
       after: { value: '150.00' },
@@ -261,8 +291,19 @@ describe('admincountries and admincountry', () => {
       { min: '250.50', max: '999.99', tariff: '30' },
     ],
   });
-  const save = (payload: unknown, token = operator.token) =>
-    callAction(t.app, 'admincountry', { method: 'POST', token, payload });
+  /** A country change is a request (decision 044); the second operator approves it, and the answer is the new row. */
+  const save = async (payload: unknown, token = operator.token) => {
+    const asked = await callAction(t.app, 'admincountry', { method: 'POST', token, payload });
+    if (asked.httpStatus !== 202) return asked;
+    const approved = await callAction(t.app, 'adminapproverequest', {
+      method: 'POST',
+      token: approver.token,
+      payload: { id: asked.data.approval_id },
+    });
+    if (approved.status !== 200) return approved;
+    const rows = (await callAction(t.app, 'admincountries', { method: 'GET', token })).data.countries;
+    return { ...approved, data: rows.find((row: { id: number }) => row.id === (payload as { id: number }).id) };
+  };
   const countryAudit = async () =>
     (await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'country.change'"))[0]!.n;
 
@@ -299,7 +340,7 @@ describe('admincountries and admincountry', () => {
       )
     )[0]!;
     expect(audit).toMatchObject({
-      actor_id: operator.id.toString(),
+      actor_id: approver.id.toString(),
       target_id: String(c.kes),
       before: { fees: { creg: '500.00' } },
       after: { fees: { creg: '600.00' } },

@@ -11,7 +11,8 @@ describe('action endpoint', () => {
   it('answers healthz once the database is ready', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    // The test app's providers are the simulator on this machine: no real money moves (decision 047).
+    expect(response.json()).toEqual({ ok: true, payments: 'simulated' });
   });
 
   it('wraps a result in the envelope with the HTTP status equal to status', async () => {

@@ -57,8 +57,9 @@ const adjustmentsOf = async (m: TestMember) =>
   );
 
 describe('one operator at or below the threshold', () => {
-  it('adjusts and records a deposit of exactly the threshold at once (200)', async () => {
+  it('adjusts and records a deposit of exactly the threshold at once (200), each for a member who got nothing yet', async () => {
     const m = await member();
+    const other = await member();
     const adjusted = await post(
       'adminadjust',
       { username: m.username, wallet: 'balance', amount: '10000.00', reason: 'Ticket 1' },
@@ -67,12 +68,19 @@ describe('one operator at or below the threshold', () => {
     expect(adjusted).toMatchObject({ httpStatus: 200, data: { balance: '10000.00', duplicate: false } });
     const deposited = await post(
       'admindeposit',
-      { username: m.username, amount: '10000', reference: 'BANK-AT-LIMIT' },
+      { username: other.username, amount: '10000', reference: 'BANK-AT-LIMIT' },
       operatorA,
     );
     expect(deposited).toMatchObject({ httpStatus: 200, data: { amount: '10000.00', duplicate: false } });
-    expect(await wallets(c.t, m.id)).toMatchObject({ balance: 1_000_000n, deposit: 1_000_000n });
-    expect(await c.t.sql('SELECT id FROM approval_requests WHERE member_id = $1', [m.id.toString()])).toEqual([]);
+    expect(await wallets(c.t, m.id)).toMatchObject({ balance: 1_000_000n });
+    expect(await wallets(c.t, other.id)).toMatchObject({ deposit: 1_000_000n });
+    expect(
+      await c.t.sql('SELECT id FROM approval_requests WHERE member_id IN ($1, $2)', [m.id.toString(), other.id.toString()]),
+    ).toEqual([]);
+    // The threshold counts what one member received over 24 hours (decision 044): one more cent for m is a request.
+    expect(
+      await post('adminadjust', { username: m.username, wallet: 'balance', amount: '0.01', reason: 'Ticket 1b' }, operatorA),
+    ).toMatchObject({ httpStatus: 202, data: { amount_system: '0.01' } });
   });
 });
 
@@ -268,10 +276,10 @@ describe('above the threshold: one operator asks, a second approves', () => {
     expect(await requestState(thirdAsked.data.approval_id)).toMatchObject({ state: 'rejected' });
   });
 
-  it('follows the operator setting', async () => {
-    expect(await post('adminsetting', { key: 'four_eyes_threshold', value: '500.00' }, operatorA)).toMatchObject({
-      httpStatus: 200,
-    });
+  it('follows the operator setting (itself a four-eyes change)', async () => {
+    const lower = await post('adminsetting', { key: 'four_eyes_threshold', value: '500.00' }, operatorA);
+    expect(lower).toMatchObject({ httpStatus: 202, data: { kind: 'setting' } });
+    expect(await post('adminapproverequest', { id: lower.data.approval_id }, operatorB)).toMatchObject({ httpStatus: 200 });
     const m = await member();
     expect(
       await post('adminadjust', { username: m.username, wallet: 'balance', amount: '-500.01', reason: 'Clawback' }, operatorA),
@@ -280,9 +288,9 @@ describe('above the threshold: one operator asks, a second approves', () => {
       data: { amount_system: '500.01', threshold: '500.00' },
     });
     expect((await get('adminapprovals', {}, operatorB)).data).toMatchObject({ threshold: '500.00', currency: 'KES' });
-    expect(await post('adminsetting', { key: 'four_eyes_threshold', value: '10000.00' }, operatorA)).toMatchObject({
-      httpStatus: 200,
-    });
+    const back = await post('adminsetting', { key: 'four_eyes_threshold', value: '10000.00' }, operatorA);
+    expect(back).toMatchObject({ httpStatus: 202 });
+    expect(await post('adminapproverequest', { id: back.data.approval_id }, operatorB)).toMatchObject({ httpStatus: 200 });
   });
 
   it('is for operators only', async () => {
@@ -353,8 +361,10 @@ describe('amounts in another currency are compared in the system currency', () =
       amount_system: '10526.32',
       detail: 'Manual deposit: Receipt UG-BANK-1',
     });
+    // Another member (the first one's pending request counts in their 24-hour window, decision 044).
+    const second = await c.member('UG');
     expect(
-      await post('admindeposit', { username: ugandan.username, amount: '285000', reference: 'UG-BANK-2' }, operatorA),
+      await post('admindeposit', { username: second.username, amount: '285000', reference: 'UG-BANK-2' }, operatorA),
     ).toMatchObject({
       httpStatus: 200,
       data: { amount_system: '10000.00' },

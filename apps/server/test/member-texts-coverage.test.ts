@@ -19,6 +19,7 @@ const CONSOLE_FILES: readonly RegExp[] = [
   /^modules\/payout-risk\//,
   /^modules\/payouts\/(?!payout-settlement\.ts)/, // the payouts console; settlement writes the member's notices
   /^modules\/exports\//, // the console's CSV exports
+  /^modules\/money-alerts\//, // alerts for operators (decision 046)
   /^modules\/auth\/totp\.service\.ts$/, // staff two-factor sign-in
   /^modules\/sms\/promotion-rules\.ts$/, // the operator's promotional SMS
   /^actions\/raw-errors\.ts$/, // written to the socket before a request exists: no header to read

@@ -81,8 +81,16 @@ beforeAll(async () => {
   operator = await createMember(t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'pop' });
   operatorB = await createMember(t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'pob' });
   await longSessions();
-  const setting = (key: string, value: unknown) =>
-    callAction(t.app, 'adminsetting', { method: 'POST', token: operator.token, payload: { key, value } });
+  // Money-control settings are four-eyes changes (decision 044): operator asks, operatorB approves.
+  const setting = async (key: string, value: unknown) => {
+    const asked = await callAction(t.app, 'adminsetting', { method: 'POST', token: operator.token, payload: { key, value } });
+    expect(asked.httpStatus).toBe(202);
+    return callAction(t.app, 'adminapproverequest', {
+      method: 'POST',
+      token: operatorB.token,
+      payload: { id: asked.data.approval_id },
+    });
+  };
   // One level-1 activation a day earns the daily bonus, and task wallets open for withdrawal from KES 5.00, so
   // sequences reach both.
   expect((await setting('daily_target', 1)).status).toBe(200);
@@ -403,10 +411,10 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
       const chosen = payable[op.pick % payable.length]!;
       model.pending.splice(model.pending.indexOf(chosen), 1);
       const member = team[chosen.who]!;
-      const { phone } = (await t.sql<{ phone: string }>('SELECT phone FROM members WHERE id = $1', [member.id.toString()]))[0]!;
-      // A Kenyan M-Pesa number the simulator pays (the test members' own are not 2547 and 8 digits), or …01.
+      // A Kenyan M-Pesa number the simulator pays (the test members' own are not 2547 and 8 digits), or …01, as the
+      // phone the withdrawal recorded when asked (the payout goes there, decision 045).
       const payoutPhone = op.fail ? FAILING_PHONE : `+25471${String(member.id % 10_000_000n).padStart(7, '0')}`;
-      await t.sql('UPDATE members SET phone = $2 WHERE id = $1', [member.id.toString(), payoutPhone]);
+      await t.sql('UPDATE withdrawals SET payout_phone = $2 WHERE id = $1', [chosen.id, payoutPhone]);
       await storeSetting(t.app.deps.db, { key: 'payouts.providers', value: { KE: 'mpesa_b2c' }, at: new Date() });
       const held = await heldByRisk(chosen.id);
       let settled: { state: string } | null;
@@ -429,7 +437,6 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
         });
       } finally {
         await storeSetting(t.app.deps.db, { key: 'payouts.providers', value: {}, at: new Date() });
-        await t.sql('UPDATE members SET phone = $2 WHERE id = $1', [member.id.toString(), phone]);
       }
       expect(settled?.state).toBe(op.fail ? 'failed' : 'paid');
       const kind = op.fail ? 'withdrawal_refund' : 'withdrawal_complete';

@@ -128,6 +128,52 @@ describe('download my data', () => {
     expect(audit).toBeDefined();
   });
 
+  it('leaves out staff ids and provider ids (decision 046): a withdrawal an operator declined', async () => {
+    const m = await signedUp();
+    await t.sql("UPDATE members SET status = 'active', activated_at = now() WHERE id = $1", [m.id.toString()]);
+    await fund(t, m.id, 100_000n, 'balance');
+    const withdrawal = await post('systemwithdrawal', m.token, { acc: '1', amount: '500' });
+    expect(withdrawal.status, withdrawal.msg).toBe(200);
+    expect((await post('updatetrans', operator.token, { tid: withdrawal.data.id, value: 1 })).status).toBe(200);
+    const [decided] = await t.sql<{ decided_by: string }>('SELECT decided_by::text FROM withdrawals WHERE id = $1', [
+      withdrawal.data.id,
+    ]);
+    expect(decided?.decided_by).toBe(operator.id.toString());
+    // An audit row about the member naming the staff who asked and approved (as four-eyes executions write them).
+    await t.sql(
+      `INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after)
+       VALUES ($1, 'test.staff_action', 'member', $2, NULL, $3)`,
+      [
+        operator.id.toString(),
+        m.id.toString(),
+        JSON.stringify({ requestedBy: operator.id.toString(), approvedBy: '99', reference: 'TZPX', reason: 'checked' }),
+      ],
+    );
+    const json = await get('mydata', m.token);
+    const file = JSON.parse(json.data.content) as { sections: Record<string, Array<Record<string, string | null>>> };
+    expect(file.sections.withdrawals).toHaveLength(1);
+    expect(file.sections.withdrawals?.[0]).toMatchObject({ status: '1' });
+    expect(file.sections.withdrawals?.[0]).not.toHaveProperty('decided_by');
+    for (const row of file.sections.activity ?? []) {
+      for (const value of [row.before, row.after]) {
+        if (value === null || value === undefined) continue;
+        const parsed = JSON.parse(value) as unknown;
+        if (typeof parsed !== 'object' || parsed === null) continue;
+        for (const key of ['requestedBy', 'approvedBy', 'decidedBy', 'operatorId', 'actorId', 'reference', 'conversationId'])
+          expect(parsed, `${row.action} ${key}`).not.toHaveProperty(key);
+      }
+    }
+    const staffAction = file.sections.activity?.find((row) => row.action === 'test.staff_action');
+    expect(staffAction).toMatchObject({ by: 'staff' });
+    expect(JSON.parse(staffAction!.after!)).toEqual({ reason: 'checked' });
+    for (const column of ['reference', 'conversation_id', 'approved_by', 'query_conversation_id']) {
+      for (const payout of file.sections.payouts ?? []) expect(payout).not.toHaveProperty(column);
+    }
+    for (const column of ['checkout_request_id', 'merchant_request_id', 'tx_ref', 'provider_ref']) {
+      for (const deposit of file.sections.deposits ?? []) expect(deposit).not.toHaveProperty(column);
+    }
+  });
+
   it('refuses a bad format and staff', async () => {
     const m = await signedUp();
     expect(await get('mydata', m.token, { format: 'xml' })).toMatchObject({ status: 400, msg: 'format must be json or csv' });
@@ -256,7 +302,7 @@ describe('correcting email and phone', () => {
     });
   });
 
-  it('changes the phone with the password, normalised as at sign-up, refusing a number another member holds; audited', async () => {
+  it('changes the phone with the password and the SMS code, normalised as at sign-up, refusing a number another member holds; audited', async () => {
     const m = await signedUp();
     const other = await signedUp();
     expect(await post('changephone', m.token, { phone: other.phone, password: 'secret123' })).toMatchObject({
@@ -265,8 +311,17 @@ describe('correcting email and phone', () => {
     });
     expect(await post('changephone', m.token, { phone: '+254799000111', password: 'nope12' })).toMatchObject({ status: 400 });
     expect(await post('changephone', m.token, { phone: 'abc', password: 'secret123' })).toMatchObject({ status: 400 });
+    // The phone changes only with the code sent by SMS to the new phone (decision 045, test/phone-change.test.ts).
     const changed = await post('changephone', m.token, { phone: '0799000111', password: 'secret123' });
-    expect(changed).toMatchObject({ status: 200, data: { phone: '+254799000111' } });
+    expect(changed).toMatchObject({ status: 200, data: { pending_phone: '+254799000111' } });
+    expect(await phoneOf(m.id)).not.toBe('+254799000111');
+    const [sms] = await t.sql<{ phone: string; text: string }>(
+      "SELECT phone, text FROM sms_outbox WHERE member_id = $1 AND kind = 'phone_change_code'",
+      [m.id.toString()],
+    );
+    expect(sms?.phone).toBe('+254799000111');
+    const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1];
+    expect(await post('confirmphone', m.token, { code })).toMatchObject({ status: 200, data: { phone: '+254799000111' } });
     expect(await phoneOf(m.id)).toBe('+254799000111');
     const [audit] = await t.sql<{ before: { phone: string } }>(
       "SELECT before FROM audit_log WHERE action = 'member.phone_changed' AND target_id = $1",

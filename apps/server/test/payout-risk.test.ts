@@ -68,13 +68,16 @@ function clearFlag(id: string, note: string, by: TestMember = ctx.operator) {
   return callAction(ctx.t.app, 'adminclearpayoutflag', { method: 'POST', token: by.token, payload: { id, note } });
 }
 
-/** Clears every open flag of a withdrawal; answers the last clearing's data. */
-async function clearAll(withdrawalId: string) {
+/**
+ * Clears every open flag of a withdrawal; answers the last clearing's data. A flag raised by an operator's own
+ * action (an adjustment, an upline change) is cleared by another operator (decision 044): `by`.
+ */
+async function clearAll(withdrawalId: string, by: TestMember = ctx.operator) {
   const open = await flagsOf(withdrawalId);
   expect(open.length).toBeGreaterThan(0);
   let last: { next: string; payout: { id: string } | null; open_flags: number } | null = null;
   for (const flag of open) {
-    const res = await clearFlag(flag.id, `Checked with the member by phone (${flag.kind})`);
+    const res = await clearFlag(flag.id, `Checked with the member by phone (${flag.kind})`, by);
     expect(res).toMatchObject({ status: 200, resultcode: true });
     last = res.data;
   }
@@ -216,7 +219,10 @@ describe('risk flags hold a withdrawal until an operator clears them', () => {
     await advanceClock(49 * HOUR_MS);
     const later = await withdrawOk(ctx, m, '200');
     expect(await flagsOf(later)).toEqual([]);
-    await clearAll(id);
+    // The operator whose adjustment raised the flag does not clear it (decision 044).
+    const [own] = await flagsOf(id);
+    expect(await clearFlag(own!.id, 'My own adjustment, fine')).toMatchObject({ status: 403 });
+    await clearAll(id, ctx.secondOperator);
     await approveAndPay(id);
     await expectReconciled(ctx);
   });
@@ -242,7 +248,7 @@ describe('risk flags hold a withdrawal until an operator clears them', () => {
     await setSetting(ctx.t, 'payouts.risk', { ...DEFAULT_PAYOUT_RISK_SETTINGS, upline_change_window_hours: 0 });
     const unchecked = await withdrawOk(ctx, m, '200');
     expect(await flagsOf(unchecked)).toEqual([]);
-    await clearAll(id);
+    await clearAll(id, ctx.secondOperator);
     await approveAndPay(id);
     await expectReconciled(ctx);
   });

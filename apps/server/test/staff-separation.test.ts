@@ -141,7 +141,13 @@ describe('member actions refuse staff', () => {
  * Every staff action that names a member by `username` (read from the registry's payload contracts), with a payload
  * that is valid but for the target. A new member-management action fails the coverage check until it is listed.
  */
-const STAFF_PAGES = new Set(['adminstaffcreate', 'adminstaffdisable', 'adminstafftotpreset']);
+const STAFF_PAGES = new Set([
+  'adminstaffcreate',
+  'adminstaffdisable',
+  'adminstafftotpreset',
+  'adminstaffrole',
+  'adminstaffenrolment',
+]);
 /** Money queues whose `username` only filters the list (staff have no deposits, withdrawals or payouts to list). */
 const LIST_FILTERS = new Set(['admindeposits', 'adminwithdrawalqueue', 'adminpayouts']);
 const REASON = 'Checking that staff are never a member target';

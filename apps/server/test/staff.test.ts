@@ -3,6 +3,7 @@ import { SettableClock } from '../src/lib/clock.ts';
 import { totpCode } from '../src/modules/auth/totp.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { createMember, ensureTestCountries, type TestMember } from './money-fixtures.ts';
 
 const BOSS = { username: 'boss', password: 'boss-password-1' };
 const START = new Date('2026-11-23T09:00:05Z');
@@ -145,24 +146,54 @@ describe('login with two-factor sign-in', () => {
 describe('staff accounts', () => {
   let supportToken = '';
   let supportSecret = '';
+  /** Staff management is four-eyes (decision 044): a second operator approves what boss asks. */
+  let second: TestMember;
+  const approveAsked = async (asked: { httpStatus: number; data: { approval_id: string } }) => {
+    expect(asked.httpStatus).toBe(202);
+    const approved = await callAction(t.app, 'adminapproverequest', {
+      token: second.token,
+      payload: { id: asked.data.approval_id },
+    });
+    expect(approved.status, approved.msg).toBe(200);
+    return approved;
+  };
 
-  it('an operator creates a support account, audited with who, what, after and IP', async () => {
-    const payload = { username: 'help_desk', email: 'help@tuzo.local', password: 'support-pass-1', role: 'support' };
-    const created = await callAction(t.app, 'adminstaffcreate', { token: bossToken, payload });
-    expect(created.status, created.msg).toBe(200);
-    expect(created.data).toMatchObject({ username: 'help_desk', role: 'support', is_disabled: false, is_totp_enrolled: false });
+  it('an operator asks for a support account, a second approves, audited with who, what, after and IP', async () => {
+    const countries = await ensureTestCountries(t);
+    second = await createMember(t, { countryId: countries.kes, status: 'active', role: 'operator', prefix: 'second' });
+    const payload = { username: 'help_desk', email: 'help@tuzo.local', role: 'support' };
+    const asked = await callAction(t.app, 'adminstaffcreate', { token: bossToken, payload });
+    expect(asked).toMatchObject({ httpStatus: 202, data: { kind: 'staff_create', state: 'pending' } });
     expect((await callAction(t.app, 'adminstaffcreate', { token: bossToken, payload })).status).toBe(409);
-    const audit = await t.sql<{ after: Record<string, unknown>; ip: string | null }>(
-      "SELECT after, ip FROM audit_log WHERE action = 'staff.create'",
+    await approveAsked(asked);
+    expect((await callAction(t.app, 'adminstaffcreate', { token: bossToken, payload })).status).toBe(409);
+    const audit = await t.sql<{ actor_id: string; after: Record<string, unknown>; ip: string | null }>(
+      "SELECT actor_id::text, after, ip FROM audit_log WHERE action = 'staff.create'",
     );
     expect(audit).toEqual([
       {
-        after: { username: 'help_desk', email: 'help@tuzo.local', role: 'support', disabled: false, totp: false },
+        actor_id: second.id.toString(),
+        after: {
+          username: 'help_desk',
+          email: 'help@tuzo.local',
+          role: 'support',
+          disabled: false,
+          totp: false,
+          requestedBy: expect.any(String),
+          enrolmentExpiresAt: expect.any(String),
+        },
         ip: expect.any(String),
       },
     ]);
     const list = await callAction(t.app, 'adminstaff', { token: bossToken });
-    expect(list.data.rows.map((row: { username: string }) => row.username).sort()).toEqual(['boss', 'help_desk']);
+    expect(list.data.rows.map((row: { username: string }) => row.username).sort()).toEqual(
+      ['boss', 'help_desk', second.username].sort(),
+    );
+    // The new account sets its own password with the one-time link its requester hands over.
+    const link = await callAction(t.app, 'adminstaffenrolment', { token: bossToken, payload: { username: 'help_desk' } });
+    expect(link.status, link.msg).toBe(200);
+    const token = new URL(link.data.link as string).searchParams.get('token');
+    expect((await callAction(t.app, 'staffenrol', { payload: { token, password: 'support-pass-1' } })).status).toBe(200);
   });
 
   it('support enrols, then reads the queues but may not adjust wallets, decide withdrawals or manage staff', async () => {
@@ -180,7 +211,7 @@ describe('staff accounts', () => {
     for (const [action, payload] of [
       ['adminadjust', { username: 'boss', wallet: 'balance', amount: '10', reason: 'try' }],
       ['updatetrans', { tid: 1, value: '2' }],
-      ['adminstaffcreate', { username: 'sneaky', email: 's@x.io', password: 'sneaky-pass-1', role: 'operator' }],
+      ['adminstaffcreate', { username: 'sneaky', email: 's@x.io', role: 'operator' }],
       ['adminstaffdisable', { username: 'boss', disabled: true }],
     ] as const) {
       const res = await callAction(t.app, action, { token: supportToken, payload });
@@ -219,7 +250,8 @@ describe('staff accounts', () => {
       token: bossToken,
       payload: { username: 'HELP_DESK', disabled: true },
     });
-    expect(disabled.data).toMatchObject({ is_disabled: true });
+    expect((await callAction(t.app, 'adminreviewcodes', { token: supportToken })).status).toBe(200);
+    await approveAsked(disabled);
     expect((await callAction(t.app, 'adminreviewcodes', { token: supportToken })).status).toBe(401);
     nextStep();
     const refused = await login({
@@ -228,7 +260,9 @@ describe('staff accounts', () => {
       totp: totpCode(supportSecret, clock.now()),
     });
     expect(refused).toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
-    await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'help_desk', disabled: false } });
+    await approveAsked(
+      await callAction(t.app, 'adminstaffdisable', { token: bossToken, payload: { username: 'help_desk', disabled: false } }),
+    );
     nextStep();
     const back = await login({ username: 'help_desk', password: 'support-pass-1', totp: totpCode(supportSecret, clock.now()) });
     expect(back.status, back.msg).toBe(200);
@@ -243,7 +277,11 @@ describe('staff accounts', () => {
 
   it('an operator resets a lost authenticator: the account signs in with its password and enrols again', async () => {
     const reset = await callAction(t.app, 'adminstafftotpreset', { token: bossToken, payload: { username: 'help_desk' } });
-    expect(reset.data).toMatchObject({ is_totp_enrolled: false });
+    await approveAsked(reset);
+    const row = (await callAction(t.app, 'adminstaff', { token: bossToken })).data.rows.find(
+      (r: { username: string }) => r.username === 'help_desk',
+    );
+    expect(row).toMatchObject({ is_totp_enrolled: false });
     const again = await login({ username: 'help_desk', password: 'support-pass-1' });
     expect(again.status, again.msg).toBe(200);
     expect((await callAction(t.app, 'adminreviewcodes', { token: again.data.access_token })).code).toBe(
@@ -269,12 +307,17 @@ describe('the audit log', () => {
 
     const byStaff = await callAction(t.app, 'adminaudit', {
       token: bossToken,
-      query: { staff: 'boss', audit_action: 'staff.disable' },
+      query: { staff: 'boss', audit_action: 'approval.request' },
     });
     expect(byStaff.status, byStaff.msg).toBe(200);
-    expect(byStaff.data.rows).toHaveLength(1);
-    expect(byStaff.data.rows[0]).toMatchObject({
-      staff: 'boss',
+    expect(byStaff.data.rows.length).toBeGreaterThanOrEqual(4);
+    const disabledBy = await callAction(t.app, 'adminaudit', {
+      token: bossToken,
+      query: { audit_action: 'staff.disable' },
+    });
+    expect(disabledBy.data.rows).toHaveLength(1);
+    expect(disabledBy.data.rows[0]).toMatchObject({
+      staff: expect.stringMatching(/^second_/),
       member: 'help_desk',
       action: 'staff.disable',
       before: { disabled: false },

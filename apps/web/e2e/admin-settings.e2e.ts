@@ -3,7 +3,7 @@ import { DESKTOP, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPag
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
-import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
+import { addStaffThroughConsole, approvePending, enrolTwoOperators, loginStaffThroughForm } from './support/staff.ts';
 
 /**
  * Settings in the operator console: the operator changes the daily reward and a member's dashboard shows it; edits
@@ -13,6 +13,11 @@ import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
  */
 const MEMBER = { username: 'demo_l1', password: 'demo1234' } as const;
 const SUPPORT = { username: 'settings_desk', email: 'settings-desk@tuzo.local', password: 'support-pass-2' } as const;
+const OPERATOR_B = {
+  username: 'settings_second',
+  email: 'settings-second@tuzo.local',
+  password: 'second-operator-pass-2',
+} as const;
 
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
@@ -26,7 +31,13 @@ async function open(viewport: { width: number; height: number }, name: string) {
 }
 
 test('operator changes the daily reward and the casino wheel; members see both; support is refused', async () => {
-  const admin = await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
+  // Money-control settings are four-eyes changes (decision 044): a second operator approves what the first saves.
+  const { operatorA: admin, operatorB } = await enrolTwoOperators(
+    api,
+    e2e.server,
+    { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    OPERATOR_B,
+  );
   const page = await open(DESKTOP, 'settings-operator');
   await page.goto('/login');
   await loginStaffThroughForm(page, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
@@ -43,7 +54,11 @@ test('operator changes the daily reward and the casino wheel; members see both; 
   await reward.getByLabel('Daily reward').fill('175.50');
   await screenshot(page, 'settings-1-daily-reward-desktop');
   await reward.getByRole('button', { name: 'Save daily reward' }).click();
-  await page.getByText('Daily reward saved').first().waitFor();
+  await page
+    .getByText(/^Daily reward: sent for approval \(request #\d+\)/)
+    .first()
+    .waitFor();
+  expect(await approvePending(api, operatorB)).toBe(1);
 
   // 2. The casino wheel: the expected return follows the weights; out of bounds it cannot be saved.
   const casino = page.getByRole('form', { name: 'Casino wheel' });
@@ -58,7 +73,11 @@ test('operator changes the daily reward and the casino wheel; members see both; 
   await expected.getByText('Expected return: 93.88 %', { exact: false }).waitFor();
   await screenshot(page, 'settings-3-casino-in-bounds-desktop');
   await casino.getByRole('button', { name: 'Save casino wheel' }).click();
-  await page.getByText('Casino wheel saved').first().waitFor();
+  await page
+    .getByText(/^Casino wheel: sent for approval/)
+    .first()
+    .waitFor();
+  expect(await approvePending(api, operatorB)).toBe(1);
 
   // 3. The member sees the new reward on the dashboard and the new return on the casino odds.
   const member = await open(PHONE, 'settings-member');
@@ -74,14 +93,8 @@ test('operator changes the daily reward and the casino wheel; members see both; 
   await member.getByTestId('spin-expected').getByText('Expected return: 93.88 % of the stake', { exact: false }).waitFor();
   await screenshot(member, 'settings-5-member-casino-odds-phone');
 
-  // 4. Support: the operator creates the account; support enrols, sees the settings read-only, and is refused.
-  const created = await api.call('adminstaffcreate', {
-    token: admin.token,
-    method: 'POST',
-    payload: { ...SUPPORT, role: 'support' },
-  });
-  expect(created.resultcode, created.msg).toBe(true);
-  const support = await enrolStaff(api, SUPPORT.username, SUPPORT.password);
+  // 4. Support: the operator asks for the account and the second operator approves it; support enrols, sees the settings read-only, and is refused.
+  const support = await addStaffThroughConsole(api, { requester: admin, approver: operatorB }, { ...SUPPORT, role: 'support' });
   const supportPage = await open(DESKTOP, 'settings-support');
   await supportPage.goto('/login');
   await loginStaffThroughForm(supportPage, { username: SUPPORT.username, password: SUPPORT.password, secret: support.secret });

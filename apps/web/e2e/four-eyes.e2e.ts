@@ -28,6 +28,7 @@ async function open(name: string): Promise<Page> {
 test('operator A asks for a large adjustment, cannot approve it; operator B approves and the money arrives', async () => {
   const { operatorA, operatorB } = await enrolTwoOperators(
     api,
+    e2e.server,
     { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
     OPERATOR_B,
   );

@@ -12,15 +12,22 @@ import {
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
-import { freshTotpCode, loginStaffWithRecoveryCodeThroughForm, RECOVERY_CODE_PATTERN } from './support/staff.ts';
+import {
+  addStaffOnServer,
+  approvePending,
+  freshTotpCode,
+  loginStaffWithRecoveryCodeThroughForm,
+  RECOVERY_CODE_PATTERN,
+} from './support/staff.ts';
 
 /**
  * Staff roles and two-factor sign-in end to end: the bootstrap operator enrols an authenticator at its first sign-in
- * (QR code, secret, code, recovery codes shown once) and signs in with a code; creates a support account; support
- * enrols too, and is refused an operator-only change (a wallet adjustment, the staff list); the operator reads the
+ * (QR code, secret, code, recovery codes shown once) and signs in with a code; asks for a support account, which a
+ * second operator (added on the server) approves; support sets its own password with the one-time link and enrols, and is refused an operator-only change (a wallet adjustment, the staff list); the operator reads the
  * audit log of it all, filtered, with before and after.
  */
 const SUPPORT = { username: 'help_desk', email: 'help@tuzo.local', password: 'support-pass-1' } as const;
+const SECOND = { username: 'staff_second_op', email: 'second@tuzo.local', password: 'second-operator-pass-1' } as const;
 
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
@@ -84,21 +91,36 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   await operator.getByRole('button', { name: 'Login' }).click();
   await operator.waitForURL((url) => !url.pathname.startsWith('/login'));
 
-  // 3. The operator creates a support account on /admin/staff.
+  // 3. The operator asks for a support account on /admin/staff (decision 044): alone, it waits, and the console says
+  // four-eyes cannot work yet; a second operator, added on the server, approves it; the operator hands over the link.
   await operator.goto('/admin/staff');
+  await operator.getByTestId('four-eyes-notice').waitFor();
   await operator.getByLabel('Username').fill(SUPPORT.username);
   await operator.getByLabel('Email').fill(SUPPORT.email);
-  await operator.getByLabel('Password').fill(SUPPORT.password);
   await operator.getByLabel('Role').selectOption('support');
-  await operator.getByRole('button', { name: 'Create account' }).click();
+  await operator.getByRole('button', { name: 'Ask for the account' }).click();
+  await operator
+    .getByText(/^Sent for approval: request #\d+/)
+    .first()
+    .waitFor();
+  const second = await addStaffOnServer(api, e2e.server, SECOND);
+  expect(await approvePending(api, second)).toBe(1);
+  await operator.goto('/admin/staff');
   const supportRow = operator.locator(`[data-testid="staff-row"][data-username="${SUPPORT.username}"]`);
   await supportRow.waitFor();
   expect(await supportRow.textContent()).toContain('Not set up');
+  await supportRow.getByRole('button', { name: `Enrolment link of ${SUPPORT.username}` }).click();
+  const link = (await supportRow.getByTestId('enrolment-link').textContent()) ?? '';
   await screenshot(operator, 'staff-4-staff-list-desktop');
 
-  // 4. Support signs in (phone), enrols, and is refused the operator-only wallet adjustment and staff list.
+  // 4. Support sets their own password with the link, signs in (phone), enrols, and is refused the operator-only
+  // wallet adjustment and staff list.
   const support = await open(PHONE, 'staff-support');
-  await support.goto('/login');
+  await support.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await support.getByLabel('New password').fill(SUPPORT.password);
+  await support.getByLabel('Repeat the password').fill(SUPPORT.password);
+  await support.getByRole('button', { name: 'Set my password' }).click();
+  await support.getByRole('link', { name: 'Sign in' }).click();
   // Support is refused the operator-only wallet adjustment (403) on purpose.
   expectRefusal(support, { action: 'adminadjust', status: 403 });
   await loginThroughForm(support, SUPPORT.username, SUPPORT.password);
@@ -135,6 +157,12 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   // 5. The operator disables support (its session ends) and reads the audit log, filtered by member and action.
   await operator.goto('/admin/staff');
   await supportRow.getByRole('button', { name: `Disable ${SUPPORT.username}` }).click();
+  await operator
+    .getByText(/^Sent for approval: request #\d+/)
+    .first()
+    .waitFor();
+  expect(await approvePending(api, second)).toBe(1);
+  await operator.reload();
   await supportRow.getByText('Disabled').waitFor();
   expect((await api.call('adminreviewcodes', { token: supportToken })).status).toBe(401);
 
@@ -157,7 +185,7 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   await operator.getByRole('button', { name: 'Filter' }).click();
   await entries.filter({ hasText: 'staff.disable' }).waitFor();
   const disabledEntry = entries.filter({ hasText: 'staff.disable' });
-  expect(await disabledEntry.textContent()).toContain(`by ${ADMIN_USERNAME}`);
+  expect(await disabledEntry.textContent()).toContain(`by ${SECOND.username}`);
   expect(await disabledEntry.textContent()).toContain('"disabled": false');
   expect(await disabledEntry.textContent()).toContain('"disabled": true');
   await screenshot(operator, 'staff-7-audit-member-filter-desktop');

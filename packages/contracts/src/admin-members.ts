@@ -4,6 +4,7 @@ import { BigIdSchema, calendarDate, intId } from './primitives.ts';
 import { AdminWithdrawalRowSchema } from './admin.ts';
 import { EmailSchema } from './auth.ts';
 import { AmountSchema, MoneyStringSchema } from './money.ts';
+import { WithdrawalHoldDataSchema } from './phone-changes.ts';
 import { MemberWalletSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';
 
@@ -81,6 +82,8 @@ export const AdminMemberDataSchema = z.object({
       user_agent: z.string().nullable(),
     }),
   ),
+  /** Withdrawals paused after a phone change (decision 045): until when, and a change waiting for its SMS code. */
+  withdrawal_hold: WithdrawalHoldDataSchema.optional(),
 });
 export type AdminMemberData = z.infer<typeof AdminMemberDataSchema>;
 
@@ -135,6 +138,8 @@ export const AdminMemberStateDataSchema = z.object({
   username: z.string(),
   status: MemberStatusSchema,
   sessions_ended: z.number().int(),
+  /** `adminupdatemember` with a new phone: the four-eyes request that changes it (decision 045); null otherwise. */
+  phone_approval_id: z.string().nullable().optional(),
 });
 export type AdminMemberStateData = z.infer<typeof AdminMemberStateDataSchema>;
 

@@ -19,6 +19,32 @@ export const OPERATOR_SETTING_KEYS = (Object.keys(SETTINGS) as SettingKey[]).fil
   (key) => (SETTINGS[key] as SettingDefinition).visibility === 'operator',
 );
 
+/**
+ * Money-control settings (docs/decisions/044-four-eyes-one-person-cannot-get-round.md): anything that changes how much
+ * money moves, to whom, or whether a person checks it. A change of one is a four-eyes request; the other settings
+ * (links, texts, SMS hours, the wheel's animation) stay one-operator changes. Every `payouts.*`, `deposits.*` and
+ * `withdrawals.*` key is money-control, including keys added later.
+ */
+export const MONEY_CONTROL_SETTING_KEYS: readonly string[] = [
+  'four_eyes_threshold',
+  'daily_target',
+  'daily_reward',
+  'welcome_bonus',
+  'task_wallet_unlock',
+  'spins.free_table',
+  'spins.casino_table',
+  'spins.min_stake',
+  'ad_like_price',
+  'ad_comment_price',
+  'trivia_price',
+  'casino_disabled_countries',
+  'referral_disabled_countries',
+];
+
+export function isMoneyControlSetting(key: string): boolean {
+  return MONEY_CONTROL_SETTING_KEYS.includes(key) || /^(payouts|deposits|withdrawals)\./.test(key);
+}
+
 /** The casino table's expected return as a message part when it is out of bounds, else null. */
 export function casinoReturnProblem(table: SpinTable): string | null {
   const basisPoints = expectedReturnBasisPoints(table);
@@ -59,6 +85,8 @@ export const AdminSettingRowSchema = z.object({
   default: JsonValueSchema,
   /** When an operator (or the seed) last stored it; null while it is the default. */
   updated_at: z.string().nullable(),
+  /** A money-control setting: a change is a request a second operator approves (decision 044). */
+  is_four_eyes: z.boolean(),
 });
 export type AdminSettingRow = z.infer<typeof AdminSettingRowSchema>;
 

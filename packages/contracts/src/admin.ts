@@ -18,7 +18,10 @@ export type AdminWithdrawalsPayload = z.infer<typeof AdminWithdrawalsPayloadSche
 export const AdminWithdrawalRowSchema = z.object({
   id: z.string(),
   username: z.string(),
+  /** Where the payout goes: the phone recorded when the member asked (decision 045). */
   phone: z.string(),
+  /** The member's phone now (differs from `phone` after a change; absent from older answers). */
+  member_phone: z.string().optional(),
   wallet: z.string(),
   amount: MoneyStringSchema,
   fee: MoneyStringSchema,

@@ -9,7 +9,23 @@ import { bigId } from './primitives.ts';
  * executed: it becomes a request that a second, different operator approves or rejects on the console's Approvals
  * page. The request's states: pending -> approved | rejected | cancelled (withdrawn by the operator who asked).
  */
-export const APPROVAL_KINDS = ['adjust', 'deposit', 'code', 'withdrawal', 'payout_paid'] as const;
+export const APPROVAL_KINDS = [
+  'adjust',
+  'deposit',
+  'code',
+  'withdrawal',
+  'payout_paid',
+  // Changes that are not money but control it (issue 23): staff management, money-control settings, an upline
+  // change that moves paid commissions, an operator's change of a member's phone.
+  'staff_create',
+  'staff_enable',
+  'staff_role',
+  'staff_totp_reset',
+  'setting',
+  'country',
+  'upline',
+  'member_phone',
+] as const;
 export const ApprovalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof ApprovalKindSchema>;
 export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -23,7 +39,32 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   code: 'Code credited by hand',
   withdrawal: 'Withdrawal approval',
   payout_paid: 'Payout marked paid outside Tuzo',
+  staff_create: 'New staff account',
+  staff_enable: 'Staff account enabled or disabled',
+  staff_role: 'Staff role change',
+  staff_totp_reset: 'Staff authenticator reset',
+  setting: 'Money-control setting',
+  country: 'Country rates and fees',
+  upline: 'Upline change moving commissions',
+  member_phone: "Member's phone change",
 };
+
+/** The kinds that are changes, not money: requests at any value, with no amount (decision 044). */
+export const APPROVAL_CHANGE_KINDS: ReadonlySet<ApprovalKind> = new Set<ApprovalKind>([
+  'staff_create',
+  'staff_enable',
+  'staff_role',
+  'staff_totp_reset',
+  'setting',
+  'country',
+  'member_phone',
+]);
+
+/** The phone a request pays or sets (decision 045): a withdrawal's payout phone, a phone change's new number. */
+export function approvalPhone(kind: ApprovalKind, params: Record<string, unknown>): string | null {
+  const value = kind === 'withdrawal' ? params.phone : kind === 'member_phone' ? params.to : undefined;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
 
 /** HTTP status of a money action that became a request: accepted, nothing moved yet. */
 export const APPROVAL_REQUESTED_STATUS = 202;
@@ -78,6 +119,8 @@ export const AdminApprovalRowSchema = z.object({
   amount_system: MoneyStringSchema,
   /** What exactly: the wallet, the receipt reference, the code or the withdrawal. */
   detail: z.string(),
+  /** The phone a withdrawal request pays (recorded when the member asked) or a phone change sets; null otherwise. */
+  phone: z.string().nullable().optional(),
   reason: z.string(),
   requested_at: z.string(),
   decided_by: z.string().nullable(),

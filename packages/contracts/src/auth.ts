@@ -144,6 +144,14 @@ export const CountrySchema = z.object({
 });
 export type Country = z.infer<typeof CountrySchema>;
 
+/**
+ * Where payments go (decision 047): `simulated` (the provider simulator: no real money moves; every page says so),
+ * `live` (real providers) or `off` (none configured). `/healthz` reports it as `payments`.
+ */
+export const PAYMENTS_MODES = ['simulated', 'live', 'off'] as const;
+export const PaymentsModeSchema = z.enum(PAYMENTS_MODES);
+export type PaymentsMode = z.infer<typeof PaymentsModeSchema>;
+
 export const UserDetailsSchema = z.object({
   uname: z.string(),
   email: z.string(),
@@ -167,6 +175,8 @@ export const UserDetailsSchema = z.object({
   is_totp_enrolled: z.boolean(),
   /** The member's language (`en`, `sw`): the app shows it after sign-in; notifications and SMS are written in it. */
   language: MemberLanguageSchema,
+  /** Where payments go: while `simulated` every member and console page shows the "Demo" banner (decision 047). */
+  payments: PaymentsModeSchema,
 });
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
 
@@ -239,13 +249,16 @@ export const AccessExchangePayloadSchema = z.object({
     .trim()
     .min(20, 'This access link is not valid')
     .max(200, 'This access link is not valid'),
-  /** The browser already holds another member's session and the person chose to replace it (see SIGNED_IN_AS_OTHER). */
-  switch: z.boolean({ error: 'switch must be true or false' }).optional(),
+  /**
+   * The person answered "Sign in as <username>?" with yes (see CONFIRM_SIGN_IN). Without it the link is never spent:
+   * a link opened by a page someone else made cannot sign a browser in unasked (login CSRF, issue 23).
+   */
+  confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
 });
 export type AccessExchangePayload = z.infer<typeof AccessExchangePayloadSchema>;
-/** What SIGNED_IN_AS_OTHER carries in `data`: who is signed in on this browser, and whose link this is. */
-export const SignedInAsOtherSchema = z.object({ signed_in_as: z.string(), link_for: z.string() });
-export type SignedInAsOther = z.infer<typeof SignedInAsOtherSchema>;
+/** What CONFIRM_SIGN_IN carries in `data`: whose link this is, and who is signed in on this browser (null: nobody). */
+export const AccessConfirmSchema = z.object({ link_for: z.string(), signed_in_as: z.string().nullable() });
+export type AccessConfirm = z.infer<typeof AccessConfirmSchema>;
 
 export const CountriesDataSchema = z.array(CountrySchema);
 export const PingDataSchema = z.object({ time: z.string() });

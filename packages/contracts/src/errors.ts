@@ -32,8 +32,8 @@ export const ERROR_STATUS = {
   TOTP_INVALID: 400,
   /** A staff action before the account has turned on two-factor sign-in (`totpsetup`, `totpconfirm`). */
   TOTP_ENROLMENT_REQUIRED: 403,
-  /** `accessexchange`: this browser holds another member's session; ask, then send `switch: true` to replace it. */
-  SIGNED_IN_AS_OTHER: 409,
+  /** `accessexchange`: ask "Sign in as <username>?" first, then send `confirm: true` (decision 047). */
+  CONFIRM_SIGN_IN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

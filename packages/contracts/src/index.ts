@@ -29,4 +29,6 @@ export * from './payouts.ts';
 export * from './payout-risk.ts';
 export * from './sms.ts';
 export * from './my-data.ts';
+export * from './phone-changes.ts';
+export * from './console-notices.ts';
 export * from './weekdays.ts';

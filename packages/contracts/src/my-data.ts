@@ -119,7 +119,11 @@ export type ConfirmEmailData = z.infer<typeof ConfirmEmailDataSchema>;
 /** `changephone` (POST): confirmed with the member's password (decision 040). */
 export const ChangePhonePayloadSchema = z.object({ phone: FullPhoneSchema, password: passwordField });
 export type ChangePhonePayload = z.input<typeof ChangePhonePayloadSchema>;
-export const ChangePhoneDataSchema = z.object({ phone: z.string() });
+/**
+ * `changephone` no longer changes the phone at once (decision 045): it sends a code by SMS to the new phone, which
+ * `confirmphone` takes; the phone waiting for it and when its code expires.
+ */
+export const ChangePhoneDataSchema = z.object({ pending_phone: z.string(), expires_at: z.string() });
 export type ChangePhoneData = z.infer<typeof ChangePhoneDataSchema>;
 
 /** Days between a closure request and its automatic completion. */

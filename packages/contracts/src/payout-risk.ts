@@ -17,6 +17,7 @@ export const PAYOUT_FLAG_KINDS = [
   'daily_count',
   'after_adjustment',
   'after_upline_change',
+  'after_phone_change',
 ] as const;
 export const PayoutFlagKindSchema = z.enum(PAYOUT_FLAG_KINDS);
 export type PayoutFlagKind = z.infer<typeof PayoutFlagKindSchema>;
@@ -27,6 +28,7 @@ export const PAYOUT_FLAG_LABELS: Record<PayoutFlagKind, string> = {
   daily_count: 'Many withdrawals today',
   after_adjustment: 'Right after a large adjustment',
   after_upline_change: 'Right after an upline change',
+  after_phone_change: 'Phone changed after the request',
 };
 
 const SettingAmountSchema = minorAmountText('Enter an amount such as 100.00', { trim: false });

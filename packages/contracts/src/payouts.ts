@@ -86,6 +86,33 @@ export const AdminPayoutsPayloadSchema = z.object({
 });
 export type AdminPayoutsPayload = z.infer<typeof AdminPayoutsPayloadSchema>;
 
+export const PROVIDER_ANSWERS = ['completed', 'failed', 'not-found'] as const;
+export const ProviderAnswerSchema = z.enum(PROVIDER_ANSWERS);
+export type ProviderAnswer = z.infer<typeof ProviderAnswerSchema>;
+
+/**
+ * An operator alert about money a provider's answer did not let move (decision 046): a payout receipt or a payment
+ * Tuzo made offered as a deposit (`deposit_refused`), a payout result for another receiver or amount
+ * (`payout_mismatch`), a success after a payout failed or was marked paid outside Tuzo (`double_payment`).
+ */
+export const MONEY_ALERT_KINDS = ['deposit_refused', 'payout_mismatch', 'double_payment'] as const;
+export const MoneyAlertSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MONEY_ALERT_KINDS),
+  payout_id: z.string().nullable(),
+  username: z.string().nullable(),
+  transaction_code: z.string().nullable(),
+  detail: z.string(),
+  created_at: z.string(),
+});
+export type MoneyAlert = z.infer<typeof MoneyAlertSchema>;
+export const AdminMoneyAlertsPayloadSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminMoneyAlertsPayload = z.infer<typeof AdminMoneyAlertsPayloadSchema>;
+export const AdminMoneyAlertsDataSchema = z.object({ rows: z.array(MoneyAlertSchema) });
+export type AdminMoneyAlertsData = z.infer<typeof AdminMoneyAlertsDataSchema>;
+
 export const AdminPayoutRowSchema = z.object({
   id: z.string(),
   withdrawal_id: z.string(),
@@ -104,6 +131,13 @@ export const AdminPayoutRowSchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   settled_at: z.string().nullable(),
+  /**
+   * The provider's last status answer about the payout (decision 046): `completed`, `failed` or `not-found`, in its
+   * words and when it came; null until a status query was answered.
+   */
+  provider_answer: ProviderAnswerSchema.nullable(),
+  provider_answer_detail: z.string().nullable(),
+  provider_answer_at: z.string().nullable(),
 });
 export type AdminPayoutRow = z.infer<typeof AdminPayoutRowSchema>;
 export const AdminPayoutsDataSchema = pagedAnswer(AdminPayoutRowSchema, {
@@ -130,6 +164,8 @@ export type PayoutExchange = z.infer<typeof PayoutExchangeSchema>;
 export const AdminPayoutDataSchema = z.object({
   payout: AdminPayoutRowSchema,
   exchanges: z.array(PayoutExchangeSchema),
+  /** The operator alerts about this payout (mismatched results, a double payment), newest first. */
+  alerts: z.array(MoneyAlertSchema),
 });
 export type AdminPayoutData = z.infer<typeof AdminPayoutDataSchema>;
 
@@ -154,6 +190,19 @@ export const AdminMarkPayoutPaidPayloadSchema = z.object({
     .optional(),
 });
 export type AdminMarkPayoutPaidPayload = z.infer<typeof AdminMarkPayoutPaidPayloadSchema>;
+
+/**
+ * "Mark failed" (decision 046): an `unknown` payout the provider answered `not-found` or `failed` about waits for an
+ * operator (it is never sent again by itself); marking it failed returns amount and charge to the member's wallet,
+ * and the existing retry then pays it again as a new payout.
+ */
+export const AdminMarkPayoutFailedPayloadSchema = z.object({
+  id: BigIdSchema,
+  reason: z.string({ error: 'A reason is required' }).trim().min(3, 'A reason is required').max(500),
+});
+export type AdminMarkPayoutFailedPayload = z.infer<typeof AdminMarkPayoutFailedPayloadSchema>;
+export const AdminMarkPayoutFailedDataSchema = z.object({ payout: PayoutSummarySchema });
+export type AdminMarkPayoutFailedData = z.infer<typeof AdminMarkPayoutFailedDataSchema>;
 
 /**
  * `adminretrypayout` (decision 033): a failed payout (the member was refunded) paid again as a new withdrawal: the

@@ -224,6 +224,13 @@ export const SETTINGS = {
       'Risk flags that hold a withdrawal for an operator: more withdrawals in one day than max_withdrawals_per_day, or a withdrawal within adjustment_window_hours of an adjustment crediting at least large_adjustment (system currency), or within upline_change_window_hours of an upline change (0 turns a window off). A payout to another member’s phone, or to an M-Pesa name already paid for another member, is always flagged.',
     visibility: 'operator',
   }),
+  'payouts.phone_change_hold_hours': define({
+    schema: z.number().int().min(0).max(720),
+    default: 72,
+    description:
+      'After a member’s phone number changes (confirmed by the code sent to the new phone, or an operator’s approved change), the member cannot request a withdrawal for this many hours; withdrawals already pending are flagged for an operator (0 turns the hold off).',
+    visibility: 'operator',
+  }),
   'payouts.auto_pay': define({
     schema: PayoutAutoPaySettingsSchema,
     default: DEFAULT_PAYOUT_AUTO_PAY_SETTINGS,

@@ -80,14 +80,56 @@ export type StaffRow = z.infer<typeof StaffRowSchema>;
 export const AdminStaffDataSchema = pagedAnswer(StaffRowSchema);
 export type AdminStaffData = z.infer<typeof AdminStaffDataSchema>;
 
+/**
+ * `adminstaffcreate` (decision 044): a request for a new support or operator account, effective when a second
+ * operator approves it. Nobody chooses its password: the approval answers a one-time enrolment link with which the
+ * new staff member sets their own password, then enrols their authenticator at their first sign-in.
+ */
 export const AdminStaffCreatePayloadSchema = z.object({
   username: StaffUsernameSchema,
   email: z.string({ error: 'Email is required' }).trim().max(254, 'Invalid email address').email('Invalid email address'),
-  password: z.string({ error: 'Password is required' }).min(STAFF_PASSWORD_MIN, STAFF_PASSWORD_MESSAGE).max(200),
   role: StaffRoleSchema,
 });
 export type AdminStaffCreatePayload = z.infer<typeof AdminStaffCreatePayloadSchema>;
-export const AdminStaffCreateDataSchema = StaffRowSchema;
+
+/** `adminstaffrole`: a request to change a staff account's role (a second operator approves it). */
+export const AdminStaffRolePayloadSchema = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40),
+  role: StaffRoleSchema,
+});
+export type AdminStaffRolePayload = z.infer<typeof AdminStaffRolePayloadSchema>;
+
+/** A one-time enrolment token as the link carries it. */
+const EnrolmentTokenSchema = z
+  .string({ error: 'The enrolment link is invalid' })
+  .trim()
+  .min(16, 'The enrolment link is invalid')
+  .max(200);
+
+/** `staffenrolment`: what an enrolment link is for (the page shows the username before the password is chosen). */
+export const StaffEnrolmentPayloadSchema = z.object({ token: EnrolmentTokenSchema });
+export const StaffEnrolmentDataSchema = z.object({ username: z.string(), role: StaffRoleSchema, expires_at: z.string() });
+export type StaffEnrolmentData = z.infer<typeof StaffEnrolmentDataSchema>;
+
+/** `staffenrol`: the new staff member sets their own password with the link (once); then they sign in and enrol TOTP. */
+export const StaffEnrolPayloadSchema = z.object({
+  token: EnrolmentTokenSchema,
+  password: z.string({ error: 'Password is required' }).min(STAFF_PASSWORD_MIN, STAFF_PASSWORD_MESSAGE).max(200),
+});
+export type StaffEnrolPayload = z.infer<typeof StaffEnrolPayloadSchema>;
+export const StaffEnrolDataSchema = z.object({ username: z.string() });
+
+/** `adminstaffenrolment`: a fresh one-time enrolment link (shown once, never stored; only its hash is kept). */
+export const AdminStaffEnrolmentLinkDataSchema = z.object({ username: z.string(), link: z.string(), expires_at: z.string() });
+export type AdminStaffEnrolmentLinkData = z.infer<typeof AdminStaffEnrolmentLinkDataSchema>;
+
+/** `adminfoureyes`: whether four-eyes can work (two or more operators who can sign in); the console says so. */
+export const AdminFourEyesPayloadSchema = NoPayloadSchema;
+export const AdminFourEyesDataSchema = z.object({
+  operators: z.number().int(),
+  can_work: z.boolean(),
+});
+export type AdminFourEyesData = z.infer<typeof AdminFourEyesDataSchema>;
 
 export const AdminStaffDisablePayloadSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(40),

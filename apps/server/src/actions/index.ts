@@ -29,6 +29,8 @@ import { adminApprovalsActions } from '../modules/admin-approvals/admin-approval
 import { payoutRiskActions } from '../modules/payouts/payout-risk.actions.ts';
 import { payoutsActions } from '../modules/payouts/payouts.actions.ts';
 import { myDataActions } from '../modules/my-data/my-data.actions.ts';
+import { phoneChangeActions } from '../modules/phone-changes/phone-changes.actions.ts';
+import { adminNoticesActions } from '../modules/admin-notices/admin-notices.actions.ts';
 
 /**
  * The action registry: every module's actions, composed here and nowhere else. Add a module's list below.
@@ -64,4 +66,6 @@ export const allActions: readonly RegisteredAction[] = [
   ...payoutRiskActions,
   ...payoutsActions,
   ...myDataActions,
+  ...phoneChangeActions,
+  ...adminNoticesActions,
 ];

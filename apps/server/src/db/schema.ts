@@ -107,6 +107,9 @@ export const members = pgTable('members', {
   smsPromotions: boolean('sms_promotions').notNull().default(false),
   // When the account was closed and its personal fields pseudonymised (migration 0440_members_data.sql).
   closedAt: ts('closed_at'),
+  // The operators who asked for and approved this staff account (migration 0481): it never decides their requests.
+  staffRequestedBy: bigint('staff_requested_by', { mode: 'bigint' }),
+  staffApprovedBy: bigint('staff_approved_by', { mode: 'bigint' }),
 });
 
 export const sessions = pgTable('sessions', {
@@ -322,6 +325,9 @@ export const withdrawals = pgTable('withdrawals', {
   createdAt: ts('created_at')
     .notNull()
     .default(sql`now()`),
+  // 0490: where the payout goes, recorded when the member asked (never the phone at approval).
+  payoutPhone: text('payout_phone').notNull(),
+  payoutName: text('payout_name'),
 });
 
 export const transfers = pgTable('transfers', {
@@ -693,15 +699,32 @@ export const memberEarnings = pgTable('member_earnings', {
 
 export const approvalRequests = pgTable('approval_requests', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  kind: text('kind', { enum: ['adjust', 'deposit', 'code', 'withdrawal', 'payout_paid'] }).notNull(),
+  kind: text('kind', {
+    enum: [
+      'adjust',
+      'deposit',
+      'code',
+      'withdrawal',
+      'payout_paid',
+      'staff_create',
+      'staff_enable',
+      'staff_role',
+      'staff_totp_reset',
+      'setting',
+      'country',
+      'upline',
+      'member_phone',
+    ],
+  }).notNull(),
   state: text('state', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
     .notNull()
     .default('pending'),
   requestedBy: bigint('requested_by', { mode: 'bigint' }).notNull(),
-  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
-  amountSystemMinor: money('amount_system_minor').notNull(),
-  amountMinor: money('amount_minor').notNull(),
-  currency: text('currency').notNull(),
+  // 0480: optional for the kinds that are changes, not money (required for the money kinds by a CHECK).
+  memberId: bigint('member_id', { mode: 'bigint' }),
+  amountSystemMinor: money('amount_system_minor'),
+  amountMinor: money('amount_minor'),
+  currency: text('currency'),
   params: jsonb('params').notNull(),
   targetRef: text('target_ref'),
   reason: text('reason').notNull().default(''),
@@ -784,6 +807,10 @@ export const payouts = pgTable('payouts', {
   settledBy: text('settled_by', { enum: ['result', 'query', 'send', 'operator'] }),
   settleTransactionId: bigint('settle_transaction_id', { mode: 'bigint' }),
   createdAt: ts('created_at').notNull(),
+  // 0500_provider_confirmed_money.sql
+  providerAnswer: text('provider_answer', { enum: ['completed', 'failed', 'not-found'] }),
+  providerAnswerDetail: text('provider_answer_detail'),
+  providerAnswerAt: ts('provider_answer_at'),
 });
 
 export const payoutExchanges = pgTable('payout_exchanges', {
@@ -797,6 +824,20 @@ export const payoutExchanges = pgTable('payout_exchanges', {
   at: ts('at').notNull(),
 });
 
+// 0500_provider_confirmed_money.sql
+
+export const moneyAlerts = pgTable('money_alerts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind', { enum: ['deposit_refused', 'payout_mismatch', 'double_payment'] }).notNull(),
+  payoutId: bigint('payout_id', { mode: 'bigint' }),
+  notificationId: bigint('notification_id', { mode: 'bigint' }),
+  memberId: bigint('member_id', { mode: 'bigint' }),
+  transactionCode: text('transaction_code'),
+  detail: text('detail').notNull(),
+  createdAt: ts('created_at').notNull(),
+  dedupeKey: text('dedupe_key').notNull(),
+});
+
 export const payoutParkedResults = pgTable('payout_parked_results', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   kind: text('kind', { enum: ['b2c_result', 'status_result'] }).notNull(),
@@ -807,15 +848,20 @@ export const payoutParkedResults = pgTable('payout_parked_results', {
   appliedAt: ts('applied_at'),
 });
 
-export const payoutBalances = pgTable('payout_balances', {
-  provider: text('provider').primaryKey(),
-  currency: text('currency').notNull(),
-  balanceMinor: money('balance_minor').notNull(),
-  source: text('source').notNull(),
-  reportedAt: ts('reported_at').notNull(),
-  // 0381_payout_low_balance.sql
-  lowSince: ts('low_since'),
-});
+export const payoutBalances = pgTable(
+  'payout_balances',
+  {
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    balanceMinor: money('balance_minor').notNull(),
+    source: text('source').notNull(),
+    reportedAt: ts('reported_at').notNull(),
+    // 0381_payout_low_balance.sql
+    lowSince: ts('low_since'),
+  },
+  // 0510_payout_balance_per_currency.sql
+  (t) => [primaryKey({ columns: [t.provider, t.currency] })],
+);
 
 // 0360_payout_risk.sql
 
@@ -824,7 +870,7 @@ export const payoutRiskFlags = pgTable('payout_risk_flags', {
   withdrawalId: bigint('withdrawal_id', { mode: 'bigint' }).notNull(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
   kind: text('kind', {
-    enum: ['shared_phone', 'shared_name', 'daily_count', 'after_adjustment', 'after_upline_change'],
+    enum: ['shared_phone', 'shared_name', 'daily_count', 'after_adjustment', 'after_upline_change', 'after_phone_change'],
   }).notNull(),
   reason: text('reason').notNull(),
   detail: jsonb('detail')
@@ -834,6 +880,35 @@ export const payoutRiskFlags = pgTable('payout_risk_flags', {
   clearedAt: ts('cleared_at'),
   clearedBy: bigint('cleared_by', { mode: 'bigint' }),
   note: text('note'),
+  // 0481: the staff whose action raised the flag; none of them clears it.
+  raisedBy: bigint('raised_by', { mode: 'bigint' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::bigint[]`),
+});
+
+// 0481_four_eyes_one_person.sql
+
+/** What each member received from staff actions, for the rolling 24-hour four-eyes sum. */
+export const staffMoneyCounts = pgTable('staff_money_counts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  amountSystemMinor: money('amount_system_minor').notNull(),
+  source: text('source', { enum: ['adjust', 'deposit', 'code', 'upline'] }).notNull(),
+  approvalId: bigint('approval_id', { mode: 'bigint' }),
+  staffIds: bigint('staff_ids', { mode: 'bigint' }).array().notNull(),
+  countedAt: ts('counted_at').notNull(),
+});
+
+/** One-time enrolment links of new staff accounts (only the hash). */
+export const staffEnrolments = pgTable('staff_enrolments', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  issuedBy: text('issued_by', { enum: ['approval', 'server'] }).notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
 });
 
 // The migrator's own record of applied files (db/migrate.ts creates it before the first migration).
@@ -852,7 +927,16 @@ export const smsOutbox = pgTable('sms_outbox', {
   phone: text('phone').notNull(),
   language: text('language', { enum: ['en', 'sw'] }).notNull(),
   kind: text('kind', {
-    enum: ['deposit_credited', 'withdrawal_paid', 'withdrawal_failed', 'account_activated', 'commission_earned', 'promotion'],
+    enum: [
+      'deposit_credited',
+      'withdrawal_paid',
+      'withdrawal_failed',
+      'account_activated',
+      'commission_earned',
+      'promotion',
+      'phone_change_code',
+      'phone_changed',
+    ],
   }).notNull(),
   text: text('text').notNull(),
   encoding: text('encoding', { enum: ['gsm7', 'ucs2'] }).notNull(),
@@ -899,4 +983,25 @@ export const emailChanges = pgTable('email_changes', {
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+});
+
+// 0490_payout_phone_and_phone_changes.sql
+
+/** A member's phone change: pending on the SMS code sent to the new phone, or applied (by the member or four-eyes). */
+export const phoneChanges = pgTable('phone_changes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  oldPhone: text('old_phone').notNull(),
+  newPhone: text('new_phone').notNull(),
+  source: text('source', { enum: ['member', 'operator'] }).notNull(),
+  codeHash: text('code_hash'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at'),
+  appliedAt: ts('applied_at'),
+  cancelledAt: ts('cancelled_at'),
+  staffIds: bigint('staff_ids', { mode: 'bigint' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::bigint[]`),
 });

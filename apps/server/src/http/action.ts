@@ -111,6 +111,13 @@ export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.Zo
    * Only these actions offer the header in the API document. Signed-in actions only: the key is the caller's.
    */
   idempotent?: boolean;
+  /**
+   * The handler waits for a provider mid-request (STK push, a payment link): under an `Idempotency-Key` it does not run
+   * inside the request's transaction (no connection held while the provider answers); its effects are made once by its
+   * own key and its first answer is stored after it ran (actions/idempotency.ts, decision 047). Every other idempotent
+   * action runs its claim, effects and answer in one transaction.
+   */
+  callsProviderInRequest?: boolean;
   handler: (ctx: ActionContext<z.output<TPayload>, A>) => Promise<ActionResult<z.input<TData>>>;
 }
 
@@ -127,6 +134,7 @@ export interface RegisteredAction {
   sessionRead?: SessionRead;
   isTotpEnrolment?: boolean;
   idempotent?: boolean;
+  callsProviderInRequest?: boolean;
   handler: (ctx: ActionContext<unknown>) => Promise<ActionResult>;
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ReferenceCache } from '../modules/reference/reference.service.ts';
 import type { Payments } from '../payments/index.ts';
+import type { CommitScope } from './after-commit.ts';
 import type { Clock } from './clock.ts';
 import type { RandomSource } from './random.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -27,4 +28,9 @@ export interface AppDeps {
   reference: ReferenceCache;
   /** Set by the deposits start-up step (provider clients need the listening address); null before it runs. */
   payments: Payments | null;
+  /**
+   * Set while an `Idempotency-Key` request's transaction is open (`db` is then that transaction): work that must wait
+   * for its commit (provider calls) is deferred through it (lib/after-commit.ts, decision 047).
+   */
+  commit?: CommitScope;
 }

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { decodeBase32, hotp, totpStep } from '../../../server/src/modules/auth/totp.ts';
+import { enrolStaffByServer } from '../../../server/src/modules/staff/staff-enrolment.service.ts';
 import type { ApiHelpers } from './api.ts';
 import { expectRefusal, loginThroughForm } from './browser.ts';
+import type { TestServer } from './server.ts';
 
 /**
  * Staff sign in with a password and an authenticator code (docs/decisions/015-staff-roles-and-totp.md). The server
@@ -82,23 +84,97 @@ export async function signInStaff(page: Page, input: { username: string; passwor
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** The token of a one-time enrolment link (`/staff-enrol?token=...`). */
+export function enrolmentToken(link: string): string {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`Not an enrolment link: ${link}`);
+  return token;
+}
+
 /**
- * Two operators with two-factor sign-in on, for the four-eyes flows: A is the seeded admin, who creates B. Each is
- * returned with their username and password, ready for `signInStaff`.
+ * A staff account made by whoever runs the server (`npm run staff:enrol`, decision 044: the only way a second operator
+ * exists while there is one), which sets its own password with the printed link and enrols its authenticator.
+ */
+export async function addStaffOnServer(
+  api: ApiHelpers,
+  server: TestServer,
+  staff: { username: string; password: string; email: string; role?: 'operator' | 'support' },
+): Promise<EnrolledStaff> {
+  const made = await enrolStaffByServer(server.app.deps, {
+    username: staff.username,
+    email: staff.email,
+    role: staff.role ?? 'operator',
+  });
+  const set = await api.call('staffenrol', {
+    method: 'POST',
+    payload: { token: enrolmentToken(made.link), password: staff.password },
+  });
+  expect(set.resultcode, set.msg).toBe(true);
+  return enrolStaff(api, staff.username, staff.password);
+}
+
+/**
+ * A staff account asked for through the console by `requester` and approved by `approver` (decision 044); the
+ * requester hands over the enrolment link, with which the new staff member sets their own password, then enrols.
+ */
+export async function addStaffThroughConsole(
+  api: ApiHelpers,
+  by: { requester: { token: string }; approver: { token: string } },
+  staff: { username: string; password: string; email: string; role: 'operator' | 'support' },
+): Promise<EnrolledStaff> {
+  const asked = await api.call<{ approval_id: string }>('adminstaffcreate', {
+    token: by.requester.token,
+    method: 'POST',
+    payload: { username: staff.username, email: staff.email, role: staff.role },
+  });
+  expect([asked.status, asked.msg]).toEqual([202, expect.stringMatching(/^Sent for approval/)]);
+  const approved = await api.call('adminapproverequest', {
+    token: by.approver.token,
+    method: 'POST',
+    payload: { id: asked.data.approval_id },
+  });
+  expect(approved.resultcode, approved.msg).toBe(true);
+  const link = await api.call<{ link: string }>('adminstaffenrolment', {
+    token: by.requester.token,
+    method: 'POST',
+    payload: { username: staff.username },
+  });
+  expect(link.resultcode, link.msg).toBe(true);
+  const set = await api.call('staffenrol', {
+    method: 'POST',
+    payload: { token: enrolmentToken(link.data.link), password: staff.password },
+  });
+  expect(set.resultcode, set.msg).toBe(true);
+  return enrolStaff(api, staff.username, staff.password);
+}
+
+/** Approves, as `approver`, every pending request someone else asked for (a flow's second operator). */
+export async function approvePending(api: ApiHelpers, approver: { token: string }): Promise<number> {
+  // The pending view is the default (oldest first).
+  const list = await api.call<{ rows: Array<{ id: string; is_mine: boolean }> }>('adminapprovals', { token: approver.token });
+  expect(list.resultcode, list.msg).toBe(true);
+  let approved = 0;
+  for (const row of list.data.rows.filter((r) => !r.is_mine)) {
+    const done = await api.call('adminapproverequest', { token: approver.token, method: 'POST', payload: { id: row.id } });
+    expect(done.resultcode, done.msg).toBe(true);
+    approved += 1;
+  }
+  return approved;
+}
+
+/**
+ * Two operators with two-factor sign-in on, for the four-eyes flows: A is the seeded admin; B is added by whoever
+ * runs the server (decision 044: one operator cannot make a second through the console alone). Each is returned with
+ * their username and password, ready for `signInStaff`.
  */
 export async function enrolTwoOperators(
   api: ApiHelpers,
+  server: TestServer,
   a: { username: string; password: string },
   b: { username: string; password: string; email: string },
 ): Promise<{ operatorA: EnrolledStaff & typeof a; operatorB: EnrolledStaff & typeof b }> {
   const enrolledA = await enrolStaff(api, a.username, a.password);
-  const created = await api.call('adminstaffcreate', {
-    token: enrolledA.token,
-    method: 'POST',
-    payload: { ...b, role: 'operator' },
-  });
-  expect(created.resultcode, created.msg).toBe(true);
-  const enrolledB = await enrolStaff(api, b.username, b.password);
+  const enrolledB = await addStaffOnServer(api, server, { ...b, role: 'operator' });
   return { operatorA: { ...enrolledA, ...a }, operatorB: { ...enrolledB, ...b } };
 }
 

@@ -11,6 +11,7 @@ import { appTexts } from './app.texts';
 const LoginRoute = lazy(() => import('./routes/login'));
 const SignupRoute = lazy(() => import('./routes/signup'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const StaffEnrolRoute = lazy(() => import('./routes/staff-enrol'));
 const AccessRoute = lazy(() => import('./routes/access'));
 const ShellRoute = lazy(() => import('./routes/shell'));
 const ActivationRoute = lazy(() => import('./routes/activation'));
@@ -53,6 +54,7 @@ function SignedOutRoutes() {
       <Route path="/signup" element={<SignupRoute />} />
       <Route path="/reg/:sponsor" element={<SignupRoute />} />
       <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+      <Route path="/staff-enrol" element={<StaffEnrolRoute />} />
       <Route path="/access/:token?" element={<AccessRoute />} />
       <Route path="/confirm-email" element={<ConfirmEmailRoute />} />
       <Route path="*" element={<LoginRoute />} />

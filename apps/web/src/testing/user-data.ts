@@ -27,6 +27,7 @@ export function buildUserData(
       role: 'member',
       is_totp_enrolled: false,
       language: 'en',
+      payments: 'live',
     },
     balances: {
       profit: '0.00',

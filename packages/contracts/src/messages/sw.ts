@@ -24,7 +24,7 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'Current password is required': 'Nenosiri la sasa linahitajika',
   'The reset link is invalid': 'Kiungo cha kuweka nenosiri jipya si sahihi',
   'This access link is not valid': 'Kiungo hiki cha kuingia si halali',
-  'switch must be true or false': 'switch lazima iwe true au false',
+  'confirm must be true or false': 'confirm lazima iwe true au false',
   "language must be 'en' or 'sw'": 'language lazima iwe en au sw',
   // the member's data and statements
   'format must be json or csv': 'format lazima iwe json au csv',

@@ -29,8 +29,6 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   'Something went wrong on our side. Please try again.': 'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
   'The idempotency key must be 8 to 100 letters, digits or -_.:':
     'Ufunguo wa ombi lazima uwe herufi, tarakimu au -_.: kati ya 8 na 100',
-  'A request with this Idempotency-Key is still being processed; try again in a moment':
-    'Ombi lenye Idempotency-Key hii bado linashughulikiwa; jaribu tena baada ya muda mfupi',
   'This Idempotency-Key was already used for a different request; use a new key for a new request':
     'Idempotency-Key hii ilishatumika kwa ombi tofauti; tumia ufunguo mpya kwa ombi jipya',
   'Please login to continue': 'Tafadhali ingia ili kuendelea',
@@ -49,6 +47,7 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
     'Muda wa kiungo hiki cha kuingia umekwisha. Omba kipya kwenye wasifu wako.',
   'You are signed in as {current} on this browser. This link signs in {other}.':
     'Umeingia kama {current} kwenye kivinjari hiki. Kiungo hiki kinamwingiza {other}.',
+  'Sign in as {other}?': 'Uingie kama {other}?',
   'Login successful': 'Umeingia',
   Authenticated: 'Umethibitishwa',
   'Logged out': 'Umetoka',
@@ -84,6 +83,12 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   'Password is incorrect': 'Nenosiri si sahihi',
   'A withdrawal is still pending. Wait until it is paid or declined, then ask again.':
     'Bado kuna utoaji wa pesa unaosubiri. Subiri hadi ulipwe au ukataliwe, kisha uombe tena.',
+  'A change to your money is waiting for a second operator. Wait until it is decided, then ask again.':
+    'Badiliko la pesa zako linasubiri mhudumu wa pili. Subiri hadi liamuliwe, kisha uombe tena.',
+  'A payment code you sent is waiting for review. Wait until it is checked, then ask again.':
+    'Msimbo wa malipo uliotuma unasubiri kukaguliwa. Subiri hadi ukaguliwe, kisha uombe tena.',
+  'A payment you claimed is still being confirmed with M-Pesa. Wait until it is confirmed, then ask again.':
+    'Malipo uliyodai bado yanathibitishwa na M-Pesa. Subiri hadi yathibitishwe, kisha uombe tena.',
   'Your wallets still hold money ({wallets}). Withdraw your balances first, then ask again.':
     'Pochi zako bado zina pesa ({wallets}). Toa pesa zote zilizobaki kwanza, kisha uombe tena.',
   'You have already asked to close your account': 'Tayari umeomba kufunga akaunti yako',
@@ -98,6 +103,14 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
     'Tumetuma kiungo cha uthibitisho kwenye barua pepe yako mpya. Kifungue ili kukamilisha mabadiliko.',
   'Your email has been changed': 'Barua pepe yako imebadilishwa',
   'Your phone number has been changed': 'Nambari yako ya simu imebadilishwa',
+  // a phone change confirmed by the SMS code (decision 045)
+  'We sent a code by SMS to your new phone. Enter it to finish the change.':
+    'Tumetuma msimbo kwa SMS kwenye simu yako mpya. Uweke ili kukamilisha mabadiliko.',
+  'Enter the 6-digit code we sent to your new phone': 'Weka msimbo wa tarakimu 6 tuliotuma kwenye simu yako mpya',
+  'No phone change is waiting for a code. Ask for a new code.': 'Hakuna badiliko la simu linalosubiri msimbo. Omba msimbo mpya.',
+  'This code has expired. Ask for a new code.': 'Muda wa msimbo huu umekwisha. Omba msimbo mpya.',
+  'Too many wrong codes. Ask for a new code.': 'Misimbo mingi mno isiyo sahihi. Omba msimbo mpya.',
+  'The code is wrong. Attempts left: {left}': 'Msimbo si sahihi. Majaribio yaliyobaki: {left}',
   'Your request to close your account has been received': 'Ombi lako la kufunga akaunti limepokelewa',
   'Your account will stay open': 'Akaunti yako itaendelea kuwa wazi',
   'Closure request loaded': 'Ombi la kufunga akaunti limepakiwa',

@@ -59,6 +59,10 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
     'M-Pesa haitambui msimbo huu wa muamala. Tafadhali kagua msimbo na ujaribu tena.',
   'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.':
     'M-Pesa inaonyesha kiasi tofauti kwa msimbo huu wa muamala, kwa hiyo hauwezi kuingizwa. Tafadhali wasiliana na huduma kwa wateja.',
+  'This transaction code is a payment Tuzo made, not a payment to Tuzo, so it cannot be credited.':
+    'Msimbo huu wa muamala ni malipo yaliyofanywa na Tuzo, si malipo kwa Tuzo, kwa hiyo hauwezi kuingizwa.',
+  'M-Pesa shows that this transaction was not a payment to Tuzo, so it cannot be credited. Please contact customer care.':
+    'M-Pesa inaonyesha kwamba muamala huu haukuwa malipo kwa Tuzo, kwa hiyo hauwezi kuingizwa. Tafadhali wasiliana na huduma kwa wateja.',
   'Your transaction code {code} could not be confirmed.': 'Msimbo wako wa muamala {code} haukuweza kuthibitishwa.',
   'Your transaction code {code} could not be confirmed with M-Pesa and was not credited.':
     'Msimbo wako wa muamala {code} haukuweza kuthibitishwa na M-Pesa na haukuingizwa.',
@@ -79,6 +83,9 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
   'Transfer history loaded': 'Historia ya uhamisho imepakiwa',
   'This idempotency key was already used for a different payment': 'Ufunguo huu wa ombi ulishatumika kwa malipo tofauti',
   // withdrawals
+  'Your phone number was changed, so withdrawals are paused for {hours} hours to keep your money safe. You can withdraw again from {until} UTC.':
+    'Nambari yako ya simu ilibadilishwa, kwa hiyo utoaji wa pesa umesitishwa kwa saa {hours} ili kulinda pesa zako. Unaweza kutoa pesa tena kuanzia {until} UTC.',
+  'Withdrawal hold loaded': 'Hali ya kusitishwa kwa utoaji wa pesa imepakiwa',
   'M-Pesa pays whole shillings only. Enter an amount without cents, for example 500.':
     'M-Pesa inalipa shilingi kamili pekee. Weka kiasi bila senti, kwa mfano 500.',
   '{method} pays in KES only; ask support to pay you another way':

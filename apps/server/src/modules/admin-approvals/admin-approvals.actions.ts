@@ -1,4 +1,5 @@
 import {
+  APPROVAL_CHANGE_KINDS,
   AdminApprovalDecisionDataSchema,
   AdminApprovalsDataSchema,
   AdminApprovalsPayloadSchema,
@@ -28,16 +29,18 @@ export const adminApprovalsActions = [
   }),
   defineAction({
     name: 'adminapproverequest',
-    summary: 'Approve a pending four-eyes request (not your own): the money moves now, once.',
+    summary: 'Approve a pending four-eyes request (not your own): the money moves (or the change takes effect) now, once.',
     methods: ['POST'],
     access: 'operator',
     idempotent: true,
     payload: AdminApproveRequestPayloadSchema,
     data: AdminApprovalDecisionDataSchema,
-    handler: async (ctx) => ({
-      msg: 'Approved: the money has moved',
-      data: await approveAndSend(ctx.deps, { ...ctx.payload, approverId: ctx.member.id, ip: ctx.ip }),
-    }),
+    handler: async (ctx) => {
+      const data = await approveAndSend(ctx.deps, { ...ctx.payload, approverId: ctx.member.id, ip: ctx.ip });
+      if (!APPROVAL_CHANGE_KINDS.has(data.kind)) return { msg: 'Approved: the money has moved', data };
+      const next = data.kind === 'staff_create' ? `: hand ${data.username} the enrolment link from the Staff page` : '';
+      return { msg: `Approved: the change is in effect${next}`, data };
+    },
   }),
   defineAction({
     name: 'adminrejectrequest',

@@ -1,8 +1,10 @@
-import { MemberWalletSchema, type AdminApprovalDecisionData } from '@tuzo/contracts';
+import { MemberWalletSchema, parseAmountToMinor, type AdminApprovalDecisionData } from '@tuzo/contracts';
+import { runAfterCommit } from '../../lib/after-commit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findMemberById } from '../admin-members/admin-members.service.ts';
 import { recordManualDeposit } from '../admin-members/manual-deposit.service.ts';
+import { executeMemberPhone } from '../admin-members/member-phone.service.ts';
 import { adjustWallet } from '../admin-money/adjust.service.ts';
 import { executeResolveCode } from '../admin-money/code-reviews.service.ts';
 import { approveRequest } from '../approvals/approval-execution.ts';
@@ -11,6 +13,7 @@ import { executeMarkPayoutPaid } from '../payouts/payout-paid-outside.ts';
 import { approveWithdrawal } from '../payouts/payouts.approval.ts';
 import { dispatchPayout } from '../payouts/payouts.service.ts';
 import { loadMemberCurrency } from '../wallets/currency.ts';
+import { countApprovedMoney, executeChangeApproval, memberOf } from './change-kinds.ts';
 
 function param(request: ApprovalRequestRow, key: string): string {
   const value = request.params[key];
@@ -32,7 +35,7 @@ export async function executeApproval(
 ): Promise<Record<string, string>> {
   switch (request.kind) {
     case 'adjust': {
-      const member = await findMemberById(deps.db, request.memberId);
+      const member = await findMemberById(deps.db, memberOf(request));
       if (!member) throw new AppError('NOT_FOUND', 'Member not found');
       const adjusted = await adjustWallet(deps, {
         member,
@@ -43,18 +46,22 @@ export async function executeApproval(
         ip: input.ip,
         idempotencyKey: `adjust:approval:${request.id}`,
       });
+      const size = request.amountMinor < 0n ? -request.amountMinor : request.amountMinor;
+      const credits = [{ memberId: member.id, amountSystemMinor: size }];
+      await countApprovedMoney(deps, request, { source: 'adjust', credits, approverId: input.approverId });
       return { transaction_id: adjusted.transaction_id, balance: adjusted.balance };
     }
     case 'deposit': {
-      const currency = await loadMemberCurrency(deps.db, request.memberId);
+      const currency = await loadMemberCurrency(deps.db, memberOf(request));
       if (currency.currency !== request.currency) {
         throw new AppError(
           'CONFLICT',
           `The member now pays in ${currency.currency}, not ${request.currency}; reject this request and record it again`,
         );
       }
+      // The member id the request was made for, never the username typed then (it may have changed hands).
       const recorded = await recordManualDeposit(deps, {
-        username: param(request, 'username'),
+        memberId: memberOf(request),
         amount: request.amountMinor,
         reference: param(request, 'reference'),
         reason: request.reason || undefined,
@@ -62,6 +69,8 @@ export async function executeApproval(
         ip: input.ip,
       });
       if (recorded.duplicate) throw new AppError('CONFLICT', 'This receipt reference was already recorded; reject this request');
+      const credits = [{ memberId: memberOf(request), amountSystemMinor: request.amountSystemMinor }];
+      await countApprovedMoney(deps, request, { source: 'deposit', credits, approverId: input.approverId });
       return { deposit_id: recorded.deposit_id, amount_system: recorded.amount_system };
     }
     case 'code': {
@@ -73,6 +82,9 @@ export async function executeApproval(
         operatorId: input.approverId,
         ip: input.ip,
       });
+      const credited = resolved.amount_system === null ? 0n : (parseAmountToMinor(resolved.amount_system) ?? 0n);
+      const credits = [{ memberId: memberOf(request), amountSystemMinor: credited }];
+      await countApprovedMoney(deps, request, { source: 'code', credits, approverId: input.approverId });
       return { deposit_id: resolved.deposit_id ?? '', amount_system: resolved.amount_system ?? '' };
     }
     case 'withdrawal': {
@@ -87,6 +99,16 @@ export async function executeApproval(
     }
     case 'payout_paid':
       return executeMarkPayoutPaid(deps, request, input);
+    case 'staff_create':
+    case 'staff_enable':
+    case 'staff_role':
+    case 'staff_totp_reset':
+    case 'setting':
+    case 'country':
+    case 'upline':
+      return executeChangeApproval(deps, { ...request, kind: request.kind }, input);
+    case 'member_phone':
+      return executeMemberPhone(deps, request, input);
     default: {
       const unknown: never = request.kind;
       throw new Error(`Unknown approval kind ${String(unknown)}`);
@@ -109,6 +131,7 @@ export async function approveAndSend(
     if (result.payout_id) payoutIds.push(BigInt(result.payout_id));
     return result;
   });
-  for (const payoutId of payoutIds) await dispatchPayout(deps, payoutId);
+  // Inside an Idempotency-Key request's transaction, after that commits (decision 047); else now.
+  for (const payoutId of payoutIds) await runAfterCommit(deps, (base) => dispatchPayout(base, payoutId));
   return decision;
 }

@@ -21,7 +21,7 @@ import {
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { loadMemberHistory, loadMemberPage, searchMembers } from './admin-members.service.ts';
-import { changeUpline } from './change-upline.service.ts';
+import { changeUplineOrRequest } from './upline-four-eyes.service.ts';
 import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
 import { recordOrRequestManualDeposit } from './manual-deposit.service.ts';
 import {
@@ -69,15 +69,19 @@ export const adminMembersActions = [
   }),
   defineAction({
     name: 'adminupdatemember',
-    summary: "Edit a member's email, phone or country (audited with the values before and after).",
+    summary:
+      "Edit a member's email or country (audited with the values before and after); a new phone, normalised, is a four-eyes request a second operator approves.",
     methods: ['POST'],
     access: 'operator',
     payload: AdminUpdateMemberPayloadSchema,
     data: AdminMemberStateDataSchema,
-    handler: async (ctx) => ({
-      msg: 'Member updated',
-      data: await updateMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
-    }),
+    handler: async (ctx) => {
+      const data = await updateMember(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      const msg = data.phone_approval_id
+        ? `Member updated; the phone change waits for a second operator (request #${data.phone_approval_id})`
+        : 'Member updated';
+      return { msg, data };
+    },
   }),
   defineAction({
     name: 'adminsuspend',
@@ -145,16 +149,17 @@ export const adminMembersActions = [
   defineAction({
     name: 'adminchangeupline',
     summary:
-      "Move a member under a new sponsor: their levels and their downline's shift, paid commissions move by ledger entries; a cycle is refused.",
+      "Move a member under a new sponsor: their levels and their downline's shift, paid commissions move by ledger entries; a cycle is refused. Commissions it pays count in each credited member's 24-hour four-eyes window: above four_eyes_threshold it answers 202 with a request.",
     methods: ['POST'],
     access: 'operator',
     idempotent: true,
     payload: AdminChangeUplinePayloadSchema,
-    data: AdminChangeUplineDataSchema,
-    handler: async (ctx) => ({
-      msg: 'Upline changed',
-      data: await changeUpline(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
-    }),
+    data: orApprovalRequest(AdminChangeUplineDataSchema),
+    handler: async (ctx) => {
+      const data = await changeUplineOrRequest(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      if (isApprovalRequested(data)) return approvalRequestedAnswer(ctx.deps, data);
+      return { msg: 'Upline changed', data };
+    },
   }),
   defineAction({
     name: 'adminactivate',

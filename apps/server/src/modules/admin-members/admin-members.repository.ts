@@ -77,6 +77,16 @@ export async function selectMemberDetail(db: DbOrTx, username: string, lock = fa
   return result.rows[0] ?? null;
 }
 
+/** The same detail by id (a four-eyes request executes for the member id it was made for). */
+export async function selectMemberDetailById(db: DbOrTx, id: bigint, lock = false): Promise<MemberDetailRow | null> {
+  const result = await db.execute<MemberDetailRow>(sql`
+    SELECT ${MEMBER_LIST_COLUMNS}, m.role, m.is_house, m.country_id, c.currency, c.rate_micro::text AS rate_micro,
+           m.l1_id::text AS l1_id, m.l2_id::text AS l2_id, m.l3_id::text AS l3_id
+    FROM members m JOIN countries c ON c.id = m.country_id
+    WHERE m.id = ${id} ${lock ? sql`FOR UPDATE OF m` : sql``}`);
+  return result.rows[0] ?? null;
+}
+
 /** A member's username by id (a four-eyes request names the member). */
 export async function selectMemberById(db: DbOrTx, id: bigint) {
   const rows = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id)).limit(1);

@@ -13,11 +13,13 @@ import {
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { readWithdrawalHold } from '../phone-changes/phone-changes.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { selectMemberHistory, type HistoryRow } from './admin-history.read-model.ts';
 import {
   selectMemberById,
   selectMemberDetail,
+  selectMemberDetailById,
   selectMembersPage,
   selectOpenSessions,
   selectTeamCounts,
@@ -39,6 +41,14 @@ export { MEMBER_LIST_COLUMNS, memberFilterSql, type MemberListRow } from './admi
  */
 export async function findTargetMember(db: DbOrTx, username: string, lock = false): Promise<MemberDetailRow> {
   const member = await selectMemberDetail(db, username, lock);
+  if (!member || member.role !== 'member') throw new AppError('NOT_FOUND', 'Member not found');
+  if (member.is_house) throw new AppError('FORBIDDEN', 'The house account cannot be changed here');
+  return member;
+}
+
+/** The target member by id, with the same refusals (a four-eyes request replays on the id it was made for). */
+export async function findTargetMemberById(db: DbOrTx, id: bigint, lock = false): Promise<MemberDetailRow> {
+  const member = await selectMemberDetailById(db, id, lock);
   if (!member || member.role !== 'member') throw new AppError('NOT_FOUND', 'Member not found');
   if (member.is_house) throw new AppError('FORBIDDEN', 'The house account cannot be changed here');
   return member;
@@ -80,7 +90,7 @@ export async function loadMemberPage(deps: AppDeps, username: string): Promise<A
   const member = await findTargetMember(deps.db, username);
   const memberId = BigInt(member.id);
   const chain = [member.l1_id, member.l2_id, member.l3_id];
-  const [names, balances, counts, sessions] = await Promise.all([
+  const [names, balances, counts, sessions, withdrawalHold] = await Promise.all([
     selectUplineNames(
       deps.db,
       chain.filter((id): id is string => id !== null),
@@ -88,6 +98,7 @@ export async function loadMemberPage(deps: AppDeps, username: string): Promise<A
     selectWalletBalances(deps.db, memberId),
     selectTeamCounts(deps.db, memberId),
     selectOpenSessions(deps.db, { memberId, now: deps.clock.now() }),
+    readWithdrawalHold(deps, memberId),
   ]);
   const byId = new Map(names.map((row) => [row.id, row]));
   const byWallet = new Map(balances.map((row) => [row.wallet, parseDbMinor(row.balance_minor)]));
@@ -113,6 +124,7 @@ export async function loadMemberPage(deps: AppDeps, username: string): Promise<A
       const active = row?.active ?? 0;
       return { level, total, active, dormant: total - active };
     }),
+    withdrawal_hold: withdrawalHold,
     sessions: sessions.map((row) => ({
       id: row.id,
       created_at: new Date(row.created_at).toISOString(),

@@ -18,8 +18,9 @@ import {
 import { writeAudit } from '../audit/audit.service.ts';
 import { shiftChain } from '../members/members.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
-import { selectMemberDetail } from './admin-members.repository.ts';
-import { findTargetMember } from './admin-members.service.ts';
+import type { StaffCredit } from '../approvals/four-eyes-window.ts';
+import { selectMemberDetail, selectMemberDetailById } from './admin-members.repository.ts';
+import { findTargetMember, findTargetMemberById } from './admin-members.service.ts';
 import { countShiftedMembers, isInDownline, selectShiftedActiveMembers } from './change-upline.repository.ts';
 
 /** Above this many members whose chain shifts, the change is refused: it would hold one transaction too long. */
@@ -35,6 +36,8 @@ interface Counts {
   activations: number;
   reversed: number;
   paid: number;
+  /** Commissions paid to the new chain, per upline (system currency): what the four-eyes window counts. */
+  credits: StaffCredit[];
 }
 
 /**
@@ -48,11 +51,22 @@ interface Counts {
  */
 export async function changeUpline(
   deps: AppDeps,
-  input: AdminChangeUplinePayload & { operatorId: bigint; ip: string },
-): Promise<AdminChangeUplineData> {
+  input: AdminChangeUplinePayload & {
+    operatorId: bigint;
+    ip: string;
+    /** A four-eyes request replays on the ids it was made for, never on names that may have changed hands. */
+    ids?: { memberId: bigint; uplineId: bigint };
+    /** The operator who asked, when a second one approves: named in the audit row (who raised the risk flags). */
+    requestedBy?: bigint;
+  },
+): Promise<{ data: AdminChangeUplineData; credits: StaffCredit[] }> {
   return deps.db.transaction(async (tx) => {
-    const member = await findTargetMember(tx, input.username, true);
-    const sponsor = await selectMemberDetail(tx, input.upline, true);
+    const member = input.ids
+      ? await findTargetMemberById(tx, input.ids.memberId, true)
+      : await findTargetMember(tx, input.username, true);
+    const sponsor = input.ids
+      ? await selectMemberDetailById(tx, input.ids.uplineId, true)
+      : await selectMemberDetail(tx, input.upline, true);
     // Staff are not members: a staff account is never anyone's upline (decision 019).
     if (!sponsor || sponsor.role !== 'member') throw new AppError('NOT_FOUND', 'The new upline was not found');
     const memberId = BigInt(member.id);
@@ -76,7 +90,7 @@ export async function changeUpline(
       l3: sponsor.l2_id === null ? null : BigInt(sponsor.l2_id),
     };
     await shiftChain(tx, { memberId, ...chain, at });
-    const counts: Counts = { activations: 0, reversed: 0, paid: 0 };
+    const counts: Counts = { activations: 0, reversed: 0, paid: 0, credits: [] };
     for (const id of await selectShiftedActiveMembers(tx, memberId)) {
       await moveActivation(tx, { memberId: id, operatorId: input.operatorId, at, counts });
     }
@@ -98,11 +112,14 @@ export async function changeUpline(
         activationsMoved: counts.activations,
         commissionsReversed: counts.reversed,
         commissionsPaid: counts.paid,
+        // Every member whose wallet the change credited gets the after_upline_change risk flag (payout-risk).
+        credited: [...new Set(counts.credits.map((credit) => credit.memberId.toString()))],
+        requestedBy: input.requestedBy ?? null,
         reason: input.reason ?? null,
       },
       ip: input.ip,
     });
-    return {
+    const data = {
       username: member.username,
       uplines: names,
       members_moved: shifted + 1,
@@ -110,6 +127,7 @@ export async function changeUpline(
       commissions_reversed: counts.reversed,
       commissions_paid: counts.paid,
     };
+    return { data, credits: counts.credits };
   });
 }
 
@@ -146,7 +164,7 @@ async function moveActivation(
     const amountMinor = localToSystemMinor(rates[level - 1] ?? 0n, member.rateMicro);
     if (!upline || upline.isHouse || upline.status === 'suspended' || amountMinor <= 0n) continue;
     const wasPaidBefore = old.some((row) => row.memberId === upline.id && row.key === oldKeys.commission(level));
-    await recordMovement(tx, {
+    const paid = await recordMovement(tx, {
       kind: COMMISSION_KIND[level],
       idempotencyKey: newKeys.commission(level),
       memberId: upline.id,
@@ -168,6 +186,7 @@ async function moveActivation(
           }),
     });
     input.counts.paid += 1;
+    if (!paid.duplicate) input.counts.credits.push({ memberId: upline.id, amountSystemMinor: amountMinor });
   }
   const oldUplines = new Map(
     (

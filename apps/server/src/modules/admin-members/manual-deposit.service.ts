@@ -1,18 +1,20 @@
 import { formatMinor, type AdminDepositData, type AdminDepositPayload, type ApprovalRequestedData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
+import { refuseOwnAccount } from '../approvals/approvals.service.ts';
+import { runWithinFourEyesWindow } from '../approvals/four-eyes-window.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { completeDeposit } from '../deposits/deposit-state.ts';
 import { findDepositByKey, findManualDepositByCode, insertDeposit, type DepositRow } from '../deposits/deposits.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
-import { findTargetMember } from './admin-members.service.ts';
+import { findTargetMember, findTargetMemberById } from './admin-members.service.ts';
 
 /**
- * `admindeposit` under the four-eyes rule (docs/decisions/018-four-eyes.md): at or below `four_eyes_threshold`
- * (converted to the system currency) one operator records the deposit at once; above it the deposit becomes a
- * request a second operator approves. A reference already recorded goes straight to `recordManualDeposit`, which
- * answers the replay (or the 409) and moves nothing. Nobody records a deposit into their own account.
+ * `admindeposit` under the four-eyes rule (decisions 018 and 044): while what the member received from staff in the
+ * last 24 hours, pending requests and this deposit included (converted to the system currency), stays at or below
+ * `four_eyes_threshold`, one operator records the deposit at once; above it the deposit becomes a request a second
+ * operator approves. A reference already recorded goes straight to `recordManualDeposit`, which answers the replay
+ * (or the 409) and moves nothing. Nobody records a deposit into their own account.
  */
 export async function recordOrRequestManualDeposit(
   deps: AppDeps,
@@ -24,22 +26,28 @@ export async function recordOrRequestManualDeposit(
   refuseOwnAccount({ memberId, staffId: input.operatorId });
   const isRecorded =
     (await findDepositByKey(deps.db, `admin-deposit:${reference}`)) ?? (await findManualDepositByCode(deps.db, reference));
+  if (isRecorded) return recordManualDeposit(deps, { ...input, memberId });
   const currency = await loadMemberCurrency(deps.db, memberId);
   const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
-  const thresholdMinor = await loadFourEyesThreshold(deps);
-  if (isRecorded || amountSystemMinor <= thresholdMinor) return recordManualDeposit(deps, input);
-  return requestApproval(deps, {
-    kind: 'deposit',
-    requestedBy: input.operatorId,
-    memberId,
-    amountSystemMinor,
-    amountMinor: input.amount,
-    currency: currency.currency,
-    params: { username: member.username, reference },
-    targetRef: reference,
-    reason: input.reason ?? '',
+  return runWithinFourEyesWindow(deps, {
+    operatorId: input.operatorId,
     ip: input.ip,
-    thresholdMinor,
+    source: 'deposit',
+    credits: [{ memberId, amountSystemMinor }],
+    request: () => ({
+      kind: 'deposit',
+      memberId,
+      amountSystemMinor,
+      amountMinor: input.amount,
+      currency: currency.currency,
+      params: { username: member.username, reference },
+      targetRef: reference,
+      reason: input.reason ?? '',
+    }),
+    execute: async (inner) => {
+      const result = await recordManualDeposit(inner, { ...input, memberId });
+      return { result, credits: result.duplicate ? [] : [{ memberId, amountSystemMinor: amountSystemMinor }] };
+    },
   });
 }
 
@@ -53,12 +61,14 @@ export async function recordOrRequestManualDeposit(
  */
 export async function recordManualDeposit(
   deps: AppDeps,
-  input: AdminDepositPayload & { operatorId: bigint; ip: string },
+  input: Omit<AdminDepositPayload, 'username'> & { memberId: bigint; operatorId: bigint; ip: string },
 ): Promise<AdminDepositData> {
   const reference = input.reference.toUpperCase();
   const idempotencyKey = `admin-deposit:${reference}`;
   return deps.db.transaction(async (tx) => {
-    const member = await findTargetMember(tx, input.username);
+    // By id, never by username: a four-eyes request executes for the member it was made for, even if the name it
+    // was typed with has changed hands since (issue 23).
+    const member = await findTargetMemberById(tx, input.memberId);
     const memberId = BigInt(member.id);
     refuseOwnAccount({ memberId, staffId: input.operatorId });
     const currency = await loadMemberCurrency(tx, memberId);

@@ -8,6 +8,7 @@ import { setMemberStatus, updateMemberDetails } from '../members/members.service
 import { issueResetToken, mailResetLink } from '../password-reset/password-reset.service.ts';
 import { countryExists, hasLiveActivation, selectContactHolder } from './admin-members.repository.ts';
 import { findTargetMember } from './admin-members.service.ts';
+import { normaliseMemberPhone, requestMemberPhoneChange } from './member-phone.service.ts';
 
 /** Who acts, from where, and why: every change below is audited with it in the same transaction. */
 export interface OperatorInput {
@@ -79,26 +80,30 @@ export async function signOutEverywhere(deps: AppDeps, input: OperatorInput): Pr
   });
 }
 
-/** `adminupdatemember`: email, phone or country; a value another member holds is refused (409). */
+/**
+ * `adminupdatemember`: email or country at once; a value another member holds is refused (409). A new phone is
+ * normalised and becomes a four-eyes request (member-phone.service.ts, decision 045): `phone_approval_id` names it.
+ */
 export async function updateMember(
   deps: AppDeps,
   input: AdminUpdateMemberPayload & { operatorId: bigint; ip: string },
 ): Promise<AdminMemberStateData> {
-  return deps.db.transaction(async (tx) => {
+  const target = await findTargetMember(deps.db, input.username);
+  const phone =
+    input.phone === undefined ? null : await normaliseMemberPhone(deps, { memberId: BigInt(target.id), phone: input.phone });
+  const state = await deps.db.transaction(async (tx) => {
     const member = await findTargetMember(tx, input.username, true);
     const memberId = BigInt(member.id);
-    const phone = input.phone?.replace(/^\+/, '');
-    if (input.email !== undefined || phone !== undefined) {
-      const holder = await selectContactHolder(tx, { memberId, email: input.email, phone });
+    if (input.email !== undefined) {
+      const holder = await selectContactHolder(tx, { memberId, email: input.email });
       if (holder) throw new AppError('CONFLICT', `That ${holder.field} belongs to another member`);
     }
     if (input.country_id !== undefined && !(await countryExists(tx, input.country_id)))
       throw new AppError('NOT_FOUND', 'Country not found');
-    await updateMemberDetails(tx, { memberId, email: input.email, phone, countryId: input.country_id, at: deps.clock.now() });
+    await updateMemberDetails(tx, { memberId, email: input.email, countryId: input.country_id, at: deps.clock.now() });
     const changed = <T>(next: T | undefined, before: T) => (next === undefined || next === before ? undefined : next);
     const after = {
       email: changed(input.email, member.email),
-      phone: changed(phone, member.phone),
       countryId: changed(input.country_id, member.country_id),
     };
     await writeAudit(tx, {
@@ -107,11 +112,21 @@ export async function updateMember(
       targetType: 'member',
       targetId: member.id,
       before: { email: member.email, phone: member.phone, countryId: member.country_id },
-      after: { ...after, reason: input.reason ?? null },
+      after: { ...after, phoneRequested: phone?.to, reason: input.reason ?? null },
       ip: input.ip,
     });
     return { username: member.username, status: member.status, sessions_ended: 0 };
   });
+  if (phone === null) return { ...state, phone_approval_id: null };
+  const requested = await requestMemberPhoneChange(deps, {
+    memberId: BigInt(target.id),
+    username: target.username,
+    ...phone,
+    reason: input.reason,
+    operatorId: input.operatorId,
+    ip: input.ip,
+  });
+  return { ...state, phone_approval_id: requested.approval_id };
 }
 
 /**

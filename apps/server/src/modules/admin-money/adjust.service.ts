@@ -9,7 +9,8 @@ import {
 import type { AppDeps } from '../../lib/deps.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
+import { refuseOwnAccount } from '../approvals/approvals.service.ts';
+import { runWithinFourEyesWindow } from '../approvals/four-eyes-window.ts';
 import { findTargetMember } from '../admin-members/admin-members.service.ts';
 
 /** The member an operator action targets, through the one target loader (staff and the house are refused there). */
@@ -19,9 +20,10 @@ async function findMember(deps: AppDeps, username: string) {
 }
 
 /**
- * `adminadjust`: at or below `four_eyes_threshold` (the amount's size, system currency) the wallet is corrected at
- * once (`adjustWallet`); above it the adjustment becomes a request a second operator approves. Nobody adjusts their
- * own wallet.
+ * `adminadjust`: while what the member received from staff in the last 24 hours, pending requests and this
+ * adjustment included (the amount's size, system currency), stays at or below `four_eyes_threshold`, the wallet is
+ * corrected at once (`adjustWallet`); above it the adjustment becomes a request a second operator approves
+ * (decision 044). Nobody adjusts their own wallet.
  */
 export async function adjustOrRequest(
   deps: AppDeps,
@@ -29,12 +31,15 @@ export async function adjustOrRequest(
 ): Promise<AdminAdjustData | ApprovalRequestedData> {
   const member = await findMember(deps, input.username);
   refuseOwnAccount({ memberId: member.id, staffId: input.operatorId });
-  const thresholdMinor = await loadFourEyesThreshold(deps);
   const sizeMinor = input.amount < 0n ? -input.amount : input.amount;
-  if (sizeMinor > thresholdMinor) {
-    return requestApproval(deps, {
+  const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  return runWithinFourEyesWindow(deps, {
+    operatorId: input.operatorId,
+    ip: input.ip,
+    source: 'adjust',
+    credits: [{ memberId: member.id, amountSystemMinor: sizeMinor }],
+    request: () => ({
       kind: 'adjust',
-      requestedBy: input.operatorId,
       memberId: member.id,
       amountSystemMinor: sizeMinor,
       amountMinor: input.amount,
@@ -42,19 +47,19 @@ export async function adjustOrRequest(
       params: { username: member.username, wallet: input.wallet },
       targetRef: null,
       reason: input.reason,
-      ip: input.ip,
-      thresholdMinor,
-    });
-  }
-  const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
-  return adjustWallet(deps, {
-    member,
-    wallet: input.wallet,
-    amount: input.amount,
-    reason: input.reason,
-    operatorId: input.operatorId,
-    ip: input.ip,
-    idempotencyKey,
+    }),
+    execute: async (inner) => {
+      const result = await adjustWallet(inner, {
+        member,
+        wallet: input.wallet,
+        amount: input.amount,
+        reason: input.reason,
+        operatorId: input.operatorId,
+        ip: input.ip,
+        idempotencyKey,
+      });
+      return { result, credits: result.duplicate ? [] : [{ memberId: member.id, amountSystemMinor: sizeMinor }] };
+    },
   });
 }
 

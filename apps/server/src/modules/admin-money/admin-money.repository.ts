@@ -8,6 +8,7 @@ export type WithdrawalQueueRow = {
   id: string;
   username: string;
   phone: string;
+  member_phone: string;
   wallet: string;
   amount_local_minor: string;
   fee_local_minor: string;
@@ -23,7 +24,8 @@ export type WithdrawalQueueRow = {
 };
 
 export const WITHDRAWAL_FROM = sql`withdrawals w JOIN members m ON m.id = w.member_id LEFT JOIN members d ON d.id = w.decided_by`;
-export const WITHDRAWAL_COLUMNS = sql`w.id::text AS id, m.username, m.phone, w.wallet, w.amount_local_minor::text AS amount_local_minor,
+// `phone` is where the payout goes: the phone recorded when the member asked (decision 045), not their phone now.
+export const WITHDRAWAL_COLUMNS = sql`w.id::text AS id, m.username, w.payout_phone AS phone, m.phone AS member_phone, w.wallet, w.amount_local_minor::text AS amount_local_minor,
   w.fee_local_minor::text AS fee_local_minor, w.currency, w.amount_system_minor::text AS amount_system_minor,
   w.fee_system_minor::text AS fee_system_minor, w.status, w.created_at, w.decided_at, d.username AS decided_by,
   w.decided_by::text AS decided_by_id`;

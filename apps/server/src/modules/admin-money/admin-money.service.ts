@@ -45,6 +45,7 @@ export function toWithdrawalRow(row: WithdrawalQueueRow): AdminWithdrawalQueueDa
     id: row.id,
     username: row.username,
     phone: row.phone,
+    member_phone: row.member_phone,
     wallet: row.wallet,
     amount: formatMinor(parseDbMinor(row.amount_local_minor)),
     fee: formatMinor(parseDbMinor(row.fee_local_minor)),

@@ -1,8 +1,15 @@
-import { formatMinor, type AdminResolveCodeData, type AdminReviewCodesData, type ApprovalRequestedData } from '@tuzo/contracts';
+import {
+  formatMinor,
+  parseAmountToMinor,
+  type AdminResolveCodeData,
+  type AdminReviewCodesData,
+  type ApprovalRequestedData,
+} from '@tuzo/contracts';
 import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
+import { refuseOwnAccount } from '../approvals/approvals.service.ts';
+import { runWithinFourEyesWindow } from '../approvals/four-eyes-window.ts';
 import { creditManualCode } from '../deposits/manual-code.service.ts';
 import { lockCodeReview, lockNotificationsByCode } from '../deposits/deposits.service.ts';
 import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
@@ -33,7 +40,7 @@ export async function listCodeReviews(deps: AppDeps, input: { page: number; limi
 /**
  * `adminresolvecode`. Rejecting is a support action. Approving without an amount credits the provider's amount of
  * the (verified) payment notification that matches the code, found by the deposits module under its lock; with no
- * match it is refused. An amount typed by hand is an operator action, and above `four_eyes_threshold` it becomes a
+ * match it is refused. An amount typed by hand is an operator action, and above the four-eyes window (decision 044) it is a
  * request a second operator approves. Nobody resolves a code they submitted.
  */
 export async function resolveCode(
@@ -55,14 +62,31 @@ export async function resolveCode(
         "Only an operator can credit an amount typed by hand; leave the amount empty to credit the provider's amount",
       );
     }
-    const requested = await requestTypedCodeAmount(deps, { ...input, amount: input.amount });
-    if (requested) return requested;
+    const typed = await checkTypedCodeAmount(deps, { ...input, amount: input.amount });
+    if (typed) {
+      return runWithinFourEyesWindow(deps, {
+        operatorId: input.operatorId,
+        ip: input.ip,
+        source: 'code',
+        credits: [{ memberId: typed.memberId, amountSystemMinor: typed.amountSystemMinor }],
+        request: () => typed.request,
+        execute: async (inner) => {
+          const result = await executeResolveCode(inner, input);
+          const credited = result.amount_system === null ? 0n : (parseAmountToMinor(result.amount_system) ?? 0n);
+          return { result, credits: [{ memberId: typed.memberId, amountSystemMinor: credited }] };
+        },
+      });
+    }
   }
   return executeResolveCode(deps, input);
 }
 
-/** The four-eyes request for a code credited for a typed amount above the threshold; null at or below it. */
-async function requestTypedCodeAmount(
+/**
+ * A code credited for a typed amount: the member, the amount in the system currency and the request it becomes above
+ * the four-eyes window; null when a matching payment notification decides the amount (the provider's, so nothing
+ * typed needs a second operator).
+ */
+async function checkTypedCodeAmount(
   deps: AppDeps,
   input: { id: bigint; amount: bigint; note?: string; operatorId: bigint; ip: string },
 ) {
@@ -72,27 +96,25 @@ async function requestTypedCodeAmount(
   if (!review) throw new AppError('NOT_FOUND', 'Code review not found');
   if (review.status !== 'pending') throw new AppError('ALREADY_DONE', `This code was already ${review.status}`);
   refuseOwnAccount({ memberId: review.memberId, staffId: input.operatorId });
-  // A matching payment notification decides the amount (the provider's), so nothing typed needs a second operator.
   const notifications = await lockNotificationsByCode(deps.db, review.code);
   if (notifications.some((notification) => notification.claimedByDepositId === null)) return null;
   const currency = await loadMemberCurrency(deps.db, review.memberId);
   const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
-  const thresholdMinor = await loadFourEyesThreshold(deps);
-  if (amountSystemMinor <= thresholdMinor) return null;
   const member = await findMemberById(deps.db, review.memberId);
-  return requestApproval(deps, {
-    kind: 'code',
-    requestedBy: input.operatorId,
+  return {
     memberId: review.memberId,
     amountSystemMinor,
-    amountMinor: input.amount,
-    currency: currency.currency,
-    params: { username: member?.username ?? '', review_id: review.id.toString(), code: review.code },
-    targetRef: review.id.toString(),
-    reason: input.note ?? '',
-    ip: input.ip,
-    thresholdMinor,
-  });
+    request: {
+      kind: 'code' as const,
+      memberId: review.memberId,
+      amountSystemMinor,
+      amountMinor: input.amount,
+      currency: currency.currency,
+      params: { username: member?.username ?? '', review_id: review.id.toString(), code: review.code },
+      targetRef: review.id.toString(),
+      reason: input.note ?? '',
+    },
+  };
 }
 
 /** The deposits module credits (once) or rejects the code, audited in its transaction. */

@@ -45,7 +45,12 @@ export async function decideOrRequestWithdrawal(
         amountSystemMinor: row.amountSystemMinor,
         amountMinor: row.amountLocalMinor,
         currency: row.currency,
-        params: { username: member?.username ?? '', withdrawal_id: row.id.toString(), wallet: row.wallet },
+        params: {
+          username: member?.username ?? '',
+          withdrawal_id: row.id.toString(),
+          wallet: row.wallet,
+          phone: row.payoutPhone,
+        },
         targetRef: row.id.toString(),
         reason: 'Approve the withdrawal',
         ip: input.ip,

@@ -1,5 +1,7 @@
 import {
   ADMIN_TASK_KINDS,
+  FEE_FIELD_LABELS,
+  FEE_FIELDS,
   formatMinor,
   formatRateMicro,
   parseAmountToMinor,
@@ -10,9 +12,11 @@ import {
   type AdminTaskDayPayload,
   type AdminTaskDaysData,
   type AdminTaskSchedule,
+  type ApprovalRequestedData,
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requestChange } from '../approvals/change-requests.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { replaceCountry } from '../countries/countries.service.ts';
 import { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from '../schedules/schedules.service.ts';
@@ -54,6 +58,48 @@ export async function listCountries(deps: AppDeps): Promise<AdminCountriesData> 
 
 // The payload schema has checked every amount and the rate, so these parses cannot fail.
 const minor = (text: string) => parseAmountToMinor(text) ?? 0n;
+
+/** What a country change changes, in words: each field whose value differs, from what to what. */
+function describeCountryChange(before: AdminCountryRow, after: AdminCountryPayload): string {
+  const changes: string[] = [];
+  if (before.rate !== after.rate) changes.push(`rate ${before.rate} → ${after.rate}`);
+  if (before.enabled !== after.enabled) changes.push(after.enabled ? 'switched on' : 'switched off');
+  for (const field of FEE_FIELDS) {
+    const from = before.fees?.[field] ?? 'none';
+    const to = formatMinor(minor(after.fees[field]));
+    if (from !== to) changes.push(`${FEE_FIELD_LABELS[field]} ${from} → ${to}`);
+  }
+  const tariff = (rows: readonly { min: string; max: string; tariff: string }[]) =>
+    rows.map((b) => `${formatMinor(minor(b.min))}-${formatMinor(minor(b.max))}: ${formatMinor(minor(b.tariff))}`).join(', ');
+  if (tariff(before.tariff) !== tariff(after.tariff))
+    changes.push(`tariff [${tariff(before.tariff)}] → [${tariff(after.tariff)}]`);
+  return changes.length === 0 ? 'no change' : changes.join('; ');
+}
+
+/**
+ * `admincountry` (decision 044): a country's rate, switch, fees, commissions and tariff control how much money moves,
+ * so a change is a request a second operator approves (`changeCountry` then runs in the approval's transaction).
+ */
+export async function requestCountryChange(
+  deps: AppDeps,
+  input: AdminCountryPayload & { operatorId: bigint; ip: string },
+): Promise<ApprovalRequestedData> {
+  const [current] = await selectCountryStates(deps.db, { id: input.id });
+  if (!current) throw new AppError('NOT_FOUND', 'Country not found');
+  if (current.isDefault && !input.enabled)
+    throw new AppError('VALIDATION_FAILED', `${current.name} is the default country of the sign-up form and stays enabled`);
+  const { operatorId, ip, ...payload } = input;
+  const changes = describeCountryChange(toRow(current), payload);
+  if (changes === 'no change') throw new AppError('ALREADY_DONE', `${current.name} already has these values`);
+  return requestChange(deps, {
+    kind: 'country',
+    requestedBy: operatorId,
+    params: { country_id: String(input.id), name: current.name, changes, payload },
+    targetRef: `country:${input.id}`,
+    reason: '',
+    ip,
+  });
+}
 
 /**
  * `admincountry`: replaces a country's rate, switch, fee row and tariff brackets in one transaction, audited with the

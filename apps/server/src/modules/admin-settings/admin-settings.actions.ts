@@ -1,7 +1,6 @@
 import {
   AdminCountriesDataSchema,
   AdminCountriesPayloadSchema,
-  AdminCountryDataSchema,
   AdminCountryPayloadSchema,
   AdminSettingDataSchema,
   AdminSettingPayloadSchema,
@@ -11,10 +10,14 @@ import {
   AdminTaskDayPayloadSchema,
   AdminTaskDaysDataSchema,
   AdminTaskDaysPayloadSchema,
+  ApprovalRequestedDataSchema,
+  isApprovalRequested,
+  orApprovalRequest,
 } from '@tuzo/contracts';
+import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
 import { defineAction } from '../../http/action.ts';
-import { changeCountry, changeTaskDays, listCountries, listTaskDays } from './admin-countries.service.ts';
-import { changeSetting, listSettings } from './admin-settings.service.ts';
+import { changeTaskDays, listCountries, listTaskDays, requestCountryChange } from './admin-countries.service.ts';
+import { changeOrRequestSetting, listSettings } from './admin-settings.service.ts';
 
 /**
  * The operator console's settings: support staff read them; operators change them one at a time, each change
@@ -33,15 +36,16 @@ export const adminSettingsActions = [
   defineAction({
     name: 'adminsetting',
     summary:
-      "Change one setting: the value must fit the registry's schema (the casino wheel's expected return must stay in bounds); audited.",
+      "Change one setting: the value must fit the registry's schema (the casino wheel's expected return must stay in bounds); audited. A money-control setting answers 202: a second operator approves the change.",
     methods: ['POST'],
     access: 'operator',
     payload: AdminSettingPayloadSchema,
-    data: AdminSettingDataSchema,
-    handler: async (ctx) => ({
-      msg: 'Setting saved',
-      data: await changeSetting(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
-    }),
+    data: orApprovalRequest(AdminSettingDataSchema),
+    handler: async (ctx) => {
+      const data = await changeOrRequestSetting(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
+      if (isApprovalRequested(data)) return approvalRequestedAnswer(ctx.deps, data);
+      return { msg: 'Setting saved', data };
+    },
   }),
   defineAction({
     name: 'admincountries',
@@ -54,15 +58,17 @@ export const adminSettingsActions = [
   }),
   defineAction({
     name: 'admincountry',
-    summary: "Replace a country's rate, switch, fee row and tariff brackets (non-overlapping, min at most max); audited.",
+    summary:
+      "Ask to replace a country's rate, switch, fee row and tariff brackets (non-overlapping, min at most max) (202): a second operator approves.",
     methods: ['POST'],
     access: 'operator',
     payload: AdminCountryPayloadSchema,
-    data: AdminCountryDataSchema,
-    handler: async (ctx) => ({
-      msg: 'Country saved',
-      data: await changeCountry(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
-    }),
+    data: ApprovalRequestedDataSchema,
+    handler: async (ctx) =>
+      approvalRequestedAnswer(
+        ctx.deps,
+        await requestCountryChange(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+      ),
   }),
   defineAction({
     name: 'admintaskdays',

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { lockApprovalRequest, markApprovalDecided, type ApprovalRequestRow } from './approvals.repository.ts';
 import { nextApprovalState, OWN_ACCOUNT_MSG, toDecisionData } from './approvals.service.ts';
+import { refuseCreatedByRequester } from './staff-creators.ts';
 
 /**
  * The services run inside the approval's transaction: their own `deps.db.transaction` becomes a savepoint of it and
@@ -44,6 +45,7 @@ export async function approveRequest(
     if (request.requestedBy === input.approverId)
       throw new AppError('FORBIDDEN', 'Nobody approves their own request: a second operator must');
     if (request.memberId === input.approverId) throw new AppError('FORBIDDEN', OWN_ACCOUNT_MSG);
+    await refuseCreatedByRequester(tx, { request, deciderId: input.approverId });
     const note = input.note?.trim() || null;
     const result = await execute(inTransaction(deps, tx), request, { approverId: input.approverId, ip: input.ip, note });
     await markApprovalDecided(tx, { id: request.id, state, decidedBy: input.approverId, at: deps.clock.now(), note, result });

@@ -1,6 +1,8 @@
 import {
+  APPROVAL_CHANGE_KINDS,
   APPROVAL_KIND_LABELS,
   APPROVAL_REQUESTED_STATUS,
+  approvalPhone,
   formatMinor,
   formatMinorGrouped,
   parseAmountToMinor,
@@ -29,6 +31,7 @@ import {
   type ApprovalRequestRow,
   type NewApprovalRequest,
 } from './approvals.repository.ts';
+import { refuseCreatedByRequester } from './staff-creators.ts';
 
 export type { ApprovalRequestRow } from './approvals.repository.ts';
 
@@ -94,19 +97,21 @@ export async function requestApproval(deps: AppDeps, input: ApprovalRequestInput
     approval_id: id.toString(),
     state: 'pending',
     kind: input.kind,
-    amount_system: formatMinor(input.amountSystemMinor),
+    amount_system: formatMinor(input.amountSystemMinor ?? 0n),
     threshold: formatMinor(input.thresholdMinor),
   };
 }
 
-/** The answer of a money action that became a request: 202, nothing moved, the request's id in `data`. */
+/** The kinds counted in the member's rolling 24-hour window (decision 044); withdrawals keep the per-call limit. */
+const WINDOW_KINDS: ReadonlySet<ApprovalKind> = new Set<ApprovalKind>(['adjust', 'deposit', 'code', 'upline']);
+
+/** The answer of an action that became a request: 202, nothing moved or changed, the request's id in `data`. */
 export function approvalRequestedAnswer(deps: AppDeps, data: ApprovalRequestedData) {
   const currency = deps.config.SYSTEM_CURRENCY;
-  return {
-    status: APPROVAL_REQUESTED_STATUS,
-    msg: `Above the four-eyes limit of ${currency} ${formatMinorGrouped(parseAmountToMinor(data.threshold) ?? 0n)}: request #${data.approval_id} waits for a second operator to approve it`,
-    data,
-  };
+  const msg = APPROVAL_CHANGE_KINDS.has(data.kind)
+    ? `Sent for approval: request #${data.approval_id} takes effect when a second operator approves it`
+    : `Above the four-eyes limit of ${currency} ${formatMinorGrouped(parseAmountToMinor(data.threshold) ?? 0n)}${WINDOW_KINDS.has(data.kind) ? ' (counting what the member received from staff in the last 24 hours)' : ''}: request #${data.approval_id} waits for a second operator to approve it`;
+  return { status: APPROVAL_REQUESTED_STATUS, msg, data };
 }
 
 export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
@@ -168,6 +173,7 @@ export async function rejectRequest(
     const request = await lockApprovalRequest(tx, input.id);
     if (!request) throw new AppError('NOT_FOUND', 'Approval request not found');
     const state = nextApprovalState(request.state, request.requestedBy === input.operatorId ? 'cancel' : 'reject');
+    if (state === 'rejected') await refuseCreatedByRequester(tx, { request, deciderId: input.operatorId });
     await markApprovalDecided(tx, {
       id: request.id,
       state,
@@ -224,9 +230,25 @@ export function describeApproval(kind: ApprovalKind, params: Record<string, unkn
     case 'code':
       return `Code ${text('code')}`;
     case 'withdrawal':
-      return `Withdrawal #${text('withdrawal_id')} from ${WALLET_LABELS[text('wallet') as MemberWallet] ?? text('wallet')} wallet`;
+      return `Withdrawal #${text('withdrawal_id')} from ${WALLET_LABELS[text('wallet') as MemberWallet] ?? text('wallet')} wallet${params.phone ? `, paid to ${text('phone')}` : ''}`;
     case 'payout_paid':
       return `Payout #${text('payout_id')} of withdrawal #${text('withdrawal_id')}${params.receipt ? `, receipt ${text('receipt')}` : ''}`;
+    case 'staff_create':
+      return `${text('role')} account ${text('username')} (${text('email')}); it sets its own password and authenticator`;
+    case 'staff_enable':
+      return `${text('username')}: ${text('from')} → ${text('to')}`;
+    case 'staff_role':
+      return `${text('username')}: role ${text('from')} → ${text('to')}`;
+    case 'staff_totp_reset':
+      return `${text('username')}: authenticator removed, enrolled again at the next sign-in`;
+    case 'setting':
+      return `${text('key')}: ${text('from')} → ${text('to')}`;
+    case 'country':
+      return `${text('name')}: ${text('changes')}`;
+    case 'upline':
+      return `${text('username')}: upline ${text('from') || 'none'} → ${text('upline')}, commissions paid ${text('credited')}`;
+    case 'member_phone':
+      return `${text('username')}: phone ${text('from')} → ${text('to')}`;
     default:
       return assertNever(kind);
   }
@@ -240,10 +262,11 @@ function toRow(row: ApprovalListRow, callerId: bigint): AdminApprovalRow {
     requested_by: row.requested_by,
     is_mine: BigInt(row.requested_by_id) === callerId,
     username: row.username,
-    amount: formatMinor(parseDbMinor(row.amount_minor)),
-    currency: row.currency,
-    amount_system: formatMinor(parseDbMinor(row.amount_system_minor)),
+    amount: formatMinor(row.amount_minor === null ? 0n : parseDbMinor(row.amount_minor)),
+    currency: row.currency ?? '',
+    amount_system: formatMinor(row.amount_system_minor === null ? 0n : parseDbMinor(row.amount_system_minor)),
     detail: `${APPROVAL_KIND_LABELS[row.kind]}: ${describeApproval(row.kind, row.params)}`,
+    phone: approvalPhone(row.kind, row.params),
     reason: row.reason,
     requested_at: new Date(row.requested_at).toISOString(),
     decided_by: row.decided_by,

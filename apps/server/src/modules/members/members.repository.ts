@@ -154,6 +154,22 @@ export async function setDisabledAt(db: DbOrTx, input: { memberId: bigint; disab
   await db.update(members).set({ disabledAt: input.disabledAt }).where(eq(members.id, input.memberId));
 }
 
+/** A staff account's role (an approved `staff_role` request, decision 044). */
+export async function setStaffRole(db: DbOrTx, input: { memberId: bigint; role: 'support' | 'operator' }): Promise<void> {
+  await db.update(members).set({ role: input.role }).where(eq(members.id, input.memberId));
+}
+
+/** The operators who asked for and approved a staff account created through the console: it never decides their requests. */
+export async function setStaffRequestedBy(
+  db: DbOrTx,
+  input: { memberId: bigint; requestedBy: bigint; approvedBy: bigint },
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ staffRequestedBy: input.requestedBy, staffApprovedBy: input.approvedBy })
+    .where(eq(members.id, input.memberId));
+}
+
 // Status, details and place in the referral tree.
 
 /** The member's status (and, when given, the activation time), with `updated_at` = `at`. */

@@ -5,7 +5,8 @@
  * (docs/decisions/027-owners-and-kernel.md). Call each with the transaction of the change it belongs to.
  *
  * Accounts: `insertMember` (a member, or the seed's house account and bootstrap operator), `insertStaff` (a support
- * or operator account), `setOperatorPassword` (the bootstrap operator's configured password), `setDisabledAt`.
+ * or operator account), `setOperatorPassword` (the bootstrap operator's configured password), `setDisabledAt`,
+ * `setStaffRole`, `setStaffRequestedBy` (decision 044).
  * Sign-in: `selectMemberByCredential`, `selectMemberCredentialById`, `updatePasswordHash`. Names: `selectMemberName`.
  * Status, details, tree: `setMemberStatus`, `updateMemberDetails`, `shiftChain`.
  * Language and SMS choices: `selectSmsPreferences`, `updateSmsPreferences` (migration 0400).
@@ -27,6 +28,8 @@ export {
   setDisabledAt,
   setMemberStatus,
   setOperatorPassword,
+  setStaffRequestedBy,
+  setStaffRole,
   shiftChain,
   storePendingSecret,
   updateMemberDetails,

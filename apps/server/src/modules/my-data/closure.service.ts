@@ -20,13 +20,15 @@ import {
   type ClosureRow,
 } from './closure.repository.ts';
 import { deleteEmailChanges } from './contact.repository.ts';
+import { erasePhoneChanges } from '../phone-changes/phone-changes.service.ts';
 
 /**
  * Closing an account (Data Protection Act 2019 s.40, erasure; decision 040). The member asks; nothing is erased for
  * CLOSURE_WAIT_DAYS, during which they can cancel and operators see the request with the days left; then an
  * operator, or the sweep on `deps.clock`, completes it: personal fields pseudonymised, sign-ins and tokens removed,
  * ledger rows kept. Refused while money is held for the member (a wallet not at zero, a pending withdrawal, an
- * unsettled payout), when asked and again when completed. No step moves money. Every step is audited.
+ * unsettled payout) or a money request for them is open (a four-eyes request, a code review, a claimed payment not yet
+ * confirmed: decision 047), when asked and again when completed. No step moves money. Every step is audited.
  */
 const DAY_MS = 86_400_000;
 const WRONG_PASSWORD = 'Password is incorrect';
@@ -35,6 +37,13 @@ const WRONG_PASSWORD = 'Password is incorrect';
 export function blockerMessage(blockers: ClosureBlockers): string | null {
   if (blockers.pendingWithdrawals > 0 || blockers.unsettledPayouts > 0)
     return 'A withdrawal is still pending. Wait until it is paid or declined, then ask again.';
+  // Money that may still reach the wallets (decision 047): the account stays open until each is decided.
+  if (blockers.pendingApprovals > 0)
+    return 'A change to your money is waiting for a second operator. Wait until it is decided, then ask again.';
+  if (blockers.pendingCodeReviews > 0)
+    return 'A payment code you sent is waiting for review. Wait until it is checked, then ask again.';
+  if (blockers.unverifiedNotifications > 0)
+    return 'A payment you claimed is still being confirmed with M-Pesa. Wait until it is confirmed, then ask again.';
   if (blockers.fundedWallets.length > 0)
     return `Your wallets still hold money (${blockers.fundedWallets.join(', ')}). Withdraw your balances first, then ask again.`;
   return null;
@@ -144,6 +153,7 @@ async function completeLocked(
   await eraseMemberResets(tx, { memberId, email: member.email, pseudonym });
   await eraseMemberSms(tx, { memberId, pseudonym, at: now });
   await deleteEmailChanges(tx, memberId);
+  await erasePhoneChanges(tx, memberId);
   const row = await decideClosure(tx, { id: input.closure.id, state: 'completed', at: now, completedBy: input.operatorId });
   await writeAudit(tx, {
     actorId: input.operatorId,

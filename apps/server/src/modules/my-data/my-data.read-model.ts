@@ -22,20 +22,63 @@ interface TableSection {
   orderBy?: string;
 }
 
+/**
+ * Provider ids and staff ids are left out (decision 046): a payout's OriginatorConversationID and ConversationIDs are
+ * what a forged B2C result needs, a deposit's CheckoutRequestID / tx_ref / receipt what a forged deposit callback or a
+ * replayed code needs, and staff ids name who acted (the `by` of the activity section says "staff"). Kept: the
+ * payout receipt (the member's own SMS shows it; a receipt of a payment Tuzo made is never credited as a deposit) and
+ * the codes the member typed.
+ */
+const PAYOUT_PROVIDER_IDS = [
+  'reference',
+  'conversation_id',
+  'query_conversation_id',
+  'approved_by',
+  'approval_id',
+  'provider_detail',
+  'provider_answer_detail',
+];
+const DEPOSIT_PROVIDER_IDS = [
+  'checkout_request_id',
+  'merchant_request_id',
+  'tx_ref',
+  'payment_link',
+  'provider_ref',
+  'idempotency_key',
+];
+/** Keys of audit before/after values that hold provider or staff ids, dropped from the activity section. */
+const ACTIVITY_OMIT_KEYS = [
+  'reference',
+  'conversationId',
+  'originatorConversationId',
+  'requestedBy',
+  'approvedBy',
+  'approvalId',
+  'decidedBy',
+  'operatorId',
+  'actorId',
+  'staffId',
+];
+
 const TABLE_SECTIONS: readonly TableSection[] = [
   { name: 'wallets', table: 'ledger_accounts', columns: ['member_id'] },
   { name: 'running_totals', table: 'member_totals', columns: ['member_id'], orderBy: 'bucket' },
   { name: 'earnings', table: 'member_earnings', columns: ['member_id'], orderBy: 'member_id' },
-  { name: 'deposits', table: 'deposits', columns: ['member_id'] },
-  { name: 'payment_codes', table: 'code_reviews', columns: ['member_id'] },
-  { name: 'payment_messages', table: 'payment_notifications', columns: ['waiting_member_id'], omit: ['raw'] },
-  { name: 'activations', table: 'activations', columns: ['member_id'] },
-  { name: 'withdrawals', table: 'withdrawals', columns: ['member_id'] },
-  { name: 'payouts', table: 'payouts', columns: ['member_id'] },
+  { name: 'deposits', table: 'deposits', columns: ['member_id'], omit: DEPOSIT_PROVIDER_IDS },
+  { name: 'payment_codes', table: 'code_reviews', columns: ['member_id'], omit: ['resolved_by'] },
+  {
+    name: 'payment_messages',
+    table: 'payment_notifications',
+    columns: ['waiting_member_id'],
+    omit: ['raw', 'query_conversation_id'],
+  },
+  { name: 'activations', table: 'activations', columns: ['member_id'], omit: ['activated_by', 'deactivated_by'] },
+  { name: 'withdrawals', table: 'withdrawals', columns: ['member_id'], omit: ['decided_by'] },
+  { name: 'payouts', table: 'payouts', columns: ['member_id'], omit: PAYOUT_PROVIDER_IDS },
   { name: 'transfers', table: 'transfers', columns: ['payer_id', 'client_id'] },
   { name: 'team_counts', table: 'team_counts', columns: ['upline_id'], orderBy: 'level' },
   { name: 'notifications', table: 'member_notifications', columns: ['member_id'] },
-  { name: 'sms', table: 'sms_outbox', columns: ['member_id'] },
+  { name: 'sms', table: 'sms_outbox', columns: ['member_id'], omit: ['provider_message_id'] },
   { name: 'spins', table: 'spins', columns: ['member_id'] },
   { name: 'spin_seeds', table: 'spin_seeds', columns: ['member_id'], omit: ['server_seed'] },
   { name: 'bonus_claims', table: 'bonus_claims', columns: ['member_id'] },
@@ -48,7 +91,7 @@ const TABLE_SECTIONS: readonly TableSection[] = [
   { name: 'lesson_enrolments', table: 'lesson_enrolments', columns: ['member_id'], orderBy: 'kind' },
   { name: 'lesson_progress', table: 'lesson_progress', columns: ['member_id'], orderBy: 'lesson_id' },
   { name: 'sessions', table: 'sessions', columns: ['member_id'], omit: ['token_hash'] },
-  { name: 'closures', table: 'account_closures', columns: ['member_id'] },
+  { name: 'closures', table: 'account_closures', columns: ['member_id'], omit: ['completed_by'] },
 ];
 
 /**
@@ -63,6 +106,8 @@ export const EXPORT_EXCLUDED: Readonly<Record<string, string>> = {
   'password_resets.member_id': 'one-time reset tokens: only a token hash and its times, a secret with no meaning to the member',
   'access_links.member_id': 'one-time sign-in links: only a token hash and its times, a secret with no meaning to the member',
   'email_changes.member_id': 'e-mail confirmation tokens: a token hash; the address it confirms is in the profile once confirmed',
+  'phone_changes.member_id':
+    'phone change confirmations (a code hash, attempts, times); each applied change is in the activity section (member.phone_changed, with the phone before and after)',
   'totp_recovery_codes.member_id': 'two-factor recovery codes of staff accounts (hashed secrets); members have none',
   'api_idempotency.member_id':
     'a replay cache of answers already exported in their own sections (withdrawals, transfers); technical, expires',
@@ -79,6 +124,13 @@ export const EXPORT_EXCLUDED: Readonly<Record<string, string>> = {
   'code_reviews.resolved_by': 'staff column (the operator who resolved the code)',
   'payout_risk_flags.cleared_by': 'staff column (the operator who cleared the flag)',
   'account_closures.completed_by': 'staff column (the operator who completed the closure)',
+  'members.staff_requested_by': 'staff column (the operator who asked for a staff account, decision 044)',
+  'members.staff_approved_by': 'staff column (the operator who approved a staff account, decision 044)',
+  'staff_enrolments.member_id': 'one-time enrolment links of staff accounts: a token hash; members have none',
+  'staff_money_counts.member_id':
+    "the four-eyes window's record of staff money actions; the money they moved is in the ledger section",
+  'money_alerts.member_id':
+    'operator alerts about refused payments and double payouts: fraud-prevention records, exempt as payout_risk_flags',
 };
 
 /** The (table.column) pairs the custom sections read: the profile, the consents, the ledger and the audit trail. */
@@ -151,12 +203,17 @@ async function readLedger(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
   return result.rows.map((row) => row.row);
 }
 
+/** An audit value less the provider and staff id keys (top level of an object; other values as they are). */
+const withoutKeys = (value: SQL): SQL =>
+  sql`(CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${value} - ${sql.raw(`ARRAY[${ACTIVITY_OMIT_KEYS.map((key) => `'${key}'`).join(',')}]::text[]`)} ELSE ${value} END)`;
+
 /** What the member did (actor) and what was done to the member's account (target), as the audit trail holds it. */
 async function readActivity(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
   const result = await db.execute<{ row: ExportRow }>(sql`
     SELECT jsonb_build_object('at', to_json(l.created_at) #>> '{}', 'action', l.action, 'by',
              CASE WHEN l.actor_id = ${memberId} THEN 'you' WHEN l.actor_id IS NULL THEN 'system' ELSE 'staff' END,
-             'target_type', l.target_type, 'target_id', l.target_id, 'before', l.before #>> '{}', 'after', l.after #>> '{}') AS row
+             'target_type', l.target_type, 'target_id', l.target_id,
+             'before', ${withoutKeys(sql`l.before`)} #>> '{}', 'after', ${withoutKeys(sql`l.after`)} #>> '{}') AS row
     FROM audit_log l
     WHERE l.actor_id = ${memberId} OR (l.target_type = 'member' AND l.target_id = ${memberId.toString()})
     ORDER BY l.id`);

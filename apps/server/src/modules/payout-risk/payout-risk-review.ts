@@ -6,7 +6,7 @@ import { lockFlag, markFlagCleared, selectOpenFlags } from './payout-risk.reposi
 
 /**
  * `adminclearpayoutflag`, the flag's part (decision 035): an operator clears one flag with a note, audited in the same
- * transaction (never a flag on their own withdrawal). Answers the withdrawal and how many of its flags are still
+ * transaction (never a flag on their own withdrawal, nor one their own action raised). Answers the withdrawal and how many of its flags are still
  * open; the payouts module then lets a withdrawal with none go on (auto-pay, or an operator's approval).
  */
 export async function clearRiskFlag(
@@ -17,6 +17,9 @@ export async function clearRiskFlag(
     const flag = await lockFlag(tx, input.id);
     if (!flag) throw new AppError('NOT_FOUND', 'Flag not found');
     refuseOwnAccount({ memberId: BigInt(flag.member_id), staffId: input.operatorId });
+    // Nobody clears a flag their own action raised (decision 044): another operator looks at it.
+    if (flag.raised_by.includes(input.operatorId.toString()))
+      throw new AppError('FORBIDDEN', 'Your own action raised this flag; another operator must clear it');
     if (flag.cleared_at !== null) throw new AppError('ALREADY_DONE', 'This flag is already cleared');
     await markFlagCleared(tx, { id: input.id, operatorId: input.operatorId, note: input.note, at: deps.clock.now() });
     await writeAudit(tx, {

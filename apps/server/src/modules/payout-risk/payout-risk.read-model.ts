@@ -14,8 +14,10 @@ export type RiskFactsRow = {
   shared_phone: { username: string; phone: string } | null;
   shared_name: { name: string; username: string } | null;
   withdrawals_today: number;
-  adjustment: { transaction_id: string; amount_minor: string; at: string } | null;
-  upline_change: { at: string } | null;
+  /** `staff_ids`: the adjustment's operator and, for an approved one, the operator who asked (decision 044). */
+  adjustment: { transaction_id: string; amount_minor: string; at: string; staff_ids: string[] | null } | null;
+  /** The member's own upline change, or one that credited their wallet; `staff_ids` as above. */
+  upline_change: { at: string; staff_ids: string[] | null } | null;
 };
 
 export async function selectRiskFacts(
@@ -44,7 +46,15 @@ export async function selectRiskFacts(
       (SELECT count(*)::int FROM withdrawals
         WHERE member_id = ${input.memberId} AND (created_at AT TIME ZONE ${input.timeZone})::date = ${input.day}::date)
         AS withdrawals_today,
-      (SELECT json_build_object('transaction_id', t.id::text, 'amount_minor', p.amount_minor::text, 'at', t.created_at)
+      (SELECT json_build_object('transaction_id', t.id::text, 'amount_minor', p.amount_minor::text, 'at', t.created_at,
+                                'staff_ids', (SELECT array_agg(DISTINCT s.id::text) FROM (
+                                   SELECT au.actor_id AS id FROM audit_log au
+                                    WHERE au.action = 'wallet.adjust' AND au.target_type = 'member'
+                                      AND au.target_id = ${input.memberId.toString()} AND au.after->>'transactionId' = t.id::text
+                                   UNION
+                                   SELECT r.requested_by FROM approval_requests r
+                                    WHERE r.kind = 'adjust' AND r.member_id = ${input.memberId}
+                                      AND r.result->>'transaction_id' = t.id::text) s WHERE s.id IS NOT NULL))
          FROM ledger_transactions t
          JOIN ledger_postings p ON p.transaction_id = t.id
          JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = ${input.memberId}
@@ -52,9 +62,11 @@ export async function selectRiskFacts(
           AND t.kind = 'adjustment' AND t.created_at >= ${input.adjustmentSince}::timestamptz
           AND p.amount_minor >= ${input.largeAdjustmentMinor}
         ORDER BY t.created_at DESC LIMIT 1) AS adjustment,
-      (SELECT json_build_object('at', created_at) FROM audit_log
+      (SELECT json_build_object('at', created_at,
+                                'staff_ids', array_remove(ARRAY[actor_id::text, after->>'requestedBy'], NULL)) FROM audit_log
         WHERE ${input.uplineChangeSince}::timestamptz IS NOT NULL AND target_type = 'member'
-          AND target_id = ${input.memberId.toString()} AND action = 'member.change_upline'
+          AND (target_id = ${input.memberId.toString()} OR (after->'credited') ? ${input.memberId.toString()})
+          AND action = 'member.change_upline'
           AND created_at >= ${input.uplineChangeSince}::timestamptz
         ORDER BY created_at DESC LIMIT 1) AS upline_change`);
   const row = rows.rows[0];

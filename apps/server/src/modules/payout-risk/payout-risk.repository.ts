@@ -8,6 +8,8 @@ export interface NewFlag {
   kind: PayoutFlagKind;
   reason: string;
   detail: Record<string, unknown>;
+  /** The staff whose action raised the flag (decision 044): none of them may clear it. */
+  raisedBy?: readonly bigint[];
 }
 
 /** Records flags on a withdrawal; a kind already raised on it is left as it is. */
@@ -17,9 +19,9 @@ export async function insertFlags(
 ): Promise<void> {
   for (const flag of input.flags) {
     await tx.execute(sql`
-      INSERT INTO payout_risk_flags (withdrawal_id, member_id, kind, reason, detail, raised_at)
+      INSERT INTO payout_risk_flags (withdrawal_id, member_id, kind, reason, detail, raised_at, raised_by)
       VALUES (${input.withdrawalId}, ${input.memberId}, ${flag.kind}, ${flag.reason}, ${JSON.stringify(flag.detail)}::jsonb,
-              ${input.at.toISOString()}::timestamptz)
+              ${input.at.toISOString()}::timestamptz, ${`{${(flag.raisedBy ?? []).map(String).join(',')}}`}::bigint[])
       ON CONFLICT (withdrawal_id, kind) DO NOTHING`);
   }
 }
@@ -44,11 +46,12 @@ export type LockedFlag = {
   kind: PayoutFlagKind;
   reason: string;
   cleared_at: string | null;
+  raised_by: string[];
 };
 
 export async function lockFlag(tx: DbOrTx, id: bigint): Promise<LockedFlag | null> {
   const rows = await tx.execute<LockedFlag>(sql`
-    SELECT id::text, withdrawal_id::text, member_id::text, kind, reason, cleared_at::text
+    SELECT id::text, withdrawal_id::text, member_id::text, kind, reason, cleared_at::text, raised_by::text[] AS raised_by
     FROM payout_risk_flags WHERE id = ${id} FOR UPDATE`);
   return rows.rows[0] ?? null;
 }

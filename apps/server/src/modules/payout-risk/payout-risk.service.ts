@@ -43,6 +43,14 @@ function since(at: Date, hours: number): Date | null {
   return hours > 0 ? new Date(at.getTime() - hours * HOUR_MS) : null;
 }
 
+/** Raises one flag on a withdrawal already recorded (a phone change after the request, decision 045). */
+export async function raiseFlagOnWithdrawal(
+  tx: DbOrTx,
+  input: { withdrawalId: bigint; memberId: bigint; at: Date; flag: NewFlag },
+): Promise<void> {
+  await insertFlags(tx, { withdrawalId: input.withdrawalId, memberId: input.memberId, at: input.at, flags: [input.flag] });
+}
+
 /** Raises the flags a new withdrawal deserves. Runs inside the hold's transaction; answers the kinds raised. */
 export async function raiseRiskFlags(
   tx: DbOrTx,
@@ -96,13 +104,15 @@ function flagsFromFacts(
       kind: 'after_adjustment',
       reason: `Requested within ${risk.adjustment_window_hours} hours of an adjustment crediting ${formatMinorGrouped(parseDbMinor(facts.adjustment.amount_minor))} (system currency, ledger transaction ${facts.adjustment.transaction_id}).`,
       detail: facts.adjustment,
+      raisedBy: (facts.adjustment.staff_ids ?? []).map((id) => BigInt(id)),
     });
   }
   if (facts.upline_change) {
     flags.push({
       kind: 'after_upline_change',
-      reason: `Requested within ${risk.upline_change_window_hours} hours of a change of this member's upline (${new Date(facts.upline_change.at).toISOString()}).`,
+      reason: `Requested within ${risk.upline_change_window_hours} hours of a change of this member's upline, or of an upline change that paid them commissions (${new Date(facts.upline_change.at).toISOString()}).`,
       detail: facts.upline_change,
+      raisedBy: (facts.upline_change.staff_ids ?? []).map((id) => BigInt(id)),
     });
   }
   return flags;

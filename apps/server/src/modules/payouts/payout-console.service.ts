@@ -14,8 +14,10 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getPayments } from '../../payments/index.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { listMoneyAlerts } from '../money-alerts/money-alerts.service.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { b2cUrls } from './payout-adapters.ts';
+import { lowBalanceAlertIn } from './payout-balance-alert.ts';
 import { queryPayout, recordExchanges, requirePayout } from './payout-results.ts';
 import { selectBalances, selectPayoutQueue, selectQueueRow, type PayoutQueueRow } from './payout-queue.repository.ts';
 import { selectExchanges } from './payouts.repository.ts';
@@ -47,6 +49,9 @@ function toRow(row: PayoutQueueRow): AdminPayoutRow {
     created_at: new Date(row.created_at).toISOString(),
     sent_at: iso(row.sent_at),
     settled_at: iso(row.settled_at),
+    provider_answer: row.provider_answer,
+    provider_answer_detail: row.provider_answer_detail,
+    provider_answer_at: iso(row.provider_answer_at),
   };
 }
 
@@ -82,6 +87,7 @@ export async function getPayout(deps: AppDeps, id: bigint): Promise<AdminPayoutD
       body: exchange.body,
       at: new Date(exchange.at).toISOString(),
     })),
+    alerts: await listMoneyAlerts(deps.db, { payoutId: id, limit: 50 }),
   };
 }
 
@@ -109,11 +115,16 @@ export async function checkPayout(
   return { payout: toPayoutSummary(await requirePayout(deps, before.id)), asked };
 }
 
-/** `adminpayoutbalance`: the balances as last reported, each marked low below `payouts.low_balance_alert`. */
+/**
+ * `adminpayoutbalance`: the balances as last reported, one per provider and currency, each marked low below
+ * `payouts.low_balance_alert` converted to its currency (decision 047).
+ */
 export async function payoutBalances(deps: AppDeps): Promise<AdminPayoutBalanceData> {
   const alertText = await readSetting(deps.db, 'payouts.low_balance_alert');
   const alertMinor = parseAmountToMinor(alertText) ?? 0n;
   const balances = await selectBalances(deps.db);
+  const alerts = new Map<string, bigint>();
+  for (const row of balances) alerts.set(row.currency, await lowBalanceAlertIn(deps, deps.db, row.currency));
   return {
     balances: balances.map((row) => {
       const balanceMinor = parseDbMinor(row.balance_minor);
@@ -123,7 +134,7 @@ export async function payoutBalances(deps: AppDeps): Promise<AdminPayoutBalanceD
         balance: formatMinor(balanceMinor),
         source: row.source,
         reported_at: new Date(row.reported_at).toISOString(),
-        is_low: balanceMinor < alertMinor,
+        is_low: balanceMinor < (alerts.get(row.currency) ?? alertMinor),
         low_since: iso(row.low_since),
       };
     }),

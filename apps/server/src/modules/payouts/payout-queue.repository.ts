@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PayoutProvider, PayoutState } from '@tuzo/contracts';
+import type { PayoutProvider, PayoutState, ProviderAnswer } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** One payout as the console lists it, with the member's username (members is a kernel table any module may read). */
@@ -21,11 +21,14 @@ export type PayoutQueueRow = {
   created_at: string;
   sent_at: string | null;
   settled_at: string | null;
+  provider_answer: ProviderAnswer | null;
+  provider_answer_detail: string | null;
+  provider_answer_at: string | null;
 };
 
 const QUEUE_COLUMNS = sql.raw(`p.id::text, p.withdrawal_id::text, p.attempt, m.username, p.phone, p.provider, p.state,
   p.reference, p.amount_minor::text, p.currency, p.receipt, p.receiver_name, p.failure_reason, p.provider_detail,
-  p.created_at, p.sent_at, p.settled_at`);
+  p.created_at, p.sent_at, p.settled_at, p.provider_answer, p.provider_answer_detail, p.provider_answer_at`);
 
 /** The payout queue, newest first, by state, provider and member; with the count of every state. */
 export async function selectPayoutQueue(
@@ -68,6 +71,8 @@ export async function selectBalances(db: DbOrTx) {
     source: string;
     reported_at: string;
     low_since: string | null;
-  }>(sql`SELECT provider, currency, balance_minor::text, source, reported_at, low_since FROM payout_balances ORDER BY provider`);
+  }>(
+    sql`SELECT provider, currency, balance_minor::text, source, reported_at, low_since FROM payout_balances ORDER BY provider, currency`,
+  );
   return rows.rows;
 }

@@ -1,6 +1,10 @@
 import {
   AdminCheckPayoutDataSchema,
+  AdminMarkPayoutFailedDataSchema,
+  AdminMarkPayoutFailedPayloadSchema,
   AdminMarkPayoutPaidPayloadSchema,
+  AdminMoneyAlertsDataSchema,
+  AdminMoneyAlertsPayloadSchema,
   ApprovalRequestedDataSchema,
   AdminPayoutBalanceDataSchema,
   AdminPayoutDataSchema,
@@ -12,7 +16,9 @@ import {
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
-import { requestMarkPayoutPaid } from './payout-paid-outside.ts';
+import { listMoneyAlerts } from '../money-alerts/money-alerts.service.ts';
+import { markPayoutFailed, requestMarkPayoutPaid } from './payout-paid-outside.ts';
+import { toPayoutSummary } from './payouts.service.ts';
 import { checkPayout, getPayout, listPayouts, payoutBalances, requestPayoutBalance } from './payout-console.service.ts';
 
 /**
@@ -60,7 +66,7 @@ export const payoutsActions = [
   defineAction({
     name: 'adminmarkpayoutpaid',
     summary:
-      'Mark paid outside Tuzo (a payout unknown, or with its result overdue, that the M-Pesa portal shows paid): with a reason, it becomes a request a different operator approves; approving settles the payout as paid once.',
+      'Mark paid outside Tuzo (a payout unknown, or with its result overdue, that the provider answered "failed" or "not found" about and the M-Pesa portal shows paid another way): with a reason, it becomes a request a different operator approves; approving settles the payout as paid once.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminMarkPayoutPaidPayloadSchema,
@@ -73,6 +79,40 @@ export const payoutsActions = [
         msg: `Marked paid outside Tuzo: request #${data.approval_id} waits for a second operator to approve it`,
       };
     },
+  }),
+  defineAction({
+    name: 'adminmarkpayoutfailed',
+    summary:
+      'Mark failed a payout the provider answered "not found" or "failed" about (it is never sent again by itself): amount and charge go back to the member’s wallet once; retry it afterwards to pay again.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminMarkPayoutFailedPayloadSchema,
+    data: AdminMarkPayoutFailedDataSchema,
+    handler: async (ctx) => {
+      const payout = await markPayoutFailed(ctx.deps, {
+        payoutId: ctx.payload.id,
+        operatorId: ctx.member.id,
+        reason: ctx.payload.reason,
+        ip: ctx.ip,
+      });
+      return {
+        msg: 'Marked failed: the amount and charge are back in the member’s wallet',
+        data: { payout: toPayoutSummary(payout) },
+      };
+    },
+  }),
+  defineAction({
+    name: 'adminmoneyalerts',
+    summary:
+      'Money alerts for operators, newest first: payout receipts offered as deposits, payout results for another receiver or amount, and double payments to recover.',
+    methods: ['GET'],
+    access: 'support',
+    payload: AdminMoneyAlertsPayloadSchema,
+    data: AdminMoneyAlertsDataSchema,
+    handler: async (ctx) => ({
+      msg: 'Alerts loaded',
+      data: { rows: await listMoneyAlerts(ctx.deps.db, { limit: ctx.payload.limit }) },
+    }),
   }),
   defineAction({
     name: 'adminpayoutbalance',

@@ -56,7 +56,14 @@ export async function approveWithdrawal(
  */
 export async function sendDecidedPayout(deps: AppDeps, decided: DecidedWithdrawal): Promise<DecidedWithdrawal> {
   if (!decided.payout || decided.payout.state !== 'approved') return decided;
-  const payout = await dispatchPayout(deps, BigInt(decided.payout.id));
+  const payoutId = BigInt(decided.payout.id);
+  // Inside an Idempotency-Key request's transaction the payout goes out once that has committed, and the answer
+  // (stored with the commit) says it is on its way (decision 047).
+  if (deps.commit) {
+    deps.commit.defer((base) => dispatchPayout(base, payoutId));
+    return decided;
+  }
+  const payout = await dispatchPayout(deps, payoutId);
   const status = payout.state === 'paid' ? '2' : payout.state === 'failed' ? '1' : '0';
   return { id: decided.id, status, payout: toPayoutSummary(payout) };
 }

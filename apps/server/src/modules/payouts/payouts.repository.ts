@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { parseDbMinor, type PayoutProvider, type PayoutState } from '@tuzo/contracts';
+import { parseDbMinor, type PayoutProvider, type PayoutState, type ProviderAnswer } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** A payout row as the service uses it. */
@@ -26,6 +26,11 @@ export interface PayoutRow {
   queryConversationId: string | null;
   querySentAt: Date | null;
   settledAt: Date | null;
+  settledBy: 'result' | 'query' | 'send' | 'operator' | null;
+  /** The provider's last status answer (decision 046). */
+  providerAnswer: ProviderAnswer | null;
+  providerAnswerDetail: string | null;
+  providerAnswerAt: Date | null;
   createdAt: Date;
 }
 
@@ -33,7 +38,8 @@ type RawPayout = Record<string, string | number | null>;
 
 const COLUMNS = sql.raw(`id::text, withdrawal_id::text, attempt, member_id::text, provider, state, reference, phone,
   amount_minor::text, currency, conversation_id, receipt, receiver_name, failure_reason, provider_detail,
-  approved_by::text, send_started_at, sent_at, unknown_since, query_conversation_id, query_sent_at, settled_at, created_at`);
+  approved_by::text, send_started_at, sent_at, unknown_since, query_conversation_id, query_sent_at, settled_at, created_at,
+  settled_by, provider_answer, provider_answer_detail, provider_answer_at`);
 
 function date(value: string | number | null | undefined): Date | null {
   return value === null || value === undefined ? null : new Date(value);
@@ -67,6 +73,10 @@ export function toPayout(row: RawPayout): PayoutRow {
     queryConversationId: text(row.query_conversation_id),
     querySentAt: date(row.query_sent_at),
     settledAt: date(row.settled_at),
+    settledBy: text(row.settled_by) as PayoutRow['settledBy'],
+    providerAnswer: text(row.provider_answer) as ProviderAnswer | null,
+    providerAnswerDetail: text(row.provider_answer_detail),
+    providerAnswerAt: date(row.provider_answer_at),
     createdAt: new Date(String(row.created_at)),
   };
 }
@@ -149,6 +159,9 @@ export async function updatePayout(
     settleTransactionId: bigint;
     queryConversationId: string | null;
     querySentAt: Date;
+    providerAnswer: ProviderAnswer;
+    providerAnswerDetail: string | null;
+    providerAnswerAt: Date;
   }>,
 ): Promise<void> {
   const columns: Record<string, unknown> = {
@@ -167,6 +180,9 @@ export async function updatePayout(
     settle_transaction_id: fields.settleTransactionId,
     query_conversation_id: fields.queryConversationId,
     query_sent_at: fields.querySentAt,
+    provider_answer: fields.providerAnswer,
+    provider_answer_detail: fields.providerAnswerDetail,
+    provider_answer_at: fields.providerAnswerAt,
   };
   const sets = Object.entries(columns)
     .filter(([, value]) => value !== undefined)
@@ -216,7 +232,10 @@ export async function takeParkedResults(
   return rows.rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id))).map((row) => ({ kind: row.kind, body: row.body }));
 }
 
-/** Payouts the sweep must act on: never claimed, sent with no result in time, and unknown ones due a query. */
+/**
+ * Payouts the sweep must act on: never claimed, sent with no result in time, and unknown ones due a query (not those
+ * the provider answered "not found": they wait for an operator, decision 046).
+ */
 export async function selectDuePayouts(
   db: DbOrTx,
   input: { unclaimedBefore: Date; resultBefore: Date; queryBefore: Date; limit: number },
@@ -226,36 +245,10 @@ export async function selectDuePayouts(
     WHERE (state = 'approved' AND send_started_at IS NULL AND created_at < ${input.unclaimedBefore})
        OR (state = 'approved' AND send_started_at < ${input.resultBefore})
        OR (state = 'sent' AND sent_at < ${input.resultBefore})
-       OR (state = 'unknown' AND (query_sent_at IS NULL OR query_sent_at < ${input.queryBefore}))
+       OR (state = 'unknown' AND provider_answer IS DISTINCT FROM 'not-found'
+           AND (query_sent_at IS NULL OR query_sent_at < ${input.queryBefore}))
     ORDER BY id LIMIT ${input.limit}`);
   return rows.rows.map(toPayout);
-}
-
-export async function upsertBalance(
-  db: DbOrTx,
-  input: { provider: PayoutProvider; currency: string; balanceMinor: bigint; source: string; at: Date },
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO payout_balances (provider, currency, balance_minor, source, reported_at)
-    VALUES (${input.provider}, ${input.currency}, ${input.balanceMinor}, ${input.source}, ${input.at})
-    ON CONFLICT (provider) DO UPDATE SET currency = EXCLUDED.currency, balance_minor = EXCLUDED.balance_minor,
-      source = EXCLUDED.source, reported_at = EXCLUDED.reported_at
-    WHERE payout_balances.reported_at <= EXCLUDED.reported_at`);
-}
-
-/** The stored balance of a provider, locked (the low-balance alert judges it). */
-export async function lockBalance(
-  db: DbOrTx,
-  provider: PayoutProvider,
-): Promise<{ balanceMinor: bigint; lowSince: Date | null } | null> {
-  const rows = await db.execute<{ balance_minor: string; low_since: string | null }>(sql`
-    SELECT balance_minor::text AS balance_minor, low_since FROM payout_balances WHERE provider = ${provider} FOR UPDATE`);
-  const row = rows.rows[0];
-  return row ? { balanceMinor: parseDbMinor(row.balance_minor), lowSince: date(row.low_since) } : null;
-}
-
-export async function setBalanceLowSince(db: DbOrTx, provider: PayoutProvider, lowSince: Date | null): Promise<void> {
-  await db.execute(sql`UPDATE payout_balances SET low_since = ${lowSince} WHERE provider = ${provider}`);
 }
 
 /** The withdrawals among `withdrawalIds` with a payout on its way (approved, sent or unknown), and that payout's state. */
@@ -272,4 +265,10 @@ export async function selectLivePayoutStates(
     SELECT withdrawal_id::text, state FROM payouts
     WHERE withdrawal_id IN (${ids}) AND state IN ('approved', 'sent', 'unknown')`);
   return rows.rows.map((row) => ({ withdrawalId: BigInt(row.withdrawal_id), state: row.state }));
+}
+
+/** Whether some payout was paid with this receipt (any state: a receipt is unique to one payment). */
+export async function existsPayoutReceipt(db: DbOrTx, receipt: string): Promise<boolean> {
+  const rows = await db.execute(sql`SELECT 1 FROM payouts WHERE receipt = ${receipt} LIMIT 1`);
+  return rows.rows.length > 0;
 }

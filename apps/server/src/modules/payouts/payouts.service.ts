@@ -9,7 +9,14 @@ import { payoutClient } from './payout-adapters.ts';
 import { assertPayable, loadPayee } from '../withdrawals/withdrawal-limits.ts';
 import { requirePayout, sendAndRecord } from './payout-results.ts';
 import { holdForRisk } from '../payout-risk/payout-risk.service.ts';
-import { claimSend, insertPayout, selectLivePayout, selectLivePayoutStates, type PayoutRow } from './payouts.repository.ts';
+import {
+  claimSend,
+  existsPayoutReceipt,
+  insertPayout,
+  selectLivePayout,
+  selectLivePayoutStates,
+  type PayoutRow,
+} from './payouts.repository.ts';
 
 /**
  * Payouts (docs/money.md "Payouts", decision 032): an approved withdrawal is paid through the provider set for the
@@ -82,7 +89,8 @@ export async function startPayout(
     memberId: withdrawal.memberId,
     provider: method,
     reference: newReference(),
-    phone: payee.msisdn,
+    // The phone recorded when the member asked (decision 045), as international digits: never their phone now.
+    phone: withdrawal.payoutPhone.replace(/^\+/, ''),
     amountMinor: withdrawal.amountLocalMinor,
     currency: withdrawal.currency,
     approvedBy: input.approvedBy,
@@ -132,4 +140,12 @@ export async function dispatchPayout(deps: AppDeps, payoutId: bigint): Promise<P
 export async function livePayoutStates(db: DbOrTx, withdrawalIds: bigint[]): Promise<Map<string, PayoutState>> {
   const rows = await selectLivePayoutStates(db, withdrawalIds);
   return new Map(rows.map((row) => [row.withdrawalId.toString(), row.state]));
+}
+
+/**
+ * Whether `code` is the receipt of a payout Tuzo made (decision 046): the deposits module refuses such a code as a
+ * deposit, whoever offers it.
+ */
+export async function isTuzoPayoutReceipt(db: DbOrTx, code: string): Promise<boolean> {
+  return existsPayoutReceipt(db, code.trim().toUpperCase());
 }

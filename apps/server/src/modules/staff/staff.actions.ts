@@ -3,14 +3,20 @@ import {
   AdminAuditPayloadSchema,
   AdminNotifyDataSchema,
   AdminNotifyPayloadSchema,
-  AdminStaffCreateDataSchema,
+  AdminFourEyesDataSchema,
+  AdminFourEyesPayloadSchema,
   AdminStaffCreatePayloadSchema,
   AdminStaffDataSchema,
-  AdminStaffDisableDataSchema,
   AdminStaffDisablePayloadSchema,
+  AdminStaffEnrolmentLinkDataSchema,
   AdminStaffPayloadSchema,
+  AdminStaffRolePayloadSchema,
   AdminStaffTotpResetPayloadSchema,
-  StaffRowSchema,
+  ApprovalRequestedDataSchema,
+  StaffEnrolDataSchema,
+  StaffEnrolmentDataSchema,
+  StaffEnrolmentPayloadSchema,
+  StaffEnrolPayloadSchema,
   TotpConfirmDataSchema,
   TotpConfirmPayloadSchema,
   TotpSetupDataSchema,
@@ -18,7 +24,17 @@ import {
 } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { sendMemberNotification } from './member-notify.service.ts';
-import { createStaff, listAudit, listStaff, resetStaffTotp, setStaffDisabled } from './staff.service.ts';
+import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
+import { readFourEyesStatus } from '../approvals/change-requests.ts';
+import { enrolStaff, issueEnrolmentByOperator, readEnrolment } from './staff-enrolment.service.ts';
+import {
+  listAudit,
+  listStaff,
+  requestStaffCreate,
+  requestStaffDisabled,
+  requestStaffRole,
+  requestStaffTotpReset,
+} from './staff.service.ts';
 import { beginTotpSetup, confirmTotp } from '../auth/totp.service.ts';
 
 /** Staff two-factor enrolment, staff accounts and the audit log (docs/decisions/015-staff-roles-and-totp.md). */
@@ -62,38 +78,101 @@ export const staffActions = [
   }),
   defineAction({
     name: 'adminstaffcreate',
-    summary: 'Create a support or operator account; it turns on two-factor sign-in at its first sign-in.',
+    summary:
+      'Ask for a new support or operator account (202): it exists once a second operator approves; it then sets its own password with a one-time link and enrols its authenticator at its first sign-in.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminStaffCreatePayloadSchema,
-    data: AdminStaffCreateDataSchema,
-    handler: async (ctx) => ({
-      msg: 'Staff account created',
-      data: await createStaff(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
-    }),
+    data: ApprovalRequestedDataSchema,
+    handler: async (ctx) =>
+      approvalRequestedAnswer(
+        ctx.deps,
+        await requestStaffCreate(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+      ),
   }),
   defineAction({
     name: 'adminstaffdisable',
-    summary: 'Disable a staff account (its sessions end at once) or enable it again.',
+    summary: 'Ask to disable a staff account (its sessions end) or enable it again (202): a second operator approves.',
     methods: ['POST'],
     access: 'operator',
     payload: AdminStaffDisablePayloadSchema,
-    data: AdminStaffDisableDataSchema,
-    handler: async (ctx) => {
-      const row = await setStaffDisabled(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
-      return { msg: row.is_disabled ? 'Staff account disabled' : 'Staff account enabled', data: row };
-    },
+    data: ApprovalRequestedDataSchema,
+    handler: async (ctx) =>
+      approvalRequestedAnswer(
+        ctx.deps,
+        await requestStaffDisabled(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+      ),
+  }),
+  defineAction({
+    name: 'adminstaffrole',
+    summary: "Ask to change a staff account's role (202): a second operator approves; its sessions end.",
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminStaffRolePayloadSchema,
+    data: ApprovalRequestedDataSchema,
+    handler: async (ctx) =>
+      approvalRequestedAnswer(
+        ctx.deps,
+        await requestStaffRole(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+      ),
   }),
   defineAction({
     name: 'adminstafftotpreset',
-    summary: "Turn off a staff account's two-factor sign-in (lost phone and codes); it enrols again at its next sign-in.",
+    summary:
+      "Ask to turn off a staff account's two-factor sign-in (lost phone and codes) (202): once a second operator approves, it enrols again at its next sign-in.",
     methods: ['POST'],
     access: 'operator',
     payload: AdminStaffTotpResetPayloadSchema,
-    data: StaffRowSchema,
+    data: ApprovalRequestedDataSchema,
+    handler: async (ctx) =>
+      approvalRequestedAnswer(
+        ctx.deps,
+        await requestStaffTotpReset(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+      ),
+  }),
+  defineAction({
+    name: 'adminstaffenrolment',
+    summary:
+      'A fresh one-time enrolment link for a new staff account that has not set its password, for the operator who asked for it or the one who approved it, to hand over.',
+    methods: ['POST'],
+    access: 'operator',
+    payload: AdminStaffTotpResetPayloadSchema,
+    data: AdminStaffEnrolmentLinkDataSchema,
     handler: async (ctx) => ({
-      msg: 'Two-factor sign-in reset; the account enrols again at its next sign-in',
-      data: await resetStaffTotp(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+      msg: 'Hand this link to the new staff member: it works once',
+      data: await issueEnrolmentByOperator(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
+    }),
+  }),
+  defineAction({
+    name: 'adminfoureyes',
+    summary: 'How many operators can approve requests, and whether four-eyes can work (two or more); the console shows it.',
+    methods: ['GET'],
+    access: 'support',
+    payload: AdminFourEyesPayloadSchema,
+    data: AdminFourEyesDataSchema,
+    handler: async (ctx) => ({ msg: 'Four-eyes status loaded', data: await readFourEyesStatus(ctx.deps) }),
+  }),
+  defineAction({
+    name: 'staffenrolment',
+    summary: 'Which staff account a one-time enrolment link is for (username, role, expiry).',
+    methods: ['GET'],
+    access: 'public',
+    payload: StaffEnrolmentPayloadSchema,
+    data: StaffEnrolmentDataSchema,
+    rateLimit: { perMinute: 30 },
+    handler: async (ctx) => ({ msg: 'Enrolment link checked', data: await readEnrolment(ctx.deps, ctx.payload.token) }),
+  }),
+  defineAction({
+    name: 'staffenrol',
+    summary: 'A new staff member sets their own password with their one-time enrolment link; then they sign in and enrol TOTP.',
+    methods: ['POST'],
+    access: 'public',
+    payload: StaffEnrolPayloadSchema,
+    data: StaffEnrolDataSchema,
+    rateLimit: { perMinute: 30 },
+    handler: async (ctx) => ({
+      msg: 'Password set: sign in now and scan the QR code with your authenticator app',
+      data: await enrolStaff(ctx.deps, { ...ctx.payload, ip: ctx.ip }),
     }),
   }),
   defineAction({

@@ -1,11 +1,17 @@
-import type { AdminAuditData, AdminAuditPayload, AdminStaffCreatePayload, AdminStaffData, StaffRow } from '@tuzo/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type {
+  AdminAuditData,
+  AdminAuditPayload,
+  AdminStaffCreatePayload,
+  AdminStaffData,
+  AdminStaffRolePayload,
+  ApprovalRequestedData,
+  StaffRow,
+} from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { revokeMemberSessions } from '../auth/session.service.ts';
-import { forgetRecoveryCodes } from '../auth/totp.service.ts';
+import { requestChange } from '../approvals/change-requests.ts';
+import { unusablePasswordHash } from '../auth/passwords.ts';
 import { resolveSignupCountry } from '../countries/countries.service.ts';
 import {
   selectAuditActions,
@@ -14,12 +20,13 @@ import {
   startOfDayIn,
   type AuditFilter,
 } from '../audit/audit.service.ts';
-import { clearTotp, insertStaff, setDisabledAt } from '../members/members.service.ts';
+import { insertStaff, setStaffRequestedBy } from '../members/members.service.ts';
+import { issueEnrolment } from './staff-enrolment.service.ts';
 import { isUsernameOrEmailTaken, selectStaffForUpdate, selectStaffPage, type StaffDbRow } from './staff.repository.ts';
 
 type Actor = { operatorId: bigint; ip: string };
 
-function toStaffRow(row: StaffDbRow): StaffRow {
+export function toStaffRow(row: StaffDbRow): StaffRow {
   return {
     id: row.id.toString(),
     username: row.username,
@@ -33,7 +40,7 @@ function toStaffRow(row: StaffDbRow): StaffRow {
 }
 
 /** What the audit log keeps of a staff account: never the password or the TOTP secret. */
-function auditView(row: StaffRow) {
+export function auditView(row: StaffRow) {
   return { username: row.username, email: row.email, role: row.role, disabled: row.is_disabled, totp: row.is_totp_enrolled };
 }
 
@@ -47,12 +54,35 @@ function isUniqueViolation(error: unknown): boolean {
   return cause.code === '23505' || cause.cause?.code === '23505';
 }
 
-/** `adminstaffcreate`: a support or operator account; it enrols an authenticator at its first sign-in. */
-export async function createStaff(deps: AppDeps, input: AdminStaffCreatePayload & Actor): Promise<StaffRow> {
-  const passwordHash = await hashPassword(input.password);
+/**
+ * `adminstaffcreate` (decision 044): a request for a new support or operator account; nothing exists until a second
+ * operator approves it (`executeStaffCreate`). Nobody chooses its password.
+ */
+export async function requestStaffCreate(deps: AppDeps, input: AdminStaffCreatePayload & Actor): Promise<ApprovalRequestedData> {
+  if (await isUsernameOrEmailTaken(deps.db, input)) throw new AppError('CONFLICT', 'That username or email is already taken');
+  return requestChange(deps, {
+    kind: 'staff_create',
+    requestedBy: input.operatorId,
+    params: { username: input.username, email: input.email, role: input.role },
+    targetRef: `staff:${input.username.toLowerCase()}`,
+    reason: '',
+    ip: input.ip,
+  });
+}
+
+/**
+ * An approved `staff_create`, inside the approval's transaction: the account is created with no usable password,
+ * remembers who asked for it and who approved it (it never decides their requests), and gets a one-time enrolment
+ * link (`adminstaffenrolment` shows it to either of them to hand over).
+ */
+export async function executeStaffCreate(
+  deps: AppDeps,
+  input: { username: string; email: string; role: 'support' | 'operator'; requestedBy: bigint; approverId: bigint; ip: string },
+): Promise<Record<string, string>> {
   try {
     return await deps.db.transaction(async (tx) => {
-      if (await isUsernameOrEmailTaken(tx, input)) throw new AppError('CONFLICT', 'That username or email is already taken');
+      if (await isUsernameOrEmailTaken(tx, input))
+        throw new AppError('CONFLICT', 'That username or email is already taken; reject this request');
       const country = await resolveSignupCountry(tx, undefined);
       const row = toStaffRow(
         await insertStaff(tx, {
@@ -60,71 +90,88 @@ export async function createStaff(deps: AppDeps, input: AdminStaffCreatePayload 
           email: input.email,
           // Staff have no real phone; a value outside every dial plan keeps the unique index satisfied (as the seed).
           phone: `+000${input.username.toLowerCase()}`,
-          passwordHash,
+          passwordHash: await unusablePasswordHash(),
           countryId: country.id,
           role: input.role,
           at: deps.clock.now(),
         }),
       );
+      const memberId = BigInt(row.id);
+      await setStaffRequestedBy(tx, { memberId, requestedBy: input.requestedBy, approvedBy: input.approverId });
+      const link = await issueEnrolment(deps, tx, { memberId, issuedBy: 'approval' });
       await writeAudit(tx, {
-        actorId: input.operatorId,
+        actorId: input.approverId,
         action: 'staff.create',
         targetType: 'member',
         targetId: row.id,
-        after: auditView(row),
+        after: { ...auditView(row), requestedBy: input.requestedBy, enrolmentExpiresAt: link.expiresAt.toISOString() },
         ip: input.ip,
       });
-      return row;
+      return { staff_id: row.id, username: row.username, enrolment_expires_at: link.expiresAt.toISOString() };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'That username or email is already taken');
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'That username or email is already taken; reject this request');
     throw error;
   }
 }
 
-/** Locks the staff account, refuses acting on oneself, applies `change` and audits before and after. */
-async function changeStaff(
+/** Locks the staff account by name for a request about it; refuses acting on oneself. */
+async function findStaffForRequest(deps: AppDeps, input: Actor & { username: string }): Promise<StaffDbRow> {
+  const row = await selectStaffForUpdate(deps.db, input.username);
+  if (!row) throw new AppError('NOT_FOUND', 'No staff account has that username');
+  if (row.id === input.operatorId) throw new AppError('BAD_REQUEST', 'You cannot change your own staff account here');
+  return row;
+}
+
+/** `adminstaffdisable`: disabling or enabling a staff account is a request a second operator approves. */
+export async function requestStaffDisabled(
   deps: AppDeps,
-  input: Actor & { username: string; action: string },
-  change: (tx: DbOrTx, row: StaffDbRow) => Promise<StaffDbRow>,
-): Promise<StaffRow> {
-  return deps.db.transaction(async (tx) => {
-    const row = await selectStaffForUpdate(tx, input.username);
-    if (!row) throw new AppError('NOT_FOUND', 'No staff account has that username');
-    if (row.id === input.operatorId) throw new AppError('BAD_REQUEST', 'You cannot change your own staff account here');
-    const after = await change(tx, row);
-    const [beforeRow, afterRow] = [toStaffRow(row), toStaffRow(after)];
-    await writeAudit(tx, {
-      actorId: input.operatorId,
-      action: input.action,
-      targetType: 'member',
-      targetId: row.id,
-      before: auditView(beforeRow),
-      after: auditView(afterRow),
-      ip: input.ip,
-    });
-    return afterRow;
+  input: Actor & { username: string; disabled: boolean },
+): Promise<ApprovalRequestedData> {
+  const row = await findStaffForRequest(deps, input);
+  const state = (disabled: boolean) => (disabled ? 'disabled' : 'enabled');
+  if ((row.disabledAt !== null) === input.disabled)
+    throw new AppError('ALREADY_DONE', `${row.username} is already ${state(input.disabled)}`);
+  return requestChange(deps, {
+    kind: 'staff_enable',
+    requestedBy: input.operatorId,
+    params: {
+      username: row.username,
+      staff_id: row.id.toString(),
+      disabled: String(input.disabled),
+      from: state(row.disabledAt !== null),
+      to: state(input.disabled),
+    },
+    targetRef: `staff:${row.id}`,
+    reason: '',
+    ip: input.ip,
   });
 }
 
-/** `adminstaffdisable`: disabling ends every session of the account at once; enabling lets it sign in again. */
-export async function setStaffDisabled(deps: AppDeps, input: Actor & { username: string; disabled: boolean }): Promise<StaffRow> {
-  const action = input.disabled ? 'staff.disable' : 'staff.enable';
-  return changeStaff(deps, { ...input, action }, async (tx, row) => {
-    const disabledAt = input.disabled ? (row.disabledAt ?? deps.clock.now()) : null;
-    await setDisabledAt(tx, { memberId: row.id, disabledAt });
-    if (input.disabled) await revokeMemberSessions(tx, row.id);
-    return { ...row, disabledAt };
+/** `adminstaffrole`: a staff account's new role is a request a second operator approves. */
+export async function requestStaffRole(deps: AppDeps, input: Actor & AdminStaffRolePayload): Promise<ApprovalRequestedData> {
+  const row = await findStaffForRequest(deps, input);
+  if (row.role === input.role) throw new AppError('ALREADY_DONE', `${row.username} is already ${input.role}`);
+  return requestChange(deps, {
+    kind: 'staff_role',
+    requestedBy: input.operatorId,
+    params: { username: row.username, staff_id: row.id.toString(), from: row.role, to: input.role },
+    targetRef: `staff:${row.id}`,
+    reason: '',
+    ip: input.ip,
   });
 }
 
-/** `adminstafftotpreset`: for a lost phone and lost recovery codes; the account enrols again at its next sign-in. */
-export async function resetStaffTotp(deps: AppDeps, input: Actor & { username: string }): Promise<StaffRow> {
-  return changeStaff(deps, { ...input, action: 'staff.totp_reset' }, async (tx, row) => {
-    await clearTotp(tx, row.id);
-    await forgetRecoveryCodes(tx, row.id);
-    await revokeMemberSessions(tx, row.id);
-    return { ...row, totpEnabledAt: null };
+/** `adminstafftotpreset`: removing a staff account's authenticator is a request a second operator approves. */
+export async function requestStaffTotpReset(deps: AppDeps, input: Actor & { username: string }): Promise<ApprovalRequestedData> {
+  const row = await findStaffForRequest(deps, input);
+  return requestChange(deps, {
+    kind: 'staff_totp_reset',
+    requestedBy: input.operatorId,
+    params: { username: row.username, staff_id: row.id.toString() },
+    targetRef: `staff:${row.id}`,
+    reason: '',
+    ip: input.ip,
   });
 }
 

@@ -1,7 +1,15 @@
-import { formatMinor, parseDbMinor, UNREAD_COUNT_CAP, type Notification, type UserData } from '@tuzo/contracts';
+import {
+  formatMinor,
+  parseDbMinor,
+  UNREAD_COUNT_CAP,
+  type Notification,
+  type PaymentsMode,
+  type UserData,
+} from '@tuzo/contracts';
 import { operatorDay } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { paymentsMode } from '../../payments/index.ts';
 import { takeUndelivered } from '../notifications/notifications.service.ts';
 import { parseSettings } from '../settings/settings.service.ts';
 import { balancesFromFacts } from '../wallets/wallets.service.ts';
@@ -77,6 +85,7 @@ export async function userDataWithNotifications(
 interface UserDataFacts extends BalanceFacts {
   row: UserDataRow;
   country: CountryReferenceRow;
+  payments: PaymentsMode;
 }
 
 async function loadFacts(deps: AppDeps, memberId: bigint): Promise<UserDataFacts> {
@@ -92,6 +101,7 @@ async function factsOf(deps: AppDeps, memberId: bigint, row: UserDataRow): Promi
   return {
     row,
     country,
+    payments: paymentsMode(deps.config),
     status: row.status,
     currency: country.currency,
     rateMicro: country.rate_micro,
@@ -132,6 +142,7 @@ function toUserData(facts: UserDataFacts): UserData {
       role: row.role,
       is_totp_enrolled: row.isTotpEnrolled,
       language: row.language,
+      payments: facts.payments,
     },
     balances: balancesFromFacts(facts),
     fee: {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useTexts } from '@/i18n';
 import { signOut } from '@/lib/session';
+import { DemoBanner } from './demo-banner';
 import { shellTexts } from './shell.texts';
 
 /** What an inactive member sees: the brand, a Logout button and the activation page. */
@@ -25,6 +26,7 @@ export function ActivationLayout({ children }: { children: ReactNode }) {
           {t('logout')}
         </Button>
       </header>
+      <DemoBanner />
       <main className="mx-auto w-full max-w-xl flex-1 px-4 py-6">{children}</main>
     </div>
   );

@@ -42,6 +42,7 @@ export const shellTexts = defineTexts('shell', {
     announcement: 'Announcement',
     needHelp: 'Need help?',
     dismissAnnouncement: 'Dismiss announcement',
+    demoPayments: 'Demo: payments are simulated, no real money moves',
   },
   sw: {
     groupMain: 'Kuu',
@@ -83,6 +84,7 @@ export const shellTexts = defineTexts('shell', {
     announcement: 'Tangazo',
     needHelp: 'Unahitaji msaada?',
     dismissAnnouncement: 'Funga tangazo',
+    demoPayments: 'Majaribio: malipo ni ya kuigiza, hakuna pesa halisi inayohamishwa',
   },
 });
 

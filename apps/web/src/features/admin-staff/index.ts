@@ -1,2 +1,3 @@
 export { SecurityPage } from './components/security-page';
 export { StaffPage } from './components/staff-page';
+export { StaffEnrolForm } from './components/staff-enrol-form';

@@ -18,6 +18,8 @@ const STATE_TONES: Record<ApprovalRow['state'], BadgeTone> = {
 };
 
 function Amount({ row }: { row: ApprovalRow }) {
+  // A change that is not money (staff, a setting, a country: decision 044) has no amount.
+  if (row.currency === '') return <span className="text-slate-500">no amount</span>;
   return (
     <span className="tabular-nums">
       {formatMoney(row.amount, row.currency)}
@@ -36,6 +38,7 @@ function baseColumns(): Array<DataTableColumn<ApprovalRow>> {
       cell: (row) => (
         <div className="max-w-[18rem] whitespace-normal">
           <p className="font-medium text-slate-900">{row.detail}</p>
+          {row.phone ? <p className="text-xs font-medium text-slate-800">Phone: {row.phone}</p> : null}
           <p className="text-xs text-slate-600">{row.reason ? `Why: ${row.reason}` : 'No reason given'}</p>
         </div>
       ),

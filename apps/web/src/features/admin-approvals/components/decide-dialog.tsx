@@ -68,13 +68,24 @@ export function DecideDialog({ decision, onClose }: { decision: PendingDecision 
           <div>
             {row ? (
               <p>
-                {row.detail} for <strong>{row.username}</strong>: <strong>{formatMoney(row.amount, row.currency)}</strong>, asked
-                by {row.requested_by}.{' '}
+                {row.detail}
+                {row.phone ? ` (phone ${row.phone})` : ''}
+                {row.currency === '' ? (
+                  ''
+                ) : (
+                  <>
+                    {' '}
+                    for <strong>{row.username}</strong>: <strong>{formatMoney(row.amount, row.currency)}</strong>
+                  </>
+                )}
+                , asked by {row.requested_by}.{' '}
                 {kind !== 'approve'
-                  ? 'Nothing moves.'
+                  ? 'Nothing moves or changes.'
                   : row.kind === 'payout_paid'
                     ? 'Approving settles the payout as paid outside Tuzo, once: check the M-Pesa portal shows the payment.'
-                    : 'The money moves as soon as you approve.'}
+                    : row.currency === ''
+                      ? 'The change takes effect as soon as you approve.'
+                      : 'The money moves as soon as you approve.'}
               </p>
             ) : null}
           </div>

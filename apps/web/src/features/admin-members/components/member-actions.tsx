@@ -108,7 +108,8 @@ function specs(member: Member): Record<DialogKind, DialogSpec> {
     },
     adminupdatemember: {
       title: `Edit ${username}`,
-      description: 'Change the email, phone (dial code and number) or country. Every change is audited.',
+      description:
+        'Change the email, phone or country. Every change is audited. A new phone (07…, 2547… or +2547…) waits for a second operator on Approvals, then tells the member and pauses their withdrawals.',
       confirm: 'Save',
       fields: EditMemberFields,
       build: (values) => ({

@@ -147,6 +147,17 @@ export function MemberPage({ username }: { username: string }) {
           <MemberStatusBadge status={member.status} />
         </span>
       </div>
+      {data.withdrawal_hold?.held_until ? (
+        <p
+          role="status"
+          data-testid="member-withdrawal-hold"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          The phone changed on {formatDateTime(data.withdrawal_hold.changed_at)}: this member cannot request a withdrawal until{' '}
+          {formatDateTime(data.withdrawal_hold.held_until)} ({data.withdrawal_hold.hours} hours, setting
+          payouts.phone_change_hold_hours).
+        </p>
+      ) : null}
       <OperatorOnly>
         <MemberActions member={member} />
       </OperatorOnly>

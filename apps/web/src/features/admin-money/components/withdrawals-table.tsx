@@ -69,7 +69,10 @@ export function WithdrawalsTable({
       cell: (row) => (
         <>
           <div className="font-medium">{row.username}</div>
-          <div className="text-xs text-slate-600">{row.phone}</div>
+          <div className="text-xs text-slate-600">Pays to {row.phone}</div>
+          {row.member_phone && row.member_phone !== row.phone ? (
+            <div className="text-xs text-amber-700">Phone now {row.member_phone}</div>
+          ) : null}
         </>
       ),
     },

@@ -1,10 +1,13 @@
-import type { AdminCountryPayload, AdminCountryRow } from '@tuzo/contracts';
+import type { AdminCountryPayload, ApprovalRequestedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
-/** POST admincountry: rate, switch, fee row and brackets replaced together (audited on the server). */
-export async function saveCountry(payload: AdminCountryPayload): Promise<AdminCountryRow> {
-  const { data } = await apiCall<AdminCountryRow>('admincountry', { method: 'POST', payload });
+/**
+ * POST admincountry: a request to replace the rate, switch, fee row and brackets together (decision 044): it answers
+ * 202 and takes effect when a second operator approves it on the Approvals page.
+ */
+export async function saveCountry(payload: AdminCountryPayload): Promise<ApprovalRequestedData> {
+  const { data } = await apiCall<ApprovalRequestedData>('admincountry', { method: 'POST', payload });
   return data;
 }
 
@@ -16,6 +19,7 @@ export function useSaveCountry() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'countries'] }),
         queryClient.invalidateQueries({ queryKey: ['countries'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
       ]),
   });
 }

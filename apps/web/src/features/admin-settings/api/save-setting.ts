@@ -1,12 +1,22 @@
-import type { AdminSettingData, AdminSettingInput } from '@tuzo/contracts';
+import { isApprovalRequested, type AdminSettingData, type AdminSettingInput, type ApprovalRequestedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { userDataQueryKey } from '@/lib/session';
 
-/** POST adminsetting: one setting's new value (checked by the registry on the server, audited there). */
-export async function saveSetting(payload: AdminSettingInput): Promise<AdminSettingData> {
-  const { data } = await apiCall<AdminSettingData>('adminsetting', { method: 'POST', payload });
+/**
+ * POST adminsetting: one setting's new value (checked by the registry on the server, audited there). A money-control
+ * setting answers 202 with the request a second operator approves (decision 044): nothing changed yet.
+ */
+export async function saveSetting(payload: AdminSettingInput): Promise<AdminSettingData | ApprovalRequestedData> {
+  const { data } = await apiCall<AdminSettingData | ApprovalRequestedData>('adminsetting', { method: 'POST', payload });
   return data;
+}
+
+/** The toast after saving: saved at once, or sent for approval. */
+export function savedText(label: string, result: AdminSettingData | ApprovalRequestedData): string {
+  return isApprovalRequested(result)
+    ? `${label}: sent for approval (request #${result.approval_id}); it takes effect when a second operator approves it`
+    : `${label} saved`;
 }
 
 /** A saved setting reloads the list and the operator's own userdata (links and banner come from settings). */
@@ -17,6 +27,7 @@ export function useSaveSetting() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
         queryClient.invalidateQueries({ queryKey: userDataQueryKey }),
       ]),
   });

@@ -16,6 +16,7 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
 import { useSaveCountry } from '../api/save-country';
+import { savedText } from '../api/save-setting';
 
 interface CountryValues {
   rate: string;
@@ -50,8 +51,7 @@ export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; 
       return;
     }
     try {
-      await save.mutateAsync(parsed.data);
-      toast.success(`${country.name} saved`);
+      toast.success(savedText(country.name, await save.mutateAsync(parsed.data)));
     } catch (error) {
       if (isApiError(error, 'VALIDATION_FAILED', 'NOT_FOUND')) form.setError('root', { message: error.msg });
       else showErrorToast(errorMessage(error, 'The country could not be saved'));

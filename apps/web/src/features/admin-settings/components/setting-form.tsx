@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
-import { useSaveSetting } from '../api/save-setting';
+import { savedText, useSaveSetting } from '../api/save-setting';
 import { fromText, SETTING_LABELS, shapeOf, toText } from './setting-value';
 
 /**
@@ -29,8 +29,7 @@ export function SettingForm({ row, canEdit }: { row: AdminSettingRow; canEdit: b
     const parsed = fromText(shape, text);
     if ('error' in parsed) return;
     try {
-      await save.mutateAsync({ key: row.key, value: parsed.value });
-      toast.success(`${label} saved`);
+      toast.success(savedText(label, await save.mutateAsync({ key: row.key, value: parsed.value })));
     } catch (error) {
       if (isApiError(error, 'VALIDATION_FAILED')) form.setError('text', { message: error.msg });
       else showErrorToast(errorMessage(error, 'The setting could not be saved'));

@@ -16,7 +16,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
-import { useSaveSetting } from '../api/save-setting';
+import { savedText, useSaveSetting } from '../api/save-setting';
 import { SETTING_LABELS } from './setting-value';
 
 interface SegmentText {
@@ -73,8 +73,7 @@ export function SpinTableEditor({
       return;
     }
     try {
-      await save.mutateAsync({ key: row.key, value: check.value });
-      toast.success(`${label} saved`);
+      toast.success(savedText(label, await save.mutateAsync({ key: row.key, value: check.value })));
     } catch (error) {
       if (isApiError(error, 'VALIDATION_FAILED')) form.setError('root', { message: error.msg });
       else showErrorToast(errorMessage(error, 'The wheel could not be saved'));

@@ -10,9 +10,13 @@ import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api
 import { CHECK_ON_SUBMIT, errorTexts } from '@/lib/form';
 import { useCreateStaff } from '../api/staff';
 
-const EMPTY: AdminStaffCreatePayload = { username: '', email: '', password: '', role: 'support' };
+const EMPTY: AdminStaffCreatePayload = { username: '', email: '', role: 'support' };
 
-/** Creates a support or operator account; it turns on two-factor sign-in at its first sign-in. */
+/**
+ * Asks for a support or operator account (decision 044): a second operator approves it on the Approvals page; then
+ * the operator who asked (or the approver) hands the new staff member a one-time link with which they set their own
+ * password, and they enrol their authenticator at their first sign-in. Nobody else ever knows either.
+ */
 export function CreateStaffForm() {
   const create = useCreateStaff();
   const form = useForm<AdminStaffCreatePayload>({
@@ -21,18 +25,20 @@ export function CreateStaffForm() {
     defaultValues: EMPTY,
   });
   const errors: Partial<Record<keyof AdminStaffCreatePayload, string>> = errorTexts(form.formState.errors);
-  const ids = { username: useId(), email: useId(), password: useId(), role: useId() };
+  const ids = { username: useId(), email: useId(), role: useId() };
   const onSubmit = form.handleSubmit(async (payload) => {
     try {
-      const row = await create.mutateAsync(payload);
-      toast.success(`${row.username} can sign in now (${row.role})`);
+      const { request } = await create.mutateAsync(payload);
+      toast.success(
+        `Sent for approval: request #${request.approval_id}. Once a second operator approves it, hand ${payload.username} the enrolment link from the Staff list.`,
+      );
       form.reset(EMPTY);
     } catch (error) {
       if (isApiError(error, 'CONFLICT')) form.setError('username', { message: error.msg });
       else
         showErrorToast(
-          failureText(error, { failed: 'The account could not be created', thrown: errorMessage(error) }) ??
-            'The account could not be created',
+          failureText(error, { failed: 'The request could not be sent', thrown: errorMessage(error) }) ??
+            'The request could not be sent',
         );
     }
   });
@@ -61,15 +67,6 @@ export function CreateStaffForm() {
           {...form.register('email')}
         />
       </Field>
-      <Field label="Password" htmlFor={ids.password} error={errors.password}>
-        <Input
-          id={ids.password}
-          type="password"
-          autoComplete="new-password"
-          {...invalidProps(ids.password, errors.password)}
-          {...form.register('password')}
-        />
-      </Field>
       <Field label="Role" htmlFor={ids.role} error={errors.role}>
         <select
           id={ids.role}
@@ -82,7 +79,7 @@ export function CreateStaffForm() {
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create account'}
+          {create.isPending ? 'Sending...' : 'Ask for the account'}
         </Button>
       </div>
     </form>

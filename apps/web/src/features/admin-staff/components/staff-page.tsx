@@ -10,52 +10,100 @@ import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useCurrentUser } from '@/lib/session';
 import { useStaffRole } from '@/lib/staff-role';
-import { STAFF_PAGE_SIZE, useResetStaffTotp, useSetStaffDisabled, useStaff, type StaffRow } from '../api/staff';
+import {
+  STAFF_PAGE_SIZE,
+  useEnrolmentLink,
+  useResetStaffTotp,
+  useSetStaffDisabled,
+  useSetStaffRole,
+  useStaff,
+  type StaffRow,
+} from '../api/staff';
 import { CreateStaffForm } from './create-staff-form';
 
 function RowActions({ row, isSelf }: { row: StaffRow; isSelf: boolean }) {
   const toggle = useSetStaffDisabled();
   const reset = useResetStaffTotp();
+  const role = useSetStaffRole();
+  const enrolment = useEnrolmentLink();
+  const [link, setLink] = useState<string | null>(null);
   const report = (error: unknown) =>
-    showErrorToast(failureText(error, { failed: 'The change failed', thrown: errorMessage(error) }) ?? 'The change failed');
+    showErrorToast(failureText(error, { failed: 'The request failed', thrown: errorMessage(error) }) ?? 'The request failed');
+  // Every change of a staff account is a request a second operator approves (decision 044).
+  const sent = ({ msg }: { msg: string }) => toast.success(msg);
   if (isSelf) return <span className="text-xs text-slate-500">You</span>;
   const onToggle = () =>
-    toggle.mutate(
-      { username: row.username, disabled: !row.is_disabled },
-      { onSuccess: ({ msg }) => toast.success(msg), onError: report },
-    );
+    toggle.mutate({ username: row.username, disabled: !row.is_disabled }, { onSuccess: sent, onError: report });
   const onReset = () => {
     if (
-      !window.confirm(`Reset two-factor sign-in for ${row.username}? They set up their authenticator again at the next sign-in.`)
+      !window.confirm(
+        `Ask to reset two-factor sign-in for ${row.username}? Once a second operator approves, they set up their authenticator again at the next sign-in.`,
+      )
     )
       return;
-    reset.mutate(row.username, { onSuccess: ({ msg }) => toast.success(msg), onError: report });
+    reset.mutate(row.username, { onSuccess: sent, onError: report });
   };
+  const otherRole = row.role === 'operator' ? 'support' : 'operator';
+  const onRole = () => role.mutate({ username: row.username, role: otherRole }, { onSuccess: sent, onError: report });
+  const onLink = () => enrolment.mutate(row.username, { onSuccess: (data) => setLink(data.link), onError: report });
   return (
-    <div className="flex gap-2">
-      <Button
-        size="sm"
-        variant={row.is_disabled ? 'primary' : 'danger'}
-        onClick={onToggle}
-        disabled={toggle.isPending}
-        aria-label={`${row.is_disabled ? 'Enable' : 'Disable'} ${row.username}`}
-      >
-        {row.is_disabled ? 'Enable' : 'Disable'}
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={onReset}
-        disabled={reset.isPending || !row.is_totp_enrolled}
-        aria-label={`Reset two-factor sign-in of ${row.username}`}
-      >
-        Reset 2FA
-      </Button>
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant={row.is_disabled ? 'primary' : 'danger'}
+          onClick={onToggle}
+          disabled={toggle.isPending}
+          aria-label={`${row.is_disabled ? 'Enable' : 'Disable'} ${row.username}`}
+        >
+          {row.is_disabled ? 'Enable' : 'Disable'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onReset}
+          disabled={reset.isPending || !row.is_totp_enrolled}
+          aria-label={`Reset two-factor sign-in of ${row.username}`}
+        >
+          Reset 2FA
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onRole}
+          disabled={role.isPending}
+          aria-label={`Make ${row.username} ${otherRole}`}
+        >
+          Make {otherRole}
+        </Button>
+        {!row.is_totp_enrolled && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onLink}
+            disabled={enrolment.isPending}
+            aria-label={`Enrolment link of ${row.username}`}
+          >
+            Enrolment link
+          </Button>
+        )}
+      </div>
+      {link && (
+        <p className="text-xs text-slate-700">
+          Hand this one-time link to {row.username} (it works once; they set their own password with it):{' '}
+          <code data-testid="enrolment-link" className="break-all">
+            {link}
+          </code>
+        </p>
+      )}
     </div>
   );
 }
 
-/** /admin/staff: operators create support and operator accounts, disable and enable them, reset their 2FA. */
+/**
+ * /admin/staff: operators ask for support and operator accounts, their disabling and enabling, role changes and 2FA
+ * resets; each takes effect when a second operator approves it (decision 044).
+ */
 export function StaffPage() {
   const { userdetails } = useCurrentUser();
   const { isOperator } = useStaffRole();
@@ -87,7 +135,9 @@ export function StaffPage() {
         <CardHeader>
           <CardTitle>New staff account</CardTitle>
           <CardDescription>
-            Support reads members and the money queues and resolves manual codes; operators can do everything.
+            Support reads members and the money queues and resolves manual codes; operators can do everything. A second operator
+            approves the new account; the new staff member then sets their own password with a one-time enrolment link and scans
+            their authenticator at their first sign-in.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -97,7 +147,9 @@ export function StaffPage() {
       <Card>
         <CardHeader>
           <CardTitle id="staff-title">Staff</CardTitle>
-          <CardDescription>Disabling an account signs it out at once.</CardDescription>
+          <CardDescription>
+            Every change here is sent for approval; disabling an account signs it out once approved.
+          </CardDescription>
         </CardHeader>
         <CardContent className="px-0 sm:px-0">
           <DataTable
