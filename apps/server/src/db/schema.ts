@@ -1,5 +1,5 @@
 /* eslint-disable max-lines -- one declaration of every table and view, in migration order, checked whole against the migrated database by test/db-schema.test.ts (decision 029); split by module it would hide a table from that comparison. */
-import type { SpinTable } from '@tuzo/contracts';
+import { APPROVAL_KINDS, type SpinTable } from '@tuzo/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -699,23 +699,7 @@ export const memberEarnings = pgTable('member_earnings', {
 
 export const approvalRequests = pgTable('approval_requests', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  kind: text('kind', {
-    enum: [
-      'adjust',
-      'deposit',
-      'code',
-      'withdrawal',
-      'payout_paid',
-      'staff_create',
-      'staff_enable',
-      'staff_role',
-      'staff_totp_reset',
-      'setting',
-      'country',
-      'upline',
-      'member_phone',
-    ],
-  }).notNull(),
+  kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
   state: text('state', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
     .notNull()
     .default('pending'),

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { loadConfig } from '../config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { openCliDatabase } from '../db/cli-database.ts';
 import { formatReconcileReport, reconcileLedger } from './reconcile.ts';
 
 /**
@@ -12,12 +12,7 @@ import { formatReconcileReport, reconcileLedger } from './reconcile.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const checkAll = process.argv.includes('--all');
-  let embedded: EmbeddedDatabase | null = null;
-  let url = config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/tuzo`;
-  if (!config.DATABASE_URL && !(await canConnect(url))) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, database: 'tuzo' });
-    url = embedded.url;
-  }
+  const { url, stop } = await openCliDatabase(config);
   let failed = false;
   try {
     const databases = checkAll ? await listLedgerDatabases(url) : [new URL(url).pathname.slice(1)];
@@ -28,7 +23,7 @@ async function main(): Promise<void> {
       failed ||= !ok;
     }
   } finally {
-    if (embedded) await embedded.stop();
+    await stop();
   }
   process.exit(failed ? 1 : 0);
 }
@@ -62,17 +57,6 @@ async function listLedgerDatabases(url: string): Promise<string[]> {
     return rows.rows.map((row) => row.datname).filter((name) => name !== 'postgres');
   } finally {
     await client.end();
-  }
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { StaffRoleSchema } from '@tuzo/contracts';
 import { loadConfig } from '../../config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.ts';
+import { openCliDatabase } from '../../db/cli-database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { enrolStaffByServer } from './staff-enrolment.service.ts';
 
@@ -20,12 +20,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  let embedded: EmbeddedDatabase | null = null;
-  let url = config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/tuzo`;
-  if (!config.DATABASE_URL && !(await canConnect(url))) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, database: 'tuzo' });
-    url = embedded.url;
-  }
+  const { url, stop } = await openCliDatabase(config);
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -40,18 +35,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await pool.end();
-    if (embedded) await embedded.stop();
-  }
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
+    await stop();
   }
 }
 
