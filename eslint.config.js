@@ -35,10 +35,10 @@ const webZones = [
 
 const SERVER = './apps/server/src';
 /**
- * Table owners (docs/ARCHITECTURE.md, "Owners"): a module's `*.repository.ts` and `*.read-model.ts` files are imported
- * only inside that module's directory; every other module, and the layers around them, go through its service. One zone per module:
- * its repositories are the `from`; every file of the server outside the module's directory is the `target`.
- * Tests (apps/server/test) stay outside the zone: they may read a repository directly to set up or check a case.
+ * Module front doors (decision 049): from outside a module's directory only its `index.ts` is imported; every other
+ * module, and the layers around them (actions, app, lib, payments, startup), go through it. One zone per module: the
+ * module's directory is the `from` (but its index), every file of the server outside it is the `target`. Tests
+ * (apps/server/test) stay outside the zones: they may reach a repository directly to set up or check a case.
  */
 const serverModules = fs.existsSync(`${SERVER}/modules`)
   ? fs
@@ -46,10 +46,68 @@ const serverModules = fs.existsSync(`${SERVER}/modules`)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
-const repositoryZones = serverModules.map((module) => ({
+const frontDoorZones = serverModules.map((module) => ({
   target: [`${SERVER}/modules/!(${module})/**`, `${SERVER}/modules/*.ts`, `${SERVER}/!(modules)/**`, `${SERVER}/*.ts`],
-  from: [`${SERVER}/modules/${module}/**/*.repository.ts`, `${SERVER}/modules/${module}/**/*.read-model.ts`],
-  message: `A repository or read model is imported only inside its own module: call the ${module} module's service instead.`,
+  from: `${SERVER}/modules/${module}`,
+  except: ['./index.ts'],
+  message: `Import the ${module} module through its front door, modules/${module}/index.ts (decision 049).`,
+}));
+/**
+ * The kernel (decision 049, list in modules/kernel-modules.json) imports no feature module, and its front doors may
+ * publish repository functions. A feature's index publishes service functions: it never re-exports its repositories
+ * or read models. FEATURES_STILL_PUBLISHING_REPOSITORIES is what issue 24 left to convert; it only shrinks.
+ */
+const kernelModules = JSON.parse(fs.readFileSync(`${SERVER}/modules/kernel-modules.json`, 'utf8'));
+const featureModules = serverModules.filter((module) => !kernelModules.includes(module));
+const FEATURES_STILL_PUBLISHING_REPOSITORIES = ['activation', 'ads', 'lessons', 'timetable', 'trivia', 'videos'];
+const kernelZones = [
+  {
+    target: kernelModules.map((module) => `${SERVER}/modules/${module}`),
+    from: featureModules.map((module) => `${SERVER}/modules/${module}`),
+    message: 'A kernel module imports no feature module: let the feature register with the kernel (decision 049).',
+  },
+];
+/** Feature front doors that must not re-export a repository's or read model's values (row types may be named). */
+const featureFrontDoors = featureModules
+  .filter((module) => !FEATURES_STILL_PUBLISHING_REPOSITORIES.includes(module))
+  .map((module) => `apps/server/src/modules/${module}/index.ts`);
+const NO_REPOSITORY_IN_FEATURE_DOOR = {
+  selector:
+    "ExportNamedDeclaration[exportKind='value'][source.value=/\\.(repository|read-model)(\\.ts)?$/] > ExportSpecifier[exportKind='value']",
+  message: "A feature's front door publishes service functions, not its repository or read model (decision 049).",
+};
+
+const NO_FLOATS = {
+  selector: "CallExpression[callee.name='parseFloat']",
+  message: 'No floats for money: use the contracts money helpers.',
+};
+/**
+ * Time and chance are dependencies (decision 048): server code reads "now" from `deps.clock` and draws from
+ * `deps.random`, so tests (and CI's far-clock run) move the clock and fix the draw. Only lib/clock.ts and
+ * lib/random.ts touch the machine's clock and randomness.
+ */
+const TIME_AND_CHANCE_SYNTAX = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'No wall clock here: use deps.clock.now() (lib/clock.ts).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'No wall clock here: use deps.clock.now() (lib/clock.ts).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+    message: 'No Math.random: draw from deps.random (lib/random.ts).',
+  },
+  {
+    selector: "CallExpression[callee.property.name='randomUUID'], CallExpression[callee.name='randomUUID']",
+    message: 'No randomUUID here: use deps.random.uuid(), or automaticKey() for an idempotency key (lib/random.ts).',
+  },
+];
+const TIME_AND_CHANCE_IMPORTS = ['node:crypto', 'crypto'].map((name) => ({
+  name,
+  importNames: ['randomUUID'],
+  message: 'No randomUUID here: use deps.random.uuid(), or automaticKey() for an idempotency key (lib/random.ts).',
 }));
 
 /** Resolves the web app's `@/` alias and TypeScript files for eslint-plugin-import (see the file). */
@@ -73,13 +131,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='parseFloat']",
-          message: 'No floats for money: use the contracts money helpers.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_FLOATS],
       // Server and contracts layering (relative imports resolve without a TypeScript resolver).
       'import/no-restricted-paths': [
         'error',
@@ -106,7 +158,8 @@ export default tseslint.config(
             { target: './apps/server/src', from: './apps/web', message: 'The server never imports the web app.' },
             { target: './apps/web/src', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
             ...webZones,
-            ...repositoryZones,
+            ...frontDoorZones,
+            ...kernelZones,
           ],
         },
       ],
@@ -131,6 +184,34 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/web/e2e/**'],
     rules: { 'max-lines': ['error', { max: 250, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Issue 24: no function over 70 lines without a reason at its top. Blank and comment lines are not counted (the
+    // same count as the file rule above), so a function is measured by its code; IIFEs count as functions. A longer
+    // function says why in `// eslint-disable-next-line max-lines-per-function -- <reason>` on the line above it.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/web/e2e/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 70, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
+  {
+    // Time and chance (decision 048). This block's no-restricted-syntax replaces the one above, so it repeats it.
+    files: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/ledger/**/*.ts',
+      'apps/server/src/http/**/*.ts',
+      'apps/server/src/actions/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+    ],
+    ignores: ['apps/server/src/lib/clock.ts', 'apps/server/src/lib/random.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', NO_FLOATS, ...TIME_AND_CHANCE_SYNTAX],
+      'no-restricted-imports': ['error', { paths: TIME_AND_CHANCE_IMPORTS }],
+    },
+  },
+  {
+    // Feature front doors (decision 049). After the time-and-chance block, whose no-restricted-syntax it repeats.
+    files: featureFrontDoors,
+    rules: { 'no-restricted-syntax': ['error', NO_FLOATS, ...TIME_AND_CHANCE_SYNTAX, NO_REPOSITORY_IN_FEATURE_DOOR] },
   },
   {
     files: ['**/*.cjs'],

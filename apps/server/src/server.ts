@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import type { FastifyHttpOptions, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { loadConfig, providerMode, publicUrl, type Config } from './config.ts';
 import { EmbeddedAccessError, startEmbeddedPostgres } from './db/embedded.ts';
 import { StartupRefusal } from './lib/errors.ts';
@@ -58,6 +59,37 @@ async function startDatabase(config: Config): Promise<string> {
   return embedded.url;
 }
 
+/**
+ * How long a client may take, chosen for members on slow mobile links behind a load balancer (decision 048):
+ * - `headersTimeout`: the request line and headers (a few hundred bytes) within 20 s, or the connection is closed;
+ *   a client that trickles headers (slowloris) holds a socket no longer than that.
+ * - `requestTimeout`: the whole request, body included, within 60 s: the largest body, a 512 KiB operator upload,
+ *   needs about 70 kbit/s; a member's JSON call is under 64 KiB.
+ * - `connectionTimeout`: a socket with no traffic at all for 120 s while a request is open is closed; longer than
+ *   any handler waits on a provider (PROVIDER_TIMEOUT_MS) or a streamed export pauses between pages.
+ * - `keepAliveTimeout`: an idle kept-alive connection stays open 75 s, more than the balancer's own idle timeout
+ *   (60 s on AWS ALB, Google Cloud's 600 s needs this raised), so the balancer, never Node, closes idle connections:
+ *   otherwise it may send a request on a socket Node is closing and answer the member 502.
+ */
+export const SERVER_TIMEOUTS = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 60_000,
+  connectionTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 75_000,
+} as const;
+
+/** The options of the Fastify instance that serves the network: the app's own (`appServerOptions`) and the timeouts. */
+export function serverOptions(appOptions: FastifyServerOptions): FastifyHttpOptions<Server> {
+  return {
+    ...appOptions,
+    requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+    connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
+    // Node's own option (Fastify has none): passed to http.createServer.
+    http: { headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs },
+  };
+}
+
 export interface StartOptions {
   /** Work the app must wait for before it is built (the launcher's web build), run beside the database start. */
   beforeApp?: Promise<unknown>;
@@ -82,15 +114,16 @@ async function start(options: StartOptions): Promise<void> {
   let app: FastifyInstance | null = null;
   const appUrl = () => app?.deps.publicUrl() ?? publicUrl(baseConfig, baseConfig.PORT);
   // The app's modules (a second or so through tsx) load while PostgreSQL starts, not before it.
-  const [databaseUrl, simulatorSettings, { buildApp }] = await Promise.all([
+  const [databaseUrl, simulatorSettings, { buildApp, appServerOptions }, { default: Fastify }] = await Promise.all([
     startDatabase(baseConfig),
-    simulate ? startSimulator(baseConfig, appUrl, () => app?.deps.payments?.smsDeliverySecret ?? '') : null,
+    simulate ? startSimulator(baseConfig, appUrl, () => app?.deps.payments.smsDeliverySecret ?? '') : null,
     import('./app.ts'),
+    import('fastify'),
     options.beforeApp,
   ]);
   const config = simulatorSettings ? loadConfig({ ...process.env, ...simulatorSettings }) : baseConfig;
   if (isClosing) return;
-  const built = await buildApp({ config, databaseUrl });
+  const built = await buildApp({ config, databaseUrl }, Fastify(serverOptions(appServerOptions({ config }))));
   app = built;
   log = built.log;
   closers.push({ name: 'the app', close: () => built.close() });

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import {
-  createMember,
-  ensureTestCountries,
-  fund,
-  shown,
-  systemBalance,
-  wallets,
-  type TestCountries,
-  type TestMember,
-} from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -17,14 +9,12 @@ let sponsor: TestMember;
 let l1: TestMember;
 let l2: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   sponsor = await createMember(t, { countryId: c.kes, status: 'active' });
   l1 = await createMember(t, { countryId: c.kes, status: 'active', sponsor });
   l2 = await createMember(t, { countryId: c.kes, status: 'active', sponsor: l1 });
 });
-afterAll(async () => t.close());
 
 const activate = (member: TestMember) =>
   callAction(t.app, 'activateaccount', { method: 'POST', token: member.token, payload: {} });

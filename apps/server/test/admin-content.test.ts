@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -8,14 +9,12 @@ let operator: TestMember;
 let support: TestMember;
 let member: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
   member = await createMember(t, { countryId: c.kes, status: 'active' });
 });
-afterAll(async () => t.close());
 
 const post = (action: string, payload: unknown, token = operator.token) =>
   callAction(t.app, action, { method: 'POST', token, payload });

@@ -1,7 +1,8 @@
 import { DEFAULT_CASINO_TABLE, SETTINGS } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -11,15 +12,13 @@ let approver: TestMember;
 let support: TestMember;
 let member: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   approver = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
   member = await createMember(t, { countryId: c.kes, status: 'active' });
 });
-afterAll(async () => t.close());
 
 /**
  * Asks for a change; a money-control one answers 202 and the second operator approves it here, so the answer is the

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import {
-  createMember,
-  ensureTestCountries,
-  fund,
-  shown,
-  systemBalance,
-  wallets,
-  type TestCountries,
-  type TestMember,
-} from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
 let operator: TestMember;
 let member: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   member = await createMember(t, { countryId: c.kes, status: 'active' });
 });
-afterAll(async () => t.close());
 
 const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
   callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });

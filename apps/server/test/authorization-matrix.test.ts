@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { HttpMethod } from '@tuzo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/modules/auth/tokens.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { callAction, createTestApp, openTestSession, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries } from './money-fixtures.ts';
 
 /**
@@ -43,13 +41,7 @@ const operations: Operation[] = [];
 
 async function freshToken(caller: Caller): Promise<string | null> {
   const memberId = memberIds[caller];
-  if (memberId === undefined) return null;
-  const token = randomBytes(32).toString('base64url');
-  await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    memberId.toString(),
-    hashToken(token),
-  ]);
-  return token;
+  return memberId === undefined ? null : openTestSession(t, memberId);
 }
 
 beforeAll(async () => {

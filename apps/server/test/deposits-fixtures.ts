@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ProviderSim } from '@tuzo/provider-sim';
 import { expect } from 'vitest';
 import { getWalletBalances } from '../src/ledger/ledger.ts';
-import { hashToken } from '../src/modules/auth/tokens.ts';
 import type { BuildAppOptions } from '../src/app.ts';
-import { callAction, createTestApp, type CallOptions, type EnvelopeResponse, type TestApp } from './harness.ts';
+import { callAction, createTestApp, openTestSession, type CallOptions, type EnvelopeResponse, type TestApp } from './harness.ts';
 
 /** Shared set-up of the deposit tests: the real app listening on a port, its in-process simulator, members. */
 export interface DepositTestContext {
@@ -51,17 +50,17 @@ export async function startDepositTestApp(options: Pick<BuildAppOptions, 'clock'
     const username = `dep_${country.toLowerCase()}_${counter}_${randomBytes(3).toString('hex')}`;
     const dial = country === 'KE' ? '+2547' : '+2567';
     const rows = await t.sql<{ id: string }>(
-      `INSERT INTO members (username, email, phone, password_hash, country_id)
-       VALUES ($1, $1 || '@test.local', $2, 'x', (SELECT id FROM countries WHERE abbreviation = $3)) RETURNING id`,
-      [username, `${dial}${String(10_000_000 + Math.floor(Math.random() * 89_999_999)).slice(0, 8)}`, country],
+      `INSERT INTO members (username, email, phone, password_hash, country_id, joined_at)
+       VALUES ($1, $1 || '@test.local', $2, 'x', (SELECT id FROM countries WHERE abbreviation = $3), $4) RETURNING id`,
+      [
+        username,
+        `${dial}${String(10_000_000 + Math.floor(Math.random() * 89_999_999)).slice(0, 8)}`,
+        country,
+        t.app.deps.clock.now(),
+      ],
     );
     const id = BigInt(rows[0]!.id);
-    const token = randomBytes(32).toString('base64url');
-    await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-      id.toString(),
-      hashToken(token),
-    ]);
-    return { id, token, username };
+    return { id, token: await openTestSession(t, id), username };
   };
 
   return {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.service.ts';
-import { getPayments } from '../src/payments/index.ts';
+import { NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.messages.ts';
+import { creditManualCode } from '../src/modules/deposits/manual-code.service.ts';
 import { parsePaymentSms, SMS_PARSERS } from '../src/payments/sms/sms-forwarder.ts';
 import {
   FORWARDER_PHONE,
@@ -233,7 +233,7 @@ describe('SMS forwarder', () => {
   });
 
   it('refuses a wrong secret and stores a good message that recovercode can claim once M-Pesa confirms it', async () => {
-    const secret = getPayments(c.t.app.deps).smsForwarderSecret;
+    const secret = c.t.app.deps.payments.smsForwarderSecret;
     // The payment reached the operator's phone only (no C2B confirmation): M-Pesa still knows it.
     c.sim.mpesa.registerTransaction({ receipt: 'SMS0000ABC', amount: 2500, msisdn: '254712345678' });
     const sms = {
@@ -275,7 +275,7 @@ describe('SMS forwarder', () => {
   });
 
   it('accepts a form-encoded MTN MoMo message; M-Pesa cannot confirm it, so the claim goes to the operator, who credits UGX', async () => {
-    const secret = getPayments(c.t.app.deps).smsForwarderSecret;
+    const secret = c.t.app.deps.payments.smsForwarderSecret;
     const text = SMS_PARSERS[1]!.sample.replace('12345678901', '55512345678');
     const stored = await forwardSms(
       secret,

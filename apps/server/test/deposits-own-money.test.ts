@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_MISMATCH_MSG, CODE_NOT_PAID_TO_TUZO_MSG, CODE_NOT_TUZO_MSG } from '../src/modules/deposits/manual-code.service.ts';
+import { describe, expect, it } from 'vitest';
+import { CODE_MISMATCH_MSG, CODE_NOT_PAID_TO_TUZO_MSG, CODE_NOT_TUZO_MSG } from '../src/modules/deposits/manual-code.messages.ts';
 import { loadConfig } from '../src/config.ts';
-import { getPayments } from '../src/payments/index.ts';
 import { callAction } from './harness.ts';
 import { createMember, wallets, type TestMember } from './money-fixtures.ts';
-import {
-  approve,
-  expectReconciled,
-  payee,
-  startPayoutTestApp,
-  waitFor,
-  waitForState,
-  withdrawOk,
-  type PayoutTestContext,
-} from './payouts-fixtures.ts';
+import { approve, expectReconciled, payee, waitFor, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * Only money paid to Tuzo is credited (decision 046), against the M-Pesa simulator over HTTP: the transaction status
@@ -22,19 +13,19 @@ import {
  * or of another amount. The SMS forwarder takes only M-Pesa's sender name from the configured forwarder phone.
  */
 const FORWARDER = '+254711000777';
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp({ SMS_FORWARDER_PHONES: FORWARDER });
-  // Status results come a little after their acknowledgement is recorded, as from M-Pesa (a result that beat it would
-  // wait for the sweep's next question, a minute later).
-  ctx.t.sim.mpesa.behaviour.callbackDelayMs = 300;
+const ctx = usePayoutTestApp({
+  env: { SMS_FORWARDER_PHONES: FORWARDER },
+  setUp: async (ctx) => {
+    // Status results come a little after their acknowledgement is recorded, as from M-Pesa (a result that beat it
+    // would wait for the sweep's next question, a minute later).
+    ctx.t.sim.mpesa.behaviour.callbackDelayMs = 300;
+  },
 });
-afterAll(async () => ctx.t.close());
 
 const forward = async (body: Record<string, unknown>) => {
   const answer = await fetch(`${ctx.t.app.deps.publicUrl()}/hooks/sms`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarder-secret': getPayments(ctx.t.app.deps).smsForwarderSecret },
+    headers: { 'content-type': 'application/json', 'x-forwarder-secret': ctx.t.app.deps.payments.smsForwarderSecret },
     body: JSON.stringify(body),
   });
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDepositSweep } from '../src/modules/deposits/deposits.startup.ts';
 import { reconcilePendingPushes } from '../src/modules/deposits/stk-push.service.ts';
-import { getPayments } from '../src/payments/index.ts';
 import {
   depositTransactions,
   sleep,
@@ -29,7 +28,7 @@ const statusOf = async (member: TestMember, depositId: string) => (await c.depos
 const settled = (member: TestMember, depositId: string) =>
   waitFor(async () => ((await statusOf(member, depositId))?.status ?? 0) !== 0);
 const postCallback = async (body: unknown) => {
-  const secret = getPayments(c.t.app.deps).mpesaCallbackSecret;
+  const secret = c.t.app.deps.payments.mpesaCallbackSecret;
   const answer = await fetch(`${c.t.app.deps.publicUrl()}/hooks/mpesa/${secret}/stk`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -135,7 +134,7 @@ describe('stkpush', () => {
     simPush.resultCode = 0;
     simPush.resolvesAt = Date.now();
     simPush.receipt = 'LATE000001';
-    const { secret } = { secret: getPayments(c.t.app.deps).mpesaCallbackSecret };
+    const { secret } = { secret: c.t.app.deps.payments.mpesaCallbackSecret };
     const late = await fetch(`${c.t.app.deps.publicUrl()}/hooks/mpesa/${secret}/stk`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -248,7 +247,7 @@ describe('stkpush', () => {
 
   it('credits nothing for a forged callback with an unknown CheckoutRequestID, or on a wrong path secret', async () => {
     const member = await c.member('KE');
-    const secret = getPayments(c.t.app.deps).mpesaCallbackSecret;
+    const secret = c.t.app.deps.payments.mpesaCallbackSecret;
     const forged = {
       Body: {
         stkCallback: {

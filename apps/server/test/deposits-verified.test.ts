@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { runDepositSweep } from '../src/modules/deposits/deposits.startup.ts';
-import { creditManualCode, NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.service.ts';
-import { getPayments } from '../src/payments/index.ts';
+import { NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.messages.ts';
+import { creditManualCode } from '../src/modules/deposits/manual-code.service.ts';
 import {
   depositTransactions,
   FORWARDER_PHONE,
@@ -59,8 +59,8 @@ const forwardSms = (text: string, headers: Record<string, string>) =>
   });
 const mpesaSms = (code: string, amount: string) =>
   `${code} Confirmed. Ksh${amount} received from JOHN DOE 254712345678 on 1/11/26 at 10:00 AM New M-PESA balance is Ksh9,000.00.`;
-const smsSecret = () => ({ 'x-forwarder-secret': getPayments(c.t.app.deps).smsForwarderSecret });
-const statusHook = () => `${c.t.app.deps.publicUrl()}/hooks/mpesa/${getPayments(c.t.app.deps).mpesaCallbackSecret}/status`;
+const smsSecret = () => ({ 'x-forwarder-secret': c.t.app.deps.payments.smsForwarderSecret });
+const statusHook = () => `${c.t.app.deps.publicUrl()}/hooks/mpesa/${c.t.app.deps.payments.mpesaCallbackSecret}/status`;
 
 describe('C2B confirmations wait for the transaction status query', () => {
   it('stores the confirmation unverified and queries M-Pesa; a code claimed meanwhile waits, then is credited once', async () => {

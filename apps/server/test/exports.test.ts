@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvLine } from '../src/lib/csv.ts';
 import { EXPORT_PAGE_ROWS } from '../src/modules/exports/exports.routes.ts';
-import { createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { type TestApp } from './harness.ts';
+import { createMember, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
 let operator: TestMember;
 let member: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   member = await createMember(t, { countryId: c.kes, status: 'active' });
 });
-afterAll(async () => t.close());
 
 const download = (path: string, token: string | null = operator.token) =>
   t.app.inject({ method: 'GET', url: `/api/admin/export/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -391,7 +391,7 @@ describe('with only one operator', () => {
     expect(made.isNew).toBe(true);
     const token = new URL(made.link).searchParams.get('token')!;
     expect((await callAction(solo.app, 'staffenrol', { payload: { token, password: 'second-op-password' } })).status).toBe(200);
-    const secondToken = await signInAndEnrol(solo, 'second_op', 'second-op-password', () => new Date());
+    const secondToken = await signInAndEnrol(solo, 'second_op', 'second-op-password', () => solo.app.deps.clock.now());
     expect(await callAction(solo.app, 'adminfoureyes', { token: only.token })).toMatchObject({
       data: { operators: 2, can_work: true },
     });

@@ -5,8 +5,10 @@ import { serverSettings, startProviderSim, type ProviderSim } from '@tuzo/provid
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { runningClockFrom, type Clock } from '../src/lib/clock.ts';
 import { ensureDatabase } from '../src/db/embedded.ts';
 import { formatReconcileReport, reconcileLedger } from '../src/ledger/reconcile.ts';
+import { hashToken } from '../src/modules/auth/tokens.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,11 +22,13 @@ export interface TestApp {
   closeWithoutReconcile: () => Promise<void>;
 }
 
+/** What a test may choose of the app it builds; `instance` makes the Fastify instance (default: buildApp's). */
+export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> & {
+  instance?: (config: Config) => FastifyInstance;
+};
+
 /** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name);
@@ -37,13 +41,13 @@ export async function createTestApp(
 export async function createTestAppOn(
   databaseUrl: string,
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> = {},
+  { instance, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
   const sim = await startProviderSim({
     flutterwave: { webhookUrl: () => `${app.deps.publicUrl()}/hooks/flutterwave` },
     // Delivery reports go when a test calls sim.africasTalking.deliverReports() (the app must be listening then).
     africasTalking: {
-      deliveryReportUrl: () => `${app.deps.publicUrl()}/hooks/sms-delivery/${app.deps.payments?.smsDeliverySecret ?? ''}`,
+      deliveryReportUrl: () => `${app.deps.publicUrl()}/hooks/sms-delivery/${app.deps.payments.smsDeliverySecret}`,
       reports: 'manual',
     },
   });
@@ -58,7 +62,7 @@ export async function createTestAppOn(
     ...serverSettings(sim),
     ...env,
   });
-  const app = await buildApp({ config, databaseUrl, ...options });
+  const app = await buildApp({ config, databaseUrl, ...options, clock: options.clock ?? defaultTestClock() }, instance?.(config));
   app.addHook('onClose', () => sim.close());
   await app.ready();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -81,6 +85,36 @@ export async function createTestAppOn(
     },
   };
 }
+
+/**
+ * The clock of a test that fixes none: the system clock, or with TUZO_TEST_CLOCK (an ISO instant) a clock running from
+ * that instant, far from today (`npm run test:server:far-clock`, run by `npm test`), so a rule that mixes the app's
+ * clock with the database's or the machine's shows at once instead of on some later calendar day.
+ */
+export function defaultTestClock(): Clock | undefined {
+  const start = process.env.TUZO_TEST_CLOCK;
+  if (!start) return undefined;
+  const at = new Date(start);
+  if (Number.isNaN(at.getTime())) throw new Error(`TUZO_TEST_CLOCK is not an instant: ${start}`);
+  return runningClockFrom(at);
+}
+
+/**
+ * A signed-in session for a member the test made, written straight into `sessions` and stamped with the app's clock
+ * (never the database's now(), which a test that moves its clock would see as the past or the future). It outlives
+ * any clock a test moves (ten years, idle or not): a test of session expiry signs in through `login`. Its token.
+ */
+export async function openTestSession(t: Pick<TestApp, 'app' | 'sql'>, memberId: bigint): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.sql(
+    `INSERT INTO sessions (member_id, token_hash, created_at, last_seen_at, expires_at, idle_seconds)
+     VALUES ($1, $2, $3::timestamptz, $3::timestamptz, $3::timestamptz + interval '10 years', $4)`,
+    [memberId.toString(), hashToken(token), t.app.deps.clock.now(), TEST_SESSION_SECONDS],
+  );
+  return token;
+}
+
+const TEST_SESSION_SECONDS = 10 * 365 * 24 * 3600;
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runPayoutSweep } from '../src/modules/payouts/payouts.startup.ts';
 import { callAction, type EnvelopeResponse } from './harness.ts';
 import { wallets } from './money-fixtures.ts';
@@ -9,12 +9,11 @@ import {
   payoutOf,
   setSetting,
   settlements,
-  startPayoutTestApp,
   waitFor,
   waitForState,
   withdrawOk,
-  type PayoutTestContext,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
@@ -26,14 +25,11 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
  * 409 "still being processed". The money moves once, and the ledger reconciles. A member's withdrawal that auto-pay
  * pays is offered to auto-pay only after its own commit, so a kill while that payout is in flight leaves the answer.
  */
-let ctx: PayoutTestContext;
+const ctx = usePayoutTestApp();
 let server: ServerProcess | null = null;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => {
+// Registered after the app's own: the process is killed before the app closes.
+afterAll(() => {
   server?.child.kill('SIGKILL');
-  await ctx.t.close();
 });
 
 function withdrawInProcess(url: string, key: string, token: string): Promise<unknown> {

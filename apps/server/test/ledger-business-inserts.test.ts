@@ -1,10 +1,11 @@
 import { getTableName } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transfers } from '../src/db/schema.ts';
 import { BUSINESS_TABLES, businessRow, type BusinessRow } from '../src/ledger/business-row.ts';
 import { recordMovement } from '../src/ledger/movement.ts';
-import { createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { type TestApp } from './harness.ts';
+import { createMember, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 /**
  * The movement's business row is inserted by a static INSERT per table (migration 0460, decision 041), planned once
@@ -17,14 +18,12 @@ let c: TestCountries;
 let payer: TestMember;
 let client: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   payer = await createMember(t, { countryId: c.kes, status: 'active' });
   client = await createMember(t, { countryId: c.kes, sponsor: payer });
   await fund(t, payer.id, 10_000n, 'balance');
 });
-afterAll(async () => t.close());
 
 async function staticInsertColumns(): Promise<Map<string, string[]>> {
   const [row] = await t.sql<{ source: string }>(`SELECT pg_get_functiondef('ledger_insert_business'::regproc) AS source`);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
-});
-afterAll(async () => t.close());
+useCountriesApp((app) => ({ t, c } = app));
 
 const member = () => createMember(t, { countryId: c.kes, status: 'active' });
 const list = (m: TestMember, kind: string) => callAction(t.app, 'lessons', { token: m.token, query: { kind } });

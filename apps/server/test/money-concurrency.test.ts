@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reconcileLedger } from '../src/ledger/reconcile.ts';
-import { createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { type TestApp } from './harness.ts';
+import { createMember, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
 let base: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address !== 'object') throw new Error('not listening');
   base = `http://127.0.0.1:${address.port}`;
 });
-afterAll(async () => t.close());
 
 interface Answer {
   httpStatus: number;

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { getWalletBalances, postTransaction } from '../src/ledger/ledger.ts';
 import type { WalletName } from '../src/ledger/accounts.ts';
-import { hashToken } from '../src/modules/auth/tokens.ts';
 import { totpSecretContext } from '../src/modules/auth/totp-sealing.ts';
 import { loadBalances } from '../src/modules/wallets/wallets.service.ts';
-import type { TestApp } from './harness.ts';
+import { openTestSession, type TestApp } from './harness.ts';
 
 /**
  * Money test fixtures. Reference data and members are inserted with SQL (their own modules are tested elsewhere);
@@ -104,8 +103,9 @@ export async function createMember(
   const username = `${options.prefix ?? 'm'}_${counter}_${randomBytes(3).toString('hex')}`.slice(0, 40);
   const phone = `+2547${String(10_000_000 + counter * 7919 + Math.floor(Math.random() * 1_000_000)).slice(-8)}${String(counter % 10)}`;
   const rows = await t.sql<{ id: string }>(
-    `INSERT INTO members (username, email, phone, password_hash, country_id, l1_id, l2_id, l3_id, status, role, is_house, signup_bonus_minor, activated_at)
-     SELECT $1, $1 || '@test.local', $2, 'x', $3, s.id, s.l1_id, s.l2_id, $5, $6, $7, $8, CASE WHEN $5 = 'active' THEN $9::timestamptz - interval '2 days' END
+    `INSERT INTO members (username, email, phone, password_hash, country_id, l1_id, l2_id, l3_id, status, role, is_house, signup_bonus_minor, activated_at, joined_at)
+     SELECT $1, $1 || '@test.local', $2, 'x', $3, s.id, s.l1_id, s.l2_id, $5, $6, $7, $8, CASE WHEN $5 = 'active' THEN $9::timestamptz - interval '2 days' END,
+            $9::timestamptz
      FROM (SELECT $4::bigint AS id) q LEFT JOIN members s ON s.id = q.id
      RETURNING id`,
     [
@@ -126,18 +126,18 @@ export async function createMember(
   if (options.role === 'support' || options.role === 'operator') {
     await enableTotpFor(t, id);
   }
-  const token = randomBytes(32).toString('base64url');
-  await t.sql(`INSERT INTO sessions (member_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    id.toString(),
-    hashToken(token),
-  ]);
+  const token = await openTestSession(t, id);
   return { id, username, token };
 }
 
 /** Turns two-factor sign-in on for a staff account, its secret sealed as the app stores it (TUZO_SECRET_KEY). */
 export async function enableTotpFor(t: TestApp, memberId: bigint, secret = STAFF_TOTP_SECRET): Promise<void> {
   const sealed = t.app.deps.secrets.seal(secret, totpSecretContext(memberId));
-  await t.sql('UPDATE members SET totp_secret = $2, totp_enabled_at = now() WHERE id = $1', [memberId.toString(), sealed]);
+  await t.sql('UPDATE members SET totp_secret = $2, totp_enabled_at = $3 WHERE id = $1', [
+    memberId.toString(),
+    sealed,
+    t.app.deps.clock.now(),
+  ]);
 }
 
 let depositCounter = 0;
@@ -150,6 +150,7 @@ export async function fund(t: TestApp, memberId: bigint, amountMinor: bigint, wa
       kind: 'deposit',
       idempotencyKey: `test:deposit:${memberId}:${depositCounter}:${randomBytes(4).toString('hex')}`,
       memberId,
+      at: t.app.deps.clock.now(),
       legs: [
         { account: { system: 'provider:manual' }, amountMinor: -amountMinor },
         { account: { memberId, wallet }, amountMinor },

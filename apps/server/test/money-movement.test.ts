@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 /**
  * The one money-movement function (docs/decisions/008-one-money-movement.md): a replay answers with the first
@@ -13,16 +14,14 @@ let operator: TestMember;
 let member: TestMember;
 let client: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   member = await createMember(t, { countryId: c.kes, status: 'active' });
   client = await createMember(t, { countryId: c.kes, sponsor: member });
   await fund(t, member.id, 500_000n, 'balance');
   await fund(t, member.id, 100_000n, 'deposit');
 });
-afterAll(async () => t.close());
 
 const post = (action: string, token: string, payload: unknown, key: string) =>
   callAction(t.app, action, { method: 'POST', token, payload, headers: { 'idempotency-key': key } });

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import {
-  createMember,
-  ensureTestCountries,
-  fund,
-  shown,
-  wallets,
-  type TestCountries,
-  type TestMember,
-} from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, shown, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
@@ -19,9 +12,8 @@ let l3: TestMember;
 let l4: TestMember;
 let stranger: TestMember;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   payer = await createMember(t, { countryId: c.kes, status: 'active' });
   l1 = await createMember(t, { countryId: c.kes, sponsor: payer });
   l2 = await createMember(t, { countryId: c.kes, sponsor: l1 });
@@ -31,7 +23,6 @@ beforeAll(async () => {
   await fund(t, payer.id, 100_000n, 'balance');
   await fund(t, payer.id, 30_000n, 'deposit');
 });
-afterAll(async () => t.close());
 
 const confirm = (reusername: unknown, token = payer.token) =>
   callAction(t.app, 'confirmpayforclient', { method: 'POST', token, payload: { reusername } });

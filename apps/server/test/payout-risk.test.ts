@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PAYOUT_AUTO_PAY_SETTINGS, DEFAULT_PAYOUT_RISK_SETTINGS } from '@tuzo/contracts';
 import { dispatchPayout } from '../src/modules/payouts/payouts.service.ts';
 import { callAction } from './harness.ts';
 import { createMember, type TestMember } from './money-fixtures.ts';
-import {
-  approve,
-  expectReconciled,
-  history,
-  payee,
-  payouts,
-  setSetting,
-  startPayoutTestApp,
-  waitForState,
-  withdrawOk,
-  type PayoutTestContext,
-} from './payouts-fixtures.ts';
+import { approve, expectReconciled, history, payee, payouts, setSetting, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * Payout risk flags and auto-pay (docs/money.md "Payouts: risk flags and auto-pay", decision 035), through the M-Pesa
@@ -22,11 +12,7 @@ import {
  * cleared with an audited note, after which the withdrawal goes on; auto-pay pays with no operator only when every
  * rule allows it. Every test ends with a reconciled ledger.
  */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => ctx.t.close());
+const ctx = usePayoutTestApp();
 beforeEach(async () => {
   await setSetting(ctx.t, 'payouts.risk', DEFAULT_PAYOUT_RISK_SETTINGS);
   await setSetting(ctx.t, 'payouts.auto_pay', DEFAULT_PAYOUT_AUTO_PAY_SETTINGS);

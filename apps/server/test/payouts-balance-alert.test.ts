@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordPayoutBalance } from '../src/modules/payouts/payout-balance-alert.ts';
 import { callAction } from './harness.ts';
 import { createMember } from './money-fixtures.ts';
-import {
-  approve,
-  expectReconciled,
-  notices,
-  payee,
-  setSetting,
-  startPayoutTestApp,
-  waitFor,
-  waitForState,
-  withdrawOk,
-  type PayoutTestContext,
-} from './payouts-fixtures.ts';
+import { approve, expectReconciled, notices, payee, setSetting, waitFor, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * The low-balance alert (decision 033) against the M-Pesa simulator over HTTP: the utility balance every B2C result
  * and the balance query report is compared with `payouts.low_balance_alert`; the operators are alerted once per
  * crossing (audit `payout.low_balance`, `low_since` on `adminpayoutbalance`), members never.
  */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => ctx.t.close());
+const ctx = usePayoutTestApp();
 
 const alerts = async () =>
   (

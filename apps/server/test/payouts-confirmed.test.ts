@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPayoutSweep } from '../src/modules/payouts/payouts.startup.ts';
 import { callAction } from './harness.ts';
 import { wallets } from './money-fixtures.ts';
@@ -11,12 +11,11 @@ import {
   postMpesa,
   settlements,
   sleep,
-  startPayoutTestApp,
   waitFor,
   waitForState,
   withdrawOk,
-  type PayoutTestContext,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * Payout results that change money are confirmed with the provider (decision 046), against the simulators over HTTP:
@@ -25,12 +24,11 @@ import {
  * operators; the member's data export carries no provider ids and no staff ids. KES 500.00 from Jumbo carries a KES
  * 30.00 charge in the test country (hold 530.00).
  */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-  ctx.t.sim.flutterwave.transfers.behaviour.transferDelayMs = 20;
+const ctx = usePayoutTestApp({
+  setUp: async (ctx) => {
+    ctx.t.sim.flutterwave.transfers.behaviour.transferDelayMs = 20;
+  },
 });
-afterAll(async () => ctx.t.close());
 
 const RESULT_TIMEOUT_MS = 300_000;
 const simPayout = (reference: string) => ctx.t.sim.mpesa.b2c.payouts.get(reference);

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAction } from './harness.ts';
 import { createMember } from './money-fixtures.ts';
-import {
-  approve,
-  expectReconciled,
-  payee,
-  payoutOf,
-  setSetting,
-  startPayoutTestApp,
-  waitFor,
-  waitForState,
-  withdrawOk,
-  type PayoutTestContext,
-} from './payouts-fixtures.ts';
+import { approve, expectReconciled, payee, payoutOf, setSetting, waitFor, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /** The console's payout actions: the queue, one payout's exchanges, "check with the provider", the utility balance. */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => ctx.t.close());
+const ctx = usePayoutTestApp();
 
 const get = (action: string, query: Record<string, string>, token = ctx.operator.token) =>
   callAction(ctx.t.app, action, { token, query });

@@ -2,20 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { serverSettings } from '@tuzo/provider-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runPayoutSweep } from '../src/modules/payouts/payouts.startup.ts';
 import { wallets } from './money-fixtures.ts';
-import {
-  expectReconciled,
-  payee,
-  payoutOf,
-  settlements,
-  startPayoutTestApp,
-  waitFor,
-  waitForState,
-  withdrawOk,
-  type PayoutTestContext,
-} from './payouts-fixtures.ts';
+import { expectReconciled, payee, payoutOf, settlements, waitFor, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * kill -9 between sending a payout and recording M-Pesa's answer (decision 032). A real server process (server.ts
@@ -24,14 +15,11 @@ import {
  * flight. The payout is left `approved` with its send claimed and no acknowledgement. The app built again on the same
  * database (the restart) finds it after the result timeout, never sends it again, asks M-Pesa, and settles it once.
  */
-let ctx: PayoutTestContext;
+const ctx = usePayoutTestApp();
 let child: ChildProcess | null = null;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => {
+// Registered after the app's own: the process is killed before the app closes.
+afterAll(() => {
   child?.kill('SIGKILL');
-  await ctx.t.close();
 });
 
 async function freePort(): Promise<number> {

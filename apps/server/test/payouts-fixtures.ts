@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import { reconcileLedger, formatReconcileReport } from '../src/ledger/reconcile.ts';
 import { storeSetting } from '../src/modules/settings/settings.service.ts';
-import { getPayments } from '../src/payments/index.ts';
 import { sleep, waitFor } from './deposits-fixtures.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
@@ -53,7 +52,7 @@ export async function startPayoutTestApp(env: Record<string, string> = {}): Prom
 }
 
 export async function setSetting(t: TestApp, key: string, value: unknown): Promise<void> {
-  await storeSetting(t.app.deps.db, { key, value, at: new Date() });
+  await storeSetting(t.app.deps.db, { key, value, at: t.app.deps.clock.now() });
 }
 
 /** An active member with `balance` in Jumbo whose phone is +2547000000<suffix>, or a random phone that is paid. */
@@ -136,7 +135,7 @@ export async function notices(ctx: PayoutTestContext, m: TestMember): Promise<st
 
 /** Posts a body to one of our M-Pesa payout callback URLs, as M-Pesa (or a stranger who learnt the path) would. */
 export async function postMpesa(ctx: PayoutTestContext, path: string, body: unknown, secret?: string): Promise<number> {
-  const hookSecret = secret ?? getPayments(ctx.t.app.deps).mpesaCallbackSecret;
+  const hookSecret = secret ?? ctx.t.app.deps.payments.mpesaCallbackSecret;
   const answer = await fetch(`${ctx.t.app.deps.publicUrl()}/hooks/mpesa/${hookSecret}/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

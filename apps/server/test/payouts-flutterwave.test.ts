@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPayoutSweep } from '../src/modules/payouts/payouts.startup.ts';
 import { wallets } from './money-fixtures.ts';
 import {
@@ -9,27 +9,25 @@ import {
   payee,
   payoutOf,
   settlements,
-  startPayoutTestApp,
   waitFor,
   waitForState,
   withdrawOk,
-  type PayoutTestContext,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * Payouts by Flutterwave transfer where the operator set it for the member's country (here the UGX test country):
  * the transfer is created under our reference, and only a fetch of the transfer settles it (the webhook is a hint).
  * UGX 10,000 from Jumbo carries a UGX 1,000 charge in the test country.
  */
-let ctx: PayoutTestContext;
+const ctx = usePayoutTestApp({
+  setUp: async () => {
+    transfers().behaviour.transferDelayMs = 20;
+  },
+});
 const transfers = () => ctx.t.sim.flutterwave.transfers;
 const simTransfer = (reference: string) =>
   [...transfers().transfers.values()].find((transfer) => transfer.reference === reference);
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-  transfers().behaviour.transferDelayMs = 20;
-});
-afterAll(async () => ctx.t.close());
 
 describe('Flutterwave transfers', () => {
   it('pays a member of a Flutterwave country in their currency, settled by a fetch of the transfer', async () => {

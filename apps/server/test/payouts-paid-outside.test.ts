@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAction } from './harness.ts';
 import {
   expectReconciled,
@@ -7,12 +7,11 @@ import {
   payee,
   payoutOf,
   settlements,
-  startPayoutTestApp,
   waitFor,
   withdrawOk,
   approve,
-  type PayoutTestContext,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * "Mark paid outside Tuzo" (decision 033) against the M-Pesa simulator over HTTP: one operator asks with a reason, a
@@ -20,11 +19,7 @@ import {
  * nothing but alerts the operators. Only after M-Pesa's status query answered "failed" or "not found" (decision 046):
  * the simulator's …38 phone times out in M-Pesa's queue (not found), …37 is paid but never posts its result.
  */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => ctx.t.close());
+const ctx = usePayoutTestApp();
 
 const RESULT_TIMEOUT_MS = 300_000;
 const mark = (payload: Record<string, unknown>, token = ctx.operator.token) =>

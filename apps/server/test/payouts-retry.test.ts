@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAction } from './harness.ts';
 import { wallets } from './money-fixtures.ts';
 import {
@@ -8,11 +8,10 @@ import {
   payee,
   payoutOf,
   settlements,
-  startPayoutTestApp,
   waitForState,
   withdrawOk,
-  type PayoutTestContext,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * Retry of a failed payout (decision 033) against the M-Pesa simulator over HTTP: the hold is taken again as a new
@@ -20,11 +19,7 @@ import {
  * A retry pays the phone recorded when the member asked (decision 045), so the failures retried here are M-Pesa's
  * utility account running dry (topped up before the retry); the …40 phone is "not registered on M-Pesa".
  */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => ctx.t.close());
+const ctx = usePayoutTestApp();
 
 const retry = (id: string, token = ctx.operator.token) =>
   callAction(ctx.t.app, 'adminretrypayout', { method: 'POST', token, payload: { id } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPayoutSweep } from '../src/modules/payouts/payouts.startup.ts';
 import { callAction } from './harness.ts';
 import { systemBalance, wallets } from './money-fixtures.ts';
@@ -14,24 +14,19 @@ import {
   setSetting,
   settlements,
   sleep,
-  startPayoutTestApp,
   waitFor,
   waitForState,
   withdraw,
   withdrawOk,
-  type PayoutTestContext,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * Payouts through the M-Pesa simulator over HTTP (docs/money.md "Payouts", decision 032): every outcome the
  * simulator's test phones choose, each ending with a reconciled ledger. KES 500.00 from Jumbo carries a KES 30.00
  * charge in the test country; the hold is 530.00 until the payout settles.
  */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => ctx.t.close());
+const ctx = usePayoutTestApp();
 
 const RESULT_TIMEOUT_MS = 300_000;
 const sweep = () => runPayoutSweep(ctx.t.app.deps);

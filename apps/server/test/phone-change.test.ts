@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { callAction } from './harness.ts';
@@ -10,27 +10,24 @@ import {
   payee,
   payoutOf,
   setSetting,
-  startPayoutTestApp,
   waitForState,
   withdraw,
   withdrawOk,
-  type PayoutTestContext,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * Issue 23 part 2 (decision 045): the payout goes to the phone recorded when the member asked; a member's phone change
  * needs the code sent by SMS to the new phone, tells the old phone and the email, and holds withdrawals for
  * `payouts.phone_change_hold_hours` of the app clock; an operator's change is normalised, audited and four-eyes.
  */
-let ctx: PayoutTestContext;
-const HOUR_MS = 3_600_000;
-
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-  // The KES test country dials as Kenya here, so `07…`, `2547…` and `+2547…` are one number.
-  await ctx.t.sql("UPDATE countries SET dial = '+254' WHERE id = $1", [ctx.c.kes]);
+const ctx = usePayoutTestApp({
+  setUp: async (ctx) => {
+    // The KES test country dials as Kenya here, so `07…`, `2547…` and `+2547…` are one number.
+    await ctx.t.sql("UPDATE countries SET dial = '+254' WHERE id = $1", [ctx.c.kes]);
+  },
 });
-afterAll(async () => ctx.t.close());
+const HOUR_MS = 3_600_000;
 
 const post = (action: string, payload: unknown, who: TestMember) =>
   callAction(ctx.t.app, action, { method: 'POST', token: who.token, payload });

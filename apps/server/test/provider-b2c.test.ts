@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPayments } from '../src/payments/index.ts';
 import type { DarajaClient } from '../src/payments/mpesa/daraja-client.ts';
 import {
   parseAccountBalanceResult,
@@ -378,7 +377,7 @@ describe("the app's own clients (npm start's wiring: no keys, the simulator)", (
     for (const env of envs) {
       const t = await createTestApp(env);
       try {
-        const { mpesa, flutterwave } = getPayments(t.app.deps);
+        const { mpesa, flutterwave } = t.app.deps.payments;
         const id = newId();
         const outcome = await mpesa!.b2cPayment({
           originatorConversationId: id,

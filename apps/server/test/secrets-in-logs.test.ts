@@ -4,7 +4,6 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/lib/log-redaction.ts';
 import { mailDropDir } from '../src/modules/password-reset/mailer.ts';
-import { getPayments } from '../src/payments/index.ts';
 import { registerOk } from './auth-helpers.ts';
 import { createTestAppOn } from './harness.ts';
 import { FORWARDER_PHONE, startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
@@ -50,7 +49,7 @@ describe('redactUrl', () => {
 
 describe('the request log and outbox after every flow that carries a secret', () => {
   it('hold none of the secrets, yet log each request', async () => {
-    const payments = getPayments(c.t.app.deps);
+    const payments = c.t.app.deps.payments;
     const member = await c.member('KE');
 
     // STK push: M-Pesa calls back on the unguessable path.
@@ -160,7 +159,7 @@ describe('the request log and outbox after every flow that carries a secret', ()
     await c.t.sql("UPDATE settings SET value = to_jsonb($1::text) WHERE key = 'hooks.sms_forwarder_secret'", [legacy]);
     const second = await createTestAppOn(c.t.databaseUrl, { TUZO_SECRET_KEY: c.t.app.deps.secrets.current.key.toString('hex') });
     try {
-      expect(getPayments(second.app.deps).smsForwarderSecret).toBe(legacy);
+      expect(second.app.deps.payments.smsForwarderSecret).toBe(legacy);
       const [row] = await c.t.sql<{ value: string }>(
         "SELECT value::text AS value FROM settings WHERE key = 'hooks.sms_forwarder_secret'",
       );

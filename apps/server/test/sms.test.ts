@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
-import { updateSmsPreferences } from '../src/modules/members/members.service.ts';
+import { updateSmsPreferences } from '../src/modules/members/members.repository.ts';
 import { claimDueMessages } from '../src/modules/sms/sms.repository.ts';
 import { runSmsSender } from '../src/modules/sms/sms.sender.ts';
 import { enqueuePromotion } from '../src/modules/sms/sms.service.ts';
@@ -286,7 +286,7 @@ describe('sending', () => {
   });
 
   it('the delivery report URL needs its secret and a report', async () => {
-    const secret = t.app.deps.payments!.smsDeliverySecret;
+    const secret = t.app.deps.payments.smsDeliverySecret;
     const post = (path: string, body: string) =>
       t.app.inject({
         method: 'POST',

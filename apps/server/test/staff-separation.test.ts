@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allActions } from '../src/actions/index.ts';
 import { MEMBER_ONLY_ACCESS } from '../src/http/action.ts';
 import { buildApp } from '../src/app.ts';
@@ -8,8 +8,9 @@ import { loadConfig } from '../src/config.ts';
 import { StartupRefusal } from '../src/lib/errors.ts';
 import { explain } from '../src/server.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 /**
  * Staff are not members (docs/decisions/019-staff-are-not-members.md): support and operator accounts are refused
@@ -31,15 +32,13 @@ const STAFF_REFUSAL = {
   msg: 'Members only: staff accounts cannot use member actions',
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support', prefix: 'sup' });
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator', prefix: 'op' });
   otherOperator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator', prefix: 'op2' });
   member = await createMember(t, { countryId: c.kes, status: 'active', prefix: 'mem' });
 });
-afterAll(async () => t.close());
 
 /** What a staff account is made of; none of it may change through a member action or a member-management action. */
 async function staffState(who: TestMember) {

@@ -48,8 +48,10 @@ async function deposit(m: TestMember, localMinor: bigint, rateMicro = 1_000_000n
       phone: null,
       providerRef: `TEAM${m.id}X${localMinor}`,
       idempotencyKey: `team:${m.id}:${localMinor}`,
+      createdAt: t.app.deps.clock.now(),
     });
     await completeDeposit(tx, {
+      at: t.app.deps.clock.now(),
       depositId: row!.id,
       idempotencyKey: `team:deposit:${m.id}:${localMinor}`,
       providerRef: `TEAM${m.id}X${localMinor}`,
@@ -264,6 +266,7 @@ describe('myDownlines rows', () => {
       phone: null,
       providerRef: null,
       idempotencyKey: `team:pending:${y.id}`,
+      createdAt: t.app.deps.clock.now(),
     });
     const ySystem = (2_950_000n * 1_000_000n) / 28_500_000n;
     const yActivation = await callAction(t.app, 'activateaccount', { method: 'POST', token: y.token, payload: {} });

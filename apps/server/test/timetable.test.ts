@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseTaskDates } from '@tuzo/contracts';
 import { seedDemoContent } from '../src/modules/videos/demo-content.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, type TestCountries } from './money-fixtures.ts';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, type TestCountries } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
-});
-afterAll(async () => t.close());
+useCountriesApp((app) => ({ t, c } = app));
 
 describe('tasks (timetable)', () => {
   it('says there is nothing when the operator has no rows', async () => {

@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postTransaction, reverseTransaction } from '../src/ledger/ledger.ts';
 import type { TransactionKind, WalletName } from '../src/ledger/accounts.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, shown, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, shown, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 let t: TestApp;
 let c: TestCountries;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
-});
-afterAll(async () => t.close());
+useCountriesApp((app) => ({ t, c } = app));
 
 /** An earning as the tasks and bonus modules post it: from a house account into a member wallet. */
 const earn = (memberId: bigint, kind: TransactionKind, amountMinor: bigint, wallet: WalletName = 'balance') =>

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction, type TestApp } from './harness.ts';
+import { createMember, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 /**
  * `userdata` is polled by every open app: a quiet poll is one narrow statement (the session check also reads the
@@ -14,9 +15,8 @@ let member: TestMember;
 let statements: string[] = [];
 let connects = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  c = await ensureTestCountries(t);
+useCountriesApp(async (app) => {
+  ({ t, c } = app);
   member = await createMember(t, { countryId: c.kes, status: 'active' });
   await fund(t, member.id, 12_345n, 'balance');
   const pool = t.app.deps.pool;
@@ -37,7 +37,6 @@ beforeAll(async () => {
   // The process loads its copy of the reference data (countries, fees, settings) at the first read.
   await callAction(t.app, 'userdata', { token: member.token });
 });
-afterAll(async () => t.close());
 
 async function observedUserdata() {
   statements = [];

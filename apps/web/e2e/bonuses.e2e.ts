@@ -54,8 +54,8 @@ async function seedSponsor(): Promise<void> {
 /** Recruits activate today (the activation action itself is covered by the API tests). */
 async function activateRecruits(numbers: number[]): Promise<void> {
   await e2e.server.app.deps.pool.query(
-    `UPDATE members SET status = 'active', activated_at = now() WHERE username = ANY($1::text[])`,
-    [numbers.map((n) => `bonus_e2e_${n}`)],
+    `UPDATE members SET status = 'active', activated_at = $2 WHERE username = ANY($1::text[])`,
+    [numbers.map((n) => `bonus_e2e_${n}`), e2e.server.app.deps.clock.now()],
   );
 }
 

@@ -45,7 +45,7 @@ async function openMyData(page: Page): Promise<void> {
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Open' }).click();
   await page.waitForURL('**/my-data');
-  await page.getByRole('heading', { name: 'Your data and account' }).waitFor();
+  await page.getByRole('main').getByRole('heading', { name: 'Your data and account' }).waitFor();
 }
 
 test('downloads my data as JSON and CSV, and prints a statement whose closing balance is the wallet', async () => {

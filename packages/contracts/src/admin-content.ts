@@ -3,6 +3,14 @@ import { NoPayloadSchema, amountText, optionalField as optional, pagedAnswer, pa
 import { BigIdSchema, IntIdSchema, isCalendarDate } from './primitives.ts';
 import { LESSON_KINDS } from './lessons.ts';
 
+/** An ad's or a timetable row's name, as the operator types it. */
+const NameSchema = z
+  .string({ error: 'The name is required' })
+  .trim()
+  .min(1, 'The name is required')
+  .max(200, 'The name is at most 200 characters');
+const ActiveSchema = z.boolean({ error: 'active must be true or false' });
+
 /**
  * The operator console's content screens (apps/web/src/features/admin-content): the trivia bank and notifications
  * to a member, a country or everyone. Reads are for support staff; every change is an operator's and is audited.
@@ -67,7 +75,7 @@ export const AdminTriviaSavePayloadSchema = z.object({
     .int()
     .min(1, 'Pick the correct option (A to D)')
     .max(4, 'Pick the correct option (A to D)'),
-  active: z.boolean({ error: 'active must be true or false' }).default(true),
+  active: ActiveSchema.default(true),
 });
 export type AdminTriviaSavePayload = z.infer<typeof AdminTriviaSavePayloadSchema>;
 export type AdminTriviaSaveInput = z.input<typeof AdminTriviaSavePayloadSchema>;
@@ -76,7 +84,7 @@ export const AdminTriviaSaveDataSchema = AdminTriviaRowSchema;
 /** `admintriviaretire`: retire a question (`active: false`, no longer served) or restore it. */
 export const AdminTriviaRetirePayloadSchema = z.object({
   id: IdSchema,
-  active: z.boolean({ error: 'active must be true or false' }),
+  active: ActiveSchema,
 });
 export type AdminTriviaRetirePayload = z.infer<typeof AdminTriviaRetirePayloadSchema>;
 
@@ -112,7 +120,7 @@ const HttpsLinkSchema = z
   .trim()
   .max(500, 'The link is at most 500 characters')
   .regex(/^https:\/\/[^\s]+$/, 'The link must start with https://');
-export const RetirePayloadSchema = z.object({ id: IdSchema, active: z.boolean({ error: 'active must be true or false' }) });
+export const RetirePayloadSchema = z.object({ id: IdSchema, active: ActiveSchema });
 /** What the web sends to retire or restore a video or an ad (the id as its digits). */
 export type RetireInput = z.input<typeof RetirePayloadSchema>;
 
@@ -147,7 +155,7 @@ export const AdminVideoSavePayloadSchema = z.object({
     (price) => /[1-9]/.test(price),
     'The price must be above zero',
   ),
-  active: z.boolean({ error: 'active must be true or false' }).default(true),
+  active: ActiveSchema.default(true),
 });
 export type AdminVideoSavePayload = z.infer<typeof AdminVideoSavePayloadSchema>;
 export type AdminVideoSaveInput = z.input<typeof AdminVideoSavePayloadSchema>;
@@ -165,14 +173,10 @@ export const AdminAdsDataSchema = pagedAnswer(AdminAdRowSchema);
 /** `adminadsave`: the image is an uploaded file (`POST /api/admin/upload`) or an https link. */
 export const AdminAdSavePayloadSchema = z.object({
   id: IdSchema.optional(),
-  name: z
-    .string({ error: 'The name is required' })
-    .trim()
-    .min(1, 'The name is required')
-    .max(200, 'The name is at most 200 characters'),
+  name: NameSchema,
   image_url: MediaUrlSchema,
   link: optional(HttpsLinkSchema),
-  active: z.boolean({ error: 'active must be true or false' }).default(true),
+  active: ActiveSchema.default(true),
 });
 export type AdminAdSavePayload = z.infer<typeof AdminAdSavePayloadSchema>;
 export type AdminAdSaveInput = z.input<typeof AdminAdSavePayloadSchema>;
@@ -209,14 +213,10 @@ export type AdminTimetableRow = z.infer<typeof AdminTimetableRowSchema>;
 export const AdminTimetableDataSchema = z.object({ rows: z.array(AdminTimetableRowSchema) });
 export const AdminTimetableSavePayloadSchema = z.object({
   id: IntIdSchema.optional(),
-  name: z
-    .string({ error: 'The name is required' })
-    .trim()
-    .min(1, 'The name is required')
-    .max(200, 'The name is at most 200 characters'),
+  name: NameSchema,
   dates: z.array(TimetableDateSchema, { error: 'dates is a list' }).min(1, 'At least one day').max(31, 'At most 31 days'),
   sort_order: z.coerce.number().int().min(0).max(10_000).default(0),
-  active: z.boolean({ error: 'active must be true or false' }).default(true),
+  active: ActiveSchema.default(true),
 });
 export type AdminTimetableSavePayload = z.infer<typeof AdminTimetableSavePayloadSchema>;
 export type AdminTimetableSaveInput = z.input<typeof AdminTimetableSavePayloadSchema>;
@@ -253,7 +253,7 @@ export const AdminLessonSavePayloadSchema = z.object({
     .min(1, 'The summary is required')
     .max(4000, 'The summary is at most 4000 characters'),
   link: optional(HttpsLinkSchema),
-  active: z.boolean({ error: 'active must be true or false' }).default(true),
+  active: ActiveSchema.default(true),
 });
 export type AdminLessonSavePayload = z.infer<typeof AdminLessonSavePayloadSchema>;
 export type AdminLessonSaveInput = z.input<typeof AdminLessonSavePayloadSchema>;

@@ -13,8 +13,8 @@ export type AdminOverviewPayload = z.infer<typeof AdminOverviewPayloadSchema>;
 
 export const OVERVIEW_DAYS = 30;
 
-export const AdminOverviewDaySchema = z.object({
-  day: z.string(),
+/** What a day and a period both count. */
+const OVERVIEW_FIGURES = {
   joined: z.number().int(),
   activations: z.number().int(),
   /** Completed deposits, by the day they were credited. */
@@ -23,18 +23,18 @@ export const AdminOverviewDaySchema = z.object({
   /** Withdrawals paid that day (completed by an operator's decision), amount the members receive. */
   withdrawals: MoneyStringSchema,
   withdrawals_count: z.number().int(),
+};
+
+export const AdminOverviewDaySchema = z.object({
+  day: z.string(),
+  ...OVERVIEW_FIGURES,
   /** Task pay (kinds youtube, tiktok, ads, trivia) from house:tasks. */
   tasks: z.object({ youtube: MoneyStringSchema, tiktok: MoneyStringSchema, ads: MoneyStringSchema, trivia: MoneyStringSchema }),
 });
 export type AdminOverviewDay = z.infer<typeof AdminOverviewDaySchema>;
 
 export const AdminOverviewPeriodSchema = z.object({
-  joined: z.number().int(),
-  activations: z.number().int(),
-  deposits: MoneyStringSchema,
-  deposits_count: z.number().int(),
-  withdrawals: MoneyStringSchema,
-  withdrawals_count: z.number().int(),
+  ...OVERVIEW_FIGURES,
   task_payouts: MoneyStringSchema,
 });
 export type AdminOverviewPeriod = z.infer<typeof AdminOverviewPeriodSchema>;

@@ -9,20 +9,16 @@ import { bigId } from './primitives.ts';
  * executed: it becomes a request that a second, different operator approves or rejects on the console's Approvals
  * page. The request's states: pending -> approved | rejected | cancelled (withdrawn by the operator who asked).
  */
+/** Staff management and money-control settings: changes that are not money but control it (issue 23). */
+const CONTROL_CHANGE_KINDS = ['staff_create', 'staff_enable', 'staff_role', 'staff_totp_reset', 'setting', 'country'] as const;
 export const APPROVAL_KINDS = [
   'adjust',
   'deposit',
   'code',
   'withdrawal',
   'payout_paid',
-  // Changes that are not money but control it (issue 23): staff management, money-control settings, an upline
-  // change that moves paid commissions, an operator's change of a member's phone.
-  'staff_create',
-  'staff_enable',
-  'staff_role',
-  'staff_totp_reset',
-  'setting',
-  'country',
+  ...CONTROL_CHANGE_KINDS,
+  // An upline change that moves paid commissions, an operator's change of a member's phone.
   'upline',
   'member_phone',
 ] as const;
@@ -50,15 +46,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
 };
 
 /** The kinds that are changes, not money: requests at any value, with no amount (decision 044). */
-export const APPROVAL_CHANGE_KINDS: ReadonlySet<ApprovalKind> = new Set<ApprovalKind>([
-  'staff_create',
-  'staff_enable',
-  'staff_role',
-  'staff_totp_reset',
-  'setting',
-  'country',
-  'member_phone',
-]);
+export const APPROVAL_CHANGE_KINDS: ReadonlySet<ApprovalKind> = new Set<ApprovalKind>([...CONTROL_CHANGE_KINDS, 'member_phone']);
 
 /** The phone a request pays or sets (decision 045): a withdrawal's payout phone, a phone change's new number. */
 export function approvalPhone(kind: ApprovalKind, params: Record<string, unknown>): string | null {

@@ -32,3 +32,6 @@ export * from './my-data.ts';
 export * from './phone-changes.ts';
 export * from './console-notices.ts';
 export * from './weekdays.ts';
+export * from './actions.ts';
+export * from './actions-schemas.ts';
+export * from './actions-summaries.ts';

@@ -10,32 +10,38 @@ export const PG_INT_MAX = 2_147_483_647;
 /** The largest PostgreSQL `bigint` (`bigserial` ids: members, withdrawals, notifications, ...). */
 export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
 
+/** An id as its digits or a JSON number, converted and refused above the column's largest value. */
+function boundedId<T extends number | bigint>(
+  message: string,
+  digits: RegExp,
+  number: z.ZodNumber,
+  convert: (value: string | number) => T,
+  max: T,
+) {
+  return z
+    .union([z.string({ error: message }).trim().regex(digits, message), number], { error: message })
+    .transform((value, ctx) => {
+      const id = convert(value);
+      if (id > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return id;
+    });
+}
+
 /**
  * An id of an `integer` column: a whole number from 1 to 2147483647, as a JSON number or its digits (query strings
  * carry text). Answers a number.
  */
 export const intId = (message = 'A valid id is required') =>
-  z
-    .union(
-      [
-        z
-          .string({ error: message })
-          .trim()
-          .regex(/^[1-9]\d{0,9}$/, message),
-        z.number({ error: message }).int(message).min(1, message).max(PG_INT_MAX, message),
-      ],
-      {
-        error: message,
-      },
-    )
-    .transform((value, ctx) => {
-      const number = Number(value);
-      if (number > PG_INT_MAX) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return number;
-    });
+  boundedId(
+    message,
+    /^[1-9]\d{0,9}$/,
+    z.number({ error: message }).int(message).min(1, message).max(PG_INT_MAX, message),
+    Number,
+    PG_INT_MAX,
+  );
 export const IntIdSchema = intId();
 
 /**
@@ -43,25 +49,7 @@ export const IntIdSchema = intId();
  * integers only: a larger JSON number has already lost digits). Answers a bigint.
  */
 export const bigId = (message = 'A valid id is required') =>
-  z
-    .union(
-      [
-        z
-          .string({ error: message })
-          .trim()
-          .regex(/^[1-9]\d{0,18}$/, message),
-        z.number({ error: message }).int(message).min(1, message),
-      ],
-      { error: message },
-    )
-    .transform((value, ctx) => {
-      const id = BigInt(value);
-      if (id > PG_BIGINT_MAX) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return id;
-    });
+  boundedId(message, /^[1-9]\d{0,18}$/, z.number({ error: message }).int(message).min(1, message), BigInt, PG_BIGINT_MAX);
 export const BigIdSchema = bigId();
 
 /** True for a real day of the Gregorian calendar written YYYY-MM-DD, years 0001 to 9999 (PostgreSQL has no year 0). */

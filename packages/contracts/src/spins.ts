@@ -178,6 +178,11 @@ export const RequestSpinPayloadSchema = z.object({
 });
 export type RequestSpinPayload = z.infer<typeof RequestSpinPayloadSchema>;
 
+/** The next draw's seed as a member sees it: the server seed's hash, their client seed and the next nonce. */
+const DRAW_SEED_FIELDS = { server_seed_hash: z.string(), client_seed: z.string(), nonce: z.number().int() };
+/** The casino's minimum stake and rounds, in the member's currency. */
+const CASINO_STAKE_FIELDS = { minStake: MoneyStringSchema, rounds: z.number().int(), currency: z.string() };
+
 /** The spec's spin response, plus what the result message and the verification need. */
 export const SpinDataSchema = z.object({
   /** The wheel in order: prizes in the member's currency (free) or multipliers (casino). */
@@ -192,9 +197,7 @@ export const SpinDataSchema = z.object({
   stake: MoneyStringSchema,
   win: MoneyStringSchema,
   currency: z.string(),
-  server_seed_hash: z.string(),
-  client_seed: z.string(),
-  nonce: z.number().int(),
+  ...DRAW_SEED_FIELDS,
 });
 export type SpinData = z.infer<typeof SpinDataSchema>;
 
@@ -218,26 +221,20 @@ export const SpinOddsDataSchema = z.object({
   expected_return: z.string().nullable(),
   /** Free: expected prize in the member's currency; casino: null. */
   expected_prize: MoneyStringSchema.nullable(),
-  minStake: MoneyStringSchema,
-  rounds: z.number().int(),
-  currency: z.string(),
+  ...CASINO_STAKE_FIELDS,
 });
 export type SpinOddsData = z.infer<typeof SpinOddsDataSchema>;
 
 /** `spinstate`: what the spin pages show before a spin (the next draw's seed hash, the guardrails). */
 export const SpinStateDataSchema = z.object({
-  server_seed_hash: z.string(),
-  client_seed: z.string(),
-  nonce: z.number().int(),
+  ...DRAW_SEED_FIELDS,
   free_spin_used: z.boolean(),
   age_confirmed: z.boolean(),
   casino_disabled: z.boolean(),
   /** ISO instant of the end of a self-exclusion in force, or null. */
   excluded_until: z.string().nullable(),
   excluded_forever: z.boolean(),
-  minStake: MoneyStringSchema,
-  rounds: z.number().int(),
-  currency: z.string(),
+  ...CASINO_STAKE_FIELDS,
 });
 export type SpinStateData = z.infer<typeof SpinStateDataSchema>;
 
@@ -257,9 +254,7 @@ export const SpinSeedDataSchema = z.object({
     client_seed: z.string(),
     nonces_used: z.number().int(),
   }),
-  server_seed_hash: z.string(),
-  client_seed: z.string(),
-  nonce: z.number().int(),
+  ...DRAW_SEED_FIELDS,
 });
 export type SpinSeedData = z.infer<typeof SpinSeedDataSchema>;
 

@@ -1,10 +1,10 @@
-import { codeForStatus, HTTP_METHODS, type ErrorCode, type HttpMethod } from '@tuzo/contracts';
+import { HTTP_METHODS, type HttpMethod } from '@tuzo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, isAppError } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/deps.ts';
-import { resolveBearerWith } from '../modules/auth/session.service.ts';
-import { sharedLimitHook, type SharedRule } from '../modules/rate-limits/rate-limits.service.ts';
+import { resolveBearerWith } from '../modules/auth/index.ts';
+import { sharedLimitHook, type SharedRule } from '../modules/rate-limits/index.ts';
 import { renderApiDocs } from './api-docs.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { checkResponseData } from './response-check.ts';
@@ -15,6 +15,9 @@ import { checkAccess } from '../http/access.ts';
 import type { Access, AuthMember, RegisteredAction } from '../http/action.ts';
 import { sendEnvelope } from '../http/envelope.ts';
 import { keepEnglish, rememberMemberLanguage } from '../http/message-language.ts';
+
+/** The error handler lives in error-handler.ts; the app installs it with the endpoint. */
+export { envelopeErrorHandler } from './error-handler.ts';
 
 const DEFAULT_PER_MINUTE = 600;
 const STAFF_ACCESS: ReadonlySet<Access> = new Set<Access>(['support', 'operator']);
@@ -116,8 +119,37 @@ export async function registerActionEndpoint(
   const strictResponses = deps.config.NODE_ENV !== 'production';
   const resolve = memberResolver(deps, registry);
   const memberOf = async (request: FastifyRequest) => (await resolve(request)).member;
+  const handle = actionHandler(deps, { registry, resolve, idempotency, strictResponses });
+  const rateLimitOptions = rateLimitOptionsFor(deps, registry, memberOf);
+  const document = buildOpenApiDocument(actions, '/', routes);
+  const docsPage = renderApiDocs(actions, document);
+  app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage),
+  );
+  // The handler checks the payload's text itself, after the method and access checks (text-guard.ts).
+  const config = { ...('config' in rateLimitOptions ? rateLimitOptions.config : {}), checksTextInHandler: true };
+  // Every method Fastify routes reaches the handler (HEAD comes with GET), so one no action takes (PATCH, OPTIONS,
+  // ...) gets the same 405 with Allow as any other wrong method.
+  const methods = [...new Set([...HTTP_METHODS, ...app.supportedMethods.filter((method) => method !== 'HEAD')])];
+  for (const method of methods) {
+    app.route({ method, url: '/api', handler: handle, ...rateLimitOptions, config });
+    app.route({ method, url: '/api/:action', handler: handle, ...rateLimitOptions, config });
+  }
+}
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+/** The one handler of every action route: method, access, payload, the action, its answer checked and enveloped. */
+function actionHandler(
+  deps: AppDeps,
+  layer: {
+    registry: Map<string, RegisteredAction>;
+    resolve: (request: FastifyRequest) => Promise<Resolved>;
+    idempotency: ReturnType<typeof createIdempotencyLayer>;
+    strictResponses: boolean;
+  },
+) {
+  const { registry, resolve, idempotency, strictResponses } = layer;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const method = request.method as HttpMethod;
     const action = findAction(registry, actionNameOf(request));
     if (!action.methods.includes(method)) {
@@ -159,11 +191,19 @@ export async function registerActionEndpoint(
         : await execute(deps);
     return sendEnvelope(reply, answer);
   };
+}
 
-  // Public actions with their own limit (sign-in, sign-up, password reset, the availability checks) are counted per
-  // IP in PostgreSQL, and actions marked `isShared` (code guessing, money) per member, one count for every process;
-  // the other actions keep the in-process counter per member (or address), so the hot path gains no write
-  // (docs/decisions/009-shared-limits.md, 021-sessions-and-sign-in.md).
+/**
+ * Public actions with their own limit (sign-in, sign-up, password reset, the availability checks) are counted per
+ * IP in PostgreSQL, and actions marked `isShared` (code guessing, money) per member, one count for every process;
+ * the other actions keep the in-process counter per member (or address), so the hot path gains no write
+ * (docs/decisions/009-shared-limits.md, 021-sessions-and-sign-in.md).
+ */
+function rateLimitOptionsFor(
+  deps: AppDeps,
+  registry: Map<string, RegisteredAction>,
+  memberOf: (request: FastifyRequest) => Promise<AuthMember | null>,
+) {
   const actionOf = (request: FastifyRequest): RegisteredAction | undefined => {
     const name = actionNameOf(request);
     return typeof name === 'string' ? registry.get(name) : undefined;
@@ -177,7 +217,7 @@ export async function registerActionEndpoint(
     const member = await memberOf(request);
     return member ? { key: `${limitSubject(request, member)}:${action.name}`, perMinute } : null;
   };
-  const rateLimitOptions = deps.config.RATE_LIMIT_ENABLED
+  return deps.config.RATE_LIMIT_ENABLED
     ? {
         onRequest: sharedLimitHook(deps, sharedRuleOf),
         config: {
@@ -191,67 +231,4 @@ export async function registerActionEndpoint(
         },
       }
     : {};
-  const document = buildOpenApiDocument(actions, '/', routes);
-  const docsPage = renderApiDocs(actions, document);
-  app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
-  app.get('/api/docs', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage),
-  );
-  // The handler checks the payload's text itself, after the method and access checks (text-guard.ts).
-  const config = { ...('config' in rateLimitOptions ? rateLimitOptions.config : {}), checksTextInHandler: true };
-  // Every method Fastify routes reaches the handler (HEAD comes with GET), so one no action takes (PATCH, OPTIONS,
-  // ...) gets the same 405 with Allow as any other wrong method.
-  const methods = [...new Set([...HTTP_METHODS, ...app.supportedMethods.filter((method) => method !== 'HEAD')])];
-  for (const method of methods) {
-    app.route({ method, url: '/api', handler: handle, ...rateLimitOptions, config });
-    app.route({ method, url: '/api/:action', handler: handle, ...rateLimitOptions, config });
-  }
-}
-
-/** Turns any error into an envelope: AppError keeps its code's status; Fastify's own 4xx keep theirs; the rest 500. */
-export function envelopeErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (isAppError(error)) {
-    if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
-    return sendEnvelope(reply, {
-      status: error.status,
-      msg: error.message,
-      data: error.data,
-      info: [...error.info],
-      code: error.code,
-    });
-  }
-  const fastifyError = error as { statusCode?: number; code?: string; message?: string };
-  const status = fastifyError.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return sendEnvelope(reply, { status, msg: friendlyClientError(fastifyError), code: clientErrorCode(fastifyError) });
-  }
-  request.log.error({ err: error }, 'unexpected error');
-  return sendEnvelope(reply, { status: 500, msg: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
-}
-
-function clientErrorCode(error: { statusCode?: number; code?: string }): ErrorCode {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'INVALID_JSON';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'PAYLOAD_TOO_LARGE';
-    default:
-      return codeForStatus(error.statusCode ?? 400);
-  }
-}
-
-function friendlyClientError(error: { statusCode?: number; code?: string; message?: string }): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as application/json';
-    default:
-      if (error.statusCode === 429) return 'Too many requests. Please wait a minute and try again.';
-      return error.message ?? 'Bad request';
-  }
 }

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { Notification } from '@tuzo/contracts';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import type { Db } from '../db/client.ts';
@@ -15,6 +13,9 @@ import {
   type IdempotencyRow,
   type IdempotencyScope,
 } from './idempotency.repository.ts';
+import { requestHashOf } from './idempotency-key.ts';
+
+export { IDEMPOTENCY_KEY_PATTERN, readIdempotencyKey, requestHashOf } from './idempotency-key.ts';
 
 /**
  * `Idempotency-Key` for the actions that opt in (`idempotent: true`), built once for all of them
@@ -42,42 +43,12 @@ export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 1000;
 const CLEANUP_BATCH = 500;
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
-
 /** The answer a caller got: what the envelope is made of. */
 export interface StoredAnswer {
   status: number;
   msg: string;
   data: unknown;
   info: Notification[];
-}
-
-/** The `Idempotency-Key` header, else `idempotency_key` in the payload; null without one. */
-export function readIdempotencyKey(request: FastifyRequest, payload: unknown): string | null {
-  const header = request.headers['idempotency-key'];
-  const fromPayload =
-    typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).idempotency_key : undefined;
-  const key = typeof header === 'string' ? header : typeof fromPayload === 'string' ? fromPayload : null;
-  if (key === null) return null;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new AppError('BAD_REQUEST', 'The idempotency key must be 8 to 100 letters, digits or -_.:');
-  return key;
-}
-
-/** JSON with object keys sorted at every level, so the same content always hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([key, item]) => key !== 'idempotency_key' && item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export function requestHashOf(payload: unknown): string {
-  return createHash('sha256').update(canonical(payload)).digest('hex');
 }
 
 const DIFFERENT_REQUEST = 'This Idempotency-Key was already used for a different request; use a new key for a new request';
@@ -113,13 +84,17 @@ function createSlots(size: number) {
   };
 }
 
-/** One per app: the requests of this process that hold a key right now, and when expired rows were last removed. */
-export function createIdempotencyLayer(deps: AppDeps) {
-  const inFlight = new Map<string, InFlight>();
-  const inSlot = createSlots(Math.max(2, Math.floor((deps.pool.options.max ?? 10) / 2)));
-  let lastCleanup = 0;
+/** What the two ways of running a keyed request share: the app's deps, the transaction slots, the cleaner. */
+interface LayerContext {
+  deps: AppDeps;
+  inSlot: ReturnType<typeof createSlots>;
+  removeExpired: (now: Date) => Promise<void>;
+}
 
-  const removeExpired = async (now: Date) => {
+/** Removes expired rows now and then (at most once per CLEANUP_EVERY_MS); a failure is logged, never thrown. */
+function createExpiredCleaner(deps: AppDeps): (now: Date) => Promise<void> {
+  let lastCleanup = 0;
+  return async (now) => {
     if (now.getTime() - lastCleanup < CLEANUP_EVERY_MS) return;
     lastCleanup = now.getTime();
     await deleteExpiredIdempotencyRows(deps.db, new Date(now.getTime() - REPLAY_WINDOW_MS), CLEANUP_BATCH).catch(
@@ -128,79 +103,96 @@ export function createIdempotencyLayer(deps: AppDeps) {
       },
     );
   };
+}
 
-  const runDeferred = async (scope: IdempotencyScope, tasks: readonly AfterCommitTask[]) => {
-    for (const task of tasks) {
-      try {
-        await task(deps);
-      } catch (error) {
-        // The request has committed and its answer is stored; what could not run now is the sweeps' to finish.
-        deps.log.error({ err: error, action: scope.action }, 'work after an idempotent request’s commit failed');
+async function runDeferred(deps: AppDeps, scope: IdempotencyScope, tasks: readonly AfterCommitTask[]) {
+  for (const task of tasks) {
+    try {
+      await task(deps);
+    } catch (error) {
+      // The request has committed and its answer is stored; what could not run now is the sweeps' to finish.
+      deps.log.error({ err: error, action: scope.action }, 'work after an idempotent request’s commit failed');
+    }
+  }
+}
+
+/** The claim, the effects and the answer in one transaction; deferred work after its commit. */
+async function runInTransaction(
+  layer: LayerContext,
+  scope: IdempotencyScope,
+  requestHash: string,
+  execute: IdempotentExecute,
+): Promise<StoredAnswer> {
+  const { deps } = layer;
+  const deferred: AfterCommitTask[] = [];
+  const now = deps.clock.now();
+  type Outcome = { earlier: IdempotencyRow | null } | { answer: StoredAnswer };
+  const outcome = await layer.inSlot(() =>
+    deps.db.transaction(async (tx): Promise<Outcome> => {
+      const expiredBefore = new Date(now.getTime() - REPLAY_WINDOW_MS);
+      if (!(await claimIdempotencyKey(tx, scope, { requestHash, now, expiredBefore })))
+        return { earlier: await selectIdempotencyRow(tx, scope) };
+      const inTransaction: AppDeps = { ...deps, db: tx as unknown as Db, commit: { defer: (task) => deferred.push(task) } };
+      const answer = await execute(inTransaction);
+      if (isSuccess(answer)) {
+        await completeIdempotencyKey(tx, scope, {
+          requestHash,
+          status: answer.status,
+          answer: JSON.stringify(answer),
+          now: deps.clock.now(),
+        });
+      } else {
+        await releaseIdempotencyKey(tx, scope, requestHash);
       }
-    }
-  };
+      return { answer };
+    }),
+  );
+  if ('earlier' in outcome) return answerOfEarlier(outcome.earlier, requestHash);
+  await runDeferred(deps, scope, deferred);
+  void layer.removeExpired(now);
+  return outcome.answer;
+}
 
-  /** The claim, the effects and the answer in one transaction; deferred work after its commit. */
-  const runInTransaction = async (
-    scope: IdempotencyScope,
-    requestHash: string,
-    execute: IdempotentExecute,
-  ): Promise<StoredAnswer> => {
-    const deferred: AfterCommitTask[] = [];
-    const now = deps.clock.now();
-    type Outcome = { earlier: IdempotencyRow | null } | { answer: StoredAnswer };
-    const outcome = await inSlot(() =>
-      deps.db.transaction(async (tx): Promise<Outcome> => {
-        const expiredBefore = new Date(now.getTime() - REPLAY_WINDOW_MS);
-        if (!(await claimIdempotencyKey(tx, scope, { requestHash, now, expiredBefore })))
-          return { earlier: await selectIdempotencyRow(tx, scope) };
-        const inTransaction: AppDeps = { ...deps, db: tx as unknown as Db, commit: { defer: (task) => deferred.push(task) } };
-        const answer = await execute(inTransaction);
-        if (isSuccess(answer)) {
-          await completeIdempotencyKey(tx, scope, {
-            requestHash,
-            status: answer.status,
-            answer: JSON.stringify(answer),
-            now: deps.clock.now(),
-          });
-        } else {
-          await releaseIdempotencyKey(tx, scope, requestHash);
-        }
-        return { answer };
-      }),
-    );
-    if ('earlier' in outcome) return answerOfEarlier(outcome.earlier, requestHash);
-    await runDeferred(scope, deferred);
-    void removeExpired(now);
-    return outcome.answer;
-  };
+/** An action that calls a provider mid-request: it runs as it always has, and its first 2xx answer is stored. */
+async function runThenStore(
+  layer: LayerContext,
+  scope: IdempotencyScope,
+  requestHash: string,
+  execute: IdempotentExecute,
+): Promise<StoredAnswer> {
+  const { deps } = layer;
+  const now = deps.clock.now();
+  const expiredBefore = new Date(now.getTime() - REPLAY_WINDOW_MS);
+  const earlier = await selectIdempotencyRow(deps.db, scope);
+  if (earlier && earlier.state === 'done' && earlier.createdAt >= expiredBefore) return answerOfEarlier(earlier, requestHash);
+  const answer = await execute(deps);
+  if (!isSuccess(answer)) return answer;
+  const input = { requestHash, status: answer.status, answer: JSON.stringify(answer), now: deps.clock.now(), expiredBefore };
+  if (await insertIdempotencyAnswer(deps.db, scope, input)) {
+    void layer.removeExpired(now);
+    return answer;
+  }
+  // Another process answered the same key meanwhile (its effects and ours are one, by the action's own key).
+  const stored = await selectIdempotencyRow(deps.db, scope);
+  return stored?.requestHash === requestHash && stored.answer !== null ? (JSON.parse(stored.answer) as StoredAnswer) : answer;
+}
 
-  /** An action that calls a provider mid-request: it runs as it always has, and its first 2xx answer is stored. */
-  const runThenStore = async (scope: IdempotencyScope, requestHash: string, execute: IdempotentExecute) => {
-    const now = deps.clock.now();
-    const expiredBefore = new Date(now.getTime() - REPLAY_WINDOW_MS);
-    const earlier = await selectIdempotencyRow(deps.db, scope);
-    if (earlier && earlier.state === 'done' && earlier.createdAt >= expiredBefore) return answerOfEarlier(earlier, requestHash);
-    const answer = await execute(deps);
-    if (!isSuccess(answer)) return answer;
-    const input = { requestHash, status: answer.status, answer: JSON.stringify(answer), now: deps.clock.now(), expiredBefore };
-    if (await insertIdempotencyAnswer(deps.db, scope, input)) {
-      void removeExpired(now);
-      return answer;
-    }
-    // Another process answered the same key meanwhile (its effects and ours are one, by the action's own key).
-    const stored = await selectIdempotencyRow(deps.db, scope);
-    return stored?.requestHash === requestHash && stored.answer !== null ? (JSON.parse(stored.answer) as StoredAnswer) : answer;
-  };
+function answerOfEarlier(row: IdempotencyRow | null, requestHash: string): StoredAnswer {
+  // The claim waited for the key's holder, which committed its answer: a row with another state cannot be seen.
+  if (!row || row.state !== 'done' || row.answer === null)
+    throw new Error('Idempotency-Key taken but no stored answer found after its holder committed');
+  if (row.requestHash !== requestHash) throw new AppError('CONFLICT', DIFFERENT_REQUEST);
+  return JSON.parse(row.answer) as StoredAnswer;
+}
 
-  const answerOfEarlier = (row: IdempotencyRow | null, requestHash: string): StoredAnswer => {
-    // The claim waited for the key's holder, which committed its answer: a row with another state cannot be seen.
-    if (!row || row.state !== 'done' || row.answer === null)
-      throw new Error('Idempotency-Key taken but no stored answer found after its holder committed');
-    if (row.requestHash !== requestHash) throw new AppError('CONFLICT', DIFFERENT_REQUEST);
-    return JSON.parse(row.answer) as StoredAnswer;
+/** One per app: the requests of this process that hold a key right now, and when expired rows were last removed. */
+export function createIdempotencyLayer(deps: AppDeps) {
+  const inFlight = new Map<string, InFlight>();
+  const layer: LayerContext = {
+    deps,
+    inSlot: createSlots(Math.max(2, Math.floor((deps.pool.options.max ?? 10) / 2))),
+    removeExpired: createExpiredCleaner(deps),
   };
-
   return {
     /**
      * Runs `execute` once per (member, action, key): the first request runs it, a repeat gets the first answer.
@@ -221,8 +213,8 @@ export function createIdempotencyLayer(deps: AppDeps) {
       }
       // Registered before the first await, so a concurrent repeat in this process always finds it.
       const answer = options.callsProviderInRequest
-        ? runThenStore(scope, requestHash, execute)
-        : runInTransaction(scope, requestHash, execute);
+        ? runThenStore(layer, scope, requestHash, execute)
+        : runInTransaction(layer, scope, requestHash, execute);
       inFlight.set(id, { requestHash, answer });
       try {
         return await answer;

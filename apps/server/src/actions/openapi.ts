@@ -1,4 +1,4 @@
-import { EnvelopeSchema, ERROR_CODES, type HttpMethod } from '@tuzo/contracts';
+import { actionContract, EnvelopeSchema, ERROR_CODES, isActionName, type HttpMethod } from '@tuzo/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../http/route-docs.ts';
 import type { RegisteredAction } from '../http/action.ts';
@@ -72,6 +72,15 @@ function routeOperation(route: RouteDoc): JsonSchema {
   };
 }
 
+/**
+ * What the document says of an action: the catalogue's entry (contracts actions.ts: methods, access, idempotency,
+ * summary, payload and data) with the server's own facts (rate limit, two-factor enrolment). A test action outside
+ * the catalogue describes itself.
+ */
+function described(action: RegisteredAction): RegisteredAction {
+  return isActionName(action.name) ? { ...action, ...actionContract(action.name) } : action;
+}
+
 function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
   const payload = toSchema(action.payload, 'input');
   const hasBody = method === 'POST' || method === 'PUT';
@@ -98,8 +107,8 @@ function operation(action: RegisteredAction, method: HttpMethod): JsonSchema {
 }
 
 /**
- * The OpenAPI 3.1 document of every action and every other route, generated from the same contracts the endpoint
- * validates with. Action operations carry `x-action` (their name); the other routes do not.
+ * The OpenAPI 3.1 document of every action and every other route, generated from the action catalogue the endpoint
+ * validates with (decision 050). Action operations carry `x-action` (their name); the other routes do not.
  */
 export function buildOpenApiDocument(
   actions: readonly RegisteredAction[],
@@ -107,7 +116,7 @@ export function buildOpenApiDocument(
   routes: readonly RouteDoc[] = [],
 ): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
-  for (const action of [...actions].sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const action of actions.map(described).sort((a, b) => a.name.localeCompare(b.name))) {
     paths[`/api/${action.name}`] = Object.fromEntries(
       action.methods.map((method) => [method.toLowerCase(), operation(action, method)]),
     );

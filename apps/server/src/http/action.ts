@@ -1,18 +1,19 @@
-import type { HttpMethod, Notification } from '@tuzo/contracts';
+import {
+  actionContract,
+  type Access,
+  type ActionAccess,
+  type ActionDataSchema,
+  type ActionName,
+  type ActionParsedPayload,
+  type HttpMethod,
+  type Notification,
+} from '@tuzo/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../lib/deps.ts';
 
-/**
- * Who may call an action: anyone (`public`); any signed-in account, member or staff (`account`: user data, sign-out,
- * password change); a signed-in member (`member`); a signed-in member whose account is active (`active`); staff
- * (`support`: the support or operator role); or an operator (`operator`). `member` and `active` refuse staff (403):
- * staff accounts never earn, play, pay or withdraw as members (docs/decisions/019-staff-are-not-members.md). Staff
- * levels also need two-factor sign-in turned on (docs/decisions/015-staff-roles-and-totp.md). Published as
- * `x-access` in the OpenAPI document.
- */
-export type Access = 'public' | 'account' | 'member' | 'active' | 'support' | 'operator';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'account', 'member', 'active', 'support', 'operator'];
+/** Who may call an action: the catalogue's levels (contracts actions.ts). */
+export type { Access };
 
 /** The levels only members pass: staff are refused them whatever their account status. */
 export const MEMBER_ONLY_ACCESS: ReadonlySet<Access> = new Set<Access>(['member', 'active']);
@@ -81,21 +82,8 @@ export interface RateLimitRule {
   isShared?: boolean;
 }
 
-/**
- * One action: its methods, who may call it, its payload and response `data` contracts and its handler. The
- * endpoint validates the payload, checks the handler's data against `data` (loudly outside production) and the
- * OpenAPI document is generated from the same two schemas.
- */
-export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.ZodType, A extends Access> {
-  name: string;
-  /** One line for the API page. */
-  summary: string;
-  methods: readonly HttpMethod[];
-  access: A;
-  /** Validates the query string (GET/DELETE) or JSON body (POST/PUT) without the `action` parameter. */
-  payload: TPayload;
-  /** The response's `data`; `z.null()` for actions that answer with a message only. */
-  data: TData;
+/** What the server adds to a catalogue action (contracts actions.ts): its handler and server-only rules. */
+interface ServerFacts {
   rateLimit?: RateLimitRule;
   /**
    * A read the web app repeats on a timer (`userdata`, the console's overview): it does not count as use of a staff
@@ -107,17 +95,32 @@ export interface ActionDefinition<TPayload extends z.ZodType, TData extends z.Zo
   /** A staff action that works before two-factor sign-in is on: only the enrolment itself (`totpsetup`, `totpconfirm`). */
   isTotpEnrolment?: boolean;
   /**
-   * Honours `Idempotency-Key`: a repeat of a successful request answers the first answer (actions/idempotency.ts).
-   * Only these actions offer the header in the API document. Signed-in actions only: the key is the caller's.
-   */
-  idempotent?: boolean;
-  /**
    * The handler waits for a provider mid-request (STK push, a payment link): under an `Idempotency-Key` it does not run
    * inside the request's transaction (no connection held while the provider answers); its effects are made once by its
    * own key and its first answer is stored after it ran (actions/idempotency.ts, decision 047). Every other idempotent
    * action runs its claim, effects and answer in one transaction.
    */
   callsProviderInRequest?: boolean;
+}
+
+/**
+ * A catalogue action's handler: its payload, data and member types come from the catalogue entry of its name. The
+ * endpoint validates the payload, checks the handler's data against the catalogue's `data` (loudly outside
+ * production) and the OpenAPI document is generated from the same catalogue.
+ */
+export interface ActionDefinition<N extends ActionName> extends ServerFacts {
+  handler: (ctx: ActionContext<ActionParsedPayload<N>, ActionAccess<N>>) => Promise<ActionResult<z.input<ActionDataSchema<N>>>>;
+}
+
+/** An action outside the catalogue, described in full: only tests make these (`extraActions`). */
+export interface TestActionDefinition<TPayload extends z.ZodType, TData extends z.ZodType, A extends Access> extends ServerFacts {
+  name: string;
+  summary: string;
+  methods: readonly HttpMethod[];
+  access: A;
+  idempotent?: boolean;
+  payload: TPayload;
+  data: TData;
   handler: (ctx: ActionContext<z.output<TPayload>, A>) => Promise<ActionResult<z.input<TData>>>;
 }
 
@@ -139,11 +142,19 @@ export interface RegisteredAction {
 }
 
 /**
- * Keeps the payload, data and member types flowing into the handler. The endpoint only calls a handler after
- * checking the access rule and parsing the payload with the same schema, which is what makes the erasure safe.
+ * Registers the handler of the catalogue action `name`: its methods, access, idempotency, payload and data come from
+ * the catalogue (`defineAction('systemwithdrawal', { rateLimit, handler })`), their types flowing into the handler.
+ * The endpoint only calls a handler after checking the access rule and parsing the payload with the same schema,
+ * which is what makes the erasure safe. Tests may pass a whole definition for an action outside the catalogue.
  */
+export function defineAction<const N extends ActionName>(name: N, definition: ActionDefinition<N>): RegisteredAction;
 export function defineAction<TPayload extends z.ZodType, TData extends z.ZodType, const A extends Access>(
-  definition: ActionDefinition<TPayload, TData, A>,
+  definition: TestActionDefinition<TPayload, TData, A>,
+): RegisteredAction;
+export function defineAction(
+  nameOrDefinition: ActionName | TestActionDefinition<z.ZodType, z.ZodType, Access>,
+  definition?: ActionDefinition<ActionName>,
 ): RegisteredAction {
-  return definition as unknown as RegisteredAction;
+  if (typeof nameOrDefinition !== 'string') return nameOrDefinition as unknown as RegisteredAction;
+  return { ...definition, ...actionContract(nameOrDefinition) } as unknown as RegisteredAction;
 }

@@ -28,6 +28,9 @@ export function accountCode(ref: AccountRef): string {
   return 'system' in ref ? ref.system : `member:${ref.memberId.toString()}:${ref.wallet}`;
 }
 
+/** Bonuses, task pay and spin wins: the kinds that credit a member for what they did (all earnings). */
+const REWARD_KINDS = ['welcome_bonus', 'daily_bonus', 'trivia', 'youtube', 'tiktok', 'ads', 'free_spin', 'casino_spin'] as const;
+
 /** Kinds of ledger transaction (business-rules.md, "Transaction kinds"). */
 export const TRANSACTION_KINDS = [
   'deposit',
@@ -39,30 +42,11 @@ export const TRANSACTION_KINDS = [
   'withdrawal_complete',
   'withdrawal_refund',
   'pay_for_client',
-  'welcome_bonus',
-  'daily_bonus',
-  'trivia',
-  'youtube',
-  'tiktok',
-  'ads',
-  'free_spin',
-  'casino_spin',
+  ...REWARD_KINDS,
   'adjustment',
   'reversal',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** Kinds whose credits to a member wallet count as earnings in `profit` (withdrawals never reduce it). */
-export const EARNING_KINDS: readonly TransactionKind[] = [
-  'commission_l1',
-  'commission_l2',
-  'commission_l3',
-  'welcome_bonus',
-  'daily_bonus',
-  'trivia',
-  'youtube',
-  'tiktok',
-  'ads',
-  'free_spin',
-  'casino_spin',
-];
+export const EARNING_KINDS: readonly TransactionKind[] = ['commission_l1', 'commission_l2', 'commission_l3', ...REWARD_KINDS];

@@ -3,24 +3,15 @@ import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AccountRef, TransactionKind, WalletName } from './accounts.ts';
-import { recordMovement, type Leg } from './movement.ts';
+import { recordMovement, type Leg, type MovementInput } from './movement.ts';
 
 export type { Leg } from './movement.ts';
 
-export interface PostTransactionInput {
-  kind: TransactionKind;
-  /** Unique forever; a repeat returns the first transaction and moves nothing. Namespace it: `withdrawal:42:<key>`. */
-  idempotencyKey: string;
-  memberId?: bigint | null;
-  legs: readonly Leg[];
-  memo?: string;
-  reversesId?: bigint;
-  conversion?: { rateMicro: bigint; localAmountMinor: bigint; currency: string };
-  /** Message of the INSUFFICIENT_FUNDS error when a member wallet would go negative. */
-  insufficientMessage?: string;
-  /** Business timestamp (deps.clock.now()); the database's now() when absent. */
-  at?: Date;
-}
+/** A movement with legs only: the fields of `recordMovement`'s input a plain posting uses. */
+export type PostTransactionInput = Pick<
+  MovementInput,
+  'kind' | 'idempotencyKey' | 'memberId' | 'legs' | 'memo' | 'reversesId' | 'conversion' | 'insufficientMessage' | 'at'
+>;
 
 export interface PostedTransaction {
   transactionId: bigint;

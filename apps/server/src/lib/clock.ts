@@ -29,6 +29,15 @@ export class SettableClock implements Clock {
   }
 }
 
+/**
+ * A clock that runs at the wall clock's pace from `start`: the test harness's default when TUZO_TEST_CLOCK is set
+ * (CI's far-clock run), so every rule that compares app time with a stored instant meets a date far from today.
+ */
+export function runningClockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
+}
+
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {

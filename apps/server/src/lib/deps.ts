@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { ReferenceCache } from '../modules/reference/reference.service.ts';
+import type { ReferenceCache } from '../modules/reference/index.ts';
 import type { Payments } from '../payments/index.ts';
 import type { CommitScope } from './after-commit.ts';
 import type { Clock } from './clock.ts';
@@ -26,8 +26,8 @@ export interface AppDeps {
   publicUrl: () => string;
   /** This process's copy of settings, countries, fees and tariffs, checked against `reference_version` per read. */
   reference: ReferenceCache;
-  /** Set by the deposits start-up step (provider clients need the listening address); null before it runs. */
-  payments: Payments | null;
+  /** The provider clients and webhook secrets, built with the app (their URLs read `publicUrl` when called). */
+  payments: Payments;
   /**
    * Set while an `Idempotency-Key` request's transaction is open (`db` is then that transaction): work that must wait
    * for its commit (provider calls) is deferred through it (lib/after-commit.ts, decision 047).

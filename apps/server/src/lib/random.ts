@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 /**
  * Chance as the app sees it. Every draw (spin outcomes, the videos on show today, trivia sets) comes from the app's
@@ -9,16 +9,29 @@ export interface RandomSource {
   int(maxExclusive: number): number;
   /** `length` random bytes. */
   bytes(length: number): Buffer;
+  /** A random (version 4) UUID: references and keys that must never repeat. */
+  uuid(): string;
 }
 
 export const cryptoRandom: RandomSource = {
   int: (maxExclusive) => randomInt(maxExclusive),
   bytes: (length) => randomBytes(length),
+  uuid: () => randomUUID(),
 };
 
 /**
+ * The idempotency key of a money request: `<scope>:<client key>` when the client sent an `Idempotency-Key`, else
+ * `<scope>:auto:<uuid>` drawn from the app's random source, so a request without a key is always a new one.
+ * `scope` names the operation and its owner (e.g. `withdrawal:<member id>`): one client key never spans two.
+ */
+export function automaticKey(random: RandomSource, scope: string, clientKey: string | null): string {
+  return `${scope}:${clientKey ?? `auto:${random.uuid()}`}`;
+}
+
+/**
  * A random source that answers the given integers in turn (each taken modulo the requested range), then repeats
- * them. For tests that need a known draw; its bytes are not random at all.
+ * them. For tests that need a known draw; its bytes are not random at all. Its UUIDs stay unique (crypto): a fixed
+ * draw must not turn two requests without a key into one.
  */
 export function sequenceRandom(values: readonly number[]): RandomSource {
   if (values.length === 0) throw new Error('sequenceRandom needs at least one value');
@@ -31,6 +44,7 @@ export function sequenceRandom(values: readonly number[]): RandomSource {
   return {
     int: (maxExclusive) => ((next() % maxExclusive) + maxExclusive) % maxExclusive,
     bytes: (length) => Buffer.alloc(length, next() & 0xff),
+    uuid: () => randomUUID(),
   };
 }
 

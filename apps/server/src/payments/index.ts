@@ -39,16 +39,6 @@ export interface Payments {
   canReachCallbacks: boolean;
 }
 
-/** The Payments object of a running app (set by the start-up step). */
-export function getPayments(deps: AppDeps): Payments {
-  if (!deps.payments) throw new Error('Payments are not initialised (runStartupTasks has not run)');
-  return deps.payments;
-}
-
-export function setPayments(deps: AppDeps, payments: Payments): void {
-  deps.payments = payments;
-}
-
 const LOOPBACK_URL = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/;
 
 /** True for an address only this machine can reach (localhost, 127.0.0.1, [::1]). */
@@ -70,7 +60,7 @@ export function paymentsMode(config: Config): PaymentsMode {
 }
 
 export function createPayments(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'log'>,
   secrets: { mpesaCallbackSecret: string; smsForwarderSecret: string; smsDeliverySecret: string },
 ): Payments {
   const { config } = deps;
@@ -88,7 +78,9 @@ export function createPayments(
   };
 }
 
-function configuredClients(deps: AppDeps): Pick<Payments, 'mpesa' | 'flutterwave' | 'flutterwaveSecretHash'> {
+function configuredClients(
+  deps: Pick<AppDeps, 'config' | 'log'>,
+): Pick<Payments, 'mpesa' | 'flutterwave' | 'flutterwaveSecretHash'> {
   const { config } = deps;
   let mpesa: DarajaClient | null = null;
   if (config.MPESA_CONSUMER_KEY && config.MPESA_CONSUMER_SECRET && config.MPESA_PASSKEY) {

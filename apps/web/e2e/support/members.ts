@@ -1,5 +1,5 @@
 import { findTargetMember } from '../../../server/src/modules/admin-members/admin-members.service.ts';
-import { updateMemberDetails } from '../../../server/src/modules/members/members.service.ts';
+import { updateMemberDetails } from '../../../server/src/modules/members/index.ts';
 import type { TestServer } from './server.ts';
 
 /**

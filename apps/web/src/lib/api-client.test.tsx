@@ -5,7 +5,8 @@ import { setLanguage } from '@/i18n';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
 import {
   ApiError,
-  apiCall,
+  callAction,
+  IdempotencyKeyRefused,
   errorMessage,
   failureText,
   isApiError,
@@ -48,10 +49,10 @@ async function rejection(call: Promise<unknown>): Promise<unknown> {
   return error;
 }
 
-describe('apiCall: requests', () => {
+describe('callAction: requests', () => {
   it('calls /api with the action and the defined query values, without a body for GET', async () => {
     const requests = stubFetch(ok({ rows: [] }));
-    const envelope = await apiCall('withdrawalhistory', { query: { page: 2, limit: 50, search: undefined, all: false } });
+    const envelope = await callAction('withdrawalhistory', { payload: { page: 2, limit: 50, search: undefined, all: false } });
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe('/api?action=withdrawalhistory&page=2&limit=50&all=false');
     expect(requests[0]?.method).toBe('GET');
@@ -64,8 +65,7 @@ describe('apiCall: requests', () => {
   it('sends the JSON payload, the stored token and the idempotency key on a POST', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token-123');
     const requests = stubFetch(ok(null, { msg: 'Withdrawal request received.' }));
-    const envelope = await apiCall('systemwithdrawal', {
-      method: 'POST',
+    const envelope = await callAction('systemwithdrawal', {
       payload: { acc: '1', amount: '150.00' },
       idempotencyKey: 'key-1',
     });
@@ -79,24 +79,37 @@ describe('apiCall: requests', () => {
 
   it('sends the language the app shows as Accept-Language on every call', async () => {
     const requests = stubFetch(ok(null), ok(null));
-    await apiCall('userdata');
+    await callAction('userdata');
     await setLanguage('sw');
-    await apiCall('setlanguage', { method: 'POST', payload: { language: 'sw' } });
+    await callAction('setlanguage', { payload: { language: 'sw' } });
     await setLanguage('en');
     expect(requests.map((request) => request.headers.get('Accept-Language'))).toEqual(['en', 'sw']);
   });
 
-  it('sends no body for a DELETE even with a payload', async () => {
+  it('uses the catalogue’s method: POST for systemwithdrawal, GET for userdata, another listed method when named', async () => {
+    const requests = stubFetch(ok(null), ok(null), ok(null));
+    await callAction('systemwithdrawal', { payload: { acc: '1', amount: '1.00' } });
+    await callAction('userdata');
+    await callAction('logout', { method: 'GET' });
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'GET', 'GET']);
+  });
+
+  it('refuses an Idempotency-Key for an action the server does not honour it for, before sending anything', async () => {
     const requests = stubFetch(ok(null));
-    await apiCall('something', { method: 'DELETE', payload: { id: 1 } });
-    expect(requests[0]?.body).toBeUndefined();
+    const call = callAction as (name: string, options: object) => Promise<unknown>;
+    await expect(call('setlanguage', { payload: { language: 'sw' }, idempotencyKey: 'key-12345' })).rejects.toBeInstanceOf(
+      IdempotencyKeyRefused,
+    );
+    expect(requests).toHaveLength(0);
+    // @ts-expect-error the catalogue does not mark setlanguage idempotent, so the key does not type-check
+    await rejection(callAction('setlanguage', { payload: { language: 'sw' }, idempotencyKey: 'key-12345' }));
   });
 });
 
-describe('apiCall: failed envelopes', () => {
+describe('callAction: failed envelopes', () => {
   it('throws an ApiError with the status, code, msg and data of the envelope', async () => {
     stubFetch(failed(409, 'INSUFFICIENT_FUNDS', 'Amount exceeds available balance', { data: { balance: '3.00' } }));
-    const error = await rejection(apiCall('systemwithdrawal', { method: 'POST', payload: {} }));
+    const error = await rejection(callAction('systemwithdrawal', { payload: { acc: '1', amount: '1.00' } }));
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(409);
@@ -113,7 +126,7 @@ describe('apiCall: failed envelopes', () => {
 
   it('names the code in the message when the server sent no msg', async () => {
     stubFetch(failed(404, 'NOT_FOUND', ''));
-    const error = (await rejection(apiCall('x'))) as ApiError;
+    const error = (await rejection(callAction('ping'))) as ApiError;
     expect(error.message).toBe('Request failed (NOT_FOUND)');
     expect(failureText(error, { failed: 'Submission failed' })).toBe('Submission failed');
   });
@@ -127,23 +140,23 @@ describe('apiCall: failed envelopes', () => {
     ] as const;
     for (const [status, code] of cases) {
       stubFetch({ status, json: { resultcode: false, msg: 'Refused' } });
-      const error = (await rejection(apiCall('x', { skipUnauthorizedHandling: true }))) as ApiError;
+      const error = (await rejection(callAction('ping', { skipUnauthorizedHandling: true }))) as ApiError;
       expect([error.status, error.code], String(status)).toEqual([status, code]);
     }
   });
 
   it('prefers the status in the envelope over the HTTP status', async () => {
     stubFetch({ status: 200, json: { status: 403, resultcode: false, msg: 'Forbidden', code: 'FORBIDDEN' } });
-    const error = (await rejection(apiCall('x'))) as ApiError;
+    const error = (await rejection(callAction('ping'))) as ApiError;
     expect(error.status).toBe(403);
     expect(error.code).toBe('FORBIDDEN');
   });
 });
 
-describe('apiCall: 401', () => {
+describe('callAction: 401', () => {
   it('shows "Session expired", signs out once, and still throws the ApiError', async () => {
     stubFetch(failed(401, 'UNAUTHORIZED', 'Invalid token'));
-    const error = await rejection(apiCall('userdata'));
+    const error = await rejection(callAction('userdata'));
     expect(isSessionExpired(error)).toBe(true);
     expect(failureText(error, { failed: 'Submission failed', thrown: 'Network error' })).toBeNull();
     expect(signOuts).toBe(1);
@@ -152,18 +165,18 @@ describe('apiCall: 401', () => {
 
   it('leaves the session alone when the caller handles the 401 itself (the logout call)', async () => {
     stubFetch(failed(401, 'UNAUTHORIZED', 'Invalid token'));
-    await rejection(apiCall('logout', { method: 'POST', skipUnauthorizedHandling: true }));
+    await rejection(callAction('logout', { skipUnauthorizedHandling: true }));
     await act(async () => undefined);
     expect(signOuts).toBe(0);
     expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).toBeNull();
   });
 });
 
-describe('apiCall: the request', () => {
+describe('callAction: the request', () => {
   it('takes the token when called, so sign-out can remove it right after sending logout', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token-being-signed-out');
     const requests = stubFetch(ok({}));
-    const call = apiCall('logout', { method: 'POST', skipUnauthorizedHandling: true });
+    const call = callAction('logout', { skipUnauthorizedHandling: true });
     localStorage.removeItem(ACCESS_TOKEN_KEY);
     await act(async () => {
       await call;
@@ -172,7 +185,7 @@ describe('apiCall: the request', () => {
   });
 });
 
-describe('apiCall: the info queue', () => {
+describe('callAction: the info queue', () => {
   it('queues every readable info item, failed or not, one shown at a time', async () => {
     const { result } = renderHook(() => useCurrentNotification());
     const info = [
@@ -182,7 +195,7 @@ describe('apiCall: the info queue', () => {
       { msg: 'Second', severity: 'loud' },
     ];
     stubFetch(failed(409, 'CONFLICT', 'Refused', { info }));
-    await rejection(apiCall('x'));
+    await rejection(callAction('ping'));
     const first = result.current;
     expect(first).toMatchObject({ msg: 'Deposit received', severity: 'success', time: '2026-03-01T10:00:00Z', icon: '<b>i</b>' });
     act(() => dismissNotification(first?.id ?? -1));
@@ -195,16 +208,16 @@ describe('apiCall: the info queue', () => {
   it('ignores an info field that is not a list', async () => {
     const { result } = renderHook(() => useCurrentNotification());
     stubFetch({ json: { status: 200, resultcode: true, msg: '', data: null, info: 'x', code: null } });
-    const envelope = await apiCall('x');
+    const envelope = await callAction('ping');
     expect(envelope.info).toEqual([]);
     expect(result.current).toBeNull();
   });
 });
 
-describe('apiCall: answers that are no envelope', () => {
+describe('callAction: answers that are no envelope', () => {
   it('shows and rethrows the parse error of a non-JSON answer', async () => {
     stubFetch({ status: 502, text: '<html>Bad gateway</html>' });
-    const error = await rejection(apiCall('userdata'));
+    const error = await rejection(callAction('userdata'));
     expect(error).toBeInstanceOf(SyntaxError);
     expect(error).not.toBeInstanceOf(ApiError);
     expect(await screen.findByText(errorMessage(error))).toBeTruthy();
@@ -215,7 +228,7 @@ describe('apiCall: answers that are no envelope', () => {
   it('refuses JSON that is not an object', async () => {
     for (const json of [null, 'ok', 42]) {
       stubFetch({ json });
-      const error = await rejection(apiCall('x'));
+      const error = await rejection(callAction('ping'));
       expect(errorMessage(error)).toBe('The server sent an unreadable response');
     }
     expect(await screen.findByText('The server sent an unreadable response')).toBeTruthy();
@@ -223,7 +236,7 @@ describe('apiCall: answers that are no envelope', () => {
 
   it('shows and rethrows a network failure', async () => {
     stubFetch({ error: new TypeError('Failed to fetch') });
-    const error = await rejection(apiCall('x'));
+    const error = await rejection(callAction('ping'));
     expect(error).toBeInstanceOf(TypeError);
     expect(await screen.findByText('Failed to fetch')).toBeTruthy();
   });
@@ -232,7 +245,7 @@ describe('apiCall: answers that are no envelope', () => {
     stubFetch(ok(null));
     const controller = new AbortController();
     controller.abort();
-    const error = await rejection(apiCall('x', { signal: controller.signal }));
+    const error = await rejection(callAction('ping', { signal: controller.signal }));
     expect((error as DOMException).name).toBe('AbortError');
     await act(async () => undefined);
     expect(document.body.textContent).toBe('');

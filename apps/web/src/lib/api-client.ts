@@ -1,4 +1,11 @@
-import type { Envelope, ErrorCode, HttpMethod } from '@tuzo/contracts';
+import type { ActionData, ActionPayload, Envelope, ErrorCode } from '@tuzo/contracts';
+import {
+  actionMethods,
+  isIdempotentAction,
+  type ActionMethod,
+  type ActionName,
+  type IdempotentAction,
+} from '@tuzo/contracts/actions';
 import toast from 'react-hot-toast';
 import { currentLanguage, translate } from '@/i18n';
 import { apiClientTexts } from './api-client.texts';
@@ -11,18 +18,27 @@ import { readAccessToken } from './storage-keys';
  */
 export type ApiEnvelope<TData = unknown> = Omit<Envelope<TData>, 'info'> & { info: IncomingNotification[] };
 
-export interface ApiCallOptions {
-  method?: HttpMethod;
-  /** JSON body; sent only for POST and PUT. */
-  payload?: unknown;
-  /** Extra query parameters next to `action`. */
-  query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as the `Idempotency-Key` header on money-moving requests. */
-  idempotencyKey?: string;
+/**
+ * How to call the action `N` of the catalogue (`@tuzo/contracts`, decision 050): its payload is the contract's input
+ * (sent as the query string for GET and DELETE, as the JSON body for POST and PUT); the method is the catalogue's
+ * first unless another of its methods is named. `idempotencyKey` type-checks only for the actions that honour one.
+ */
+export type CallActionOptions<N extends ActionName> = {
+  method?: ActionMethod<N>;
   /** Skips the 401 sign-out (used by the logout call itself). */
   skipUnauthorizedHandling?: boolean;
   signal?: AbortSignal;
-}
+} & (Record<string, never> extends ActionPayload<N> ? { payload?: ActionPayload<N> } : { payload: ActionPayload<N> }) &
+  (N extends IdempotentAction
+    ? {
+        /** Sent as the `Idempotency-Key` header: a retry of the same submission is answered once. */
+        idempotencyKey?: string;
+      }
+    : { idempotencyKey?: never });
+
+/** The options argument, optional when the action needs no payload. */
+export type CallActionArgs<N extends ActionName> =
+  Record<string, never> extends ActionPayload<N> ? [options?: CallActionOptions<N>] : [options: CallActionOptions<N>];
 
 /** The spec's English words; the member sees them in the language shown (`api-client.texts.ts`). */
 export const SESSION_EXPIRED_MESSAGE = apiClientTexts.en.sessionExpired;
@@ -88,10 +104,10 @@ export function failureText(error: unknown, texts: { failed: string; thrown?: st
   return error instanceof ApiError ? error.msg || texts.failed : (texts.thrown ?? null);
 }
 
-function buildUrl(action: string, query: ApiCallOptions['query']): string {
+function buildUrl(action: string, query: unknown): string {
   const params = new URLSearchParams({ action });
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && value !== null) params.set(key, String(value));
   }
   return `${API_PATH}?${params.toString()}`;
 }
@@ -136,27 +152,40 @@ function toEnvelope<T>(body: unknown, httpStatus: number): ApiEnvelope<T> {
   };
 }
 
+/** Thrown before any request when a key is offered to an action the server does not honour it for. */
+export class IdempotencyKeyRefused extends Error {
+  constructor(action: string) {
+    super(`${action} does not honour an Idempotency-Key (contracts actions.ts)`);
+    this.name = 'IdempotencyKeyRefused';
+  }
+}
+
 /**
- * Calls one action of the backend (`/api?action=NAME`) and returns its envelope when `resultcode` is true; a failed
- * envelope throws an ApiError (so TanStack Query's error states fire). Every `info` item joins the notification
- * queue, failed or not. A 401 shows "Session expired" and signs out before the ApiError is thrown. A network or
- * parse failure shows an error toast and is rethrown as it is.
+ * Calls one action of the backend (`/api?action=NAME`) by its catalogue name and returns its envelope when
+ * `resultcode` is true; a failed envelope throws an ApiError (so TanStack Query's error states fire). Every `info`
+ * item joins the notification queue, failed or not. A 401 shows "Session expired" and signs out before the ApiError
+ * is thrown. A network or parse failure shows an error toast and is rethrown as it is. A key for an action the
+ * catalogue does not mark idempotent is refused before anything is sent.
  */
-export async function apiCall<T = unknown>(action: string, options: ApiCallOptions = {}): Promise<ApiEnvelope<T>> {
-  const method = options.method ?? 'GET';
-  const hasBody = (method === 'POST' || method === 'PUT') && options.payload !== undefined;
-  let envelope: ApiEnvelope<T>;
+export async function callAction<N extends ActionName>(
+  name: N,
+  ...[options = {} as CallActionOptions<N>]: CallActionArgs<N>
+): Promise<ApiEnvelope<ActionData<N>>> {
+  if (options.idempotencyKey !== undefined && !isIdempotentAction(name)) throw new IdempotencyKeyRefused(name);
+  const method = options.method ?? actionMethods(name)[0];
+  const inBody = method === 'POST' || method === 'PUT';
+  let envelope: ApiEnvelope<ActionData<N>>;
   try {
     // The request is built before anything is awaited: signOut calls logout and then removes the token.
-    const url = buildUrl(action, options.query);
+    const url = buildUrl(name, inBody ? undefined : options.payload);
     const init: RequestInit = {
       method,
       headers: buildHeaders(options.idempotencyKey),
-      body: hasBody ? JSON.stringify(options.payload) : undefined,
+      body: inBody && options.payload !== undefined ? JSON.stringify(options.payload) : undefined,
       signal: options.signal,
     };
     const response = await fetch(url, init);
-    envelope = toEnvelope<T>(await response.json(), response.status);
+    envelope = toEnvelope<ActionData<N>>(await response.json(), response.status);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) showErrorToast(errorMessage(error));
     throw error;

@@ -2,7 +2,7 @@ import type { LoginData, UserData } from '@tuzo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { currentLanguage, isLanguage, setLanguage } from '@/i18n';
-import { apiCall, errorMessage, setUnauthorizedHandler } from './api-client';
+import { callAction, errorMessage, setUnauthorizedHandler } from './api-client';
 import { queryClient } from './query-client';
 import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_KEY } from './storage-keys';
 
@@ -81,7 +81,7 @@ export function refreshUserData(): Promise<void> {
 
 async function fetchUserData(): Promise<UserData> {
   try {
-    const { data } = await apiCall<UserData>('userdata');
+    const { data } = await callAction('userdata');
     if (!data) throw new Error('Failed to load user data');
     localStorage.setItem(USER_KEY, JSON.stringify(data));
     showAccountLanguage(data);
@@ -133,7 +133,7 @@ export function signOut(options: { notifyServer?: boolean } = {}): void {
   stopRefreshTimer();
   if (notifyServer && readAccessToken()) {
     // The request reads the token synchronously before it is removed below.
-    apiCall('logout', { method: 'POST', skipUnauthorizedHandling: true }).catch(() => undefined);
+    callAction('logout', { skipUnauthorizedHandling: true }).catch(() => undefined);
   }
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
@@ -144,7 +144,7 @@ export function signOut(options: { notifyServer?: boolean } = {}): void {
 
 async function verifyStoredToken(): Promise<void> {
   try {
-    await apiCall<{ lastupdate: string | null }>('auth');
+    await callAction('auth');
     setState({ isSignedIn: true, isVerified: true });
     startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
   } catch {

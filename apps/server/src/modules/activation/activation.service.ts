@@ -5,11 +5,11 @@ import { AppError } from '../../lib/errors.ts';
 import type { TransactionKind } from '../../ledger/accounts.ts';
 import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { setMemberStatus } from '../members/members.service.ts';
-import { activationSms, commissionSms, enqueueSms } from '../sms/sms.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
-import { missingFeeLocal, toMemberString } from '../wallets/currency.ts';
+import { writeAudit } from '../audit/index.ts';
+import { setMemberStatus } from '../members/index.ts';
+import { activationSms, commissionSms, enqueueSms } from '../sms/index.ts';
+import { readSetting } from '../settings/index.ts';
+import { missingFeeLocal, toMemberString } from '../wallets/index.ts';
 import {
   insertActivation,
   lockLiveActivation,
@@ -19,20 +19,6 @@ import {
   selectTransactionsByKeys,
   selectUplines,
 } from './activation.repository.ts';
-
-/**
- * The activations table belongs to this module. The upline change (admin-members' change-upline.service.ts) replays
- * an activation's commissions under the new chain with these steps, never through activation.repository.ts.
- */
-export {
-  insertActivation,
-  lockLiveActivation,
-  lockMemberForActivation,
-  markActivationDeactivated,
-  selectNextGeneration,
-  selectTransactionsByKeys,
-  selectUplines,
-};
 
 type LockedMember = NonNullable<Awaited<ReturnType<typeof lockMemberForActivation>>>;
 const LEVELS = [1, 2, 3] as const;

@@ -1,13 +1,10 @@
 import { AdminCountryPayloadSchema, StaffRoleSchema } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { changeCountry } from '../admin-settings/admin-countries.service.ts';
-import { executeSettingChange } from '../admin-settings/admin-settings.service.ts';
-import { changeUpline } from '../admin-members/change-upline.service.ts';
-import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
-import { countStaffMoney, type StaffCredit, type StaffMoneySource } from '../approvals/four-eyes-window.ts';
-import { executeStaffDisabled, executeStaffRole, executeStaffTotpReset } from '../staff/staff-changes.service.ts';
-import { executeStaffCreate } from '../staff/staff.service.ts';
+import { changeCountry, executeSettingChange } from '../admin-settings/index.ts';
+import { changeUpline } from '../admin-members/index.ts';
+import { countStaffMoney, type ApprovalRequestRow, type StaffCredit, type StaffMoneySource } from '../approvals/index.ts';
+import { executeStaffCreate, executeStaffDisabled, executeStaffRole, executeStaffTotpReset } from '../staff/index.ts';
 
 /**
  * The four-eyes kinds of issue 23 (docs/decisions/044-four-eyes-one-person-cannot-get-round.md): staff management,

@@ -9,8 +9,8 @@ import type { RouteDoc } from '../../http/route-docs.ts';
 import { requireAccess } from '../../http/access.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { resolveBearer } from '../auth/session.service.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { resolveBearer } from '../auth/index.ts';
+import { writeAudit } from '../audit/index.ts';
 import { sniffImageType, UPLOADS_PREFIX, uploadsDir } from './media-files.ts';
 import { importTrivia } from './trivia-bank.service.ts';
 

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { AdminBroadcastData, AdminBroadcastPayload } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { notifyMember, notifyMembers } from '../notifications/notifications.service.ts';
-import { findTargetMember } from '../admin-members/admin-members.service.ts';
-import { queueBroadcastPromotion } from '../sms/sms.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { notifyMember, notifyMembers } from '../notifications/index.ts';
+import { findTargetMember } from '../admin-members/index.ts';
+import { queueBroadcastPromotion } from '../sms/index.ts';
 import { countryExists } from './admin-content.repository.ts';
 
 /**
@@ -38,7 +37,7 @@ export async function broadcast(
       audience = { countryId };
     }
     const queued = input.sms
-      ? await queueBroadcastPromotion(deps, tx, { audience, text: input.msg, broadcastKey: randomUUID() })
+      ? await queueBroadcastPromotion(deps, tx, { audience, text: input.msg, broadcastKey: deps.random.uuid() })
       : 0;
     await writeAudit(tx, {
       actorId: input.operatorId,

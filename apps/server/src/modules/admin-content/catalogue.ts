@@ -5,23 +5,17 @@
 export {
   selectVideoForUpdate,
   selectVideoPage,
-  setCatalogueVideoActive as setVideoActive,
+  setVideoActive,
   upsertVideo,
-  type VideoCatalogueRow as VideoRow,
+  type VideoCatalogueRow,
   type VideoValues,
-} from '../videos/videos.service.ts';
-export {
-  selectAdForUpdate,
-  selectAdPage,
-  setCatalogueAdActive as setAdActive,
-  upsertAd,
-  type AdCatalogueRow as AdRow,
-} from '../ads/ads.service.ts';
+} from '../videos/index.ts';
+export { selectAdForUpdate, selectAdPage, setAdActive, upsertAd, type AdCatalogueRow } from '../ads/index.ts';
 export {
   deleteTimetable,
   selectAllTimetable,
   selectTimetableForUpdate,
   upsertTimetable,
   type TimetableRow,
-} from '../timetable/timetable.service.ts';
-export { selectAllLessons, selectLessonForUpdate, upsertLesson, type LessonRow } from '../lessons/lessons.service.ts';
+} from '../timetable/index.ts';
+export { selectAllLessons, selectLessonForUpdate, upsertLesson, type LessonRow } from '../lessons/index.ts';

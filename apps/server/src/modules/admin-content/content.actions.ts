@@ -1,145 +1,57 @@
-import {
-  AdminAdRowSchema,
-  AdminAdSavePayloadSchema,
-  AdminAdsDataSchema,
-  AdminAdsPayloadSchema,
-  AdminLessonRowSchema,
-  AdminLessonSavePayloadSchema,
-  AdminLessonsDataSchema,
-  AdminLessonsPayloadSchema,
-  AdminTimetableDataSchema,
-  AdminTimetableDeletePayloadSchema,
-  AdminTimetablePayloadSchema,
-  AdminTimetableRowSchema,
-  AdminTimetableSavePayloadSchema,
-  AdminVideoRowSchema,
-  AdminVideoSavePayloadSchema,
-  AdminVideosDataSchema,
-  AdminVideosPayloadSchema,
-  RetirePayloadSchema,
-} from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import * as content from './content.service.ts';
 
 /** Videos, ads, the timetable and lessons: support staff read, operators change (each change audited). */
 export const contentActions = [
-  defineAction({
-    name: 'adminvideos',
-    summary: 'Videos (YouTube and TikTok lists), newest first: filter by `task` and `status` (active or retired); paged.',
-    methods: ['GET'],
-    access: 'support',
-    payload: AdminVideosPayloadSchema,
-    data: AdminVideosDataSchema,
+  defineAction('adminvideos', {
     handler: async (ctx) => ({ msg: 'Videos loaded', data: await content.listVideos(ctx.deps, ctx.payload) }),
   }),
-  defineAction({
-    name: 'adminvideosave',
-    summary:
-      'Add a video (no `id`) or edit one: list, title, a YouTube/TikTok https link or a /media/ file, price (system currency), active.',
-    methods: ['POST'],
-    access: 'operator',
-    payload: AdminVideoSavePayloadSchema,
-    data: AdminVideoRowSchema,
+  defineAction('adminvideosave', {
     handler: async (ctx) => ({
       msg: 'Video saved',
       data: await content.saveVideo(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
-  defineAction({
-    name: 'adminvideoretire',
-    summary: 'Retire a video (`active: false`: no longer drawn for a day) or restore it.',
-    methods: ['POST'],
-    access: 'operator',
-    payload: RetirePayloadSchema,
-    data: AdminVideoRowSchema,
+  defineAction('adminvideoretire', {
     handler: async (ctx) => ({
       msg: ctx.payload.active ? 'Video restored' : 'Video retired',
       data: await content.setVideoActive(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
-  defineAction({
-    name: 'adminads',
-    summary: 'Ads, newest first: filter by `status` (active or retired); paged.',
-    methods: ['GET'],
-    access: 'support',
-    payload: AdminAdsPayloadSchema,
-    data: AdminAdsDataSchema,
+  defineAction('adminads', {
     handler: async (ctx) => ({ msg: 'Ads loaded', data: await content.listAds(ctx.deps, ctx.payload) }),
   }),
-  defineAction({
-    name: 'adminadsave',
-    summary:
-      'Add an ad (no `id`) or edit one: name, image (an upload from POST /api/admin/upload or an https link), optional https link, active.',
-    methods: ['POST'],
-    access: 'operator',
-    payload: AdminAdSavePayloadSchema,
-    data: AdminAdRowSchema,
+  defineAction('adminadsave', {
     handler: async (ctx) => ({
       msg: 'Ad saved',
       data: await content.saveAd(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
-  defineAction({
-    name: 'adminadretire',
-    summary: 'Retire an ad (`active: false`) or restore it.',
-    methods: ['POST'],
-    access: 'operator',
-    payload: RetirePayloadSchema,
-    data: AdminAdRowSchema,
+  defineAction('adminadretire', {
     handler: async (ctx) => ({
       msg: ctx.payload.active ? 'Ad restored' : 'Ad retired',
       data: await content.setAdActive(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
-  defineAction({
-    name: 'admintimetable',
-    summary: 'Every timetable row (active or not) in its order.',
-    methods: ['GET'],
-    access: 'support',
-    payload: AdminTimetablePayloadSchema,
-    data: AdminTimetableDataSchema,
+  defineAction('admintimetable', {
     handler: async (ctx) => ({ msg: 'Timetable loaded', data: await content.listTimetable(ctx.deps) }),
   }),
-  defineAction({
-    name: 'admintimetablesave',
-    summary: 'Add a timetable row (no `id`) or edit one: name, days (dates or weekday names), order, active.',
-    methods: ['POST'],
-    access: 'operator',
-    payload: AdminTimetableSavePayloadSchema,
-    data: AdminTimetableRowSchema,
+  defineAction('admintimetablesave', {
     handler: async (ctx) => ({
       msg: 'Timetable row saved',
       data: await content.saveTimetable(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
-  defineAction({
-    name: 'admintimetabledelete',
-    summary: 'Delete a timetable row (audited with the row as it was).',
-    methods: ['POST'],
-    access: 'operator',
-    payload: AdminTimetableDeletePayloadSchema,
-    data: AdminTimetableRowSchema,
+  defineAction('admintimetabledelete', {
     handler: async (ctx) => ({
       msg: 'Timetable row deleted',
       data: await content.removeTimetable(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),
     }),
   }),
-  defineAction({
-    name: 'adminlessons',
-    summary: 'Every lesson (forex and crypto, active or not) by kind and part; `kind` filters.',
-    methods: ['GET'],
-    access: 'support',
-    payload: AdminLessonsPayloadSchema,
-    data: AdminLessonsDataSchema,
+  defineAction('adminlessons', {
     handler: async (ctx) => ({ msg: 'Lessons loaded', data: await content.listLessons(ctx.deps, ctx.payload.kind) }),
   }),
-  defineAction({
-    name: 'adminlessonsave',
-    summary: 'Add a lesson (no `id`; a kind and part not taken) or edit one: title, summary, optional https link, active.',
-    methods: ['POST'],
-    access: 'operator',
-    payload: AdminLessonSavePayloadSchema,
-    data: AdminLessonRowSchema,
+  defineAction('adminlessonsave', {
     handler: async (ctx) => ({
       msg: 'Lesson saved',
       data: await content.saveLesson(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip }),

@@ -12,7 +12,7 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import * as repo from './catalogue.ts';
 import { isServedMediaFile } from './media-files.ts';
 
@@ -25,7 +25,7 @@ interface Page {
   limit: number;
 }
 
-const toVideo = (row: repo.VideoRow): AdminVideoRow => ({
+const toVideo = (row: repo.VideoCatalogueRow): AdminVideoRow => ({
   id: row.id,
   task: row.task,
   source: row.source,

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../lib/deps.ts';
-import { MEDIA_DIR } from '../videos/demo-content.ts';
+import { MEDIA_DIR } from '../videos/index.ts';
 
 /** Uploaded images live in the data folder (not in the repository), served under /media/uploads/. */
 export const UPLOADS_PREFIX = '/media/uploads/';

@@ -12,7 +12,7 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import {
   insertTriviaQuestions,
   selectTriviaPage,
@@ -20,7 +20,7 @@ import {
   updateTriviaQuestion,
   type TriviaQuestionRow,
   type TriviaQuestionValues,
-} from '../trivia/trivia.service.ts';
+} from '../trivia/index.ts';
 import { parseCsv } from './csv-parse.ts';
 
 interface Staff {

@@ -13,7 +13,7 @@ import {
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { readWithdrawalHold } from '../phone-changes/phone-changes.service.ts';
+import { readWithdrawalHold } from '../phone-changes/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { selectMemberHistory, type HistoryRow } from './admin-history.read-model.ts';
 import {
@@ -30,7 +30,6 @@ import {
 } from './admin-members.repository.ts';
 
 /** The member list's query pieces, shared with the CSV export (exports module): the file lists what the screen lists. */
-export { MEMBER_LIST_COLUMNS, memberFilterSql, type MemberListRow } from './admin-members.repository.ts';
 
 /**
  * The one loader of a member-management target (the member screens and exports, edit, sign-out, suspend, adjust,

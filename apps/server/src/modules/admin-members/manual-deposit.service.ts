@@ -1,12 +1,10 @@
 import { formatMinor, type AdminDepositData, type AdminDepositPayload, type ApprovalRequestedData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { refuseOwnAccount } from '../approvals/approvals.service.ts';
-import { runWithinFourEyesWindow } from '../approvals/four-eyes-window.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { completeDeposit } from '../deposits/deposit-state.ts';
-import { findDepositByKey, findManualDepositByCode, insertDeposit, type DepositRow } from '../deposits/deposits.service.ts';
-import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
+import { refuseOwnAccount, runWithinFourEyesWindow } from '../approvals/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { findRecordedDeposit, recordPaidManualDeposit, type DepositRow } from '../deposits/index.ts';
+import { fromMemberAmount, loadMemberCurrency } from '../wallets/index.ts';
 import { findTargetMember, findTargetMemberById } from './admin-members.service.ts';
 
 /**
@@ -24,8 +22,7 @@ export async function recordOrRequestManualDeposit(
   const member = await findTargetMember(deps.db, input.username);
   const memberId = BigInt(member.id);
   refuseOwnAccount({ memberId, staffId: input.operatorId });
-  const isRecorded =
-    (await findDepositByKey(deps.db, `admin-deposit:${reference}`)) ?? (await findManualDepositByCode(deps.db, reference));
+  const isRecorded = await findRecordedDeposit(deps.db, { idempotencyKey: `admin-deposit:${reference}`, reference });
   if (isRecorded) return recordManualDeposit(deps, { ...input, memberId });
   const currency = await loadMemberCurrency(deps.db, memberId);
   const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
@@ -72,13 +69,12 @@ export async function recordManualDeposit(
     const memberId = BigInt(member.id);
     refuseOwnAccount({ memberId, staffId: input.operatorId });
     const currency = await loadMemberCurrency(tx, memberId);
-    const earlier = (await findDepositByKey(tx, idempotencyKey)) ?? (await findManualDepositByCode(tx, reference));
+    const earlier = await findRecordedDeposit(tx, { idempotencyKey, reference });
     if (earlier) return replay(earlier, { memberId, amountLocalMinor: input.amount, idempotencyKey });
     const amount = fromMemberAmount(input.amount, currency);
     if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
-    const deposit = await insertDeposit(tx, {
+    const deposit = await recordPaidManualDeposit(tx, {
       memberId,
-      method: 'manual',
       amountLocalMinor: input.amount,
       currency: currency.currency,
       rateMicro: currency.rateMicro,
@@ -86,15 +82,12 @@ export async function recordManualDeposit(
       phone: member.phone,
       providerRef: reference,
       idempotencyKey,
+      createdAt: deps.clock.now(),
+      postingKey: `deposit:manual:${reference}`,
+      memo: `Manual deposit recorded by an operator (${reference})`,
+      at: deps.clock.now(),
     });
     if (!deposit) throw new AppError('CONFLICT', 'This reference is being recorded by another request; try again');
-    await completeDeposit(tx, {
-      at: deps.clock.now(),
-      depositId: deposit.id,
-      idempotencyKey: `deposit:manual:${reference}`,
-      providerRef: reference,
-      memo: `Manual deposit recorded by an operator (${reference})`,
-    });
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'deposit.manual',

@@ -1,11 +1,11 @@
 import type { AdminMemberStateData, AdminUpdateMemberPayload, MemberStatus } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { activateForFree, deactivateMember } from '../activation/activation.service.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { endOpenSessions } from '../auth/session.service.ts';
-import { setMemberStatus, updateMemberDetails } from '../members/members.service.ts';
-import { issueResetToken, mailResetLink } from '../password-reset/password-reset.service.ts';
+import { activateForFree, deactivateMember } from '../activation/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { endOpenSessions } from '../auth/index.ts';
+import { setMemberStatus, updateMemberDetails } from '../members/index.ts';
+import { issueResetToken, mailResetLink } from '../password-reset/index.ts';
 import { countryExists, hasLiveActivation, selectContactHolder } from './admin-members.repository.ts';
 import { findTargetMember } from './admin-members.service.ts';
 import { normaliseMemberPhone, requestMemberPhoneChange } from './member-phone.service.ts';

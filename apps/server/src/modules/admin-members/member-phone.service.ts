@@ -2,11 +2,11 @@ import type { ApprovalRequestedData } from '@tuzo/contracts';
 import { runAfterCommit } from '../../lib/after-commit.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { loadFourEyesThreshold, requestApproval, type ApprovalRequestRow } from '../approvals/approvals.service.ts';
-import { selectMemberContact } from '../members/members.service.ts';
-import { applyPhoneChange, mailPhoneChanged } from '../phone-changes/phone-changes.service.ts';
-import { normalisePhone } from '../registration/registration.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { loadFourEyesThreshold, requestApproval, type ApprovalRequestRow } from '../approvals/index.ts';
+import { selectMemberContact } from '../members/index.ts';
+import { applyPhoneChange, mailPhoneChanged } from '../phone-changes/index.ts';
+import { normalisePhone } from '../registration/index.ts';
 import { selectContactHolder } from './admin-members.repository.ts';
 import { findTargetMemberById } from './admin-members.service.ts';
 

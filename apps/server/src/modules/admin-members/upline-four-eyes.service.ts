@@ -6,7 +6,7 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { runWithinFourEyesWindow, type StaffCredit } from '../approvals/four-eyes-window.ts';
+import { runWithinFourEyesWindow, type StaffCredit } from '../approvals/index.ts';
 import { selectMemberDetail, selectUplineNames } from './admin-members.repository.ts';
 import { findTargetMember } from './admin-members.service.ts';
 import { changeUpline } from './change-upline.service.ts';

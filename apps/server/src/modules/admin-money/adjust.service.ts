@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   formatMinor,
   type AdminAdjustData,
@@ -7,11 +6,11 @@ import {
   type MemberWallet,
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { automaticKey } from '../../lib/random.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { refuseOwnAccount } from '../approvals/approvals.service.ts';
-import { runWithinFourEyesWindow } from '../approvals/four-eyes-window.ts';
-import { findTargetMember } from '../admin-members/admin-members.service.ts';
+import { refuseOwnAccount, runWithinFourEyesWindow } from '../approvals/index.ts';
+import { findTargetMember } from '../admin-members/index.ts';
 
 /** The member an operator action targets, through the one target loader (staff and the house are refused there). */
 async function findMember(deps: AppDeps, username: string) {
@@ -32,7 +31,7 @@ export async function adjustOrRequest(
   const member = await findMember(deps, input.username);
   refuseOwnAccount({ memberId: member.id, staffId: input.operatorId });
   const sizeMinor = input.amount < 0n ? -input.amount : input.amount;
-  const idempotencyKey = `adjust:${input.operatorId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  const idempotencyKey = automaticKey(deps.random, `adjust:${input.operatorId}`, input.clientKey);
   return runWithinFourEyesWindow(deps, {
     operatorId: input.operatorId,
     ip: input.ip,

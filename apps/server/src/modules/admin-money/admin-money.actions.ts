@@ -1,30 +1,7 @@
-import {
-  AdminPayoutIdPayloadSchema,
-  AdminRetryPayoutDataSchema,
-  AdminAdjustDataSchema,
-  AdminAdjustPayloadSchema,
-  AdminBulkDecideDataSchema,
-  AdminBulkDecidePayloadSchema,
-  AdminCheckDepositDataSchema,
-  AdminCheckDepositPayloadSchema,
-  AdminDepositsDataSchema,
-  AdminDepositsPayloadSchema,
-  AdminResolveCodeDataSchema,
-  AdminResolveCodePayloadSchema,
-  AdminReviewCodesDataSchema,
-  AdminReviewCodesPayloadSchema,
-  AdminWithdrawalQueueDataSchema,
-  AdminWithdrawalQueuePayloadSchema,
-  AdminWithdrawalsDataSchema,
-  AdminWithdrawalsPayloadSchema,
-  isApprovalRequested,
-  orApprovalRequest,
-  UpdateTransDataSchema,
-  UpdateTransPayloadSchema,
-} from '@tuzo/contracts';
-import { decisionMessage } from '../payouts/payouts.approval.ts';
+import { isApprovalRequested } from '@tuzo/contracts';
+import { decisionMessage } from '../payouts/index.ts';
 import { defineAction } from '../../http/action.ts';
-import { approvalRequestedAnswer } from '../approvals/approvals.service.ts';
+import { approvalRequestedAnswer } from '../approvals/index.ts';
 import { adjustOrRequest } from './adjust.service.ts';
 import { checkDeposit, listDeposits, listWithdrawalQueue, listWithdrawals } from './admin-money.service.ts';
 import { listCodeReviews, resolveCode } from './code-reviews.service.ts';
@@ -39,24 +16,10 @@ import { decideOrRequestWithdrawal, decideWithdrawals } from './withdrawal-decis
  * the change.
  */
 export const adminMoneyActions = [
-  defineAction({
-    name: 'adminwithdrawalqueue',
-    summary: 'Withdrawals filtered by status, member, wallet and request date; newest first, paged.',
-    methods: ['GET'],
-    access: 'support',
-    payload: AdminWithdrawalQueuePayloadSchema,
-    data: AdminWithdrawalQueueDataSchema,
+  defineAction('adminwithdrawalqueue', {
     handler: async (ctx) => ({ msg: 'Withdrawals loaded', data: await listWithdrawalQueue(ctx.deps, ctx.payload) }),
   }),
-  defineAction({
-    name: 'adminbulkdecide',
-    summary:
-      'Approve (2) or decline (1, refunded in full) up to 100 pending withdrawals; each is settled and audited on its own, an approval above four_eyes_threshold becomes a request a second operator approves.',
-    methods: ['POST'],
-    access: 'operator',
-    idempotent: true,
-    payload: AdminBulkDecidePayloadSchema,
-    data: AdminBulkDecideDataSchema,
+  defineAction('adminbulkdecide', {
     handler: async (ctx) => {
       const data = await decideWithdrawals(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
       const verb = ctx.payload.value === '2' ? 'approved' : 'declined';
@@ -66,22 +29,10 @@ export const adminMoneyActions = [
       return { msg: parts.join(', '), data };
     },
   }),
-  defineAction({
-    name: 'admindeposits',
-    summary: 'Deposits by status, provider and member, or only those stuck pending; newest first, paged.',
-    methods: ['GET'],
-    access: 'support',
-    payload: AdminDepositsPayloadSchema,
-    data: AdminDepositsDataSchema,
+  defineAction('admindeposits', {
     handler: async (ctx) => ({ msg: 'Deposits loaded', data: await listDeposits(ctx.deps, ctx.payload) }),
   }),
-  defineAction({
-    name: 'admincheckdeposit',
-    summary: 'Ask M-Pesa about one STK push and apply its answer (credit once, fail, or time out).',
-    methods: ['POST'],
-    access: 'operator',
-    payload: AdminCheckDepositPayloadSchema,
-    data: AdminCheckDepositDataSchema,
+  defineAction('admincheckdeposit', {
     handler: async (ctx) => {
       const data = await checkDeposit(ctx.deps, { id: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
       const msg =
@@ -93,24 +44,10 @@ export const adminMoneyActions = [
       return { msg, data };
     },
   }),
-  defineAction({
-    name: 'adminwithdrawals',
-    methods: ['GET'],
-    access: 'support',
-    summary: 'Withdrawals for the operator, newest first, optionally one status, paged.',
-    payload: AdminWithdrawalsPayloadSchema,
-    data: AdminWithdrawalsDataSchema,
+  defineAction('adminwithdrawals', {
     handler: async (ctx) => ({ msg: 'Withdrawals loaded', data: await listWithdrawals(ctx.deps, ctx.payload) }),
   }),
-  defineAction({
-    name: 'updatetrans',
-    methods: ['POST'],
-    access: 'operator',
-    idempotent: true,
-    summary:
-      'Approve (2) or decline (1, refunded in full to the wallet it came from) a pending withdrawal; approving pays it through the provider set for the member’s country (status 0 and the payout while it runs) or completes it when paid by hand; an approval above four_eyes_threshold answers 202 with a request a second operator approves.',
-    payload: UpdateTransPayloadSchema,
-    data: orApprovalRequest(UpdateTransDataSchema),
+  defineAction('updatetrans', {
     handler: async (ctx) => {
       const result = await decideOrRequestWithdrawal(ctx.deps, {
         withdrawalId: ctx.payload.tid,
@@ -122,14 +59,7 @@ export const adminMoneyActions = [
       return { msg: decisionMessage(result), data: result };
     },
   }),
-  defineAction({
-    name: 'adminretrypayout',
-    methods: ['POST'],
-    access: 'operator',
-    summary:
-      'Retry a failed payout (the member was refunded): the hold is taken again from the same wallet as a new withdrawal (refused if the wallet no longer has it), then paid through the provider; above four_eyes_threshold it answers 202 with a request a second operator approves.',
-    payload: AdminPayoutIdPayloadSchema,
-    data: AdminRetryPayoutDataSchema,
+  defineAction('adminretrypayout', {
     handler: async (ctx) => {
       const { data, approval } = await retryPayout(ctx.deps, { payoutId: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
       if (approval) return { ...approvalRequestedAnswer(ctx.deps, approval), data };
@@ -139,15 +69,7 @@ export const adminMoneyActions = [
       };
     },
   }),
-  defineAction({
-    name: 'adminadjust',
-    methods: ['POST'],
-    access: 'operator',
-    idempotent: true,
-    summary:
-      'Correct one wallet through a ledger entry with a reason (system currency, signed); above four_eyes_threshold it answers 202 with a request a second operator approves.',
-    payload: AdminAdjustPayloadSchema,
-    data: orApprovalRequest(AdminAdjustDataSchema),
+  defineAction('adminadjust', {
     handler: async (ctx) => {
       const result = await adjustOrRequest(ctx.deps, {
         ...ctx.payload,
@@ -159,24 +81,10 @@ export const adminMoneyActions = [
       return { msg: 'Wallet adjusted', data: result };
     },
   }),
-  defineAction({
-    name: 'adminreviewcodes',
-    methods: ['GET'],
-    access: 'support',
-    summary: 'Manual deposit codes that matched no payment, oldest first, paged.',
-    payload: AdminReviewCodesPayloadSchema,
-    data: AdminReviewCodesDataSchema,
+  defineAction('adminreviewcodes', {
     handler: async (ctx) => ({ msg: 'Review queue loaded', data: await listCodeReviews(ctx.deps, ctx.payload) }),
   }),
-  defineAction({
-    name: 'adminresolvecode',
-    methods: ['POST'],
-    access: 'support',
-    idempotent: true,
-    summary:
-      "Reject a queued manual deposit code, or credit it (once) for the provider's amount of the payment notification that matches it; an amount typed by hand is for operators and above four_eyes_threshold answers 202 with a request.",
-    payload: AdminResolveCodePayloadSchema,
-    data: orApprovalRequest(AdminResolveCodeDataSchema),
+  defineAction('adminresolvecode', {
     handler: async (ctx) => {
       const result = await resolveCode(ctx.deps, {
         ...ctx.payload,

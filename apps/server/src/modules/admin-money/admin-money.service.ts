@@ -12,11 +12,9 @@ import {
   type AdminWithdrawalsPayload,
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { lockDeposit } from '../deposits/deposits.service.ts';
-import { settleStkDeposit } from '../deposits/stk-push.service.ts';
-import { livePayoutStates } from '../payouts/payouts.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { checkStkDepositWithProvider } from '../deposits/index.ts';
+import { livePayoutStates } from '../payouts/index.ts';
 import {
   selectDepositsPage,
   selectDepositState,
@@ -26,16 +24,6 @@ import {
 } from './admin-money.repository.ts';
 
 /** The withdrawal queue's and deposit list's query pieces, shared with the CSV exports (exports module). */
-export {
-  DEPOSIT_COLUMNS,
-  DEPOSIT_FROM,
-  depositFilterSql,
-  WITHDRAWAL_COLUMNS,
-  WITHDRAWAL_FROM,
-  withdrawalFilterSql,
-  type DepositListRow,
-  type WithdrawalQueueRow,
-} from './admin-money.repository.ts';
 
 type Status = '0' | '1' | '2';
 const statusText = (status: number): Status => String(status) as Status;
@@ -121,12 +109,7 @@ export async function checkDeposit(
   deps: AppDeps,
   input: { id: bigint; operatorId: bigint; ip: string },
 ): Promise<AdminCheckDepositData> {
-  const deposit = await lockDeposit(deps.db, input.id);
-  if (!deposit) throw new AppError('NOT_FOUND', 'Deposit not found');
-  if (deposit.method !== 'stkpush') throw new AppError('BAD_REQUEST', 'Only M-Pesa STK pushes can be checked with the provider');
-  if (!deposit.checkoutRequestId)
-    throw new AppError('CONFLICT', 'This push never reached M-Pesa; it fails on its own after the time-out');
-  await settleStkDeposit(deps, deposit);
+  const deposit = await checkStkDepositWithProvider(deps, input.id);
   const after = await selectDepositState(deps.db, input.id);
   const status = statusText(after?.status ?? deposit.status);
   await writeAudit(deps.db, {

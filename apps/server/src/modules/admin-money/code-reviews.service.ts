@@ -8,12 +8,10 @@ import {
 import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { refuseOwnAccount } from '../approvals/approvals.service.ts';
-import { runWithinFourEyesWindow } from '../approvals/four-eyes-window.ts';
-import { creditManualCode } from '../deposits/manual-code.service.ts';
-import { lockCodeReview, lockNotificationsByCode } from '../deposits/deposits.service.ts';
-import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
-import { findMemberById } from '../admin-members/admin-members.service.ts';
+import { refuseOwnAccount, runWithinFourEyesWindow } from '../approvals/index.ts';
+import { creditManualCode, findPendingCodeReview, hasUnclaimedPayment } from '../deposits/index.ts';
+import { fromMemberAmount, loadMemberCurrency } from '../wallets/index.ts';
+import { findMemberById } from '../admin-members/index.ts';
 import { selectPendingCodeReviews } from './admin-money.repository.ts';
 
 /** The manual-code review queue: `adminreviewcodes` and `adminresolvecode` (docs/decisions/018-four-eyes.md). */
@@ -92,12 +90,9 @@ async function checkTypedCodeAmount(
 ) {
   // Read outside a transaction (the lock ends with the statement): the approval's own transaction locks and checks
   // the review again before anything is credited.
-  const review = await lockCodeReview(deps.db, input.id);
-  if (!review) throw new AppError('NOT_FOUND', 'Code review not found');
-  if (review.status !== 'pending') throw new AppError('ALREADY_DONE', `This code was already ${review.status}`);
+  const review = await findPendingCodeReview(deps.db, input.id);
   refuseOwnAccount({ memberId: review.memberId, staffId: input.operatorId });
-  const notifications = await lockNotificationsByCode(deps.db, review.code);
-  if (notifications.some((notification) => notification.claimedByDepositId === null)) return null;
+  if (await hasUnclaimedPayment(deps.db, review.code)) return null;
   const currency = await loadMemberCurrency(deps.db, review.memberId);
   const amountSystemMinor = fromMemberAmount(input.amount, currency).systemMinor;
   const member = await findMemberById(deps.db, review.memberId);

@@ -1,7 +1,7 @@
 import { isApprovalRequested, type AdminRetryPayoutData, type ApprovalRequestedData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { checkRetryable } from '../payouts/payout-paid-outside.ts';
-import { retakeWithdrawal } from '../withdrawals/withdrawal-retry.ts';
+import { checkRetryable } from '../payouts/index.ts';
+import { retakeWithdrawal } from '../withdrawals/index.ts';
 import { decideOrRequestWithdrawal } from './withdrawal-decisions.service.ts';
 
 /**

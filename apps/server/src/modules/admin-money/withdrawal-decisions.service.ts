@@ -6,15 +6,10 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { isAppError } from '../../lib/errors.ts';
-import { findMemberById } from '../admin-members/admin-members.service.ts';
-import {
-  closePendingWithdrawalRequest,
-  loadFourEyesThreshold,
-  refuseOwnAccount,
-  requestApproval,
-} from '../approvals/approvals.service.ts';
-import { approveWithdrawal, sendDecidedPayout, type DecidedWithdrawal } from '../payouts/payouts.approval.ts';
-import { decideWithdrawal, findWithdrawal, type WithdrawalDecision } from '../withdrawals/withdrawals.service.ts';
+import { findMemberById } from '../admin-members/index.ts';
+import { closePendingWithdrawalRequest, loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/index.ts';
+import { approveWithdrawal, sendDecidedPayout, type DecidedWithdrawal } from '../payouts/index.ts';
+import { decideWithdrawal, findWithdrawal, type WithdrawalDecision } from '../withdrawals/index.ts';
 
 /**
  * Deciding withdrawals from the console: the one place an operator's decision on a withdrawal goes through, for

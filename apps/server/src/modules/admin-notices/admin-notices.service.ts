@@ -1,6 +1,6 @@
 import type { AdminNoticesData, ConsoleNotice } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { lowBalanceAlertIn, lowBalanceText } from '../payouts/payout-balance-alert.ts';
+import { lowBalanceAlertIn, lowBalanceText } from '../payouts/index.ts';
 import { selectLowBalances } from './admin-notices.read-model.ts';
 
 /**

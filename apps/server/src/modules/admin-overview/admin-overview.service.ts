@@ -10,7 +10,7 @@ import {
 } from '@tuzo/contracts';
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { loadSpinSettings } from '../spins/spins.wheel.ts';
+import { loadSpinSettings } from '../spins/index.ts';
 import {
   insertClosedDays,
   selectClosedDays,
@@ -145,6 +145,36 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
   if (todayRow) byDay.set(today, todayRow);
   const buckets = new Map(dayList.map((day) => [day, toBucket(byDay.get(day))]));
 
+  const { members, byCountry } = countMembers(counts);
+  const week = weekStart(today);
+  const days = dayList.map((day) => toOverviewDay(day, buckets.get(day) ?? emptyBucket()));
+
+  return {
+    currency: deps.config.SYSTEM_CURRENCY,
+    time_zone: timeZone,
+    today,
+    week_start: week,
+    members: { ...members, by_country: [...byCountry.values()] },
+    totals: {
+      today: period([buckets.get(today) ?? emptyBucket()]),
+      week: period(dayList.filter((day) => day >= week).map((day) => buckets.get(day) ?? emptyBucket())),
+    },
+    pending_withdrawals: { count: Number(pending.n), amount: formatMinor(parseDbMinor(pending.minor)) },
+    top_earners: earners.map((row) => ({
+      username: row.username,
+      country: row.country,
+      status: row.status,
+      earned: formatMinor(parseDbMinor(row.minor)),
+    })),
+    spins: spinSummary(closedSpins, todayRow, spinSettings),
+    days,
+  };
+}
+
+type MemberCountRow = Awaited<ReturnType<typeof selectMemberCounts>>[number];
+
+/** Members by status, in all and per country (a suspended member is counted dormant too, as the screen shows). */
+function countMembers(counts: MemberCountRow[]) {
   const members = { total: 0, active: 0, dormant: 0, suspended: 0 };
   const byCountry = new Map<string, AdminOverviewData['members']['by_country'][number]>();
   for (const row of counts) {
@@ -172,58 +202,44 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
     }
     byCountry.set(row.abbreviation, country);
   }
+  return { members, byCountry };
+}
 
+function toOverviewDay(day: string, b: Bucket): AdminOverviewDay {
+  return {
+    day,
+    joined: b.joined,
+    activations: b.activations,
+    deposits: formatMinor(b.deposits),
+    deposits_count: b.depositsCount,
+    withdrawals: formatMinor(b.withdrawals),
+    withdrawals_count: b.withdrawalsCount,
+    tasks: {
+      youtube: formatMinor(b.tasks.youtube),
+      tiktok: formatMinor(b.tasks.tiktok),
+      ads: formatMinor(b.tasks.ads),
+      trivia: formatMinor(b.tasks.trivia),
+    },
+  };
+}
+
+/** The spin house result: closed days and today, casino stakes and wins, free prizes, realised and expected return. */
+function spinSummary(
+  closedSpins: Awaited<ReturnType<typeof selectClosedSpinTotals>>,
+  todayRow: DayFiguresRow | null,
+  spinSettings: Awaited<ReturnType<typeof loadSpinSettings>>,
+): AdminOverviewData['spins'] {
   const stakes = parseDbMinor(closedSpins.casino_in_minor) + parseDbMinor(todayRow?.casino_in_minor);
   const wins = parseDbMinor(closedSpins.casino_out_minor) + parseDbMinor(todayRow?.casino_out_minor);
   const prizes = parseDbMinor(closedSpins.free_out_minor) + parseDbMinor(todayRow?.free_out_minor);
-  const week = weekStart(today);
-
-  const days: AdminOverviewDay[] = dayList.map((day) => {
-    const b = buckets.get(day) ?? emptyBucket();
-    return {
-      day,
-      joined: b.joined,
-      activations: b.activations,
-      deposits: formatMinor(b.deposits),
-      deposits_count: b.depositsCount,
-      withdrawals: formatMinor(b.withdrawals),
-      withdrawals_count: b.withdrawalsCount,
-      tasks: {
-        youtube: formatMinor(b.tasks.youtube),
-        tiktok: formatMinor(b.tasks.tiktok),
-        ads: formatMinor(b.tasks.ads),
-        trivia: formatMinor(b.tasks.trivia),
-      },
-    };
-  });
-
   return {
-    currency: deps.config.SYSTEM_CURRENCY,
-    time_zone: timeZone,
-    today,
-    week_start: week,
-    members: { ...members, by_country: [...byCountry.values()] },
-    totals: {
-      today: period([buckets.get(today) ?? emptyBucket()]),
-      week: period(dayList.filter((day) => day >= week).map((day) => buckets.get(day) ?? emptyBucket())),
-    },
-    pending_withdrawals: { count: Number(pending.n), amount: formatMinor(parseDbMinor(pending.minor)) },
-    top_earners: earners.map((row) => ({
-      username: row.username,
-      country: row.country,
-      status: row.status,
-      earned: formatMinor(parseDbMinor(row.minor)),
-    })),
-    spins: {
-      casino_count: Number(closedSpins.casino_count) + Number(todayRow?.casino_count ?? 0),
-      casino_stakes: formatMinor(stakes),
-      casino_wins: formatMinor(wins),
-      realised_return: percent(wins, stakes),
-      expected_return: formatBasisPoints(expectedReturnBasisPoints(spinSettings.casinoTable)),
-      free_paid_count: Number(closedSpins.free_count) + Number(todayRow?.free_count ?? 0),
-      free_prizes: formatMinor(prizes),
-      house_result: formatMinor(stakes - wins - prizes),
-    },
-    days,
+    casino_count: Number(closedSpins.casino_count) + Number(todayRow?.casino_count ?? 0),
+    casino_stakes: formatMinor(stakes),
+    casino_wins: formatMinor(wins),
+    realised_return: percent(wins, stakes),
+    expected_return: formatBasisPoints(expectedReturnBasisPoints(spinSettings.casinoTable)),
+    free_paid_count: Number(closedSpins.free_count) + Number(todayRow?.free_count ?? 0),
+    free_prizes: formatMinor(prizes),
+    house_result: formatMinor(stakes - wins - prizes),
   };
 }

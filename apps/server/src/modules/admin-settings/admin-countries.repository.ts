@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countries, countryFees, tariffBrackets } from '../../db/schema.ts';
-import type { BracketMinor, CountryFeeMinor } from '../countries/countries.service.ts';
+import type { BracketMinor, CountryFeeMinor } from '../countries/index.ts';
 
 export interface CountryState {
   id: number;

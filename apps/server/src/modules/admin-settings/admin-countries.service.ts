@@ -16,10 +16,10 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requestChange } from '../approvals/change-requests.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { replaceCountry } from '../countries/countries.service.ts';
-import { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from '../schedules/schedules.service.ts';
+import { requestChange } from '../approvals/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { replaceCountry } from '../countries/index.ts';
+import { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from '../schedules/index.ts';
 import { selectCountryStates, type CountryState } from './admin-countries.repository.ts';
 
 function toRow(state: CountryState): AdminCountryRow {

@@ -14,9 +14,9 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requestChange } from '../approvals/change-requests.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { lockStoredSetting, readStoredSettings, storeSetting, type StoredSetting } from '../settings/settings.service.ts';
+import { requestChange } from '../approvals/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { lockStoredSetting, readStoredSettings, storeSetting, type StoredSetting } from '../settings/index.ts';
 
 function toRow(key: SettingKey, stored: StoredSetting | null | undefined): AdminSettingRow {
   const definition = SETTINGS[key] as SettingDefinition;

@@ -1,4 +1,4 @@
-import { NoPayloadSchema, PayAdsDataSchema, PayAdsPayloadSchema, PopulateAdsDataSchema, TASK_MESSAGES } from '@tuzo/contracts';
+import { TASK_MESSAGES } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { listAds, respondToAd } from './ads.service.ts';
 
@@ -9,26 +9,13 @@ const DONE_MESSAGES = {
 } as const;
 
 export const adsActions = [
-  defineAction({
-    name: 'populateads',
-    methods: ['GET'],
-    access: 'active',
-    summary: 'Today’s 5 ads on show (the same for everyone) with the member’s response and earnings today.',
-    payload: NoPayloadSchema,
-    data: PopulateAdsDataSchema,
+  defineAction('populateads', {
     handler: async (ctx) => {
       const { ads, msg } = await listAds(ctx.deps, ctx.member.id);
       return { msg, data: ads };
     },
   }),
-  defineAction({
-    name: 'payAds',
-    methods: ['POST'],
-    access: 'active',
-    summary:
-      'Like (pays once a day), unlike (pays nothing) or comment (stored once, pays once) an ad on show; into the Ads wallet.',
-    payload: PayAdsPayloadSchema,
-    data: PayAdsDataSchema,
+  defineAction('payAds', {
     rateLimit: { perMinute: 120, isShared: true },
     handler: async (ctx) => {
       const data = await respondToAd(ctx.deps, {

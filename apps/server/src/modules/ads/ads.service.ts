@@ -13,22 +13,14 @@ import { AppError } from '../../lib/errors.ts';
 import { adPayments } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { parseSettings } from '../settings/settings.service.ts';
-import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
-import { itemsOnShow, loadTaskContext } from '../task-day/task-day.service.ts';
+import { parseSettings } from '../settings/index.ts';
+import { toMemberString, type MemberCurrency } from '../wallets/index.ts';
+import { itemsOnShow, loadTaskContext } from '../task-day/index.ts';
 import { insertAdComment, selectAdsForMember, upsertAdLike, type AdRow } from './ads.repository.ts';
 
 /** The console edits the ads table through these (admin-content's content.service); the table is this module's. */
-export {
-  selectAdForUpdate,
-  selectAdPage,
-  setAdActive as setCatalogueAdActive,
-  upsertAd,
-  type AdCatalogueRow,
-} from './ad-catalogue.repository.ts';
 
 /** The ads table belongs to this module; the demo content (videos' demo-content.ts) adds its demo ads through these. */
-export { countAds, insertAd } from './ads.repository.ts';
 
 const PRICE_KEYS = ['ad_like_price', 'ad_comment_price'] as const;
 

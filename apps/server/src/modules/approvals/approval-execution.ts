@@ -2,7 +2,7 @@ import type { AdminApprovalDecisionData } from '@tuzo/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { lockApprovalRequest, markApprovalDecided, type ApprovalRequestRow } from './approvals.repository.ts';
 import { nextApprovalState, OWN_ACCOUNT_MSG, toDecisionData } from './approvals.service.ts';
 import { refuseCreatedByRequester } from './staff-creators.ts';

@@ -19,8 +19,8 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { readSetting } from '../settings/index.ts';
 import {
   insertApprovalRequest,
   lockApprovalRequest,
@@ -32,8 +32,6 @@ import {
   type NewApprovalRequest,
 } from './approvals.repository.ts';
 import { refuseCreatedByRequester } from './staff-creators.ts';
-
-export type { ApprovalRequestRow } from './approvals.repository.ts';
 
 /**
  * Four-eyes on money (docs/decisions/018-four-eyes.md): the threshold, the self-money rule, asking, rejecting and

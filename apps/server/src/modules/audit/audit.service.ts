@@ -2,13 +2,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { insertAuditRow } from './audit.repository.ts';
 
 /** The audit log screen (staff's `adminauditlog`) reads the table through these: the log is this module's. */
-export {
-  selectAuditActions,
-  selectAuditPage,
-  selectMemberIdByUsername,
-  startOfDayIn,
-  type AuditFilter,
-} from './audit-log.repository.ts';
 
 /**
  * The audit kernel: the one way code writes an audit row (`audit_log`, append-only). A money movement's audit row is
@@ -40,6 +33,16 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     after: jsonText(entry.after),
     ip: entry.ip ?? null,
   });
+}
+
+/** A member's change to their own account: the member is both who acted and what changed. */
+export async function writeOwnChangeAudit(
+  db: DbOrTx,
+  memberId: bigint,
+  action: string,
+  change: { before: unknown; after: unknown; ip: string | null },
+): Promise<void> {
+  await writeAudit(db, { actorId: memberId, action, targetType: 'member', targetId: memberId, ...change });
 }
 
 /** JSON text with bigints as strings; null (SQL NULL) for an absent or null value. */

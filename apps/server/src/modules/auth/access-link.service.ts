@@ -2,9 +2,9 @@ import { ACCESS_LINK_TTL_MINUTES, type AccessLinkData, type LoginData } from '@t
 import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loadUserData } from '../userdata/userdata.service.ts';
 import { insertAccessLink, markAccessLinkUsed, selectAccessLinkForUpdate } from './access-link.repository.ts';
 import { openSession } from './session.service.ts';
+import { signInAnswer } from './sign-in-answer.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export const ACCESS_LINK_TTL_MS = ACCESS_LINK_TTL_MINUTES * 60_000;
@@ -69,6 +69,6 @@ export async function exchangeAccessLink(
     });
     return { accessToken: token, memberId: link.memberId };
   });
-  const userData = await loadUserData(deps, memberId);
+  const userData = await signInAnswer().userData(deps, memberId);
   return { access_token: accessToken, user_data: userData, lastupdate: userData.userdetails.lastupdate };
 }

@@ -8,22 +8,21 @@ import {
 import type { AuthMember } from '../../http/action.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import {
   selectMemberByCredential,
   selectMemberCredentialById,
   updatePasswordHash,
   type CredentialRow,
-} from '../members/members.service.ts';
-import { loadUserData } from '../userdata/userdata.service.ts';
+} from '../members/index.ts';
 import { admitLoginAttempt, clearLoginAttempts } from './login-lockout.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import { revokeMemberSessions, revokeSession } from './session.repository.ts';
-import { createSession } from './session.service.ts';
+import { revokeSession } from './session.repository.ts';
+import { signInAnswer } from './sign-in-answer.ts';
+import { createSession, endOpenSessions } from './session.service.ts';
 import { checkSecondFactor } from './totp.service.ts';
 
 /** A closed account's sign-in rows, removed (decision 040). */
-export { eraseMemberSignIns } from './member-erasure.repository.ts';
 /** Password checks other modules need: a member confirming a change, and the unusable hash of a closed account. */
 export { unusablePasswordHash, verifyPassword } from './passwords.ts';
 
@@ -95,12 +94,12 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginData
       ip: input.ip,
     });
   }
-  const userData = await loadUserData(deps, member.id);
+  const userData = await signInAnswer().userData(deps, member.id);
   return { access_token: accessToken, user_data: userData, lastupdate: userData.userdetails.lastupdate };
 }
 
 export async function logout(deps: AppDeps, member: AuthMember): Promise<void> {
-  await revokeSession(deps.db, member.sessionId);
+  await revokeSession(deps.db, { sessionId: member.sessionId, at: deps.clock.now() });
 }
 
 /** Changes the password after checking the current one; every other session of the member is signed out. */
@@ -113,6 +112,6 @@ export async function changePassword(deps: AppDeps, member: AuthMember, input: U
   const passwordHash = await hashPassword(input.newpassword);
   await deps.db.transaction(async (tx) => {
     await updatePasswordHash(tx, { memberId: member.id, passwordHash });
-    await revokeMemberSessions(tx, member.id, member.sessionId);
+    await endOpenSessions(tx, { memberId: member.id, at: deps.clock.now(), exceptSessionId: member.sessionId });
   });
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { rateLimitedError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { forgetHits, returnHit, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { forgetHits, returnHit, takeHit, type SharedLimit } from '../rate-limits/index.ts';
 
 /**
  * Sign-in lockout, built so that nobody can lock another person out (docs/decisions/021-sessions-and-sign-in.md):

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
@@ -116,24 +116,26 @@ export async function findSessionMember(
   };
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: bigint): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+/** Ends one session (a sign-out) at `at`. */
+export async function revokeSession(db: DbOrTx, input: { sessionId: bigint; at: Date }): Promise<void> {
+  await db.update(sessions).set({ revokedAt: input.at }).where(eq(sessions.id, input.sessionId));
 }
 
-export async function revokeMemberSessions(db: DbOrTx, memberId: bigint, exceptSessionId?: bigint): Promise<void> {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
-  for (const row of rows) {
-    if (row.id !== exceptSessionId) await revokeSession(db, row.id);
-  }
-}
-
-/** Ends every open session of the member; returns how many. */
-export async function revokeOpenSessions(db: DbOrTx, input: { memberId: bigint; at: Date }): Promise<number> {
-  const result = await db.execute(sql`
-    UPDATE sessions SET revoked_at = ${input.at.toISOString()}::timestamptz
-    WHERE member_id = ${input.memberId} AND revoked_at IS NULL`);
-  return result.rowCount ?? 0;
+/** Ends every open session of the member at `at`, but `exceptSessionId` when given; returns how many ended. */
+export async function revokeOpenSessions(
+  db: DbOrTx,
+  input: { memberId: bigint; at: Date; exceptSessionId?: bigint },
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: input.at })
+    .where(
+      and(
+        eq(sessions.memberId, input.memberId),
+        isNull(sessions.revokedAt),
+        input.exceptSessionId === undefined ? undefined : ne(sessions.id, input.exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

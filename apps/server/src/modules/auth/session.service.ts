@@ -1,7 +1,7 @@
 import type { AuthMember, SessionRead } from '../../http/action.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { findSessionMember, insertSession, revokeMemberSessions, revokeOpenSessions } from './session.repository.ts';
+import { findSessionMember, insertSession, revokeOpenSessions } from './session.repository.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 /** Staff sessions last at most 12 hours and end after 30 minutes without a request (decision 021). */
@@ -86,11 +86,13 @@ export async function resolveBearerWith(
 }
 
 /**
- * Sessions belong to the auth module: other modules end them through these. `revokeMemberSessions` ends every open
- * session of the account (but `exceptSessionId`); `endOpenSessions` does the same at `at` and says how many ended.
+ * The one way a member's sessions end (sign-out everywhere): every open session of the account at `at`, but
+ * `exceptSessionId` (the session that made the change) when given; returns how many ended. Sessions belong to the
+ * auth module; other modules end them through this function only.
  */
-export { revokeMemberSessions };
-
-export async function endOpenSessions(db: DbOrTx, input: { memberId: bigint; at: Date }): Promise<number> {
+export async function endOpenSessions(
+  db: DbOrTx,
+  input: { memberId: bigint; at: Date; exceptSessionId?: bigint },
+): Promise<number> {
   return revokeOpenSessions(db, input);
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { sealedKeyId, SEALED_PREFIX } from '../../lib/secret-box.ts';
-import { selectTotpSecretsToSeal, updateTotpSecret, validateSealedConstraint } from '../members/members.service.ts';
+import { selectTotpSecretsToSeal, updateTotpSecret, validateSealedConstraint } from '../members/index.ts';
 
 /** The additional data a member's TOTP secret is sealed with: a sealed secret opens only on its own row. */
 export function totpSecretContext(memberId: bigint): string {
@@ -14,7 +14,9 @@ export function totpSecretContext(memberId: bigint): string {
  * that refuses plaintext from now on. A secret sealed under a key that is not configured stops the start: it
  * could not be opened, and those staff could not sign in.
  */
-export async function sealTotpSecrets(deps: AppDeps): Promise<{ sealed: number; resealed: number }> {
+export async function sealTotpSecrets(
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets'>,
+): Promise<{ sealed: number; resealed: number }> {
   const box = deps.secrets;
   const counts = await deps.db.transaction(async (tx) => {
     const rows = await selectTotpSecretsToSeal(tx, `${SEALED_PREFIX}${box.current.id}:`);

@@ -3,10 +3,10 @@ import type { AuthMember } from '../../http/action.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { revokeMemberSessions } from './session.service.ts';
-import { claimTotpStep, enableTotp, storePendingSecret } from '../members/members.service.ts';
-import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/rate-limits.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { endOpenSessions } from './session.service.ts';
+import { claimTotpStep, enableTotp, storePendingSecret } from '../members/index.ts';
+import { forgetHits, takeHit, type SharedLimit } from '../rate-limits/index.ts';
 import {
   deleteRecoveryCodes,
   replaceRecoveryCodes,
@@ -113,7 +113,7 @@ export async function confirmTotp(
     await enableTotp(tx, { memberId, step, at });
     await replaceRecoveryCodes(tx, { memberId, hashes: codes.map((code) => hashRecoveryCode(normalizeRecoveryCode(code)!)) });
     // Sessions opened with the password alone end here, except the one that proved it holds the authenticator.
-    await revokeMemberSessions(tx, memberId, input.member.sessionId);
+    await endOpenSessions(tx, { memberId, at, exceptSessionId: input.member.sessionId });
     await writeAudit(tx, {
       actorId: memberId,
       action: 'staff.totp_enable',

@@ -1,4 +1,3 @@
-import { ClaimBonusDataSchema, ClaimBonusPayloadSchema } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { claimDailyBonus, claimWelcomeBonus } from './bonuses.service.ts';
 
@@ -7,28 +6,14 @@ import { claimDailyBonus, claimWelcomeBonus } from './bonuses.service.ts';
  * (not reached 422 LIMIT_NOT_MET, already claimed 409 ALREADY_DONE) carry their reason in `info` as well.
  */
 export const bonusesActions = [
-  defineAction({
-    name: 'dailybonus',
-    methods: ['GET', 'POST'],
-    access: 'active',
-    idempotent: true,
-    summary: 'Claim today’s daily bonus into Jumbo once the daily target is reached; once per operator day.',
-    payload: ClaimBonusPayloadSchema,
-    data: ClaimBonusDataSchema,
+  defineAction('dailybonus', {
     rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
       const data = await claimDailyBonus(ctx.deps, ctx.member.id);
       return { msg: `Daily bonus of ${data.currency} ${data.amount} claimed`, data };
     },
   }),
-  defineAction({
-    name: 'welcomebonus',
-    methods: ['GET', 'POST'],
-    access: 'active',
-    idempotent: true,
-    summary: 'Claim the welcome bonus into Jumbo once 15 level-1 members are active; once per member ever.',
-    payload: ClaimBonusPayloadSchema,
-    data: ClaimBonusDataSchema,
+  defineAction('welcomebonus', {
     rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
       const data = await claimWelcomeBonus(ctx.deps, ctx.member.id);

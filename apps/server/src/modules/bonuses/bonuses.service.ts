@@ -16,8 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { bonusClaims } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
-import { parseMoneySettings, type MoneySettings } from '../wallets/money-settings.ts';
+import { parseMoneySettings, toMemberString, type MemberCurrency, type MoneySettings } from '../wallets/index.ts';
 import { selectBonusClaimFacts, type BonusClaimFacts } from './bonuses.repository.ts';
 
 /**

@@ -15,17 +15,6 @@ import {
  * The countries, country_fees and tariff_brackets tables belong to this module: the seed's reference countries and an
  * operator's country change write them through these.
  */
-export {
-  countTariffBrackets,
-  ensureCountry,
-  ensureCountryFees,
-  insertTariffBrackets,
-  replaceCountry,
-  type BracketMinor,
-  type CountryFeeMinor,
-} from './countries.repository.ts';
-
-export type { CountryRow } from './countries.repository.ts';
 
 /** `populateCountrys`: the countries a visitor can sign up in. */
 export async function listCountries(deps: AppDeps): Promise<Country[]> {

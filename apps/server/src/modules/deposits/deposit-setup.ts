@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { formatMinor, localToSystemMinor, parseAmountToMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { readSetting } from '../settings/index.ts';
 import {
   findDepositByKey,
   insertDeposit,
@@ -39,13 +39,13 @@ export function assertWithinLimit(amountMinor: bigint, maxMinor: bigint, currenc
  */
 export async function createPendingDeposit(
   deps: AppDeps,
-  input: Omit<NewDeposit, 'idempotencyKey' | 'amountSystemMinor' | 'rateMicro' | 'currency'> & {
+  input: Omit<NewDeposit, 'idempotencyKey' | 'amountSystemMinor' | 'rateMicro' | 'currency' | 'createdAt'> & {
     profile: MemberPaymentProfile;
     clientKey: string | null;
   },
 ): Promise<{ deposit: DepositRow; created: boolean }> {
   const namespace = input.method === 'stkpush' ? 'stk' : 'flw';
-  const key = `${namespace}:${input.memberId}:${input.clientKey ?? randomUUID()}`;
+  const key = automaticKey(deps.random, `${namespace}:${input.memberId}`, input.clientKey);
   const values: NewDeposit = {
     memberId: input.memberId,
     method: input.method,
@@ -56,6 +56,7 @@ export async function createPendingDeposit(
     phone: input.phone,
     txRef: input.txRef ?? null,
     idempotencyKey: key,
+    createdAt: deps.clock.now(),
   };
   if (values.amountSystemMinor <= 0n) throw new AppError('VALIDATION_FAILED', 'Amount is too small');
   const inserted = await insertDeposit(deps.db, values);

@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
-import { enqueueSms, smsAmount } from '../sms/sms.service.ts';
-import { loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/currency.ts';
+import { notifyMember } from '../notifications/index.ts';
+import { enqueueSms, smsAmount } from '../sms/index.ts';
+import { loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/index.ts';
 import {
   lockDeposit,
   updateDepositAmount,
@@ -68,8 +68,8 @@ export interface CompleteInput {
    * (a hosted checkout): the member is credited exactly that, never more or less, and the row records it.
    */
   paidLocalMinor?: bigint;
-  /** Business time (deps.clock.now()) of the SMS that tells the member; the database's now() when absent. */
-  at?: Date;
+  /** Business time (deps.clock.now()): the ledger transaction, the row's completed_at and the SMS carry it. */
+  at: Date;
   /** False for the demo seed's deposits (made-up phones): no SMS. Default true. */
   sendSms?: boolean;
 }
@@ -89,13 +89,18 @@ export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise
     idempotencyKey: input.idempotencyKey,
     memberId: deposit.memberId,
     memo: input.memo,
+    at: input.at,
     conversion: { rateMicro: deposit.rateMicro, localAmountMinor: deposit.amountLocalMinor, currency: deposit.currency },
     legs: [
       { account: { system: input.source ?? ACCOUNT_BY_METHOD[deposit.method] }, amountMinor: -deposit.amountSystemMinor },
       { account: { memberId: deposit.memberId, wallet: 'deposit' }, amountMinor: deposit.amountSystemMinor },
     ],
   });
-  await updateDepositCompleted(tx, deposit.id, { providerRef: input.providerRef, ledgerTransactionId: posted.transactionId });
+  await updateDepositCompleted(tx, deposit.id, {
+    providerRef: input.providerRef,
+    ledgerTransactionId: posted.transactionId,
+    at: input.at,
+  });
   if (!posted.duplicate) {
     const member = await loadMemberCurrency(tx, deposit.memberId);
     const amount = `${member.currency} ${memberAmount(deposit, member)}`;
@@ -110,7 +115,7 @@ export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise
         memberId: deposit.memberId,
         event: { kind: 'deposit_credited', params: { amount: smsMemberAmount(deposit, member) } },
         dedupeKey: `deposit:${deposit.id}`,
-        at: input.at ?? null,
+        at: input.at,
       });
   }
   return 'apply';

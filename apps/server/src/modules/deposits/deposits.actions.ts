@@ -1,17 +1,7 @@
-import {
-  DepositHistoryDataSchema,
-  GrabPaymentDataSchema,
-  NoPayloadSchema,
-  RecoverCodeDataSchema,
-  RecoverCodePayloadSchema,
-  RequestPaymentDataSchema,
-  RequestPaymentPayloadSchema,
-  StkPushDataSchema,
-  StkPushPayloadSchema,
-} from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { depositHistory, grabPayment } from './deposits.service.ts';
-import { CODE_REVIEW_MSG, CODE_VERIFYING_MSG, describeCredit, recoverCode } from './manual-code.service.ts';
+import { CODE_REVIEW_MSG, CODE_VERIFYING_MSG } from './manual-code.messages.ts';
+import { describeCredit, recoverCode } from './manual-code.service.ts';
 import { requestPaymentLink } from './payment-link.service.ts';
 import { STK_SENT_MSG, startStkPush } from './stk-push.service.ts';
 
@@ -20,24 +10,11 @@ import { STK_SENT_MSG, startStkPush } from './stk-push.service.ts';
  * ones accept an Idempotency-Key; a repeat returns the first deposit without contacting the provider again.
  */
 export const depositsActions = [
-  defineAction({
-    name: 'grabpayment',
-    summary: 'The deposit methods of the member’s country: STK push, payment link, manual procedures.',
-    methods: ['GET'],
-    access: 'member',
-    payload: NoPayloadSchema,
-    data: GrabPaymentDataSchema,
+  defineAction('grabpayment', {
     handler: async (ctx) => ({ msg: 'Payment methods loaded', data: await grabPayment(ctx.deps, ctx.member) }),
   }),
-  defineAction({
-    name: 'stkpush',
-    methods: ['POST'],
-    access: 'member',
-    idempotent: true,
+  defineAction('stkpush', {
     callsProviderInRequest: true,
-    summary: 'Prompt the phone for an M-Pesa payment (Kenya, KES); the deposit stays pending until the provider confirms.',
-    payload: StkPushPayloadSchema,
-    data: StkPushDataSchema,
     rateLimit: { perMinute: 10, isShared: true },
     handler: async (ctx) => {
       const member = ctx.member;
@@ -53,15 +30,8 @@ export const depositsActions = [
       };
     },
   }),
-  defineAction({
-    name: 'requestpayment',
-    methods: ['POST'],
-    access: 'member',
-    idempotent: true,
+  defineAction('requestpayment', {
     callsProviderInRequest: true,
-    summary: 'Create a pending deposit and a hosted Flutterwave payment link.',
-    payload: RequestPaymentPayloadSchema,
-    data: RequestPaymentDataSchema,
     rateLimit: { perMinute: 10, isShared: true },
     handler: async (ctx) => {
       const member = ctx.member;
@@ -76,14 +46,7 @@ export const depositsActions = [
       };
     },
   }),
-  defineAction({
-    name: 'recovercode',
-    methods: ['POST'],
-    access: 'member',
-    idempotent: true,
-    summary: 'Claim a manual payment by its transaction code; an unknown code goes to the operator’s review (202).',
-    payload: RecoverCodePayloadSchema,
-    data: RecoverCodeDataSchema,
+  defineAction('recovercode', {
     // Codes are short: a low limit keeps anyone from guessing other people's unclaimed payments.
     rateLimit: { perMinute: 10, isShared: true },
     handler: async (ctx) => {
@@ -100,13 +63,7 @@ export const depositsActions = [
       };
     },
   }),
-  defineAction({
-    name: 'deposithistory',
-    summary: 'The member’s deposits, newest first.',
-    methods: ['GET'],
-    access: 'member',
-    payload: NoPayloadSchema,
-    data: DepositHistoryDataSchema,
+  defineAction('deposithistory', {
     handler: async (ctx) => {
       const data = await depositHistory(ctx.deps, ctx.member);
       return { msg: data.history.length === 0 ? 'No deposit history found' : 'Deposit history loaded', data };

@@ -79,14 +79,16 @@ export interface NewDeposit {
   txRef?: string | null;
   providerRef?: string | null;
   idempotencyKey: string | null;
+  /** The app clock's instant (never the database's `now()`: the sweeps compare it with the app clock). */
+  createdAt: Date;
 }
 
 /** Inserts a pending deposit; null when the idempotency key already exists (the caller loads the first one). */
 export async function insertDeposit(db: DbOrTx, d: NewDeposit): Promise<DepositRow | null> {
   const result = await db.execute<RawDeposit>(sql`
-    INSERT INTO deposits (member_id, method, amount_local_minor, currency, rate_micro, amount_system_minor, phone, tx_ref, provider_ref, idempotency_key)
+    INSERT INTO deposits (member_id, method, amount_local_minor, currency, rate_micro, amount_system_minor, phone, tx_ref, provider_ref, idempotency_key, created_at)
     VALUES (${d.memberId}, ${d.method}, ${d.amountLocalMinor}, ${d.currency}, ${d.rateMicro}, ${d.amountSystemMinor}, ${d.phone},
-            ${d.txRef ?? null}, ${d.providerRef ?? null}, ${d.idempotencyKey})
+            ${d.txRef ?? null}, ${d.providerRef ?? null}, ${d.idempotencyKey}, ${d.createdAt})
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING ${COLUMNS}`);
   const row = result.rows[0];
@@ -139,9 +141,9 @@ export async function updateDepositAmount(
 export async function updateDepositCompleted(
   db: DbOrTx,
   id: bigint,
-  done: { providerRef: string | null; ledgerTransactionId: bigint },
+  done: { providerRef: string | null; ledgerTransactionId: bigint; at: Date },
 ): Promise<void> {
-  await db.execute(sql`UPDATE deposits SET status = 2, completed_at = now(), ledger_transaction_id = ${done.ledgerTransactionId},
+  await db.execute(sql`UPDATE deposits SET status = 2, completed_at = ${done.at.toISOString()}::timestamptz, ledger_transaction_id = ${done.ledgerTransactionId},
                        provider_ref = COALESCE(${done.providerRef}, provider_ref), failure_reason = NULL WHERE id = ${id}`);
 }
 

@@ -1,35 +1,25 @@
 import { type DepositHistoryRow, type GrabPaymentData, type Procedure } from '@tuzo/contracts';
 import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { getPayments } from '../../payments/index.ts';
 import { memberAmount } from './deposit-state.ts';
 import { loadProfile } from './deposit-setup.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { readSetting } from '../settings/index.ts';
 import { selectMemberDeposits } from './deposits.repository.ts';
 import { FLUTTERWAVE_CURRENCIES } from './payment-link.service.ts';
 import { stkPushCountry } from './stk-push.service.ts';
-import { localDateTime } from '../wallets/local-time.ts';
+import { localDateTime } from '../wallets/index.ts';
 
 /**
  * The deposits, code review and payment notification tables belong to this module. Other modules (an operator's
  * manual deposit, the demo seed, the operator's deposit and code decisions) read and write their rows through these,
  * never through this module's repositories.
  */
-export {
-  findDepositByKey,
-  findManualDepositByCode,
-  insertDeposit,
-  lockDeposit,
-  type DepositRow,
-  type NewDeposit,
-} from './deposits.repository.ts';
-export { lockCodeReview, lockNotificationsByCode } from './payment-notifications.repository.ts';
 
 const HISTORY_LIMIT = 100;
 
 /** `grabpayment`: the deposit methods of the member's country. */
 export async function grabPayment(deps: AppDeps, member: AuthMember): Promise<GrabPaymentData> {
-  const payments = getPayments(deps);
+  const payments = deps.payments;
   const profile = await loadProfile(deps.db, member.id);
   const procedures = await readSetting(deps.db, 'deposits.procedures');
   const procedure: Record<string, Procedure> = procedures[profile.abbreviation] ?? {};

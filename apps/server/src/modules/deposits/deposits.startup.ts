@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
 import { isSealed, sealedKeyId } from '../../lib/secret-box.ts';
-import { createPayments, getPayments, setPayments } from '../../payments/index.ts';
-import { replaceStoredSetting, seedSetting } from '../settings/settings.service.ts';
-import { registerDepositWebhooks } from './deposits.webhooks.ts';
+import { createPayments, type Payments } from '../../payments/index.ts';
+import { replaceStoredSetting, seedSetting } from '../settings/index.ts';
 import { defaultProcedures } from './procedures.ts';
 import { verifyPendingNotifications } from './notification-verification.service.ts';
 import { reconcilePendingPushes } from './stk-push.service.ts';
+import { runEvery } from '../../lib/interval-task.ts';
 
 const RECONCILE_EVERY_MS = 15_000;
 
@@ -17,7 +17,7 @@ const RECONCILE_EVERY_MS = 15_000;
  * by an earlier version is sealed in place at start.
  */
 export async function hookSecret(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'secrets'>,
   configured: string | undefined,
   key: 'hooks.mpesa_callback_secret' | 'hooks.sms_forwarder_secret' | 'hooks.sms_delivery_secret',
 ): Promise<string> {
@@ -41,22 +41,27 @@ export async function runDepositSweep(deps: AppDeps): Promise<{ pushesChecked: n
 }
 
 /**
- * Deposits at start-up: default settings, the provider clients (real providers, or the simulator the process entry
- * started), the webhooks, C2B URL registration once listening, and the background reconciler of pending STK pushes.
+ * The provider clients (real providers, or the simulator the process entry started) and the webhook secrets, built
+ * while the app is built, before any request or start-up step can need them (decision 048).
  */
-export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await seedSetting(deps.db, 'deposits.procedures', defaultProcedures(deps.config.MPESA_SHORTCODE));
-  await seedSetting(deps.db, 'deposits.limits');
-  const payments = createPayments(deps, {
+export async function openPayments(deps: Pick<AppDeps, 'config' | 'db' | 'log' | 'secrets'>): Promise<Payments> {
+  return createPayments(deps, {
     mpesaCallbackSecret: await hookSecret(deps, deps.config.MPESA_CALLBACK_SECRET, 'hooks.mpesa_callback_secret'),
     smsForwarderSecret: await hookSecret(deps, deps.config.SMS_FORWARDER_SECRET, 'hooks.sms_forwarder_secret'),
     smsDeliverySecret: await hookSecret(deps, deps.config.AT_DELIVERY_SECRET, 'hooks.sms_delivery_secret'),
   });
-  setPayments(deps, payments);
-  await registerDepositWebhooks(app, deps);
+}
+
+/**
+ * Deposits at start-up: default settings, C2B URL registration once listening, and the background reconciler of
+ * pending STK pushes (the webhooks are routes, registered with the others when the app is built).
+ */
+export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await seedSetting(deps.db, 'deposits.procedures', defaultProcedures(deps.config.MPESA_SHORTCODE));
+  await seedSetting(deps.db, 'deposits.limits');
 
   app.addHook('onListen', async () => {
-    const { mpesa, mpesaCallbackSecret, canReachCallbacks } = getPayments(deps);
+    const { mpesa, mpesaCallbackSecret, canReachCallbacks } = deps.payments;
     if (!mpesa || !canReachCallbacks) return;
     const base = `${deps.publicUrl()}/hooks/mpesa/${mpesaCallbackSecret}`;
     await mpesa
@@ -64,17 +69,5 @@ export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promis
       .catch((error: unknown) => deps.log.error({ err: error }, 'M-Pesa C2B URL registration failed'));
   });
 
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runDepositSweep(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'Deposit reconciler failed'))
-      .finally(() => (running = null));
-  }, RECONCILE_EVERY_MS);
-  timer.unref();
-
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runEvery(app, deps, { everyMs: RECONCILE_EVERY_MS, work: () => runDepositSweep(deps), failure: 'Deposit reconciler failed' });
 }

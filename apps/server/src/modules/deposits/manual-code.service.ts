@@ -4,11 +4,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { raiseMoneyAlert } from '../money-alerts/money-alerts.service.ts';
-import { isTuzoPayoutReceipt } from '../payouts/payouts.service.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
-import { loadMemberCurrency } from '../wallets/currency.ts';
+import { writeAudit } from '../audit/index.ts';
+import { raiseMoneyAlert } from '../money-alerts/index.ts';
+import { isTuzoPayoutReceipt } from '../payouts/index.ts';
+import { notifyMember } from '../notifications/index.ts';
+import { loadMemberCurrency } from '../wallets/index.ts';
 import { completeDeposit, memberAmount } from './deposit-state.ts';
 import { findManualDepositByCode, insertDeposit, selectRateForCurrency } from './deposits.repository.ts';
 import {
@@ -23,21 +23,16 @@ import {
   setWaitingMember,
   type NotificationRow,
 } from './payment-notifications.repository.ts';
+import {
+  CODE_MISMATCH_MSG,
+  CODE_NOT_PAID_TO_TUZO_MSG,
+  CODE_NOT_TUZO_MSG,
+  CODE_UNKNOWN_MSG,
+  CODE_USED_MSG,
+  NO_NOTIFICATION_MSG,
+} from './manual-code.messages.ts';
 
-export const CODE_USED_MSG = 'This code has already been used';
-export const CODE_REVIEW_MSG =
-  'We could not find this code yet. It has been sent for review and will be credited once confirmed.';
-export const CODE_VERIFYING_MSG =
-  'We are confirming this code with M-Pesa. It will be added to your Deposit wallet as soon as M-Pesa confirms it; there is no need to send it again.';
-export const CODE_UNKNOWN_MSG = 'M-Pesa does not know this transaction code. Please check the code and try again.';
-export const CODE_MISMATCH_MSG =
-  'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.';
-export const CODE_NOT_TUZO_MSG = 'This transaction code is a payment Tuzo made, not a payment to Tuzo, so it cannot be credited.';
-export const CODE_NOT_PAID_TO_TUZO_MSG =
-  'M-Pesa shows that this transaction was not a payment to Tuzo, so it cannot be credited. Please contact customer care.';
 const MAX_PENDING_REVIEWS = 10;
-export const NO_NOTIFICATION_MSG =
-  'No payment notification from the provider matches this code yet. Wait for it, or an operator credits an amount typed by hand';
 
 export type RecoverResult = ({ state: 'credited' } & CreditedCode) | { state: 'review' } | { state: 'verifying' };
 
@@ -89,6 +84,7 @@ export async function creditCode(
     phone: input.phone,
     providerRef: input.code,
     idempotencyKey: `manual:${input.code}`,
+    createdAt: deps.clock.now(),
   });
   if (!deposit) throw new AppError('CONFLICT', CODE_USED_MSG);
   await completeDeposit(tx, {

@@ -1,15 +1,14 @@
 import { formatMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { getPayments } from '../../payments/index.ts';
 import {
   parseTransactionStatusResult,
   RETRYABLE_RESULT_CODES,
   type TransactionStatusResult,
 } from '../../payments/mpesa/callbacks.ts';
 import { partyIdentifier } from '../../payments/mpesa/b2c-results.ts';
-import { raiseMoneyAlert } from '../money-alerts/money-alerts.service.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
+import { raiseMoneyAlert } from '../money-alerts/index.ts';
+import { notifyMember } from '../notifications/index.ts';
 import { findManualDepositByCode } from './deposits.repository.ts';
 import { creditCode } from './manual-code.service.ts';
 import {
@@ -36,13 +35,13 @@ export const REQUERY_AFTER_MS = 60_000;
 
 /** The ResultURL / QueueTimeOutURL of status queries (behind the same unguessable path as every M-Pesa callback). */
 function statusUrls(deps: AppDeps) {
-  const base = `${deps.publicUrl()}/hooks/mpesa/${getPayments(deps).mpesaCallbackSecret}`;
+  const base = `${deps.publicUrl()}/hooks/mpesa/${deps.payments.mpesaCallbackSecret}`;
   return { resultUrl: `${base}/status`, queueTimeoutUrl: `${base}/status-timeout` };
 }
 
 /** Sends one transaction status query for a pending notification and records its ConversationID. Never throws. */
 export async function requestVerification(deps: AppDeps, notification: { id: bigint; transId: string }): Promise<void> {
-  const mpesa = getPayments(deps).mpesa;
+  const mpesa = deps.payments.mpesa;
   if (!mpesa) {
     deps.log.warn({ transId: notification.transId }, 'Payment notification not confirmed: M-Pesa is not configured');
     return;

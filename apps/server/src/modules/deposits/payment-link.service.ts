@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { formatMinor } from '@tuzo/contracts';
 import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isGenuineFlutterwaveWebhook, parseFlutterwaveWebhook } from '../../payments/flutterwave/webhook.ts';
-import { getPayments, ProviderError } from '../../payments/index.ts';
+import { ProviderError } from '../../payments/index.ts';
 import { completeDeposit, failDeposit } from './deposit-state.ts';
 import { assertWithinLimit, createPendingDeposit, loadProfile, maxDepositMinor } from './deposit-setup.ts';
 import { findDepositByTxRef, setPaymentLink, updateDepositFailed, type DepositRow } from './deposits.repository.ts';
@@ -17,7 +16,7 @@ export async function requestPaymentLink(
   deps: AppDeps,
   input: { member: AuthMember; amountMinor: bigint; clientKey: string | null },
 ): Promise<{ deposit: DepositRow; link: string }> {
-  const flutterwave = getPayments(deps).flutterwave;
+  const flutterwave = deps.payments.flutterwave;
   const profile = await loadProfile(deps.db, input.member.id);
   if (!flutterwave || !FLUTTERWAVE_CURRENCIES.has(profile.currency)) {
     throw new AppError('BAD_REQUEST', 'Payment links are not available in your country. Please use another deposit method.');
@@ -28,7 +27,7 @@ export async function requestPaymentLink(
     method: 'flutterwave',
     amountLocalMinor: input.amountMinor,
     phone: profile.phone,
-    txRef: `TZ-${randomUUID()}`,
+    txRef: `TZ-${deps.random.uuid()}`,
     profile,
     clientKey: input.clientKey,
   });
@@ -66,7 +65,7 @@ export async function handleFlutterwaveWebhook(
   deps: AppDeps,
   request: { headers: Record<string, unknown>; rawBody: string },
 ): Promise<{ status: 200 | 401 }> {
-  const payments = getPayments(deps);
+  const payments = deps.payments;
   const secretHash = payments.flutterwaveSecretHash;
   if (
     !payments.flutterwave ||

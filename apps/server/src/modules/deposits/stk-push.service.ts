@@ -2,7 +2,7 @@ import type { AuthMember } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseStkCallback } from '../../payments/mpesa/callbacks.ts';
-import { getPayments, ProviderError } from '../../payments/index.ts';
+import { ProviderError } from '../../payments/index.ts';
 import { completeDeposit, failDeposit, PENDING, FAILED, TIMED_OUT } from './deposit-state.ts';
 import { assertWithinLimit, createPendingDeposit, loadProfile, maxDepositMinor } from './deposit-setup.ts';
 import {
@@ -40,7 +40,7 @@ export async function startStkPush(
   deps: AppDeps,
   input: { member: AuthMember; msisdn: string; amountMinor: bigint; clientKey: string | null },
 ): Promise<DepositRow> {
-  const payments = getPayments(deps);
+  const payments = deps.payments;
   const profile = await loadProfile(deps.db, input.member.id);
   if (!stkPushCountry(profile)) {
     throw new AppError(
@@ -129,7 +129,7 @@ const TIMED_OUT_REASON = `${TIMED_OUT}: no answer from M-Pesa yet; it is credite
  * Also the operator console's "check with the provider" (admin-money) and the sweep's work on timed-out pushes.
  */
 export async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, options: SettleOptions = {}): Promise<void> {
-  const mpesa = getPayments(deps).mpesa;
+  const mpesa = deps.payments.mpesa;
   const { id: depositId, checkoutRequestId } = deposit;
   if (!mpesa || !checkoutRequestId) return;
   const isTimedOut = deposit.status === FAILED && (deposit.failureReason?.startsWith(TIMED_OUT) ?? false);

@@ -8,21 +8,12 @@ import {
   type ExportName,
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { MEMBER_LIST_COLUMNS, memberFilterSql, type MemberListRow } from '../admin-members/admin-members.service.ts';
-import {
-  DEPOSIT_COLUMNS,
-  DEPOSIT_FROM,
-  depositFilterSql,
-  WITHDRAWAL_COLUMNS,
-  WITHDRAWAL_FROM,
-  withdrawalFilterSql,
-  type DepositListRow,
-  type WithdrawalQueueRow,
-} from '../admin-money/admin-money.service.ts';
+import { memberListQuery, type MemberListRow } from '../admin-members/index.ts';
+import { depositListQuery, withdrawalListQuery, type DepositListRow, type WithdrawalQueueRow } from '../admin-money/index.ts';
 
 /**
  * Read model (docs/ARCHITECTURE.md, Owners): the CSV exports stream rows of tables other modules own (members,
- * deposits, withdrawals, the ledger) in keyset pages, read-only, with the list screens' own query pieces (published by
+ * deposits, withdrawals, the ledger) in keyset pages, read-only, with the list screens' own queries (published by
  * admin-members and admin-money); an export is a report, never a write.
  */
 
@@ -48,8 +39,7 @@ export function membersExport(filter: AdminMembersFilter): ExportSpec<MemberList
   return {
     header: ['id', 'username', 'email', 'phone', 'country', 'status', 'joined_at', 'activated_at'],
     from: sql`members m JOIN countries c ON c.id = m.country_id`,
-    columns: MEMBER_LIST_COLUMNS,
-    where: memberFilterSql(filter),
+    ...memberListQuery(filter),
     idColumn: sql`m.id`,
     toCells: (r) => [r.id, r.username, r.email, r.phone, r.country, r.status, iso(r.joined_at), iso(r.activated_at)],
   };
@@ -72,9 +62,7 @@ export function withdrawalsExport(filter: AdminWithdrawalsFilter): ExportSpec<Wi
       'decided_at',
       'decided_by',
     ],
-    from: WITHDRAWAL_FROM,
-    columns: WITHDRAWAL_COLUMNS,
-    where: withdrawalFilterSql(filter),
+    ...withdrawalListQuery(filter),
     idColumn: sql`w.id`,
     toCells: (r) => [
       r.id,
@@ -108,9 +96,7 @@ export function depositsExport(filter: AdminDepositsFilter, stuckBefore: Date): 
       'failure_reason',
       'created_at',
     ],
-    from: DEPOSIT_FROM,
-    columns: DEPOSIT_COLUMNS,
-    where: depositFilterSql(filter, stuckBefore),
+    ...depositListQuery(filter, stuckBefore),
     idColumn: sql`x.id`,
     toCells: (r) => [
       r.id,

@@ -14,10 +14,10 @@ import type { RouteDoc } from '../../http/route-docs.ts';
 import { requireAccess } from '../../http/access.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { resolveBearer } from '../auth/session.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { resolveBearer } from '../auth/index.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { findTargetMember } from '../admin-members/admin-members.service.ts';
+import { findTargetMember } from '../admin-members/index.ts';
 import {
   codesExport,
   depositsExport,

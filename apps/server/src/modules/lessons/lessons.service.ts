@@ -11,7 +11,6 @@ import {
 } from './lessons.repository.ts';
 
 /** The console edits the lessons through these (admin-content's content.service); the table is this module's. */
-export { selectAllLessons, selectLessonForUpdate, upsertLesson, type LessonRow } from './lesson-catalogue.repository.ts';
 
 /** `lessons`: the course's lessons by part, whether the member is enrolled, and their done marks. */
 export async function listLessons(deps: AppDeps, input: { memberId: bigint; kind: LessonKind }): Promise<LessonsData> {

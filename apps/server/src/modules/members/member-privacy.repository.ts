@@ -5,7 +5,7 @@ import { countries, members } from '../../db/schema.ts';
 /**
  * The members table's writes for a member's own data rights (decision 040): correcting the email or phone, and
  * pseudonymising a closed account. Part of the members kernel (the only writer of `members`); called through
- * members.service.ts.
+ * modules/members/index.ts.
  */
 
 export interface MemberContactRow {

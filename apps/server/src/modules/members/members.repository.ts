@@ -4,7 +4,7 @@ import { members } from '../../db/schema.ts';
 
 /**
  * Every write to the `members` table (accounts: members and staff), and the credential reads of sign-in. The members
- * module owns the table (docs/ARCHITECTURE.md, Owners); other modules call members.service.ts. Reads that join
+ * module owns the table (docs/ARCHITECTURE.md, Owners); other modules call it through modules/members/index.ts. Reads that join
  * `members` for a module's own view (a team, a list, a report) stay in that module's repository.
  */
 
@@ -79,6 +79,8 @@ export interface NewMember {
   role?: 'member' | 'operator';
   isHouse?: boolean;
   activatedAt?: Date | null;
+  /** When the account was made, on the app's clock (team and member lists filter on it). */
+  joinedAt: Date;
   /** The language chosen at sign-up (decision 038); the column defaults to English. */
   language?: 'en' | 'sw';
 }
@@ -91,15 +93,19 @@ export async function insertMember(db: DbOrTx, values: NewMember): Promise<bigin
 }
 
 /** The configured password for the existing bootstrap operator (TUZO_ADMIN_* on every start); never promotes. */
-export async function setOperatorPassword(tx: DbOrTx, input: { id: bigint; passwordHash: string }): Promise<void> {
+export async function setOperatorPassword(tx: DbOrTx, input: { id: bigint; passwordHash: string; at: Date }): Promise<void> {
   await tx
     .update(members)
-    .set({ passwordHash: input.passwordHash, status: 'active', activatedAt: sql`coalesce(${members.activatedAt}, now())` })
+    .set({
+      passwordHash: input.passwordHash,
+      status: 'active',
+      activatedAt: sql`coalesce(${members.activatedAt}, ${input.at.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(members.id, input.id), eq(members.role, 'operator')));
 }
 
-/** The columns of a staff account as the staff list shows them. */
-const staffAccountColumns = {
+/** The columns of a staff account as the staff list shows them (the staff module selects them too). */
+export const staffAccountColumns = {
   id: members.id,
   username: members.username,
   email: members.email,
@@ -142,6 +148,7 @@ export async function insertStaff(
       // Staff accounts are not in the referral tree and hold no money; "active" lets them through the member pages.
       status: 'active',
       activatedAt: values.at,
+      joinedAt: values.at,
       isHouse: false,
     })
     .returning(staffAccountColumns);

@@ -1,8 +1,8 @@
 import type { MoneyAlert } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { notifyMember } from '../notifications/index.ts';
 import { insertMoneyAlert, selectMoneyAlerts, selectOperatorIds, type NewMoneyAlert } from './money-alerts.repository.ts';
 
 /**

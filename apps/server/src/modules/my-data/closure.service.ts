@@ -2,11 +2,11 @@ import { CLOSURE_WAIT_DAYS, type AdminClosure, type AdminClosuresData, type Clos
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { eraseMemberSignIns, unusablePasswordHash, verifyPassword } from '../auth/auth.service.ts';
-import { pseudonymiseMember, selectMemberContact } from '../members/members.service.ts';
-import { eraseMemberResets } from '../password-reset/password-reset.service.ts';
-import { eraseMemberSms } from '../sms/sms.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { eraseMemberSignIns, unusablePasswordHash, verifyPassword } from '../auth/index.ts';
+import { pseudonymiseMember, selectMemberContact } from '../members/index.ts';
+import { eraseMemberResets } from '../password-reset/index.ts';
+import { eraseMemberSms } from '../sms/index.ts';
 import { selectClosureBlockers, type ClosureBlockers } from './closure.read-model.ts';
 import {
   decideClosure,
@@ -20,7 +20,7 @@ import {
   type ClosureRow,
 } from './closure.repository.ts';
 import { deleteEmailChanges } from './contact.repository.ts';
-import { erasePhoneChanges } from '../phone-changes/phone-changes.service.ts';
+import { erasePhoneChanges } from '../phone-changes/index.ts';
 
 /**
  * Closing an account (Data Protection Act 2019 s.40, erasure; decision 040). The member asks; nothing is erased for

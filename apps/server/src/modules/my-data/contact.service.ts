@@ -1,18 +1,12 @@
 import type { ChangeEmailData, ChangePhoneData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { verifyPassword } from '../auth/auth.service.ts';
-import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
-import {
-  selectContactOwner,
-  selectMemberContact,
-  updateMemberDetails,
-  type MemberContactRow,
-} from '../members/members.service.ts';
-import { queueMail } from '../password-reset/password-reset.service.ts';
-import { normalisePhone, TAKEN_MESSAGES } from '../registration/registration.service.ts';
-import { sendPhoneCode } from '../phone-changes/phone-changes.service.ts';
+import { writeOwnChangeAudit } from '../audit/index.ts';
+import { hashToken, newOpaqueToken, verifyPassword } from '../auth/index.ts';
+import { selectContactOwner, selectMemberContact, updateMemberDetails, type MemberContactRow } from '../members/index.ts';
+import { queueMail } from '../password-reset/index.ts';
+import { TAKEN_MESSAGES, normalisePhone } from '../registration/index.ts';
+import { sendPhoneCode } from '../phone-changes/index.ts';
 import { consumeEmailChange, insertEmailChange } from './contact.repository.ts';
 
 /**
@@ -48,11 +42,7 @@ export async function requestEmailChange(
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
   await deps.db.transaction(async (tx) => {
     await insertEmailChange(tx, { memberId: input.memberId, newEmail: email, tokenHash: hashToken(token), at: now, expiresAt });
-    await writeAudit(tx, {
-      actorId: input.memberId,
-      action: 'member.email_change_requested',
-      targetType: 'member',
-      targetId: input.memberId,
+    await writeOwnChangeAudit(tx, input.memberId, 'member.email_change_requested', {
       before: { email: member.email },
       after: { pendingEmail: email },
       ip: input.ip,
@@ -87,11 +77,7 @@ export async function confirmEmailChange(deps: AppDeps, input: { token: string; 
     if (await selectContactOwner(tx, { memberId: change.memberId, email: change.newEmail }))
       throw new AppError('CONFLICT', TAKEN_MESSAGES.email);
     await updateMemberDetails(tx, { memberId: change.memberId, email: change.newEmail, at: now });
-    await writeAudit(tx, {
-      actorId: change.memberId,
-      action: 'member.email_changed',
-      targetType: 'member',
-      targetId: change.memberId,
+    await writeOwnChangeAudit(tx, change.memberId, 'member.email_changed', {
       before: { email: member.email },
       after: { email: change.newEmail },
       ip: input.ip,

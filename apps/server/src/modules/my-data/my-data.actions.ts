@@ -1,26 +1,3 @@
-import {
-  AdminClosuresDataSchema,
-  AdminClosuresPayloadSchema,
-  AdminCompleteClosureDataSchema,
-  AdminCompleteClosurePayloadSchema,
-  CancelCloseDataSchema,
-  CancelClosePayloadSchema,
-  ChangeEmailDataSchema,
-  ChangeEmailPayloadSchema,
-  ChangePhoneDataSchema,
-  ChangePhonePayloadSchema,
-  CloseAccountDataSchema,
-  CloseAccountPayloadSchema,
-  ConfirmEmailDataSchema,
-  ConfirmEmailPayloadSchema,
-  MyClosureDataSchema,
-  MyClosurePayloadSchema,
-  MyDataDataSchema,
-  MyDataPayloadSchema,
-  StatementCsvDataSchema,
-  StatementDataSchema,
-  StatementPayloadSchema,
-} from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { cancelClosure, completeClosureByOperator, findMyClosure, listClosures, requestClosure } from './closure.service.ts';
 import { changePhone, confirmEmailChange, requestEmailChange } from './contact.service.ts';
@@ -28,138 +5,71 @@ import { buildStatement, buildStatementCsv, exportMemberData } from './my-data.s
 
 /** A member's own data (decision 040): export, statement, contact corrections and closing the account. */
 export const myDataActions = [
-  defineAction({
-    name: 'mydata',
-    methods: ['GET'],
-    access: 'member',
-    summary: 'Download my data: every table that names the member, as JSON or as one CSV (section,row,field,value); audited.',
-    payload: MyDataPayloadSchema,
-    data: MyDataDataSchema,
+  defineAction('mydata', {
     rateLimit: { perMinute: 6 },
     handler: async ({ deps, member, payload, ip }) => ({
       msg: 'Your data is ready',
       data: await exportMemberData(deps, { memberId: member.id, format: payload.format, ip }),
     }),
   }),
-  defineAction({
-    name: 'statement',
-    methods: ['GET'],
-    access: 'member',
-    summary: 'A statement for a date range: per wallet, the opening balance, every movement and the closing balance.',
-    payload: StatementPayloadSchema,
-    data: StatementDataSchema,
+  defineAction('statement', {
     rateLimit: { perMinute: 30 },
     handler: async ({ deps, member, payload }) => ({
       msg: 'Statement loaded',
       data: await buildStatement(deps, { memberId: member.id, from: payload.from, to: payload.to }),
     }),
   }),
-  defineAction({
-    name: 'statementcsv',
-    methods: ['GET'],
-    access: 'member',
-    summary: 'The same statement as a CSV file.',
-    payload: StatementPayloadSchema,
-    data: StatementCsvDataSchema,
+  defineAction('statementcsv', {
     rateLimit: { perMinute: 30 },
     handler: async ({ deps, member, payload }) => ({
       msg: 'Statement ready',
       data: await buildStatementCsv(deps, { memberId: member.id, from: payload.from, to: payload.to }),
     }),
   }),
-  defineAction({
-    name: 'changeemail',
-    methods: ['POST'],
-    access: 'member',
-    summary: 'Correct my email: with the password; a confirmation link goes to the new address, which applies it.',
-    payload: ChangeEmailPayloadSchema,
-    data: ChangeEmailDataSchema,
+  defineAction('changeemail', {
     rateLimit: { perMinute: 5, isShared: true },
     handler: async ({ deps, member, payload, ip }) => ({
       msg: 'We sent a confirmation link to your new email. Open it to finish the change.',
       data: await requestEmailChange(deps, { memberId: member.id, email: payload.email, password: payload.password, ip }),
     }),
   }),
-  defineAction({
-    name: 'confirmemail',
-    methods: ['POST'],
-    access: 'public',
-    summary: 'Apply an email change with the token of its confirmation link.',
-    payload: ConfirmEmailPayloadSchema,
-    data: ConfirmEmailDataSchema,
+  defineAction('confirmemail', {
     rateLimit: { perMinute: 20 },
     handler: async ({ deps, payload, ip }) => ({
       msg: 'Your email has been changed',
       data: await confirmEmailChange(deps, { token: payload.token, ip }),
     }),
   }),
-  defineAction({
-    name: 'changephone',
-    methods: ['POST'],
-    access: 'member',
-    summary:
-      'Correct my phone number, with the password; same rules as sign-up. A code goes by SMS to the new phone; `confirmphone` applies it.',
-    payload: ChangePhonePayloadSchema,
-    data: ChangePhoneDataSchema,
+  defineAction('changephone', {
     rateLimit: { perMinute: 5, isShared: true },
     handler: async ({ deps, member, payload, ip }) => ({
       msg: 'We sent a code by SMS to your new phone. Enter it to finish the change.',
       data: await changePhone(deps, { memberId: member.id, phone: payload.phone, password: payload.password, ip }),
     }),
   }),
-  defineAction({
-    name: 'closeaccount',
-    methods: ['POST'],
-    access: 'member',
-    summary: 'Ask to close my account (with the password); refused while money is held; completed after 7 days.',
-    payload: CloseAccountPayloadSchema,
-    data: CloseAccountDataSchema,
+  defineAction('closeaccount', {
     rateLimit: { perMinute: 5, isShared: true },
     handler: async ({ deps, member, payload, ip }) => ({
       msg: 'Your request to close your account has been received',
       data: await requestClosure(deps, { memberId: member.id, password: payload.password, ip }),
     }),
   }),
-  defineAction({
-    name: 'cancelclose',
-    methods: ['POST'],
-    access: 'member',
-    summary: 'Cancel my open request to close my account.',
-    payload: CancelClosePayloadSchema,
-    data: CancelCloseDataSchema,
+  defineAction('cancelclose', {
     handler: async ({ deps, member, ip }) => ({
       msg: 'Your account will stay open',
       data: await cancelClosure(deps, { memberId: member.id, ip }),
     }),
   }),
-  defineAction({
-    name: 'myclosure',
-    methods: ['GET'],
-    access: 'member',
-    summary: 'My open (or latest) request to close my account, with the days left.',
-    payload: MyClosurePayloadSchema,
-    data: MyClosureDataSchema,
+  defineAction('myclosure', {
     handler: async ({ deps, member }) => ({
       msg: 'Closure request loaded',
       data: { closure: await findMyClosure(deps, member.id) },
     }),
   }),
-  defineAction({
-    name: 'adminclosures',
-    methods: ['GET'],
-    access: 'support',
-    summary: 'Account closure requests: open ones first with the days left, then cancelled and completed.',
-    payload: AdminClosuresPayloadSchema,
-    data: AdminClosuresDataSchema,
+  defineAction('adminclosures', {
     handler: async ({ deps, payload }) => ({ msg: 'Closure requests loaded', data: await listClosures(deps, payload) }),
   }),
-  defineAction({
-    name: 'admincompleteclosure',
-    methods: ['POST'],
-    access: 'operator',
-    summary: 'Complete an open closure request now: personal fields pseudonymised, ledger rows kept; moves no money; audited.',
-    payload: AdminCompleteClosurePayloadSchema,
-    data: AdminCompleteClosureDataSchema,
+  defineAction('admincompleteclosure', {
     handler: async ({ deps, member, payload, ip }) => ({
       msg: 'The account has been closed',
       data: await completeClosureByOperator(deps, { id: payload.id, operatorId: member.id, ip }),

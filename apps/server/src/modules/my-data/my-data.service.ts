@@ -9,8 +9,8 @@ import {
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { selectMemberName } from '../members/members.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { selectMemberName } from '../members/index.ts';
 import { readMemberData } from './my-data.read-model.ts';
 import { selectStatementLines, selectStatementWallets } from './statement.repository.ts';
 

@@ -1,21 +1,9 @@
-import {
-  NotificationsDataSchema,
-  NotificationsPayloadSchema,
-  ReadNotificationsDataSchema,
-  ReadNotificationsPayloadSchema,
-} from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { localiseNotification } from '../../http/message-language.ts';
 import { listNotifications, readNotifications } from './notifications.service.ts';
 
 export const notificationsActions = [
-  defineAction({
-    name: 'notifications',
-    methods: ['GET'],
-    access: 'member',
-    summary: 'The member’s notifications, newest first, paged (`page`, `limit` ≤ 100, default 20), with the unread count.',
-    payload: NotificationsPayloadSchema,
-    data: NotificationsDataSchema,
+  defineAction('notifications', {
     handler: async (ctx) => {
       const page = await listNotifications(ctx.deps, {
         memberId: ctx.member.id,
@@ -31,13 +19,7 @@ export const notificationsActions = [
       return { msg: data.items.length === 0 ? 'No notifications' : 'Notifications loaded', data };
     },
   }),
-  defineAction({
-    name: 'readnotifications',
-    methods: ['POST'],
-    access: 'member',
-    summary: 'Mark notifications read: `ids` (at most 100), or none for all of them.',
-    payload: ReadNotificationsPayloadSchema,
-    data: ReadNotificationsDataSchema,
+  defineAction('readnotifications', {
     handler: async (ctx) => {
       const data = await readNotifications(ctx.deps, { memberId: ctx.member.id, ids: ctx.payload.ids });
       return { msg: data.marked === 1 ? '1 notification marked as read' : `${data.marked} notifications marked as read`, data };

@@ -44,7 +44,7 @@ export async function queueMail(deps: AppDeps, mail: OutgoingMail): Promise<void
   const fields = { outboxId: id.toString(), kind: mail.kind, to: mail.to };
   if (deps.config.NODE_ENV === 'production') {
     deps.log.error(fields, `SMTP_URL is not set; mail not sent: ${mail.subject}`);
-    await markOutboxResult(deps.db, { id, error: 'SMTP_URL is not set' });
+    await markOutboxResult(deps.db, { id, error: 'SMTP_URL is not set', at: deps.clock.now() });
     return;
   }
   const file = path.join(mailDropDir(deps), `${id}.txt`);
@@ -62,10 +62,10 @@ async function sendNow(deps: AppDeps, input: { id: bigint; smtpUrl: string; mail
       subject: input.mail.subject,
       text: input.mail.text,
     });
-    await markOutboxResult(deps.db, { id: input.id, error: null });
+    await markOutboxResult(deps.db, { id: input.id, error: null, at: deps.clock.now() });
   } catch (error) {
     const message = redactSecrets(error instanceof Error ? error.message : String(error), input.mail.secrets);
     deps.log.error({ outboxId: input.id.toString(), err: message }, 'sending mail failed');
-    await markOutboxResult(deps.db, { id: input.id, error: message }).catch(() => undefined);
+    await markOutboxResult(deps.db, { id: input.id, error: message, at: deps.clock.now() }).catch(() => undefined);
   }
 }

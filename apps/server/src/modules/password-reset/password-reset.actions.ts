@@ -1,28 +1,15 @@
-import { ForgotPasswordPayloadSchema, NoDataSchema, ResetPasswordPayloadSchema } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { FORGOT_ANSWER, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 export const passwordResetActions = [
-  defineAction({
-    name: 'forgotpassword',
-    methods: ['POST'],
-    access: 'public',
-    summary: 'Send a one-time reset link to the account (the same answer for every input).',
-    payload: ForgotPasswordPayloadSchema,
-    data: NoDataSchema,
+  defineAction('forgotpassword', {
     rateLimit: { perMinute: 20 },
     handler: async ({ deps, payload }) => {
       await requestPasswordReset(deps, payload.username);
       return { msg: FORGOT_ANSWER };
     },
   }),
-  defineAction({
-    name: 'resetpassword',
-    methods: ['POST'],
-    access: 'public',
-    summary: 'Set a new password with a reset link token; every session is signed out.',
-    payload: ResetPasswordPayloadSchema,
-    data: NoDataSchema,
+  defineAction('resetpassword', {
     rateLimit: { perMinute: 30 },
     handler: async ({ deps, payload }) => {
       await resetPassword(deps, payload);

@@ -1,17 +1,13 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { checkStaffPassword } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { revokeMemberSessions } from '../auth/session.service.ts';
-import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
-import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from '../members/members.service.ts';
-import { takeHit } from '../rate-limits/rate-limits.service.ts';
+import { checkStaffPassword, hashPassword, hashToken, endOpenSessions, newOpaqueToken } from '../auth/index.ts';
+import { selectMemberByCredential, selectMemberCredentialById, updatePasswordHash } from '../members/index.ts';
+import { takeHit } from '../rate-limits/index.ts';
 import { queueMail } from './mailer.ts';
 import { consumePasswordReset, insertPasswordReset, retireMemberResets } from './password-reset.repository.ts';
+import { deleteMemberResetTokens, readdressOutboxMail } from './reset-erasure.repository.ts';
 
-/** A closed account's reset tokens and mail address, erased (decision 040). */
-export { eraseMemberResets } from './reset-erasure.repository.ts';
 /** The mail outbox, for the other mails Tuzo sends (an email change's confirmation link, decision 040). */
 export { queueMail } from './mailer.ts';
 
@@ -19,6 +15,19 @@ export const RESET_TTL_MS = 30 * 60_000;
 export const RESET_MAILS_PER_HOUR = 3;
 export const FORGOT_ANSWER = 'If an account matches, a reset link has been sent.';
 const INVALID_LINK = 'This reset link is invalid or has expired';
+
+/**
+ * A closed account's reset tokens, removed, and the mail sent to its address kept without the address (decision
+ * 040): the outbox rows stay as a record that a mail went out, addressed to the pseudonym. Runs in the closure's
+ * transaction (`tx`), so both happen with the rest of the erasure or not at all.
+ */
+export async function eraseMemberResets(
+  tx: DbOrTx,
+  input: { memberId: bigint; email: string; pseudonym: string },
+): Promise<void> {
+  await deleteMemberResetTokens(tx, input.memberId);
+  await readdressOutboxMail(tx, { email: input.email, pseudonym: input.pseudonym });
+}
 
 /**
  * Creates a one-time reset token (only its hash is stored) and mails the link. The caller always gives the same
@@ -43,8 +52,9 @@ export async function requestPasswordReset(deps: AppDeps, credential: string): P
  */
 export async function issueResetToken(deps: AppDeps, db: DbOrTx, memberId: bigint): Promise<{ token: string; expiresAt: Date }> {
   const token = newOpaqueToken();
-  const expiresAt = new Date(deps.clock.now().getTime() + RESET_TTL_MS);
-  await insertPasswordReset(db, { memberId, tokenHash: hashToken(token), expiresAt });
+  const createdAt = deps.clock.now();
+  const expiresAt = new Date(createdAt.getTime() + RESET_TTL_MS);
+  await insertPasswordReset(db, { memberId, tokenHash: hashToken(token), expiresAt, createdAt });
   return { token, expiresAt };
 }
 
@@ -79,13 +89,14 @@ export async function mailResetLink(
 export async function resetPassword(deps: AppDeps, input: { token: string; newpassword: string }): Promise<void> {
   const passwordHash = await hashPassword(input.newpassword);
   await deps.db.transaction(async (tx) => {
-    const memberId = await consumePasswordReset(tx, hashToken(input.token));
+    const at = deps.clock.now();
+    const memberId = await consumePasswordReset(tx, { tokenHash: hashToken(input.token), at });
     if (memberId === null) throw new AppError('BAD_REQUEST', INVALID_LINK);
     // A staff account needs a staff-length password; refusing here rolls back, so the link still works.
     const member = await selectMemberCredentialById(tx, memberId);
     if (member) checkStaffPassword(member.role, input.newpassword);
-    await retireMemberResets(tx, memberId);
+    await retireMemberResets(tx, { memberId, at });
     await updatePasswordHash(tx, { memberId, passwordHash });
-    await revokeMemberSessions(tx, memberId);
+    await endOpenSessions(tx, { memberId, at });
   });
 }

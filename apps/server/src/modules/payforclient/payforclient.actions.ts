@@ -1,36 +1,15 @@
-import {
-  ConfirmPayForClientDataSchema,
-  ConfirmPayForClientPayloadSchema,
-  NoPayloadSchema,
-  PAY_FOR_CLIENT_MESSAGES,
-  PayForClientDataSchema,
-  PayForClientPayloadSchema,
-  TransferHistoryDataSchema,
-} from '@tuzo/contracts';
+import { PAY_FOR_CLIENT_MESSAGES } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { confirmClient, listTransfers, payForClient } from './payforclient.service.ts';
 
 export const payForClientActions = [
-  defineAction({
-    name: 'confirmpayforclient',
-    methods: ['POST'],
-    access: 'active',
-    summary: 'Check a team member can be paid for; the payer’s balances and what the client still misses.',
-    payload: ConfirmPayForClientPayloadSchema,
-    data: ConfirmPayForClientDataSchema,
+  defineAction('confirmpayforclient', {
     handler: async (ctx) => ({
       msg: PAY_FOR_CLIENT_MESSAGES.verified,
       data: await confirmClient(ctx.deps, { payerId: ctx.member.id, username: ctx.payload.reusername }),
     }),
   }),
-  defineAction({
-    name: 'payforclient',
-    methods: ['POST'],
-    access: 'active',
-    idempotent: true,
-    summary: 'Pay from Jumbo or Deposit into a level 1-3 team member’s Deposit wallet.',
-    payload: PayForClientPayloadSchema,
-    data: PayForClientDataSchema,
+  defineAction('payforclient', {
     rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => ({
       msg: PAY_FOR_CLIENT_MESSAGES.paid,
@@ -43,13 +22,7 @@ export const payForClientActions = [
       }),
     }),
   }),
-  defineAction({
-    name: 'populatepayfroclient',
-    methods: ['GET'],
-    access: 'member',
-    summary: 'Transfers the member sent and received, newest first (at most 100).',
-    payload: NoPayloadSchema,
-    data: TransferHistoryDataSchema,
+  defineAction('populatepayfroclient', {
     handler: async (ctx) => {
       const rows = await listTransfers(ctx.deps, ctx.member.id);
       return { msg: rows.length === 0 ? PAY_FOR_CLIENT_MESSAGES.noHistory : 'Transfer history loaded', data: rows };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   formatMinor,
   localToSystemMinor,
@@ -11,13 +10,13 @@ import {
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getWalletBalances } from '../../ledger/ledger.ts';
 import { transfers } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { fromMemberAmount, loadMemberCurrency, localNeededForSystem, toMemberString } from '../wallets/currency.ts';
-import { localDateTime } from '../wallets/local-time.ts';
+import { fromMemberAmount, loadMemberCurrency, localDateTime, localNeededForSystem, toMemberString } from '../wallets/index.ts';
 import {
   selectPaymentContext,
   selectTeamClient,
@@ -70,7 +69,7 @@ export async function payForClient(
   input: { payerId: bigint; acc: '1' | '2'; username: string; amountLocalMinor: bigint; clientKey: string | null },
 ): Promise<PayForClientData> {
   const wallet = PAY_FOR_CLIENT_WALLETS[input.acc];
-  const idempotencyKey = `payforclient:${input.payerId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  const idempotencyKey = automaticKey(deps.random, `payforclient:${input.payerId}`, input.clientKey);
   const context = await selectPaymentContext(deps.pool, { payerId: input.payerId, username: input.username, idempotencyKey });
   if (!context) throw new AppError('NOT_FOUND', 'Member not found');
   const { client, payer } = context;

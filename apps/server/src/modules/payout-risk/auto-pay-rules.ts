@@ -2,7 +2,7 @@ import { formatMinorGrouped, parseAmountToMinor, type PayoutAutoPaySettings } fr
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings } from '../settings/index.ts';
 import { selectAutoPayFacts } from './payout-risk.read-model.ts';
 import { lockMemberAutoPay, selectOpenFlags } from './payout-risk.repository.ts';
 

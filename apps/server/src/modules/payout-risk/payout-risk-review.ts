@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { refuseOwnAccount } from '../approvals/approvals.service.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { refuseOwnAccount } from '../approvals/index.ts';
+import { writeAudit } from '../audit/index.ts';
 import { lockFlag, markFlagCleared, selectOpenFlags } from './payout-risk.repository.ts';
 
 /**

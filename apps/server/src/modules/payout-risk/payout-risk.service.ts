@@ -10,8 +10,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { readSettings } from '../settings/index.ts';
 import { judgeAutoPay } from './auto-pay-rules.ts';
 import {
   selectFlagPage,
@@ -21,8 +21,6 @@ import {
   type WithdrawalBrief,
 } from './payout-risk.read-model.ts';
 import { insertFlags, selectOpenFlags, type NewFlag } from './payout-risk.repository.ts';
-
-export type { WithdrawalBrief };
 
 /**
  * Payout risk flags (docs/money.md "Payouts: risk flags and auto-pay", decision 035). The checks run in the

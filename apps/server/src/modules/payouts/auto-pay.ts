@@ -1,10 +1,8 @@
 import type { AdminClearPayoutFlagData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { judgeAutoPay } from '../payout-risk/auto-pay-rules.ts';
-import { clearRiskFlag } from '../payout-risk/payout-risk-review.ts';
-import { findWithdrawalBrief } from '../payout-risk/payout-risk.service.ts';
-import { onWithdrawalRequested } from '../withdrawals/withdrawal-events.ts';
+import { clearRiskFlag, findWithdrawalBrief, judgeAutoPay } from '../payout-risk/index.ts';
+import { onWithdrawalRequested } from '../withdrawals/index.ts';
 import { autoPayWithdrawal, type DecidedWithdrawal } from './payouts.approval.ts';
 import { payoutMethodOf } from './payouts.service.ts';
 

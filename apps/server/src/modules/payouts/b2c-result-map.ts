@@ -1,7 +1,7 @@
 import type { B2CResult, B2CStatusResult } from '../../payments/mpesa/b2c-results.ts';
 import { B2C_FAILURE_CODES, partyIdentifier } from '../../payments/mpesa/b2c-results.ts';
 import { NOT_FOUND } from './payout-adapters.ts';
-import type { PayoutResult } from './payout-provider.ts';
+import { NO_RESULT_DETAILS, type PayoutResult } from './payout-provider.ts';
 
 /** What M-Pesa's B2C results and status results say about a payout, in the one shape the state machine reads. */
 
@@ -31,14 +31,7 @@ export function statusPayoutResult(result: B2CStatusResult): PayoutResult | null
     conversationId: null,
     code: result.resultCode,
     description: result.transactionStatus ?? result.resultDesc,
-    receipt: null,
-    amountMinor: null,
-    receiverName: null,
-    receiverAccount: null,
-    payerAccount: null,
-    currency: null,
-    feeMinor: null,
-    balanceMinor: null,
+    ...NO_RESULT_DETAILS,
   };
   switch (result.state) {
     case 'completed':

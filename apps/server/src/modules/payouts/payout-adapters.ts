@@ -1,15 +1,21 @@
 import type { PayoutProvider } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { getPayments, ProviderError } from '../../payments/index.ts';
+import { ProviderError } from '../../payments/index.ts';
 import type { FlutterwaveClient, TransferSnapshot } from '../../payments/flutterwave/flutterwave-client.ts';
 import type { DarajaClient } from '../../payments/mpesa/daraja-client.ts';
 import type { SendOutcome as ClientOutcome } from '../../payments/send-outcome.ts';
-import type { PayoutProviderClient, PayoutResult, ProviderExchange, SendOutcome } from './payout-provider.ts';
+import {
+  NO_RESULT_DETAILS,
+  type PayoutProviderClient,
+  type PayoutResult,
+  type ProviderExchange,
+  type SendOutcome,
+} from './payout-provider.ts';
 import { redact } from './redact.ts';
 
 /** The URLs M-Pesa posts B2C results, status results and balances to, behind the unguessable callback secret. */
 export function b2cUrls(deps: AppDeps) {
-  const base = `${deps.publicUrl()}/hooks/mpesa/${getPayments(deps).mpesaCallbackSecret}`;
+  const base = `${deps.publicUrl()}/hooks/mpesa/${deps.payments.mpesaCallbackSecret}`;
   return {
     resultUrl: `${base}/b2c-result`,
     queueTimeoutUrl: `${base}/b2c-timeout`,
@@ -157,19 +163,12 @@ export const NOT_FOUND: PayoutResult = {
   outcome: 'failed',
   code: 'NOT_FOUND',
   description: 'The provider has no such payment',
-  receipt: null,
-  amountMinor: null,
-  receiverName: null,
-  receiverAccount: null,
-  payerAccount: null,
-  currency: null,
-  feeMinor: null,
-  balanceMinor: null,
+  ...NO_RESULT_DETAILS,
 };
 
 /** The client of a provider, or null when it is not configured (a payout is then refused before it is created). */
 export function payoutClient(deps: AppDeps, provider: PayoutProvider): PayoutProviderClient | null {
-  const payments = getPayments(deps);
+  const payments = deps.payments;
   switch (provider) {
     case 'mpesa_b2c':
       return payments.mpesa && deps.config.MPESA_INITIATOR_NAME ? mpesaAdapter(deps, payments.mpesa) : null;

@@ -8,9 +8,9 @@ import {
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { notifyMember } from '../notifications/index.ts';
+import { readSetting } from '../settings/index.ts';
 import {
   lockBalance,
   selectActiveOperatorIds,

@@ -12,10 +12,9 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getPayments } from '../../payments/index.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { listMoneyAlerts } from '../money-alerts/money-alerts.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { listMoneyAlerts } from '../money-alerts/index.ts';
+import { readSetting } from '../settings/index.ts';
 import { b2cUrls } from './payout-adapters.ts';
 import { lowBalanceAlertIn } from './payout-balance-alert.ts';
 import { queryPayout, recordExchanges, requirePayout } from './payout-results.ts';
@@ -147,7 +146,7 @@ export async function requestPayoutBalance(
   deps: AppDeps,
   input: { operatorId: bigint; ip: string },
 ): Promise<{ asked: boolean }> {
-  const mpesa = getPayments(deps).mpesa;
+  const mpesa = deps.payments.mpesa;
   if (!mpesa) throw new AppError('PROVIDER_ERROR', 'M-Pesa is not configured on this server');
   await writeAudit(deps.db, {
     actorId: input.operatorId,

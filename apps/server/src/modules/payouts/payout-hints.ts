@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../lib/deps.ts';
-import { getPayments } from '../../payments/index.ts';
 import { isGenuineFlutterwaveWebhook } from '../../payments/flutterwave/webhook.ts';
 import { parseTransferWebhook } from '../../payments/flutterwave/transfers.ts';
 import { parseAccountBalanceResult, parseB2CQueueTimeout } from '../../payments/mpesa/b2c-results.ts';
@@ -57,7 +56,7 @@ export async function handleTransferWebhook(deps: AppDeps, body: unknown): Promi
 
 /** Whether a Flutterwave webhook carries our secret hash (the same check as payment webhooks). */
 export function isGenuineTransferWebhook(deps: AppDeps, request: { headers: Record<string, unknown>; rawBody: string }): boolean {
-  const secretHash = getPayments(deps).flutterwaveSecretHash;
+  const secretHash = deps.payments.flutterwaveSecretHash;
   return secretHash !== null && isGenuineFlutterwaveWebhook({ headers: request.headers, rawBody: request.rawBody, secretHash });
 }
 

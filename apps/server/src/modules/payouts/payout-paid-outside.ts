@@ -1,12 +1,11 @@
 import type { AdminMarkPayoutPaidPayload, ApprovalRequestedData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { selectMemberName } from '../members/members.service.ts';
-import { loadFourEyesThreshold, refuseOwnAccount, requestApproval } from '../approvals/approvals.service.ts';
-import type { ApprovalRequestRow } from '../approvals/approvals.service.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
-import { findWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { selectMemberName } from '../members/index.ts';
+import { loadFourEyesThreshold, refuseOwnAccount, requestApproval, type ApprovalRequestRow } from '../approvals/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { readSetting } from '../settings/index.ts';
+import { findWithdrawal, lockWithdrawalForPayout } from '../withdrawals/index.ts';
 import { memberReason } from './payout-provider.ts';
 import { settlePayout } from './payout-settlement.ts';
 import { lockPayout, selectLatestPayout, selectPayout, selectPayoutByReceipt, type PayoutRow } from './payouts.repository.ts';
@@ -109,7 +108,7 @@ export async function executeMarkPayoutPaid(
   const withdrawalId = BigInt(String(request.params.withdrawal_id));
   return deps.db.transaction(async (tx) => {
     // The order every payout path locks in: the withdrawal, then the payout.
-    await lockWithdrawal(tx, withdrawalId);
+    await lockWithdrawalForPayout(tx, withdrawalId);
     const payout = await lockPayout(tx, payoutId);
     if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
     const why = whyNotMarkable(payout, deps.clock.now(), timeoutMs);

@@ -55,6 +55,18 @@ export interface PayoutResult {
   balanceMinor: bigint | null;
 }
 
+/** What a result that names nothing beyond its outcome says of the rest: no receipt, amount, parties, fee or balance. */
+export const NO_RESULT_DETAILS = {
+  receipt: null,
+  amountMinor: null,
+  receiverName: null,
+  receiverAccount: null,
+  payerAccount: null,
+  currency: null,
+  feeMinor: null,
+  balanceMinor: null,
+} as const;
+
 /**
  * The answer to "what happened to this payout?": M-Pesa answers asynchronously (`asked`: the result is posted to
  * our status URL carrying `queryConversationId`); Flutterwave at once (`answered`); or the question did not get

@@ -1,11 +1,5 @@
-import {
-  AdminClearPayoutFlagDataSchema,
-  AdminClearPayoutFlagPayloadSchema,
-  AdminPayoutFlagsDataSchema,
-  AdminPayoutFlagsPayloadSchema,
-} from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
-import { listRiskFlags } from '../payout-risk/payout-risk.service.ts';
+import { listRiskFlags } from '../payout-risk/index.ts';
 import { clearFlagAndContinue } from './auto-pay.ts';
 
 /**
@@ -13,25 +7,10 @@ import { clearFlagAndContinue } from './auto-pay.ts';
  * Operators only; clearing is audited in its own transaction.
  */
 export const payoutRiskActions = [
-  defineAction({
-    name: 'adminpayoutflags',
-    summary:
-      'Payout risk flags: open ones oldest first, or cleared ones newest first, with their reasons; one withdrawal’s with withdrawal_id.',
-    methods: ['GET'],
-    access: 'operator',
-    payload: AdminPayoutFlagsPayloadSchema,
-    data: AdminPayoutFlagsDataSchema,
+  defineAction('adminpayoutflags', {
     handler: async (ctx) => ({ msg: 'Payout flags loaded', data: await listRiskFlags(ctx.deps, ctx.payload) }),
   }),
-  defineAction({
-    name: 'adminclearpayoutflag',
-    summary:
-      'Clear a payout risk flag with a note; once a withdrawal has none open it is paid by auto-pay or waits for approval.',
-    methods: ['POST'],
-    access: 'operator',
-    idempotent: true,
-    payload: AdminClearPayoutFlagPayloadSchema,
-    data: AdminClearPayoutFlagDataSchema,
+  defineAction('adminclearpayoutflag', {
     handler: async (ctx) => {
       const data = await clearFlagAndContinue(ctx.deps, { ...ctx.payload, operatorId: ctx.member.id, ip: ctx.ip });
       const msg =

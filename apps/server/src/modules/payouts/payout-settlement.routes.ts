@@ -5,8 +5,8 @@ import type { RouteDoc } from '../../http/route-docs.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { resolveBearer } from '../auth/session.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { resolveBearer } from '../auth/index.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { selectSettlementRows, type SettlementRow } from './payout-settlement.repository.ts';
 

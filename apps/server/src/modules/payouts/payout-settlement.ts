@@ -1,10 +1,9 @@
 import { formatMinor, WALLET_LABELS } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { recordMovement, type Leg } from '../../ledger/movement.ts';
-import { markWithdrawalSettled } from '../withdrawals/withdrawal-outcomes.service.ts';
-import { lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
-import { enqueueSms, withdrawalSms } from '../sms/sms.service.ts';
+import { recordMovement } from '../../ledger/movement.ts';
+import { holdSettlementLegs, lockWithdrawalForPayout, markWithdrawalSettled, refundedText } from '../withdrawals/index.ts';
+import { enqueueSms, withdrawalSms } from '../sms/index.ts';
 import { nextPayoutState } from './payout-state.ts';
 import { lockPayout, updatePayout } from './payouts.repository.ts';
 
@@ -42,9 +41,9 @@ export async function settlePayout(
   db: DbOrTx = deps.db,
 ): Promise<'paid' | 'failed' | 'unchanged'> {
   return db.transaction(async (tx) => {
-    const withdrawal = await lockWithdrawal(tx, input.withdrawalId);
+    const withdrawal = await lockWithdrawalForPayout(tx, input.withdrawalId);
     const payout = await lockPayout(tx, input.payoutId);
-    if (!withdrawal || !payout) throw new Error(`Payout ${input.payoutId} or its withdrawal is missing`);
+    if (!payout) throw new Error(`Payout ${input.payoutId} is missing`);
     const step = nextPayoutState(payout.state, input.settlement.outcome, { byQuery: input.by !== 'result' });
     if (!('next' in step)) {
       deps.log.info(
@@ -54,35 +53,8 @@ export async function settlePayout(
       return 'unchanged';
     }
     const at = deps.clock.now();
-    const held = withdrawal.amountSystemMinor + withdrawal.feeSystemMinor;
-    const amount = `${withdrawal.currency} ${formatMinor(withdrawal.amountLocalMinor)}`;
     const settlement = input.settlement;
     const isPaid = settlement.outcome === 'paid';
-    const legs: Leg[] = isPaid
-      ? [
-          { account: { system: 'hold:withdrawals' }, amountMinor: -held },
-          { account: { system: 'provider:payouts' }, amountMinor: withdrawal.amountSystemMinor },
-          ...(withdrawal.feeSystemMinor > 0n
-            ? [{ account: { system: 'house:fees' as const }, amountMinor: withdrawal.feeSystemMinor }]
-            : []),
-        ]
-      : [
-          { account: { system: 'hold:withdrawals' }, amountMinor: -held },
-          { account: { memberId: withdrawal.memberId, wallet: withdrawal.wallet }, amountMinor: held },
-        ];
-    const refunded =
-      withdrawal.feeLocalMinor > 0n
-        ? `${withdrawal.currency} ${formatMinor(withdrawal.amountLocalMinor + withdrawal.feeLocalMinor)} (amount and charge)`
-        : amount;
-    const notice = isPaid
-      ? {
-          msg: `Your withdrawal of ${amount} has been paid to ${payout.phone}. Receipt ${settlement.receipt}.`,
-          severity: 'success' as const,
-        }
-      : {
-          msg: `Your withdrawal of ${amount} could not be paid: ${settlement.reason} ${refunded} is back in your ${WALLET_LABELS[withdrawal.wallet]} wallet.`,
-          severity: 'warning' as const,
-        };
     const recorded = await recordMovement(tx, {
       kind: isPaid ? 'withdrawal_complete' : 'withdrawal_refund',
       idempotencyKey: `payout-settle:${payout.id}`,
@@ -90,24 +62,10 @@ export async function settlePayout(
       memo: isPaid
         ? `Withdrawal paid out by ${payout.provider} (receipt ${settlement.receipt})`
         : `Withdrawal payout failed: refunded in full, fee included (${settlement.code})`,
-      legs,
+      legs: holdSettlementLegs(withdrawal, isPaid),
       at,
-      notify: { memberId: withdrawal.memberId, ...notice },
-      audit: {
-        actorId: input.actorId ?? null,
-        action: isPaid ? 'payout.paid' : 'payout.failed',
-        targetType: 'payout',
-        targetId: payout.id,
-        before: { state: payout.state, withdrawalStatus: withdrawal.status },
-        after: {
-          state: step.next,
-          by: input.by,
-          withdrawalId: withdrawal.id,
-          ...(isPaid ? { receipt: settlement.receipt } : { code: settlement.code, reason: settlement.reason }),
-          settleTransactionId: '$transaction_id',
-        },
-        ip: input.ip ?? null,
-      },
+      notify: { memberId: withdrawal.memberId, ...settlementNotice(withdrawal, payout, settlement) },
+      audit: settlementAudit(input, withdrawal, payout, step.next),
     });
     // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md); the key is the
     // withdrawal's, as for an operator's decision by hand, so a withdrawal gets one SMS whichever path settles it.
@@ -132,4 +90,47 @@ export async function settlePayout(
     });
     return isPaid ? 'paid' : 'failed';
   });
+}
+
+type LockedWithdrawal = Awaited<ReturnType<typeof lockWithdrawalForPayout>>;
+type LockedPayout = NonNullable<Awaited<ReturnType<typeof lockPayout>>>;
+
+/** The audit row of a settlement: the states before and after, who settled it and the provider's words. */
+function settlementAudit(
+  input: { settlement: Settlement; by: SettledBy; actorId?: bigint | null; ip?: string | null },
+  withdrawal: LockedWithdrawal,
+  payout: LockedPayout,
+  next: string,
+) {
+  const settlement = input.settlement;
+  return {
+    actorId: input.actorId ?? null,
+    action: settlement.outcome === 'paid' ? 'payout.paid' : 'payout.failed',
+    targetType: 'payout',
+    targetId: payout.id,
+    before: { state: payout.state, withdrawalStatus: withdrawal.status },
+    after: {
+      state: next,
+      by: input.by,
+      withdrawalId: withdrawal.id,
+      ...(settlement.outcome === 'paid' ? { receipt: settlement.receipt } : { code: settlement.code, reason: settlement.reason }),
+      settleTransactionId: '$transaction_id',
+    },
+    ip: input.ip ?? null,
+  };
+}
+
+/** The member's in-app notice of a settled payout, in their words. */
+function settlementNotice(withdrawal: LockedWithdrawal, payout: LockedPayout, settlement: Settlement) {
+  const amount = `${withdrawal.currency} ${formatMinor(withdrawal.amountLocalMinor)}`;
+  if (settlement.outcome === 'paid') {
+    return {
+      msg: `Your withdrawal of ${amount} has been paid to ${payout.phone}. Receipt ${settlement.receipt}.`,
+      severity: 'success' as const,
+    };
+  }
+  return {
+    msg: `Your withdrawal of ${amount} could not be paid: ${settlement.reason} ${refundedText(withdrawal)} is back in your ${WALLET_LABELS[withdrawal.wallet]} wallet.`,
+    severity: 'warning' as const,
+  };
 }

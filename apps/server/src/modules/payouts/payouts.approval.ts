@@ -2,8 +2,7 @@ import { PAYOUT_PROVIDER_LABELS, type PayoutSummary } from '@tuzo/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loadPayee } from '../withdrawals/withdrawal-limits.ts';
-import { decideWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { decideWithdrawal, loadPayee, lockWithdrawalForPayout } from '../withdrawals/index.ts';
 import { dispatchPayout, startPayout, toPayoutSummary } from './payouts.service.ts';
 
 /** An approval's answer: the withdrawal's spec status and, when it started a payout, that payout. */
@@ -26,8 +25,7 @@ export async function approveWithdrawal(
   input: { withdrawalId: bigint; approvedBy: bigint | null; approvalId?: bigint | null; ip: string | null },
 ): Promise<DecidedWithdrawal> {
   return deps.db.transaction(async (tx) => {
-    const withdrawal = await lockWithdrawal(tx, input.withdrawalId);
-    if (!withdrawal) throw new AppError('NOT_FOUND', 'Withdrawal not found');
+    const withdrawal = await lockWithdrawalForPayout(tx, input.withdrawalId);
     if (withdrawal.status === 1) throw new AppError('CONFLICT', 'This withdrawal was already declined');
     if (withdrawal.status === 2) throw new AppError('CONFLICT', 'This withdrawal was already completed');
     if (withdrawal.memberId === input.approvedBy)

@@ -3,12 +3,11 @@ import type { PayoutMethod, PayoutProvider, PayoutState, PayoutSummary } from '@
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import type { WithdrawalRow } from '../withdrawals/withdrawals.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertPayable, loadPayee, type WithdrawalRow } from '../withdrawals/index.ts';
 import { payoutClient } from './payout-adapters.ts';
-import { assertPayable, loadPayee } from '../withdrawals/withdrawal-limits.ts';
 import { requirePayout, sendAndRecord } from './payout-results.ts';
-import { holdForRisk } from '../payout-risk/payout-risk.service.ts';
+import { holdForRisk } from '../payout-risk/index.ts';
 import {
   claimSend,
   existsPayoutReceipt,

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
-import { getPayments } from '../../payments/index.ts';
 import { MPESA_ACCEPTED } from '../../payments/mpesa/callbacks.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { readSetting } from '../settings/index.ts';
 import { handleB2CResult, handleB2CStatusResult, markLost, queryPayout } from './payout-results.ts';
 import { handleB2CBalanceResult, handleB2CTimeout } from './payout-hints.ts';
 import { dispatchPayout } from './payouts.service.ts';
 import { registerPayoutRoutes } from './payout-settlement.routes.ts';
 import { selectDuePayouts } from './payouts.repository.ts';
+import { runEvery } from '../../lib/interval-task.ts';
 
 const SWEEP_EVERY_MS = 15_000;
 /** A payout committed but never claimed for sending this long (the process stopped in between) is sent by the sweep. */
@@ -62,16 +62,16 @@ function jsonOf(raw: unknown): unknown {
 }
 
 /**
- * Payouts at start-up: M-Pesa's B2C result, queue-timeout, status and balance URLs (behind the same unguessable path
- * segment as every M-Pesa callback, always answered 200 Accepted), and the sweep.
+ * The payout routes: the settlement routes, and M-Pesa's B2C result, queue-timeout, status and balance URLs (behind
+ * the same unguessable path segment as every M-Pesa callback, always answered 200 Accepted).
  */
-export async function startPayouts(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerPayoutHooks(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await registerPayoutRoutes(app, deps);
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     const mpesaHook = (work: (body: unknown) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!safeEqual((request.params as { secret: string }).secret, getPayments(deps).mpesaCallbackSecret)) {
+      if (!safeEqual((request.params as { secret: string }).secret, deps.payments.mpesaCallbackSecret)) {
         return reply.code(404).send({ error: 'Not found' });
       }
       try {
@@ -108,17 +108,9 @@ export async function startPayouts(app: FastifyInstance, deps: AppDeps): Promise
       mpesaHook(async () => undefined),
     );
   });
+}
 
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runPayoutSweep(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'Payout sweep failed'))
-      .finally(() => (running = null));
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+/** Payouts at start-up: the sweep, on a timer that never keeps the process alive and stops with the app. */
+export function startPayouts(app: FastifyInstance, deps: AppDeps): void {
+  runEvery(app, deps, { everyMs: SWEEP_EVERY_MS, work: () => runPayoutSweep(deps), failure: 'Payout sweep failed' });
 }

@@ -9,14 +9,14 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { hashToken } from '../auth/tokens.ts';
-import { selectContactOwner, selectMemberContact, updateMemberDetails } from '../members/members.service.ts';
-import { queueMail } from '../password-reset/password-reset.service.ts';
-import { raiseFlagOnWithdrawal } from '../payout-risk/payout-risk.service.ts';
-import { TAKEN_MESSAGES } from '../registration/registration.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
-import { enqueueSms } from '../sms/sms.service.ts';
+import { writeOwnChangeAudit } from '../audit/index.ts';
+import { hashToken } from '../auth/index.ts';
+import { selectContactOwner, selectMemberContact, updateMemberDetails } from '../members/index.ts';
+import { queueMail } from '../password-reset/index.ts';
+import { raiseFlagOnWithdrawal } from '../payout-risk/index.ts';
+import { TAKEN_MESSAGES } from '../registration/index.ts';
+import { readSetting } from '../settings/index.ts';
+import { enqueueSms } from '../sms/index.ts';
 import {
   cancelChange,
   countWrongCode,
@@ -68,11 +68,7 @@ export async function sendPhoneCode(
       dedupeKey: `phone-change:${id}`,
       at,
     });
-    await writeAudit(tx, {
-      actorId: input.memberId,
-      action: 'member.phone_change_requested',
-      targetType: 'member',
-      targetId: input.memberId,
+    await writeOwnChangeAudit(tx, input.memberId, 'member.phone_change_requested', {
       before: { phone: input.oldPhone },
       after: { pendingPhone: input.newPhone, expiresAt: expiresAt.toISOString() },
       ip: input.ip,
@@ -139,11 +135,7 @@ export async function confirmPhoneChange(
       staffIds: [],
       at,
     });
-    await writeAudit(tx, {
-      actorId: input.memberId,
-      action: 'member.phone_changed',
-      targetType: 'member',
-      targetId: input.memberId,
+    await writeOwnChangeAudit(tx, input.memberId, 'member.phone_changed', {
       before: { phone: member.phone },
       after: { phone: pending.newPhone, withdrawalsHeldUntil: heldUntil?.toISOString() ?? null },
       ip: input.ip,

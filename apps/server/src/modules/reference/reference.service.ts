@@ -1,8 +1,6 @@
 import type pg from 'pg';
 import { selectReferenceData, type CountryReferenceRow } from './reference.repository.ts';
 
-export type { CountryReferenceRow };
-
 export interface ReferenceData {
   version: string;
   countries: Map<number, CountryReferenceRow>;

@@ -2,9 +2,9 @@ import { localToSystemMinor, type RegisterPayload } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { findCountryFees, listCountries, resolveChosenCountry } from '../countries/countries.service.ts';
-import { insertMember } from '../members/members.service.ts';
+import { hashPassword } from '../auth/index.ts';
+import { findCountryFees, listCountries, resolveChosenCountry } from '../countries/index.ts';
+import { insertMember } from '../members/index.ts';
 import { matchDial, normalisePhone } from './phone.ts';
 import {
   isEmailTaken,
@@ -52,6 +52,7 @@ export async function registerMember(deps: AppDeps, input: RegisterPayload): Pro
       ...upline,
       signupBonusMinor: localToSystemMinor(fees.cbonusMinor, country.rateMicro),
       language: input.language ?? 'en',
+      joinedAt: deps.clock.now(),
     });
     return { memberId };
   } catch (error) {

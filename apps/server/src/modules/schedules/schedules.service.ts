@@ -4,7 +4,6 @@ import { operatorDay } from '../../lib/clock.ts';
 import { selectTaskWeekdays } from './schedules.repository.ts';
 
 /** The task_schedules table belongs to this module; an operator's task days (admin-settings) go through these. */
-export { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from './schedules.repository.ts';
 
 export type TaskKind = 'youtube' | 'tiktok' | 'ads' | 'trivia';
 

@@ -2,8 +2,8 @@ import { localToSystemMinor, parseAmountToMinor, parseRateToMicro } from '@tuzo/
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { StartupRefusal } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
+import { writeAudit } from '../audit/index.ts';
+import { hashPassword, unusablePasswordHash } from '../auth/index.ts';
 import {
   countTariffBrackets,
   ensureCountry,
@@ -12,13 +12,12 @@ import {
   insertTariffBrackets,
   resolveSignupCountry,
   type CountryRow,
-} from '../countries/countries.service.ts';
-import { seedSetting } from '../settings/settings.service.ts';
-import { activateAccount } from '../activation/activation.service.ts';
-import { completeDeposit } from '../deposits/deposit-state.ts';
-import { insertDeposit } from '../deposits/deposits.service.ts';
-import { insertMember, setOperatorPassword } from '../members/members.service.ts';
-import { fromMemberAmount, loadMemberCurrency } from '../wallets/currency.ts';
+} from '../countries/index.ts';
+import { seedSetting } from '../settings/index.ts';
+import { activateAccount } from '../activation/index.ts';
+import { recordPaidManualDeposit } from '../deposits/index.ts';
+import { insertMember, setOperatorPassword } from '../members/index.ts';
+import { fromMemberAmount, loadMemberCurrency } from '../wallets/index.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, HOUSE_USERNAME, SEED_COUNTRIES, type SeedCountry } from './reference-data.ts';
 import { countRegularMembers, hasDefaultCountry, lockSeed, selectHouse, selectMemberIdByUsername } from './seed.repository.ts';
 
@@ -36,12 +35,13 @@ export async function seedOnStartup(deps: AppDeps): Promise<void> {
     await seedCountries(tx);
     for (const key of SEEDED_SETTINGS) await seedSetting(tx, key);
     const defaultCountry = await resolveSignupCountry(tx, undefined);
-    const houseId = await seedHouse(tx, defaultCountry);
+    const now = deps.clock.now();
+    const houseId = await seedHouse(tx, defaultCountry, now);
     const { TUZO_ADMIN_USERNAME: adminName, TUZO_ADMIN_PASSWORD: adminPassword } = deps.config;
     if (adminName && adminPassword)
-      await seedOperator(tx, { username: adminName, password: adminPassword, country: defaultCountry });
+      await seedOperator(tx, { username: adminName, password: adminPassword, country: defaultCountry, now });
     if (!deps.config.TUZO_DEMO_SEED || (await countRegularMembers(tx)) > 0) return false;
-    await seedDemoTeam(tx, houseId);
+    await seedDemoTeam(tx, houseId, now);
     return true;
   });
   if (demoCreated) {
@@ -99,7 +99,7 @@ function rateOf(seed: SeedCountry): bigint {
 }
 
 /** The house account: the root of the tree for members without a sponsor. It never signs in. */
-async function seedHouse(tx: DbOrTx, country: CountryRow): Promise<bigint> {
+async function seedHouse(tx: DbOrTx, country: CountryRow, now: Date): Promise<bigint> {
   const existing = await selectHouse(tx);
   if (existing) return existing.id;
   return insertMember(tx, {
@@ -115,7 +115,8 @@ async function seedHouse(tx: DbOrTx, country: CountryRow): Promise<bigint> {
     role: 'member',
     isHouse: true,
     signupBonusMinor: 0n,
-    activatedAt: new Date(),
+    activatedAt: now,
+    joinedAt: now,
   });
 }
 
@@ -125,7 +126,10 @@ async function seedHouse(tx: DbOrTx, country: CountryRow): Promise<bigint> {
  * one sentence and leaves that account untouched: the seed never promotes an account nor keeps its email
  * (docs/decisions/019-staff-are-not-members.md).
  */
-async function seedOperator(tx: DbOrTx, input: { username: string; password: string; country: CountryRow }): Promise<void> {
+async function seedOperator(
+  tx: DbOrTx,
+  input: { username: string; password: string; country: CountryRow; now: Date },
+): Promise<void> {
   if (!/^[A-Za-z0-9_]{1,40}$/.test(input.username))
     throw new Error('TUZO_ADMIN_USERNAME may only contain letters, digits and underscores');
   const existing = await selectMemberIdByUsername(tx, input.username);
@@ -133,7 +137,7 @@ async function seedOperator(tx: DbOrTx, input: { username: string; password: str
     throw new StartupRefusal(bootstrapRefusal(input.username, existing));
   const passwordHash = await hashPassword(input.password);
   if (existing) {
-    await setOperatorPassword(tx, { id: existing.id, passwordHash });
+    await setOperatorPassword(tx, { id: existing.id, passwordHash, at: input.now });
     await writeAudit(tx, {
       actorId: null,
       action: 'seed.operator_password',
@@ -158,7 +162,8 @@ async function seedOperator(tx: DbOrTx, input: { username: string; password: str
     role: 'operator',
     isHouse: false,
     signupBonusMinor: 0n,
-    activatedAt: new Date(),
+    activatedAt: input.now,
+    joinedAt: input.now,
   });
   await writeAudit(tx, {
     actorId: null,
@@ -175,7 +180,7 @@ export function bootstrapRefusal(username: string, holder: { role: string; isHou
   return `TUZO_ADMIN_USERNAME is "${username}", but that name already belongs to ${who}, not an operator; set TUZO_ADMIN_USERNAME to a name nobody holds and start again (the account was left unchanged).`;
 }
 
-async function seedDemoTeam(tx: DbOrTx, houseId: bigint): Promise<void> {
+async function seedDemoTeam(tx: DbOrTx, houseId: bigint, now: Date): Promise<void> {
   // The demo team lives in the default country (Kenya unless an operator changed it before the first start).
   const kenya = await resolveSignupCountry(tx, undefined);
   const fees = await findCountryFees(tx, kenya.id);
@@ -199,6 +204,7 @@ async function seedDemoTeam(tx: DbOrTx, houseId: bigint): Promise<void> {
       isHouse: false,
       signupBonusMinor: localToSystemMinor(fees.cbonusMinor, kenya.rateMicro),
       activatedAt: null,
+      joinedAt: now,
     });
     chain.set(demo.username, { id, l1Id: sponsor.id, l2Id: sponsor.l1Id });
   }
@@ -231,9 +237,8 @@ async function recordDemoDeposit(
   await deps.db.transaction(async (tx) => {
     const currency = await loadMemberCurrency(tx, input.memberId);
     const amount = fromMemberAmount(input.localMinor, currency);
-    const deposit = await insertDeposit(tx, {
+    await recordPaidManualDeposit(tx, {
       memberId: input.memberId,
-      method: 'manual',
       amountLocalMinor: input.localMinor,
       currency: currency.currency,
       rateMicro: currency.rateMicro,
@@ -241,13 +246,11 @@ async function recordDemoDeposit(
       phone: input.phone,
       providerRef: receipt,
       idempotencyKey: `demo:${input.username}`,
-    });
-    if (!deposit) return; // Already recorded by an earlier start.
-    await completeDeposit(tx, {
-      depositId: deposit.id,
-      idempotencyKey: `demo:deposit:${input.username}`,
-      providerRef: receipt,
+      createdAt: deps.clock.now(),
+      // Nothing posted when an earlier start already recorded it.
+      postingKey: `demo:deposit:${input.username}`,
       memo: 'Demo starting deposit',
+      at: deps.clock.now(),
       sendSms: false,
     });
   });

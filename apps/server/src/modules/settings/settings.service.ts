@@ -10,8 +10,6 @@ import {
   type StoredSetting,
 } from './settings.repository.ts';
 
-export type { StoredSetting };
-
 /**
  * Settings through the registry (packages/contracts/src/settings.ts): typed by key, each stored value checked
  * against its schema (a value that does not fit reads as the default).

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../lib/deps.ts';
-import { getPayments, type SmsProvider } from '../../payments/index.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { type SmsProvider } from '../../payments/index.ts';
+import { readSetting } from '../settings/index.ts';
 import { promotionSendAt } from './promotion-rules.ts';
 import { claimDueMessages, failAbandonedSends, markFinal, markRetry, markSent, type ClaimedSms } from './sms.repository.ts';
 
@@ -35,7 +35,7 @@ export interface SenderRun {
  */
 export async function runSmsSender(deps: AppDeps, options: { limit?: number } = {}): Promise<SenderRun> {
   const run: SenderRun = { claimed: 0, sent: 0, retried: 0, failed: 0, abandoned: 0 };
-  const provider = getPayments(deps).sms;
+  const provider = deps.payments.sms;
   if (!provider) return run;
   const now = deps.clock.now();
   run.abandoned = await failAbandonedSends(deps.db, { before: new Date(now.getTime() - ABANDONED_AFTER_MS), at: now });

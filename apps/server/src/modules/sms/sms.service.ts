@@ -1,15 +1,14 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { selectSmsPreferences, updateSmsPreferences, type SmsPreferencesRow } from '../members/members.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import { selectSmsPreferences, updateSmsPreferences, type SmsPreferencesRow } from '../members/index.ts';
+import { readSetting } from '../settings/index.ts';
 import { promotionRefusal, promotionSendAt } from './promotion-rules.ts';
 import { smsSize } from './sms-parts.ts';
 import { insertOutboxRow, insertPromotionRows, type RenderedText } from './sms.repository.ts';
 import { renderPromotion, renderSms, SMS_LANGUAGES, type SmsEvent, type SmsLanguage } from './sms-templates.ts';
 
 /** A closed account's SMS, kept without number and text (decision 040). */
-export { eraseMemberSms } from './sms-erasure.repository.ts';
 
 export type { SmsEvent } from './sms-templates.ts';
 export { activationSms, commissionSms, smsAmount, withdrawalSms } from './money-sms.ts';

@@ -1,24 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
-import { getPayments } from '../../payments/index.ts';
 import { applyDeliveryReport } from './sms.repository.ts';
 import { runSmsSender } from './sms.sender.ts';
+import { runEvery } from '../../lib/interval-task.ts';
 
 const REPORT_STATE = { delivered: 'delivered', pending: 'sent', failed: 'failed', rejected: 'rejected' } as const;
 
 /**
- * SMS at start-up (after the deposits step has built the provider clients): the delivery report webhook and the
- * sender loop. Africa's Talking posts reports as forms to the URL set on its dashboard,
+ * The SMS delivery report webhook. Africa's Talking posts reports as forms to the URL set on its dashboard,
  * `{PUBLIC_URL}/hooks/sms-delivery/{secret}`: it cannot sign them, so the unguessable path segment keeps strangers
  * out (a wrong one is 404). A report is applied once; a repeat, or one for a message already final, changes nothing.
  */
-export async function startSms(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerSmsDeliveryHook(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
     hooks.post('/hooks/sms-delivery/:secret', async (request, reply) => {
-      const payments = getPayments(deps);
+      const payments = deps.payments;
       if (!safeEqual((request.params as { secret: string }).secret, payments.smsDeliverySecret) || !payments.sms)
         return reply.code(404).send({ error: 'Not found' });
       const fields = Object.fromEntries(new URLSearchParams(typeof request.body === 'string' ? request.body : ''));
@@ -36,19 +35,11 @@ export async function startSms(app: FastifyInstance, deps: AppDeps): Promise<voi
       return reply.send({ ok: true });
     });
   });
+}
 
+/** SMS at start-up: the sender loop (every SMS_SEND_EVERY_MS; off at 0), stopped with the app. */
+export function startSms(app: FastifyInstance, deps: AppDeps): void {
   const every = deps.config.SMS_SEND_EVERY_MS;
   if (every === 0) return;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runSmsSender(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'SMS sender failed'))
-      .finally(() => (running = null));
-  }, every);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runEvery(app, deps, { everyMs: every, work: () => runSmsSender(deps), failure: 'SMS sender failed' });
 }

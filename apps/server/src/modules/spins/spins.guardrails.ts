@@ -1,8 +1,8 @@
 import { SPIN_MESSAGES, type SelfExclusionPeriod, type SpinConsentData, type SpinExcludeData } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { localDateTime } from '../wallets/local-time.ts';
+import { writeAudit } from '../audit/index.ts';
+import { localDateTime } from '../wallets/index.ts';
 import { upsertAgeConfirmation, upsertExclusion, type SpinMemberFacts } from './spins.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   figureHundredths,
   formatMinor,
@@ -13,6 +12,7 @@ import {
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { spins } from '../../db/schema.ts';
@@ -49,7 +49,7 @@ export async function spinCasino(
   input: { memberId: bigint; acc: SpinAccount; stakeLocalMinor: bigint; clientKey: string | null },
 ): Promise<SpinData> {
   const wallet = SPIN_ACCOUNTS[input.acc];
-  const idempotencyKey = `casinospin:${input.memberId}:${input.clientKey ?? `auto:${randomUUID()}`}`;
+  const idempotencyKey = automaticKey(deps.random, `casinospin:${input.memberId}`, input.clientKey);
   const settings = await loadSpinSettings(deps.db);
   return deps.db.transaction(async (tx) => {
     const seed = await lockOrStartSeed(tx, deps, input.memberId);
@@ -59,11 +59,7 @@ export async function spinCasino(
     const facts = await memberFacts(tx, input.memberId);
     const now = deps.clock.now();
     checkCasinoAllowed({ facts, disabledCountries: settings.disabledCountries, now, timeZone: deps.config.TUZO_TIMEZONE });
-    const minimum = minStakeLocalMinor(settings, facts.rateMicro);
-    if (input.stakeLocalMinor < minimum)
-      throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
-    const stakeSystemMinor = localToSystemMinor(input.stakeLocalMinor, facts.rateMicro);
-    if (stakeSystemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
+    const stakeSystemMinor = casinoStakeSystemMinor(input.stakeLocalMinor, settings, facts);
 
     const stakeAccount = { memberId: input.memberId, wallet };
     const balances = await lockWallets(tx, [
@@ -75,16 +71,7 @@ export async function spinCasino(
 
     const drawn = await draw(tx, { seed, kind: 'casino', settings });
     const winSystemMinor = casinoWinMinor(stakeSystemMinor, drawn.figure);
-    const legs: Leg[] = [
-      { account: stakeAccount, amountMinor: -stakeSystemMinor },
-      { account: { system: 'house:spins' }, amountMinor: stakeSystemMinor },
-      ...(winSystemMinor > 0n
-        ? [
-            { account: { system: 'house:spins' as const }, amountMinor: -winSystemMinor },
-            { account: { memberId: input.memberId, wallet: 'balance' as const }, amountMinor: winSystemMinor },
-          ]
-        : []),
-    ];
+    const legs = casinoLegs(stakeAccount, stakeSystemMinor, winSystemMinor);
     const row = spinRow({
       memberId: input.memberId,
       kind: 'casino',
@@ -116,6 +103,33 @@ export async function spinCasino(
     if (!recorded.business) throw new Error(`Casino spin ${recorded.transactionId} has no spin row`);
     return toSpinData(recorded.business, settings);
   });
+}
+
+/** The casino's minimum stake, checked in the member's currency and again once converted; the stake in system units. */
+function casinoStakeSystemMinor(stakeLocalMinor: bigint, settings: SpinSettings, facts: SpinMemberFacts): bigint {
+  const minimum = minStakeLocalMinor(settings, facts.rateMicro);
+  if (stakeLocalMinor < minimum) throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
+  const stakeSystemMinor = localToSystemMinor(stakeLocalMinor, facts.rateMicro);
+  if (stakeSystemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', minimumStakeMessage(formatMinor(minimum), facts.currency));
+  return stakeSystemMinor;
+}
+
+/** The stake into `house:spins`, and the win (when there is one) from `house:spins` into Jumbo. */
+function casinoLegs(
+  stakeAccount: { memberId: bigint; wallet: (typeof SPIN_ACCOUNTS)[SpinAccount] },
+  stakeSystemMinor: bigint,
+  winSystemMinor: bigint,
+): Leg[] {
+  return [
+    { account: stakeAccount, amountMinor: -stakeSystemMinor },
+    { account: { system: 'house:spins' }, amountMinor: stakeSystemMinor },
+    ...(winSystemMinor > 0n
+      ? [
+          { account: { system: 'house:spins' as const }, amountMinor: -winSystemMinor },
+          { account: { memberId: stakeAccount.memberId, wallet: 'balance' as const }, amountMinor: winSystemMinor },
+        ]
+      : []),
+  ];
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type SpinTable,
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings } from '../settings/index.ts';
 import type { SpinRow } from './spins.repository.ts';
 
 export const SPIN_SETTING_KEYS = [

@@ -1,8 +1,8 @@
 import type { AdminNotifyPayload } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { findTargetMember } from '../admin-members/admin-members.service.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { notifyMember } from '../notifications/notifications.service.ts';
+import { findTargetMember } from '../admin-members/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { notifyMember } from '../notifications/index.ts';
 
 /**
  * `adminnotify`: a staff member sends one member a notification (a toast at their next poll, a row on

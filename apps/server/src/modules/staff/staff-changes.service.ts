@@ -1,10 +1,9 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { revokeMemberSessions } from '../auth/session.service.ts';
-import { forgetRecoveryCodes } from '../auth/totp.service.ts';
-import { clearTotp, setDisabledAt, setStaffRole } from '../members/members.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { endOpenSessions, forgetRecoveryCodes } from '../auth/index.ts';
+import { clearTotp, setDisabledAt, setStaffRole } from '../members/index.ts';
 import { auditView, toStaffRow } from './staff.service.ts';
 import { selectStaffByIdForUpdate, type StaffDbRow } from './staff.repository.ts';
 
@@ -47,7 +46,7 @@ export async function executeStaffDisabled(
   return changeStaff(deps, { ...input, action }, async (tx, row) => {
     const disabledAt = input.disabled ? (row.disabledAt ?? deps.clock.now()) : null;
     await setDisabledAt(tx, { memberId: row.id, disabledAt });
-    if (input.disabled) await revokeMemberSessions(tx, row.id);
+    if (input.disabled) await endOpenSessions(tx, { memberId: row.id, at: deps.clock.now() });
     return { ...row, disabledAt };
   });
 }
@@ -59,7 +58,7 @@ export async function executeStaffRole(
 ): Promise<Record<string, string>> {
   return changeStaff(deps, { ...input, action: 'staff.role' }, async (tx, row) => {
     await setStaffRole(tx, { memberId: row.id, role: input.role });
-    await revokeMemberSessions(tx, row.id);
+    await endOpenSessions(tx, { memberId: row.id, at: deps.clock.now() });
     return { ...row, role: input.role };
   });
 }
@@ -72,7 +71,7 @@ export async function executeStaffTotpReset(
   return changeStaff(deps, { ...input, action: 'staff.totp_reset' }, async (tx, row) => {
     await clearTotp(tx, row.id);
     await forgetRecoveryCodes(tx, row.id);
-    await revokeMemberSessions(tx, row.id);
+    await endOpenSessions(tx, { memberId: row.id, at: deps.clock.now() });
     return { ...row, totpEnabledAt: null };
   });
 }

@@ -2,14 +2,18 @@ import type { StaffEnrolmentData } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { checkStaffPassword } from '../auth/auth.service.ts';
-import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
-import { revokeMemberSessions } from '../auth/session.service.ts';
-import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
-import { resolveSignupCountry } from '../countries/countries.service.ts';
-import { insertStaff, updatePasswordHash } from '../members/members.service.ts';
-import { findStaffCreators } from '../approvals/staff-creators.ts';
+import { writeAudit } from '../audit/index.ts';
+import {
+  checkStaffPassword,
+  hashPassword,
+  hashToken,
+  endOpenSessions,
+  newOpaqueToken,
+  unusablePasswordHash,
+} from '../auth/index.ts';
+import { resolveSignupCountry } from '../countries/index.ts';
+import { insertStaff, updatePasswordHash } from '../members/index.ts';
+import { findStaffCreators } from '../approvals/index.ts';
 import {
   insertEnrolment,
   isUsernameOrEmailTaken,
@@ -109,7 +113,7 @@ export async function enrolStaff(
     checkStaffPassword(live.role === 'operator' ? 'operator' : 'support', input.password);
     await markEnrolmentUsed(tx, { id: live.id, at });
     await updatePasswordHash(tx, { memberId: live.memberId, passwordHash });
-    await revokeMemberSessions(tx, live.memberId);
+    await endOpenSessions(tx, { memberId: live.memberId, at });
     await writeAudit(tx, {
       actorId: live.memberId,
       action: 'staff.enrol',
@@ -148,16 +152,7 @@ export async function enrolStaffByServer(
       return { username: existing.username, link: issued.link, expiresAt: issued.expiresAt, isNew: false };
     }
     if (await isUsernameOrEmailTaken(tx, input)) throw new AppError('CONFLICT', 'That username or email is already taken');
-    const country = await resolveSignupCountry(tx, undefined);
-    const row = await insertStaff(tx, {
-      username: input.username,
-      email: input.email,
-      phone: `+000${input.username.toLowerCase()}`,
-      passwordHash: await unusablePasswordHash(),
-      countryId: country.id,
-      role: input.role,
-      at: deps.clock.now(),
-    });
+    const row = await insertStaffAccount(deps, tx, input);
     const issued = await issueEnrolment(deps, tx, { memberId: row.id, issuedBy: 'server' });
     await writeAudit(tx, {
       actorId: null,
@@ -167,5 +162,26 @@ export async function enrolStaffByServer(
       after: { username: input.username, email: input.email, role: input.role, expiresAt: issued.expiresAt.toISOString() },
     });
     return { username: row.username, link: issued.link, expiresAt: issued.expiresAt, isNew: true };
+  });
+}
+
+/**
+ * A new staff account, not yet enrolled: no usable password, and no real phone (a value outside every dial plan keeps
+ * the unique index satisfied, as the seed does).
+ */
+export async function insertStaffAccount(
+  deps: Pick<AppDeps, 'clock'>,
+  tx: DbOrTx,
+  input: { username: string; email: string; role: Parameters<typeof insertStaff>[1]['role'] },
+) {
+  const country = await resolveSignupCountry(tx, undefined);
+  return insertStaff(tx, {
+    username: input.username,
+    email: input.email,
+    phone: `+000${input.username.toLowerCase()}`,
+    passwordHash: await unusablePasswordHash(),
+    countryId: country.id,
+    role: input.role,
+    at: deps.clock.now(),
   });
 }

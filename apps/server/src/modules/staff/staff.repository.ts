@@ -1,25 +1,11 @@
 import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, staffEnrolments } from '../../db/schema.ts';
+import { staffAccountColumns, type StaffAccountRow } from '../members/index.ts';
 
-const staffColumns = {
-  id: members.id,
-  username: members.username,
-  email: members.email,
-  role: members.role,
-  joinedAt: members.joinedAt,
-  disabledAt: members.disabledAt,
-  totpEnabledAt: members.totpEnabledAt,
-};
-export type StaffDbRow = {
-  id: bigint;
-  username: string;
-  email: string;
-  role: 'member' | 'support' | 'operator';
-  joinedAt: Date;
-  disabledAt: Date | null;
-  totpEnabledAt: Date | null;
-};
+/** A staff account's row: the members module's columns of one (the staff list, the locked row of a change). */
+const staffColumns = staffAccountColumns;
+export type StaffDbRow = StaffAccountRow;
 
 export async function selectStaffPage(
   db: DbOrTx,

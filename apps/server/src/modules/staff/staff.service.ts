@@ -9,19 +9,17 @@ import type {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { requestChange } from '../approvals/change-requests.ts';
-import { unusablePasswordHash } from '../auth/passwords.ts';
-import { resolveSignupCountry } from '../countries/countries.service.ts';
 import {
   selectAuditActions,
   selectAuditPage,
   selectMemberIdByUsername,
   startOfDayIn,
+  writeAudit,
   type AuditFilter,
-} from '../audit/audit.service.ts';
-import { insertStaff, setStaffRequestedBy } from '../members/members.service.ts';
-import { issueEnrolment } from './staff-enrolment.service.ts';
+} from '../audit/index.ts';
+import { requestChange } from '../approvals/index.ts';
+import { setStaffRequestedBy } from '../members/index.ts';
+import { insertStaffAccount, issueEnrolment } from './staff-enrolment.service.ts';
 import { isUsernameOrEmailTaken, selectStaffForUpdate, selectStaffPage, type StaffDbRow } from './staff.repository.ts';
 
 type Actor = { operatorId: bigint; ip: string };
@@ -83,19 +81,7 @@ export async function executeStaffCreate(
     return await deps.db.transaction(async (tx) => {
       if (await isUsernameOrEmailTaken(tx, input))
         throw new AppError('CONFLICT', 'That username or email is already taken; reject this request');
-      const country = await resolveSignupCountry(tx, undefined);
-      const row = toStaffRow(
-        await insertStaff(tx, {
-          username: input.username,
-          email: input.email,
-          // Staff have no real phone; a value outside every dial plan keeps the unique index satisfied (as the seed).
-          phone: `+000${input.username.toLowerCase()}`,
-          passwordHash: await unusablePasswordHash(),
-          countryId: country.id,
-          role: input.role,
-          at: deps.clock.now(),
-        }),
-      );
+      const row = toStaffRow(await insertStaffAccount(deps, tx, input));
       const memberId = BigInt(row.id);
       await setStaffRequestedBy(tx, { memberId, requestedBy: input.requestedBy, approvedBy: input.approverId });
       const link = await issueEnrolment(deps, tx, { memberId, issuedBy: 'approval' });

@@ -2,8 +2,8 @@ import { ON_SHOW_COUNTS } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { drawDistinct } from '../../lib/random.ts';
-import { taskAvailability, type TaskAvailability } from '../schedules/schedules.service.ts';
-import type { MemberCurrency } from '../wallets/currency.ts';
+import { taskAvailability, type TaskAvailability } from '../schedules/index.ts';
+import type { MemberCurrency } from '../wallets/index.ts';
 import { insertDaySet, selectActiveIds, selectDaySet, selectTaskMember, type ShowKind } from './task-day.repository.ts';
 
 /*

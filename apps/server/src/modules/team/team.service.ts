@@ -10,8 +10,8 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSetting } from '../settings/settings.service.ts';
-import { toMemberString, type MemberCurrency } from '../wallets/currency.ts';
+import { readSetting } from '../settings/index.ts';
+import { toMemberString, type MemberCurrency } from '../wallets/index.ts';
 import {
   countTeamMatches,
   selectLevelSummary,

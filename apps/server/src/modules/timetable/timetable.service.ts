@@ -4,13 +4,6 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { countTimetable, insertTimetableRow, selectTimetable } from './timetable.repository.ts';
 
 /** The console edits the timetable through these (admin-content's content.service); the table is this module's. */
-export {
-  deleteTimetable,
-  selectAllTimetable,
-  selectTimetableForUpdate,
-  upsertTimetable,
-  type TimetableRow,
-} from './timetable-catalogue.repository.ts';
 
 /** `tasks`: the operator's timetable rows; `adate` is the JSON text of the row's dates list, as the spec has it. */
 export async function listTimetable(deps: AppDeps): Promise<TimetableTask[]> {

@@ -19,9 +19,9 @@ import { drawDistinct } from '../../lib/random.ts';
 import { triviaPayouts } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { taskAvailability } from '../schedules/schedules.service.ts';
-import { readSetting } from '../settings/settings.service.ts';
-import type { MemberCurrency } from '../wallets/currency.ts';
+import { taskAvailability } from '../schedules/index.ts';
+import { readSetting } from '../settings/index.ts';
+import type { MemberCurrency } from '../wallets/index.ts';
 import { gradeAnswers, type SubmittedAnswer } from './trivia.grading.ts';
 import {
   insertRoundIfMissing,
@@ -35,14 +35,6 @@ import {
 } from './trivia.repository.ts';
 
 /** The console's question bank goes through these (admin-content's trivia-bank.service); the table is this module's. */
-export {
-  insertTriviaQuestions,
-  selectTriviaPage,
-  selectTriviaQuestionForUpdate,
-  updateTriviaQuestion,
-  type TriviaQuestionRow,
-  type TriviaQuestionValues,
-} from './trivia-bank.repository.ts';
 
 const LIMIT_MS = TRIVIA_SECONDS * 1000;
 const DEADLINE_MS = (TRIVIA_SECONDS + TRIVIA_GRACE_SECONDS) * 1000;

@@ -1,15 +1,8 @@
-import { NoPayloadSchema, UserDataSchema } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { USERDATA_SESSION_READ, userDataWithNotifications } from './userdata.service.ts';
 
 export const userdataActions = [
-  defineAction({
-    name: 'userdata',
-    methods: ['GET'],
-    access: 'account',
-    summary: 'The member’s details, balances and withdrawal fee table; undelivered notifications ride in `info`.',
-    payload: NoPayloadSchema,
-    data: UserDataSchema,
+  defineAction('userdata', {
     isBackgroundPoll: true,
     // The session check's statement also reads the member's row, wallets, totals and today's figures (decision 041).
     sessionRead: USERDATA_SESSION_READ,

@@ -10,11 +10,10 @@ import { operatorDay } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { paymentsMode } from '../../payments/index.ts';
-import { takeUndelivered } from '../notifications/notifications.service.ts';
-import { parseSettings } from '../settings/settings.service.ts';
-import { balancesFromFacts } from '../wallets/wallets.service.ts';
-import type { BalanceFacts } from '../wallets/wallets.service.ts';
-import type { CountryReferenceRow } from '../reference/reference.service.ts';
+import { takeUndelivered } from '../notifications/index.ts';
+import { parseSettings } from '../settings/index.ts';
+import { balancesFromFacts, type BalanceFacts } from '../wallets/index.ts';
+import type { CountryReferenceRow } from '../reference/index.ts';
 import type { SessionRead } from '../../http/action.ts';
 import { userDataAnswers } from './userdata.answers.ts';
 import {

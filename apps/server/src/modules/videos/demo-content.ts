@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
-import { countAds, insertAd } from '../ads/ads.service.ts';
-import { seedDemoTimetable } from '../timetable/timetable.service.ts';
+import { countAds, insertAd } from '../ads/index.ts';
+import { seedDemoTimetable } from '../timetable/index.ts';
 import { countVideos, insertVideo } from './videos.repository.ts';
 
 /** apps/server/media: the demo media made by scripts/make-demo-media.ts (committed), served under /media/. */
@@ -48,10 +48,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Serves the media with range requests (@fastify/static, through `send`: Accept-Ranges, 206 partial content), so a
- * video can start and seek without downloading the whole file; and, on a system without task content and with
- * TUZO_DEMO_SEED, writes the demo content: 8 hosted videos per list, 10 ads and the timetable rows.
+ * video can start and seek without downloading the whole file.
  */
-export async function startTaskContent(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerMedia(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
     prefix: '/media/',
@@ -60,6 +59,13 @@ export async function startTaskContent(app: FastifyInstance, deps: AppDeps): Pro
     cacheControl: false,
     setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=86400'),
   });
+}
+
+/**
+ * On a system without task content and with TUZO_DEMO_SEED, writes the demo content: 8 hosted videos per list,
+ * 10 ads and the timetable rows.
+ */
+export async function startTaskContent(deps: AppDeps): Promise<void> {
   if (deps.config.TUZO_DEMO_SEED) await seedDemoContent(deps);
 }
 

@@ -12,8 +12,8 @@ import { AppError } from '../../lib/errors.ts';
 import { videoPayments } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
 import { recordMovement } from '../../ledger/movement.ts';
-import { toMemberString } from '../wallets/currency.ts';
-import { itemsOnShow, loadTaskContext, type TaskContext } from '../task-day/task-day.service.ts';
+import { toMemberString } from '../wallets/index.ts';
+import { itemsOnShow, loadTaskContext, type TaskContext } from '../task-day/index.ts';
 import {
   selectVideoFacts,
   startVideoWatch,
@@ -23,14 +23,6 @@ import {
 } from './videos.repository.ts';
 
 /** The console edits the videos table through these (admin-content's content.service); the table is this module's. */
-export {
-  selectVideoForUpdate,
-  selectVideoPage,
-  setVideoActive as setCatalogueVideoActive,
-  upsertVideo,
-  type VideoCatalogueRow,
-  type VideoValues,
-} from './video-catalogue.repository.ts';
 
 const WALLET_LABEL: Record<VideoTask, string> = { youtube: 'YouTube', tiktok: 'TikTok' };
 

@@ -1,6 +1,6 @@
 import { parseAmountToMinor, type SettingValues } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { parseSettings, readSettings } from '../settings/settings.service.ts';
+import { parseSettings, readSettings } from '../settings/index.ts';
 
 /** The money settings of the registry (packages/contracts/src/settings.ts), amounts as system minor units. */
 export const MONEY_SETTING_KEYS = ['daily_target', 'daily_reward', 'welcome_bonus', 'task_wallet_unlock'] as const;

@@ -12,9 +12,7 @@ import { operatorDay } from '../../lib/clock.ts';
 import { EARNING_KINDS, WALLETS, type WalletName } from '../../ledger/accounts.ts';
 import { missingFeeLocal } from './currency.ts';
 import { MONEY_SETTING_KEYS, parseMoneySettings } from './money-settings.ts';
-import { balanceFactsColumns, selectBalanceFacts, type BalanceFacts, type BalanceFactsInput } from './wallets.repository.ts';
-
-export { balanceFactsColumns, type BalanceFacts, type BalanceFactsInput };
+import { selectBalanceFacts, type BalanceFacts } from './wallets.repository.ts';
 
 /** Settings the balances read (the userdata query asks for these together with its own). */
 export const BALANCE_SETTING_KEYS = MONEY_SETTING_KEYS;

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings } from '../settings/index.ts';
 import { selectPayee, sumMemberPayoutsOnDay } from './withdrawals.repository.ts';
 
 /** Where a member's withdrawals are paid and how: the method set for their country, their phone and currency. */

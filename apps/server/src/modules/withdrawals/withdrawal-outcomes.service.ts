@@ -2,7 +2,7 @@ import type { WithdrawalHistoryRow } from '@tuzo/contracts';
 import { formatMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { localDateTime } from '../wallets/local-time.ts';
+import { localDateTime } from '../wallets/index.ts';
 import { markWithdrawalDecided, selectMemberWithdrawals } from './withdrawals.repository.ts';
 import { statusText } from './withdrawals.service.ts';
 

@@ -1,10 +1,4 @@
-import {
-  NoPayloadSchema,
-  WithdrawalHistoryDataSchema,
-  WITHDRAWAL_MESSAGES,
-  WithdrawDataSchema,
-  WithdrawPayloadSchema,
-} from '@tuzo/contracts';
+import { WITHDRAWAL_MESSAGES } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { runAfterCommit } from '../../lib/after-commit.ts';
 import { publishWithdrawalRequested } from './withdrawal-events.ts';
@@ -12,14 +6,7 @@ import { listWithdrawalHistory } from './withdrawal-outcomes.service.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsActions = [
-  defineAction({
-    name: 'systemwithdrawal',
-    methods: ['POST'],
-    access: 'active',
-    idempotent: true,
-    summary: 'Request a withdrawal: amount plus charge leave the wallet into a pending withdrawal.',
-    payload: WithdrawPayloadSchema,
-    data: WithdrawDataSchema,
+  defineAction('systemwithdrawal', {
     rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
       const data = await requestWithdrawal(ctx.deps, {
@@ -34,13 +21,7 @@ export const withdrawalsActions = [
       return { msg: WITHDRAWAL_MESSAGES.accepted, data };
     },
   }),
-  defineAction({
-    name: 'withdrawalhistory',
-    methods: ['GET'],
-    access: 'member',
-    summary: 'The member’s withdrawals, newest first (at most 100).',
-    payload: NoPayloadSchema,
-    data: WithdrawalHistoryDataSchema,
+  defineAction('withdrawalhistory', {
     handler: async (ctx) => {
       const rows = await listWithdrawalHistory(ctx.deps, ctx.member.id);
       return { msg: rows.length === 0 ? WITHDRAWAL_MESSAGES.noHistory : 'Withdrawal history loaded', data: rows };

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useContractMessage } from '@/i18n/contract-messages';
+import { Input } from './input';
 
 export interface FieldProps {
   label: string;
@@ -34,5 +36,27 @@ export function Field({ label, htmlFor, error, hint, children }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One labelled input registered with a form (`form.register(name)`), its message linked for screen readers. */
+export function InputField({
+  label,
+  id,
+  error,
+  hint,
+  field,
+  ...input
+}: {
+  label: string;
+  id: string;
+  error: string | undefined;
+  hint?: ReactNode;
+  field: UseFormRegisterReturn;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint}>
+      <Input id={id} {...input} {...field} {...invalidProps(id, error)} />
+    </Field>
   );
 }

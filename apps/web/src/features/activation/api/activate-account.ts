@@ -1,13 +1,13 @@
 import { ACTIVATION_MESSAGES, type ActivateData } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiCall, isApiError, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, isApiError, type ApiEnvelope } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 
 export { ACTIVATION_MESSAGES };
 
 /** POST activateaccount (empty body): takes the fee from the Deposit wallet and pays the uplines. */
 export function activateAccount(idempotencyKey: string): Promise<ApiEnvelope<ActivateData>> {
-  return apiCall<ActivateData>('activateaccount', { method: 'POST', payload: {}, idempotencyKey });
+  return callAction('activateaccount', { payload: {}, idempotencyKey });
 }
 
 /**

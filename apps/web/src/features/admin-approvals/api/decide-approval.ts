@@ -1,6 +1,6 @@
 import type { AdminApprovalDecisionData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { APPROVALS_KEY } from './get-approvals';
 
 /** Approve (the money moves now, once), reject with a reason (nothing moves), or cancel one's own request. */
@@ -9,13 +9,11 @@ export type ApprovalDecision = { kind: 'approve'; id: string; note?: string } | 
 /** POST adminapproverequest or adminrejectrequest. */
 export function decideApproval(decision: ApprovalDecision): Promise<ApiEnvelope<AdminApprovalDecisionData>> {
   if (decision.kind === 'approve') {
-    return apiCall<AdminApprovalDecisionData>('adminapproverequest', {
-      method: 'POST',
+    return callAction('adminapproverequest', {
       payload: { id: decision.id, note: decision.note },
     });
   }
-  return apiCall<AdminApprovalDecisionData>('adminrejectrequest', {
-    method: 'POST',
+  return callAction('adminrejectrequest', {
     payload: { id: decision.id, reason: decision.reason },
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminApprovalRow, AdminApprovalsData } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export type ApprovalRow = AdminApprovalRow;
 export type ApprovalsView = 'pending' | 'decided';
@@ -11,7 +11,7 @@ export const APPROVALS_KEY = ['admin', 'approvals'] as const;
 
 /** GET adminapprovals: pending requests oldest first, or decided ones newest first. */
 export async function getApprovals(view: ApprovalsView, page: number): Promise<AdminApprovalsData> {
-  const { data } = await apiCall<AdminApprovalsData>('adminapprovals', { query: { view, page, limit: APPROVALS_PAGE_SIZE } });
+  const { data } = await callAction('adminapprovals', { payload: { view, page, limit: APPROVALS_PAGE_SIZE } });
   return data;
 }
 

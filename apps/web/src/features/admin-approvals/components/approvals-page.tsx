@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { CardDescription } from '@/components/ui/card';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
+import { TableCard } from '@/components/ui/table-card';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
@@ -118,32 +119,31 @@ function ApprovalsList({ view, onDecide }: { view: ApprovalsView; onDecide: (dec
           },
         ];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id={titleId}>{view === 'pending' ? 'Waiting for a second operator' : 'Decided'}</CardTitle>
-        <CardDescription>
-          {view === 'pending'
-            ? `Money actions above ${data ? formatMoney(data.threshold, data.currency) : 'the four-eyes limit'} and every payout marked paid outside Tuzo (oldest first). Approve one you did not ask for; the money moves then, once.`
-            : 'Approved, rejected and cancelled requests, newest first.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy={titleId}
-          columns={columns}
-          rows={data?.rows}
-          isPending={isPending}
-          error={error ? failureText(error, APPROVALS_TEXTS) : null}
-          emptyText={view === 'pending' ? 'Nothing is waiting for approval.' : 'No decided requests yet.'}
-          getRowKey={(row) => row.id}
-          getRowAttributes={(row) => ({ 'data-testid': `approval-${view}-row`, 'data-approval-id': row.id })}
-          minWidthClassName="min-w-[48rem]"
-          skeleton="bar"
-          hasSwipeHint
-        />
-        {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="requests" onPageChange={setPage} /> : null}
-      </CardContent>
-    </Card>
+    <TableCard
+      title={view === 'pending' ? 'Waiting for a second operator' : 'Decided'}
+      titleId={titleId}
+      headerExtra={
+        <>
+          <CardDescription>
+            {view === 'pending'
+              ? `Money actions above ${data ? formatMoney(data.threshold, data.currency) : 'the four-eyes limit'} and every payout marked paid outside Tuzo (oldest first). Approve one you did not ask for; the money moves then, once.`
+              : 'Approved, rejected and cancelled requests, newest first.'}
+          </CardDescription>
+        </>
+      }
+      columns={columns}
+      rows={data?.rows}
+      isPending={isPending}
+      error={error ? failureText(error, APPROVALS_TEXTS) : null}
+      emptyText={view === 'pending' ? 'Nothing is waiting for approval.' : 'No decided requests yet.'}
+      getRowKey={(row) => row.id}
+      getRowAttributes={(row) => ({ 'data-testid': `approval-${view}-row`, 'data-approval-id': row.id })}
+      minWidthClassName="min-w-[48rem]"
+      skeleton="bar"
+      hasSwipeHint
+    >
+      {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="requests" onPageChange={setPage} /> : null}
+    </TableCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAuditData } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export type AuditRow = AdminAuditData['rows'][number];
 export const AUDIT_PAGE_SIZE = 25;
@@ -27,7 +27,7 @@ export async function getAudit(filters: AuditFilters, page: number): Promise<Adm
     page,
     limit: AUDIT_PAGE_SIZE,
   };
-  const { data } = await apiCall<AdminAuditData>('adminaudit', { query });
+  const { data } = await callAction('adminaudit', { payload: query });
   return data;
 }
 

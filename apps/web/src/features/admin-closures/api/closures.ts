@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminClosure, AdminClosuresData } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export type ClosureState = AdminClosure['state'];
 export const CLOSURES_PAGE_SIZE = 25;
@@ -8,7 +8,7 @@ export const CLOSURES_KEY = ['admin', 'closures'] as const;
 
 /** GET adminclosures: open requests soonest due first, or the cancelled / completed ones. */
 export async function getClosures(state: ClosureState, page: number): Promise<AdminClosuresData> {
-  return (await apiCall<AdminClosuresData>('adminclosures', { query: { state, page, limit: CLOSURES_PAGE_SIZE } })).data;
+  return (await callAction('adminclosures', { payload: { state, page, limit: CLOSURES_PAGE_SIZE } })).data;
 }
 
 export const closuresQueryOptions = (state: ClosureState, page: number) =>
@@ -28,7 +28,7 @@ export function useClosures(state: ClosureState, page: number) {
 export function useCompleteClosure() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => apiCall<AdminClosure>('admincompleteclosure', { method: 'POST', payload: { id } }),
+    mutationFn: async (id: string) => callAction('admincompleteclosure', { payload: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: CLOSURES_KEY }),
   });
 }

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { CardDescription } from '@/components/ui/card';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
+import { TableCard } from '@/components/ui/table-card';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useStaffRole } from '@/lib/staff-role';
@@ -89,33 +90,32 @@ function ClosuresList({ state }: { state: ClosureState }) {
   const { data, isPending, error } = useClosures(state, page);
   const titleId = `closures-${state}-title`;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id={titleId}>{TITLES[state]}</CardTitle>
-        {state === 'requested' ? (
-          <CardDescription>
-            Members who asked to close their account, soonest first. Each closes by itself 7 days after the request (personal
-            fields pseudonymised, ledger rows kept, decision 040); an operator can close it sooner.
-          </CardDescription>
-        ) : null}
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy={titleId}
-          columns={columns(state, isOperator)}
-          rows={data?.rows}
-          isPending={isPending}
-          error={error ? failureText(error, CLOSURES_TEXTS) : null}
-          emptyText={state === 'requested' ? 'No open requests.' : 'None yet.'}
-          getRowKey={(row) => row.id}
-          getRowAttributes={(row) => ({ 'data-testid': `closure-${state}-row`, 'data-username': row.username })}
-          minWidthClassName="min-w-[36rem]"
-          skeleton="bar"
-          hasSwipeHint
-        />
-        {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="requests" onPageChange={setPage} /> : null}
-      </CardContent>
-    </Card>
+    <TableCard
+      title={TITLES[state]}
+      titleId={titleId}
+      headerExtra={
+        <>
+          {state === 'requested' ? (
+            <CardDescription>
+              Members who asked to close their account, soonest first. Each closes by itself 7 days after the request (personal
+              fields pseudonymised, ledger rows kept, decision 040); an operator can close it sooner.
+            </CardDescription>
+          ) : null}
+        </>
+      }
+      columns={columns(state, isOperator)}
+      rows={data?.rows}
+      isPending={isPending}
+      error={error ? failureText(error, CLOSURES_TEXTS) : null}
+      emptyText={state === 'requested' ? 'No open requests.' : 'None yet.'}
+      getRowKey={(row) => row.id}
+      getRowAttributes={(row) => ({ 'data-testid': `closure-${state}-row`, 'data-username': row.username })}
+      minWidthClassName="min-w-[36rem]"
+      skeleton="bar"
+      hasSwipeHint
+    >
+      {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="requests" onPageChange={setPage} /> : null}
+    </TableCard>
   );
 }
 

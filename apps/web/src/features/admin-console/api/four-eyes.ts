@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminFourEyesData } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET adminfoureyes: how many operators can approve, and whether four-eyes can work (decision 044). */
 export async function getFourEyes(): Promise<AdminFourEyesData> {
-  const { data } = await apiCall<AdminFourEyesData>('adminfoureyes');
+  const { data } = await callAction('adminfoureyes');
   return data;
 }
 

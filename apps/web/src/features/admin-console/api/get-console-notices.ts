@@ -1,12 +1,12 @@
 import type { AdminNoticesData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export const CONSOLE_NOTICES_KEY = ['admin', 'notices'] as const;
 
 /** GET adminnotices: what every console page must say now (a payout balance below its alert, ...). */
 export async function getConsoleNotices(): Promise<AdminNoticesData> {
-  const { data } = await apiCall<AdminNoticesData>('adminnotices');
+  const { data } = await callAction('adminnotices');
   return data;
 }
 

@@ -1,10 +1,10 @@
 import type { AdminTimetableRow, AdminTimetableDeleteInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST admintimetabledelete: deletes a row. */
 export async function deleteTimetable(payload: AdminTimetableDeleteInput): Promise<{ msg: string; data: AdminTimetableRow }> {
-  const { msg, data } = await apiCall<AdminTimetableRow>('admintimetabledelete', { method: 'POST', payload });
+  const { msg, data } = await callAction('admintimetabledelete', { payload });
   return { msg, data };
 }
 

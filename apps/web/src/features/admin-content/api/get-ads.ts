@@ -1,17 +1,12 @@
-import type { AdminAdRow } from '@tuzo/contracts';
+import type { ActionData } from '@tuzo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
-interface Page {
-  rows: AdminAdRow[];
-  page: number;
-  limit: number;
-  total: number;
-}
+type Page = ActionData<'adminads'>;
 
 /** GET adminads: the ads, newest first (one page of 100). */
 export async function getAds(filter: { status?: string }, page: number): Promise<Page> {
-  const { data } = await apiCall<Page>('adminads', { query: { ...filter, page, limit: 100 } });
+  const { data } = await callAction('adminads', { payload: { ...filter, page, limit: 100 } });
   return data;
 }
 

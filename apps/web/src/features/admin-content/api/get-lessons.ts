@@ -1,10 +1,10 @@
 import type { AdminLessonRow } from '@tuzo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET adminlessons: every lesson by kind and part. */
 export async function getLessons(): Promise<AdminLessonRow[]> {
-  const { data } = await apiCall<{ rows: AdminLessonRow[] }>('adminlessons');
+  const { data } = await callAction('adminlessons');
   return data.rows;
 }
 

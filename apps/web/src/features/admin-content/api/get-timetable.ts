@@ -1,10 +1,10 @@
 import type { AdminTimetableRow } from '@tuzo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET admintimetable: every timetable row in its order. */
 export async function getTimetable(): Promise<AdminTimetableRow[]> {
-  const { data } = await apiCall<{ rows: AdminTimetableRow[] }>('admintimetable');
+  const { data } = await callAction('admintimetable');
   return data.rows;
 }
 

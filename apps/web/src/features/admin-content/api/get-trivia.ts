@@ -1,6 +1,6 @@
 import type { AdminTriviaData } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export const TRIVIA_PAGE_SIZE = 25;
 
@@ -12,8 +12,8 @@ export interface TriviaFilter {
 
 /** GET admintrivia: one page of the trivia bank, newest first. */
 export async function getTrivia(filter: TriviaFilter, page: number): Promise<AdminTriviaData> {
-  const { data } = await apiCall<AdminTriviaData>('admintrivia', {
-    query: { q: filter.q || undefined, status: filter.status || undefined, page, limit: TRIVIA_PAGE_SIZE },
+  const { data } = await callAction('admintrivia', {
+    payload: { q: filter.q || undefined, status: filter.status || undefined, page, limit: TRIVIA_PAGE_SIZE },
   });
   return data;
 }

@@ -1,17 +1,12 @@
-import type { AdminVideoRow } from '@tuzo/contracts';
+import type { ActionData } from '@tuzo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
-interface Page {
-  rows: AdminVideoRow[];
-  page: number;
-  limit: number;
-  total: number;
-}
+type Page = ActionData<'adminvideos'>;
 
 /** GET adminvideos: the video lists, newest first (one page of 100). */
 export async function getVideos(filter: { task?: string; status?: string }, page: number): Promise<Page> {
-  const { data } = await apiCall<Page>('adminvideos', { query: { ...filter, page, limit: 100 } });
+  const { data } = await callAction('adminvideos', { payload: { ...filter, page, limit: 100 } });
   return data;
 }
 

@@ -1,10 +1,10 @@
 import type { AdminAdRow, RetireInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST adminadretire: `active: false` retires, `true` restores. */
 export async function retireAd(payload: RetireInput): Promise<{ msg: string; data: AdminAdRow }> {
-  const { msg, data } = await apiCall<AdminAdRow>('adminadretire', { method: 'POST', payload });
+  const { msg, data } = await callAction('adminadretire', { payload });
   return { msg, data };
 }
 

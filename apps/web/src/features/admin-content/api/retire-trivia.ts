@@ -1,10 +1,10 @@
-import type { AdminTriviaRow } from '@tuzo/contracts';
+import type { ActionPayload, AdminTriviaRow } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST admintriviaretire: `active: false` retires the question, `true` restores it. */
-export async function retireTrivia(payload: { id: string; active: boolean }): Promise<AdminTriviaRow> {
-  const { data } = await apiCall<AdminTriviaRow>('admintriviaretire', { method: 'POST', payload });
+export async function retireTrivia(payload: ActionPayload<'admintriviaretire'>): Promise<AdminTriviaRow> {
+  const { data } = await callAction('admintriviaretire', { payload });
   return data;
 }
 

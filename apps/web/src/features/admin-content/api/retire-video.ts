@@ -1,10 +1,10 @@
 import type { AdminVideoRow, RetireInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST adminvideoretire: `active: false` retires, `true` restores. */
 export async function retireVideo(payload: RetireInput): Promise<{ msg: string; data: AdminVideoRow }> {
-  const { msg, data } = await apiCall<AdminVideoRow>('adminvideoretire', { method: 'POST', payload });
+  const { msg, data } = await callAction('adminvideoretire', { payload });
   return { msg, data };
 }
 

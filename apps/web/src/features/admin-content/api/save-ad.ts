@@ -1,10 +1,10 @@
 import type { AdminAdRow, AdminAdSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST adminadsave: adds an ad (no id) or edits one. */
 export async function saveAd(payload: AdminAdSaveInput): Promise<{ msg: string; data: AdminAdRow }> {
-  const { msg, data } = await apiCall<AdminAdRow>('adminadsave', { method: 'POST', payload });
+  const { msg, data } = await callAction('adminadsave', { payload });
   return { msg, data };
 }
 

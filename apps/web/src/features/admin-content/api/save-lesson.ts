@@ -1,10 +1,10 @@
 import type { AdminLessonRow, AdminLessonSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST adminlessonsave: adds a lesson (no id) or edits one. */
 export async function saveLesson(payload: AdminLessonSaveInput): Promise<{ msg: string; data: AdminLessonRow }> {
-  const { msg, data } = await apiCall<AdminLessonRow>('adminlessonsave', { method: 'POST', payload });
+  const { msg, data } = await callAction('adminlessonsave', { payload });
   return { msg, data };
 }
 

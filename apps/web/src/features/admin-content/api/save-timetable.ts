@@ -1,10 +1,10 @@
 import type { AdminTimetableRow, AdminTimetableSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST admintimetablesave: adds a row (no id) or edits one. */
 export async function saveTimetable(payload: AdminTimetableSaveInput): Promise<{ msg: string; data: AdminTimetableRow }> {
-  const { msg, data } = await apiCall<AdminTimetableRow>('admintimetablesave', { method: 'POST', payload });
+  const { msg, data } = await callAction('admintimetablesave', { payload });
   return { msg, data };
 }
 

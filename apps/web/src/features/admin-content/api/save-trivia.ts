@@ -1,11 +1,10 @@
 import type { AdminTriviaRow, AdminTriviaSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST admintriviasave: adds a question (no id) or edits one. */
 export async function saveTrivia(payload: AdminTriviaSaveInput): Promise<AdminTriviaRow> {
-  const { data } = await apiCall<AdminTriviaRow>('admintriviasave', {
-    method: 'POST',
+  const { data } = await callAction('admintriviasave', {
     payload: { ...payload, id: payload.id === undefined ? undefined : String(payload.id) },
   });
   return data;

@@ -1,10 +1,10 @@
 import type { AdminVideoRow, AdminVideoSaveInput } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** POST adminvideosave: adds a video (no id) or edits one. */
 export async function saveVideo(payload: AdminVideoSaveInput): Promise<{ msg: string; data: AdminVideoRow }> {
-  const { msg, data } = await apiCall<AdminVideoRow>('adminvideosave', { method: 'POST', payload });
+  const { msg, data } = await callAction('adminvideosave', { payload });
   return { msg, data };
 }
 

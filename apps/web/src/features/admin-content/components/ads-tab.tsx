@@ -1,7 +1,7 @@
 import { AdminAdSavePayloadSchema, UPLOAD_MAX_BYTES, type AdminAdRow, type AdminAdSaveInput } from '@tuzo/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Field } from '@/components/ui/field';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { Field, InputField } from '@/components/ui/field';
+import { listError } from '@/components/ui/table-card';
 import { errorMessage, failureText } from '@/lib/api-client';
 import { useAdminAds } from '../api/get-ads';
 import { useRetireAd } from '../api/retire-ad';
@@ -9,7 +9,8 @@ import { useSaveAd } from '../api/save-ad';
 import { useUploadImage } from '../api/upload-image';
 import { actionsColumn, EditButton, RetireButton, stateColumn } from './content-columns';
 import { ContentEditor } from './content-editor';
-import { ContentInput } from './content-field';
+import type { ContentInputsProps } from './content-field';
+import { ContentTab } from './content-tab';
 import { useContentTab } from './use-content-tab';
 
 interface AdFields {
@@ -27,7 +28,7 @@ export function AdsTab() {
   const save = useSaveAd();
   const retire = useRetireAd();
   const upload = useUploadImage();
-  const { isOperator, editing, setEditing, form, errors, onSubmit } = useContentTab<AdminAdRow, AdFields, AdminAdSaveInput>({
+  const tab = useContentTab<AdminAdRow, AdFields, AdminAdSaveInput>({
     schema: AdminAdSavePayloadSchema,
     fieldsOf: (editing) => ({
       name: editing?.name ?? '',
@@ -45,21 +46,7 @@ export function AdsTab() {
     failed: 'The ad was not saved',
     saved: 'Ad saved',
   });
-
-  async function pickImage(file: File | undefined) {
-    if (!file) return;
-    form.clearErrors();
-    if (file.size > UPLOAD_MAX_BYTES) return form.setError('image_url', { message: 'The image is larger than 512 KB' });
-    try {
-      form.setValue('image_url', (await upload.mutateAsync(file)).url);
-    } catch (failure) {
-      form.setError('image_url', {
-        message:
-          failureText(failure, { failed: 'The image was not uploaded', thrown: errorMessage(failure) }) ??
-          'The image was not uploaded',
-      });
-    }
-  }
+  const { editing, form } = tab;
   const columns: Array<DataTableColumn<AdminAdRow>> = [
     {
       header: 'Image',
@@ -68,70 +55,82 @@ export function AdsTab() {
     { header: 'Name', cell: (row) => row.name },
     { header: 'Link', cell: (row) => <span className="break-all text-xs">{row.link ?? '—'}</span> },
     stateColumn('Active', 'Retired'),
-    ...actionsColumn(isOperator, (row: AdminAdRow) => (
+    ...actionsColumn(tab.isOperator, (row: AdminAdRow) => (
       <div className="flex gap-2">
-        <EditButton label={`Edit ad ${row.name}`} onClick={() => setEditing(row)} />
+        <EditButton label={`Edit ad ${row.name}`} onClick={() => tab.setEditing(row)} />
         <RetireButton id={row.id} active={row.active} noun="Ad" send={retire.mutateAsync} isPending={retire.isPending} />
       </div>
     )),
   ];
+  const editor = tab.isOperator ? (
+    <ContentEditor
+      {...tab.editor}
+      title={editing ? `Edit ad ${editing.id}` : 'Add an ad'}
+      formLabel={editing ? 'Edit ad' : 'Add ad'}
+      submitLabel={upload.isPending ? 'Uploading…' : editing ? 'Save ad' : 'Add ad'}
+      isPending={save.isPending || upload.isPending}
+      active={{ field: form.register('active'), label: 'Active' }}
+    >
+      <AdFieldInputs form={form} errors={tab.errors} upload={upload.mutateAsync} />
+    </ContentEditor>
+  ) : null;
   return (
-    <div className="flex flex-col gap-4">
-      {isOperator ? (
-        <ContentEditor
-          title={editing ? `Edit ad ${editing.id}` : 'Add an ad'}
-          formLabel={editing ? 'Edit ad' : 'Add ad'}
-          formKey={editing?.id ?? 'new'}
-          onSubmit={onSubmit}
-          submitLabel={upload.isPending ? 'Uploading…' : editing ? 'Save ad' : 'Add ad'}
-          isPending={save.isPending || upload.isPending}
-          onCancel={editing ? () => setEditing(null) : undefined}
-          active={{ field: form.register('active'), label: 'Active' }}
-        >
-          <ContentInput label="Name" id="ad-name" error={errors.name} field={form.register('name')} maxLength={200} />
-          <ContentInput
-            label="Link (optional, https)"
-            id="ad-link"
-            error={errors.link}
-            field={form.register('link')}
-            maxLength={500}
-          />
-          <ContentInput
-            label="Image URL (upload, or an https link)"
-            id="ad-image"
-            error={errors.image_url}
-            field={form.register('image_url')}
-          />
-          <Field label="Upload an image (PNG, JPEG or WebP, 512 KB)" htmlFor="ad-file">
-            <input
-              id="ad-file"
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              className="block text-sm"
-              onChange={(event) => void pickImage(event.target.files?.[0])}
-            />
-          </Field>
-        </ContentEditor>
-      ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle id="ads-title">Ads</CardTitle>
-        </CardHeader>
-        <CardContent className="px-0 sm:px-0">
-          <DataTable
-            labelledBy="ads-title"
-            columns={columns}
-            rows={data?.rows}
-            isPending={isPending}
-            error={error ? failureText(error, { failed: 'Failed to load ads', thrown: 'Failed to load ads' }) : null}
-            emptyText="No ads."
-            getRowKey={(row) => row.id}
-            getRowAttributes={(row) => ({ 'data-testid': 'ad-row', 'data-id': row.id })}
-            minWidthClassName="min-w-[40rem]"
-            hasSwipeHint
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <ContentTab
+      editor={editor}
+      title="Ads"
+      titleId="ads-title"
+      columns={columns}
+      rows={data?.rows}
+      isPending={isPending}
+      error={listError(error, 'Failed to load ads')}
+      emptyText="No ads."
+      getRowKey={(row) => row.id}
+      getRowAttributes={(row) => ({ 'data-testid': 'ad-row', 'data-id': row.id })}
+      minWidthClassName="min-w-[40rem]"
+      hasSwipeHint
+    />
+  );
+}
+
+/** The ad editor's inputs: name, link, image URL and an image upload that fills the URL. */
+function AdFieldInputs({
+  form,
+  errors,
+  upload,
+}: ContentInputsProps<AdFields> & { upload: (file: File) => Promise<{ url: string }> }) {
+  async function pickImage(file: File | undefined) {
+    if (!file) return;
+    form.clearErrors();
+    if (file.size > UPLOAD_MAX_BYTES) return form.setError('image_url', { message: 'The image is larger than 512 KB' });
+    try {
+      form.setValue('image_url', (await upload(file)).url);
+    } catch (failure) {
+      form.setError('image_url', {
+        message:
+          failureText(failure, { failed: 'The image was not uploaded', thrown: errorMessage(failure) }) ??
+          'The image was not uploaded',
+      });
+    }
+  }
+  return (
+    <>
+      <InputField label="Name" id="ad-name" error={errors.name} field={form.register('name')} maxLength={200} />
+      <InputField label="Link (optional, https)" id="ad-link" error={errors.link} field={form.register('link')} maxLength={500} />
+      <InputField
+        label="Image URL (upload, or an https link)"
+        id="ad-image"
+        error={errors.image_url}
+        field={form.register('image_url')}
+      />
+      <Field label="Upload an image (PNG, JPEG or WebP, 512 KB)" htmlFor="ad-file">
+        <input
+          id="ad-file"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          className="block text-sm"
+          onChange={(event) => void pickImage(event.target.files?.[0])}
+        />
+      </Field>
+    </>
   );
 }

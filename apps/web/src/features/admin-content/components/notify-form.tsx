@@ -6,7 +6,7 @@ import {
 } from '@tuzo/contracts';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
@@ -24,13 +24,14 @@ interface NotifyFields {
   severity: string;
   sms: boolean;
 }
+type Errors = Partial<Record<keyof NotifyFields, string>>;
+type NotifyFormApi = UseFormReturn<NotifyFields, unknown, AdminBroadcastPayload>;
 const EMPTY: NotifyFields = { username: '', country_id: '', msg: '', severity: 'info', sms: false };
 const TARGET_LABELS: Record<BroadcastTarget, string> = { member: 'One member', country: 'A country', everyone: 'Everyone' };
 
 /** Notify: a message to one member, every member of a country or everyone; members see it at their next poll. */
 export function NotifyForm() {
   const send = useBroadcast();
-  const countries = useCountryOptions();
   const [target, setTarget] = useState<BroadcastTarget>('member');
   const form = useForm<NotifyFields, unknown, AdminBroadcastPayload>({
     ...CHECK_ON_SUBMIT,
@@ -39,7 +40,7 @@ export function NotifyForm() {
     resolver: contractResolver(AdminBroadcastPayloadSchema, { toPayload: (fields) => ({ ...fields, target }) }),
     defaultValues: EMPTY,
   });
-  const errors: Partial<Record<keyof NotifyFields, string>> = errorTexts(form.formState.errors);
+  const errors: Errors = errorTexts(form.formState.errors);
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name}`;
   const onSubmit = form.handleSubmit(async (payload) => {
@@ -60,22 +61,74 @@ export function NotifyForm() {
   });
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Send a notification" className="grid max-w-2xl gap-3">
-      <fieldset className="flex flex-wrap gap-4">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Send to</legend>
-        {BROADCAST_TARGETS.map((value) => (
-          <label key={value} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="target-choice"
-              value={value}
-              checked={target === value}
-              onChange={() => setTarget(value)}
-              className="size-4"
-            />
-            {TARGET_LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
+      <TargetChoice target={target} onChange={setTarget} />
+      <TargetField target={target} form={form} errors={errors} id={id} />
+      <Field label="Message" htmlFor={id('msg')} error={errors.msg}>
+        <textarea
+          id={id('msg')}
+          rows={3}
+          maxLength={500}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          {...invalidProps(id('msg'), errors.msg)}
+          {...form.register('msg')}
+        />
+      </Field>
+      <Field label="Kind" htmlFor={id('severity')}>
+        <Select id={id('severity')} {...form.register('severity')}>
+          <option value="info">Information</option>
+          <option value="success">Good news</option>
+          <option value="warning">Warning</option>
+          <option value="error">Problem</option>
+        </Select>
+      </Field>
+      <SmsTick form={form} id={id} />
+      <div>
+        <Button type="submit" disabled={send.isPending}>
+          <Send aria-hidden="true" />
+          {send.isPending ? 'Sending…' : 'Send notification'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Who the notification goes to: one member, a country or everyone. */
+function TargetChoice({ target, onChange }: { target: BroadcastTarget; onChange: (target: BroadcastTarget) => void }) {
+  return (
+    <fieldset className="flex flex-wrap gap-4">
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">Send to</legend>
+      {BROADCAST_TARGETS.map((value) => (
+        <label key={value} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="target-choice"
+            value={value}
+            checked={target === value}
+            onChange={() => onChange(value)}
+            className="size-4"
+          />
+          {TARGET_LABELS[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The chosen target's field: the member's username or the country (nothing for everyone). */
+function TargetField({
+  target,
+  form,
+  errors,
+  id,
+}: {
+  target: BroadcastTarget;
+  form: NotifyFormApi;
+  errors: Errors;
+  id: (name: string) => string;
+}) {
+  const countries = useCountryOptions();
+  return (
+    <>
       {target === 'member' ? (
         <Field label="Member username" htmlFor={id('username')} error={errors.username}>
           <Input
@@ -99,48 +152,30 @@ export function NotifyForm() {
           </Select>
         </Field>
       ) : null}
-      <Field label="Message" htmlFor={id('msg')} error={errors.msg}>
-        <textarea
-          id={id('msg')}
-          rows={3}
-          maxLength={500}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          {...invalidProps(id('msg'), errors.msg)}
-          {...form.register('msg')}
-        />
-      </Field>
-      <Field label="Kind" htmlFor={id('severity')}>
-        <Select id={id('severity')} {...form.register('severity')}>
-          <option value="info">Information</option>
-          <option value="success">Good news</option>
-          <option value="warning">Warning</option>
-          <option value="error">Problem</option>
-        </Select>
-      </Field>
-      <div className="flex items-start gap-2">
-        <input
-          id={id('sms')}
-          type="checkbox"
-          className="mt-0.5 size-4"
-          aria-describedby={id('sms-hint')}
-          {...form.register('sms')}
-        />
-        <div>
-          <label htmlFor={id('sms')} className="text-sm font-medium text-slate-800">
-            Also send by SMS
-          </label>
-          <p id={id('sms-hint')} className="text-xs text-slate-600">
-            As a promotional SMS: only to members who turned promotional SMS on, in their language with the opt-out word, held
-            until daytime hours. Never about spins, betting or other gambling.
-          </p>
-        </div>
-      </div>
+    </>
+  );
+}
+
+/** "Also send by SMS", with what that means for members. */
+function SmsTick({ form, id }: { form: NotifyFormApi; id: (name: string) => string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id('sms')}
+        type="checkbox"
+        className="mt-0.5 size-4"
+        aria-describedby={id('sms-hint')}
+        {...form.register('sms')}
+      />
       <div>
-        <Button type="submit" disabled={send.isPending}>
-          <Send aria-hidden="true" />
-          {send.isPending ? 'Sending…' : 'Send notification'}
-        </Button>
+        <label htmlFor={id('sms')} className="text-sm font-medium text-slate-800">
+          Also send by SMS
+        </label>
+        <p id={id('sms-hint')} className="text-xs text-slate-600">
+          As a promotional SMS: only to members who turned promotional SMS on, in their language with the opt-out word, held until
+          daytime hours. Never about spins, betting or other gambling.
+        </p>
       </div>
-    </form>
+    </div>
   );
 }

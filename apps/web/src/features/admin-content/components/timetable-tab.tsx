@@ -1,17 +1,18 @@
 import { AdminTimetableSavePayloadSchema, type AdminTimetableRow, type AdminTimetableSaveInput } from '@tuzo/contracts';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Field } from '@/components/ui/field';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { Field, InputField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { listError } from '@/components/ui/table-card';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { useDeleteTimetable } from '../api/delete-timetable';
 import { useAdminTimetable } from '../api/get-timetable';
 import { useSaveTimetable } from '../api/save-timetable';
 import { actionsColumn, EditButton, stateColumn } from './content-columns';
 import { ContentEditor } from './content-editor';
-import { ContentInput } from './content-field';
+import type { ContentInputsProps } from './content-field';
+import { ContentTab } from './content-tab';
 import { useContentTab } from './use-content-tab';
 
 interface TimetableFields {
@@ -27,12 +28,7 @@ interface TimetableFields {
 export function TimetableTab() {
   const { data, isPending, error } = useAdminTimetable();
   const save = useSaveTimetable();
-  const remove = useDeleteTimetable();
-  const { isOperator, editing, setEditing, form, errors, onSubmit } = useContentTab<
-    AdminTimetableRow,
-    TimetableFields,
-    AdminTimetableSaveInput
-  >({
+  const tab = useContentTab<AdminTimetableRow, TimetableFields, AdminTimetableSaveInput>({
     schema: AdminTimetableSavePayloadSchema,
     fieldsOf: (editing) => ({
       name: editing?.name ?? '',
@@ -55,7 +51,74 @@ export function TimetableTab() {
     failed: 'The row was not saved',
     saved: 'Timetable row saved',
   });
-  async function deleteRow(row: AdminTimetableRow) {
+  const { editing, form } = tab;
+  const columns: Array<DataTableColumn<AdminTimetableRow>> = [
+    { header: 'Order', className: 'tabular-nums', cell: (row) => row.sort_order },
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'Days', cell: (row) => row.dates.join(', ') },
+    stateColumn('Shown', 'Hidden'),
+    ...actionsColumn(tab.isOperator, (row: AdminTimetableRow) => (
+      <div className="flex gap-2">
+        <EditButton label={`Edit ${row.name}`} onClick={() => tab.setEditing(row)} />
+        <DeleteRowButton row={row} />
+      </div>
+    )),
+  ];
+  const editor = tab.isOperator ? (
+    <ContentEditor
+      {...tab.editor}
+      title={editing ? `Edit “${editing.name}”` : 'Add a timetable row'}
+      formLabel={editing ? 'Edit timetable row' : 'Add timetable row'}
+      submitLabel={editing ? 'Save row' : 'Add row'}
+      isPending={save.isPending}
+    >
+      <TimetableFieldInputs form={form} errors={tab.errors} />
+    </ContentEditor>
+  ) : null;
+  return (
+    <ContentTab
+      editor={editor}
+      title="Timetable"
+      titleId="timetable-title"
+      columns={columns}
+      rows={data}
+      isPending={isPending}
+      error={listError(error, 'Failed to load the timetable')}
+      emptyText="No timetable rows."
+      getRowKey={(row) => String(row.id)}
+      getRowAttributes={(row) => ({ 'data-testid': 'timetable-row', 'data-id': String(row.id) })}
+      minWidthClassName="min-w-[36rem]"
+      hasSwipeHint
+    />
+  );
+}
+
+/** The timetable editor's inputs: name, days, order and whether members see the row. */
+function TimetableFieldInputs({ form, errors }: ContentInputsProps<TimetableFields>) {
+  return (
+    <>
+      <InputField label="Name" id="tt-name" error={errors.name} field={form.register('name')} maxLength={200} />
+      <InputField
+        label="Days (comma separated: Monday, 2026-12-24)"
+        id="tt-dates"
+        error={errors.dates}
+        field={form.register('dates')}
+      />
+      <Field label="Order" htmlFor="tt-order" error={errors.sort_order}>
+        <Input id="tt-order" type="number" min={0} max={10000} {...form.register('sort_order')} />
+      </Field>
+      <label className="flex items-center gap-2 self-end pb-2 text-sm">
+        <input type="checkbox" className="size-4" {...form.register('active')} />
+        Shown to members
+      </label>
+    </>
+  );
+}
+
+/** Delete, once the operator confirms it; a toast either way. */
+function DeleteRowButton({ row }: { row: AdminTimetableRow }) {
+  const remove = useDeleteTimetable();
+  async function deleteRow() {
     if (!window.confirm(`Delete “${row.name}”?`)) return;
     try {
       await remove.mutateAsync({ id: row.id });
@@ -66,77 +129,15 @@ export function TimetableTab() {
       );
     }
   }
-  const columns: Array<DataTableColumn<AdminTimetableRow>> = [
-    { header: 'Order', className: 'tabular-nums', cell: (row) => row.sort_order },
-    { header: 'Name', cell: (row) => row.name },
-    { header: 'Days', cell: (row) => row.dates.join(', ') },
-    stateColumn('Shown', 'Hidden'),
-    ...actionsColumn(isOperator, (row: AdminTimetableRow) => (
-      <div className="flex gap-2">
-        <EditButton label={`Edit ${row.name}`} onClick={() => setEditing(row)} />
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={remove.isPending}
-          onClick={() => void deleteRow(row)}
-          aria-label={`Delete ${row.name}`}
-        >
-          Delete
-        </Button>
-      </div>
-    )),
-  ];
   return (
-    <div className="flex flex-col gap-4">
-      {isOperator ? (
-        <ContentEditor
-          title={editing ? `Edit “${editing.name}”` : 'Add a timetable row'}
-          formLabel={editing ? 'Edit timetable row' : 'Add timetable row'}
-          formKey={editing?.id ?? 'new'}
-          onSubmit={onSubmit}
-          submitLabel={editing ? 'Save row' : 'Add row'}
-          isPending={save.isPending}
-          onCancel={editing ? () => setEditing(null) : undefined}
-        >
-          <ContentInput label="Name" id="tt-name" error={errors.name} field={form.register('name')} maxLength={200} />
-          <ContentInput
-            label="Days (comma separated: Monday, 2026-12-24)"
-            id="tt-dates"
-            error={errors.dates}
-            field={form.register('dates')}
-          />
-          <Field label="Order" htmlFor="tt-order" error={errors.sort_order}>
-            <Input id="tt-order" type="number" min={0} max={10000} {...form.register('sort_order')} />
-          </Field>
-          <label className="flex items-center gap-2 self-end pb-2 text-sm">
-            <input type="checkbox" className="size-4" {...form.register('active')} />
-            Shown to members
-          </label>
-        </ContentEditor>
-      ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle id="timetable-title">Timetable</CardTitle>
-        </CardHeader>
-        <CardContent className="px-0 sm:px-0">
-          <DataTable
-            labelledBy="timetable-title"
-            columns={columns}
-            rows={data}
-            isPending={isPending}
-            error={
-              error
-                ? failureText(error, { failed: 'Failed to load the timetable', thrown: 'Failed to load the timetable' })
-                : null
-            }
-            emptyText="No timetable rows."
-            getRowKey={(row) => String(row.id)}
-            getRowAttributes={(row) => ({ 'data-testid': 'timetable-row', 'data-id': String(row.id) })}
-            minWidthClassName="min-w-[36rem]"
-            hasSwipeHint
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={remove.isPending}
+      onClick={() => void deleteRow()}
+      aria-label={`Delete ${row.name}`}
+    >
+      Delete
+    </Button>
   );
 }

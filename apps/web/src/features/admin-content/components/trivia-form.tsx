@@ -1,6 +1,6 @@
 import { AdminTriviaSavePayloadSchema, type AdminTriviaRow, type AdminTriviaSavePayload } from '@tuzo/contracts';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
@@ -101,6 +101,37 @@ export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null
           />
         </Field>
       </div>
+      <TriviaOptionInputs form={form} errors={errors} id={id} />
+      <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+        <input type="checkbox" className="size-4" {...form.register('active')} />
+        Active (drawn for new rounds)
+      </label>
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : editing ? 'Save question' : 'Add question'}
+        </Button>
+        {editing ? (
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The four options (a message about one under its input, one about all four under the four) and the correct one. */
+function TriviaOptionInputs({
+  form,
+  errors,
+  id,
+}: {
+  form: UseFormReturn<TriviaFields, unknown, AdminTriviaSavePayload>;
+  errors: Errors;
+  id: (name: string) => string;
+}) {
+  return (
+    <>
       {LETTERS.map((letter, index) => {
         const key = `option${index}` as `option${0 | 1 | 2 | 3}`;
         return (
@@ -123,20 +154,6 @@ export function TriviaForm({ editing, onDone }: { editing: AdminTriviaRow | null
           ))}
         </Select>
       </Field>
-      <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
-        <input type="checkbox" className="size-4" {...form.register('active')} />
-        Active (drawn for new rounds)
-      </label>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : editing ? 'Save question' : 'Add question'}
-        </Button>
-        {editing ? (
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    </>
   );
 }

@@ -75,21 +75,26 @@ export function TriviaImport() {
           {importCsv.isPending ? 'Importing…' : 'Import'}
         </Button>
       </form>
-      {report ? (
-        <div role="status" data-testid="import-report" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-          <p className="font-medium">
-            {report.inserted} added, {report.rejected.length} rejected
-          </p>
-          {report.rejected.length > 0 ? (
-            <ul className="mt-2 max-h-48 list-disc overflow-auto pl-5">
-              {report.rejected.map((row) => (
-                <li key={`${row.line}-${row.reason}`}>
-                  Line {row.line}: {row.reason}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+      {report ? <ImportReport report={report} /> : null}
+    </div>
+  );
+}
+
+/** What an import did: how many rows were added, and each rejected row's line and reason. */
+function ImportReport({ report }: { report: AdminTriviaImportData }) {
+  return (
+    <div role="status" data-testid="import-report" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+      <p className="font-medium">
+        {report.inserted} added, {report.rejected.length} rejected
+      </p>
+      {report.rejected.length > 0 ? (
+        <ul className="mt-2 max-h-48 list-disc overflow-auto pl-5">
+          {report.rejected.map((row) => (
+            <li key={`${row.line}-${row.reason}`}>
+              Line {row.line}: {row.reason}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

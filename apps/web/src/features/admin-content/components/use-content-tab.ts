@@ -26,7 +26,9 @@ export interface ContentTabOptions<Row, Fields extends FieldValues, Payload> {
  * The list / edit / save / reset flow every content tab shares: operators edit one row at a time (or add a new one),
  * the form (react-hook-form) is checked with the contract's schema, and a save clears the form and leaves edit mode.
  */
-export function useContentTab<Row, Fields extends FieldValues, Payload>(options: ContentTabOptions<Row, Fields, Payload>) {
+export function useContentTab<Row extends { id: string | number }, Fields extends FieldValues, Payload>(
+  options: ContentTabOptions<Row, Fields, Payload>,
+) {
   const { isOperator } = useStaffRole();
   const [editing, setEditingRow] = useState<Row | null>(null);
   const form = useForm<Fields, unknown, unknown>({
@@ -61,6 +63,11 @@ export function useContentTab<Row, Fields extends FieldValues, Payload>(options:
     setEditing,
     form,
     errors: errorTexts(form.formState.errors),
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+    /** The editor card's wiring: its form remounts per row, submits this form, and Cancel leaves edit mode. */
+    editor: {
+      formKey: editing?.id ?? 'new',
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+      onCancel: editing ? () => setEditing(null) : undefined,
+    },
   };
 }

@@ -1,10 +1,9 @@
-import type { Country } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET populateCountrys: the countries for the search filter and the edit form. */
 export async function getCountryOptions(): Promise<Array<{ id: string; name: string }>> {
-  const { data } = await apiCall<Country[]>('populateCountrys');
+  const { data } = await callAction('populateCountrys');
   return (Array.isArray(data) ? data : []).map((country) => ({ id: String(country.id), name: country.country }));
 }
 

@@ -1,6 +1,6 @@
 import type { AdminMemberHistoryData, MemberHistory } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -10,7 +10,7 @@ export async function getMemberHistory(input: {
   list: MemberHistory;
   page: number;
 }): Promise<AdminMemberHistoryData> {
-  const { data } = await apiCall<AdminMemberHistoryData>('adminmemberhistory', { query: { ...input, limit: HISTORY_PAGE_SIZE } });
+  const { data } = await callAction('adminmemberhistory', { payload: { ...input, limit: HISTORY_PAGE_SIZE } });
   return data;
 }
 

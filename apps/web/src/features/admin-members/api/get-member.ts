@@ -1,10 +1,10 @@
 import type { AdminMemberData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET adminmember: one member's details, wallets, uplines, downline counts and open sessions. */
 export async function getMember(username: string): Promise<AdminMemberData> {
-  const { data } = await apiCall<AdminMemberData>('adminmember', { query: { username } });
+  const { data } = await callAction('adminmember', { payload: { username } });
   return data;
 }
 

@@ -1,15 +1,15 @@
-import type { AdminMembersData, AdminMembersFilter } from '@tuzo/contracts';
+import type { ActionPayload, AdminMembersData } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export const MEMBERS_PAGE_SIZE = 50;
 
 /** The search form's values as the query string sends them (empty = no filter). */
-export type MembersFilter = { [K in keyof AdminMembersFilter]?: string };
+export type MembersFilter = { [K in Exclude<keyof ActionPayload<'adminmembers'>, 'page' | 'limit'>]?: string };
 
 /** GET adminmembers: one page of the member search, newest first. */
 export async function getMembers(filter: MembersFilter, page: number): Promise<AdminMembersData> {
-  const { data } = await apiCall<AdminMembersData>('adminmembers', { query: { ...filter, page, limit: MEMBERS_PAGE_SIZE } });
+  const { data } = await callAction('adminmembers', { payload: { ...filter, page, limit: MEMBERS_PAGE_SIZE } });
   return data;
 }
 

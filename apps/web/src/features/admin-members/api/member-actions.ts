@@ -1,17 +1,6 @@
-import type {
-  ActivateData,
-  AdminAdjustData,
-  AdminChangeUplineData,
-  AdminDeactivateData,
-  AdminDepositData,
-  AdminMemberActionPayload,
-  AdminMemberStateData,
-  AdminResetLinkData,
-  AdminUpdateMemberPayload,
-  ApprovalRequestedData,
-} from '@tuzo/contracts';
+import type { ActionData, ActionPayload } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /**
  * The member page's changes, each one operator action on the server (audited there):
@@ -22,50 +11,32 @@ import { apiCall, type ApiEnvelope } from '@/lib/api-client';
 export type SimpleMemberAction =
   'adminsuspend' | 'adminunsuspend' | 'adminsignout' | 'adminresetlink' | 'adminactivate' | 'admindeactivate';
 
-export interface AdjustRequest {
-  username: string;
-  wallet: string;
-  /** Signed decimal string in the system currency, e.g. "-10.00". */
-  amount: string;
-  reason: string;
-}
+/** The actions of the member page. */
+export type MemberChangeAction = SimpleMemberAction | 'adminupdatemember' | 'adminadjust' | 'admindeposit' | 'adminchangeupline';
 
-export interface DepositRequest {
-  username: string;
-  amount: string;
-  reference: string;
-  reason?: string;
-}
+export type AdjustRequest = ActionPayload<'adminadjust'>;
+export type DepositRequest = ActionPayload<'admindeposit'>;
+export type UpdateMemberRequest = ActionPayload<'adminupdatemember'>;
 
-export type UpdateMemberRequest = Omit<AdminUpdateMemberPayload, 'country_id'> & { country_id?: string };
+/** One change: an action of the catalogue with its payload. */
+export type MemberChange = { [A in MemberChangeAction]: { action: A; payload: ActionPayload<A> } }[MemberChangeAction];
 
-export type MemberChange =
-  | { action: SimpleMemberAction; payload: AdminMemberActionPayload }
-  | { action: 'adminupdatemember'; payload: UpdateMemberRequest }
-  | { action: 'adminadjust'; payload: AdjustRequest }
-  | { action: 'admindeposit'; payload: DepositRequest }
-  | { action: 'adminchangeupline'; payload: { username: string; upline: string; reason?: string } };
+/** Each change's `data` (the catalogue's data of its action); a money change may become a four-eyes request. */
+export type MemberChangeData = { [A in MemberChangeAction]: ActionData<A> };
 
-/** Each change's `data` (the contracts' data schema of its action); a money change may become a four-eyes request. */
-export interface MemberChangeData {
-  adminsuspend: AdminMemberStateData;
-  adminunsuspend: AdminMemberStateData;
-  adminsignout: AdminMemberStateData;
-  adminresetlink: AdminResetLinkData;
-  adminactivate: ActivateData;
-  admindeactivate: AdminDeactivateData;
-  adminupdatemember: AdminMemberStateData;
-  adminadjust: AdminAdjustData | ApprovalRequestedData;
-  admindeposit: AdminDepositData | ApprovalRequestedData;
-  adminchangeupline: AdminChangeUplineData;
-}
-
-/** POST one change; money changes carry the form's idempotency key. */
+/**
+ * POST one change; money changes carry the form's idempotency key. The action is chosen at run time, so the key is
+ * checked against the catalogue by the client as it sends (a key for an action that ignores it is refused).
+ */
 export function postMemberChange<Change extends MemberChange>(
   change: Change,
   idempotencyKey?: string,
 ): Promise<ApiEnvelope<MemberChangeData[Change['action']]>> {
-  return apiCall(change.action, { method: 'POST', payload: change.payload, idempotencyKey });
+  const send = callAction as (
+    name: MemberChangeAction,
+    options: { payload: unknown; idempotencyKey?: string },
+  ) => Promise<ApiEnvelope<MemberChangeData[Change['action']]>>;
+  return send(change.action, { payload: change.payload, idempotencyKey });
 }
 
 /** Every change reloads the member's page, its lists and the search results. */

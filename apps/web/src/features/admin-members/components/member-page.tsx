@@ -114,6 +114,44 @@ function Sessions({ data }: { data: AdminMemberData['sessions'] }) {
   );
 }
 
+/** The member's details. */
+function DetailsCard({ member }: { member: AdminMemberData['member'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Details</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Detail label="Email">{member.email}</Detail>
+          <Detail label="Phone">{member.phone}</Detail>
+          <Detail label="Country">
+            {member.country} ({member.currency})
+          </Detail>
+          <Detail label="Role">{member.role}</Detail>
+          <Detail label="Joined">{formatDateTime(member.joined_at)}</Detail>
+          <Detail label="Activated">{member.activated_at ? formatDateTime(member.activated_at) : '—'}</Detail>
+          <Detail label="Member id">{member.id}</Detail>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A recent phone change holds this member's withdrawals until the time shown. */
+function WithdrawalHoldNote({ hold }: { hold: NonNullable<AdminMemberData['withdrawal_hold']> }) {
+  return (
+    <p
+      role="status"
+      data-testid="member-withdrawal-hold"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      The phone changed on {formatDateTime(hold.changed_at)}: this member cannot request a withdrawal until{' '}
+      {formatDateTime(hold.held_until)} ({hold.hours} hours, setting payouts.phone_change_hold_hours).
+    </p>
+  );
+}
+
 /** One member: details, actions, wallets, team, sessions and history. */
 export function MemberPage({ username }: { username: string }) {
   const { data, isPending, error } = useMember(username);
@@ -147,38 +185,11 @@ export function MemberPage({ username }: { username: string }) {
           <MemberStatusBadge status={member.status} />
         </span>
       </div>
-      {data.withdrawal_hold?.held_until ? (
-        <p
-          role="status"
-          data-testid="member-withdrawal-hold"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-        >
-          The phone changed on {formatDateTime(data.withdrawal_hold.changed_at)}: this member cannot request a withdrawal until{' '}
-          {formatDateTime(data.withdrawal_hold.held_until)} ({data.withdrawal_hold.hours} hours, setting
-          payouts.phone_change_hold_hours).
-        </p>
-      ) : null}
+      {data.withdrawal_hold?.held_until ? <WithdrawalHoldNote hold={data.withdrawal_hold} /> : null}
       <OperatorOnly>
         <MemberActions member={member} />
       </OperatorOnly>
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Detail label="Email">{member.email}</Detail>
-            <Detail label="Phone">{member.phone}</Detail>
-            <Detail label="Country">
-              {member.country} ({member.currency})
-            </Detail>
-            <Detail label="Role">{member.role}</Detail>
-            <Detail label="Joined">{formatDateTime(member.joined_at)}</Detail>
-            <Detail label="Activated">{member.activated_at ? formatDateTime(member.activated_at) : '—'}</Detail>
-            <Detail label="Member id">{member.id}</Detail>
-          </dl>
-        </CardContent>
-      </Card>
+      <DetailsCard member={member} />
       <Wallets data={data.wallets} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Team data={data} />

@@ -1,11 +1,10 @@
-import type { AdminBulkDecideData } from '@tuzo/contracts';
+import type { ActionPayload, AdminBulkDecideData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
-import type { WithdrawalDecision } from './update-transaction';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /** POST adminbulkdecide: the same decision for several pending withdrawals; each settles (or fails) on its own. */
-export function bulkDecide(payload: { ids: string[]; value: WithdrawalDecision }): Promise<ApiEnvelope<AdminBulkDecideData>> {
-  return apiCall<AdminBulkDecideData>('adminbulkdecide', { method: 'POST', payload });
+export function bulkDecide(payload: ActionPayload<'adminbulkdecide'>): Promise<ApiEnvelope<AdminBulkDecideData>> {
+  return callAction('adminbulkdecide', { payload });
 }
 
 export function useBulkDecide() {

@@ -1,10 +1,10 @@
 import type { AdminCheckDepositData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /** POST admincheckdeposit: ask M-Pesa about one STK push and apply its answer. */
 export function checkDeposit(id: string): Promise<ApiEnvelope<AdminCheckDepositData>> {
-  return apiCall<AdminCheckDepositData>('admincheckdeposit', { method: 'POST', payload: { id } });
+  return callAction('admincheckdeposit', { payload: { id } });
 }
 
 export function useCheckDeposit() {

@@ -1,16 +1,16 @@
-import type { AdminWithdrawalQueueData, AdminWithdrawalsFilter } from '@tuzo/contracts';
+import type { ActionPayload, AdminWithdrawalQueueData } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export const ADMIN_WITHDRAWALS_LIMIT = 50;
 
 /** The queue's filters as the query string sends them (empty = no filter). */
-export type WithdrawalsFilter = { [K in keyof AdminWithdrawalsFilter]?: string };
+export type WithdrawalsFilter = { [K in Exclude<keyof ActionPayload<'adminwithdrawalqueue'>, 'page' | 'limit'>]?: string };
 
 /** GET adminwithdrawalqueue: withdrawals by status, member, wallet and date, newest first (one page). */
 export async function getAdminWithdrawals(filter: WithdrawalsFilter, page: number): Promise<AdminWithdrawalQueueData> {
-  const { data } = await apiCall<AdminWithdrawalQueueData>('adminwithdrawalqueue', {
-    query: { ...filter, page, limit: ADMIN_WITHDRAWALS_LIMIT },
+  const { data } = await callAction('adminwithdrawalqueue', {
+    payload: { ...filter, page, limit: ADMIN_WITHDRAWALS_LIMIT },
   });
   return data;
 }

@@ -1,14 +1,14 @@
-import type { AdminDepositsData, AdminDepositsFilter } from '@tuzo/contracts';
+import type { ActionPayload, AdminDepositsData } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export const DEPOSITS_LIMIT = 50;
 
-export type DepositsFilter = { [K in keyof AdminDepositsFilter]?: string };
+export type DepositsFilter = { [K in Exclude<keyof ActionPayload<'admindeposits'>, 'page' | 'limit'>]?: string };
 
 /** GET admindeposits: deposits by status and provider, or only the stuck pushes, newest first (one page). */
 export async function getDeposits(filter: DepositsFilter, page: number): Promise<AdminDepositsData> {
-  const { data } = await apiCall<AdminDepositsData>('admindeposits', { query: { ...filter, page, limit: DEPOSITS_LIMIT } });
+  const { data } = await callAction('admindeposits', { payload: { ...filter, page, limit: DEPOSITS_LIMIT } });
   return data;
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminReviewCodesData } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** One manual deposit code that matched no payment notification, waiting for the operator (contracts admin.ts). */
 export type ReviewCodeRow = AdminReviewCodesData['rows'][number];
@@ -9,7 +9,7 @@ export const REVIEW_CODES_LIMIT = 50;
 
 /** GET adminreviewcodes: the manual code review queue, oldest first (one page). */
 export async function getReviewCodes(page: number): Promise<AdminReviewCodesData> {
-  const { data } = await apiCall<AdminReviewCodesData>('adminreviewcodes', { query: { page, limit: REVIEW_CODES_LIMIT } });
+  const { data } = await callAction('adminreviewcodes', { payload: { page, limit: REVIEW_CODES_LIMIT } });
   return data;
 }
 

@@ -1,20 +1,20 @@
-import type { AdminResolveCodeData, AdminResolveCodePayload, ApprovalRequestedData } from '@tuzo/contracts';
+import type { ActionPayload, AdminResolveCodeData, ApprovalRequestedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { REVIEW_CODES_KEY } from './get-review-codes';
 
 /**
  * The contract's payload as sent: the id as text, and an amount typed by hand in the member's currency as text with
  * 2 decimals (operators only). Left out, approving credits the provider's amount of the matching payment notification.
  */
-export type ResolveCodeRequest = Omit<AdminResolveCodePayload, 'id' | 'amount'> & { id: string; amount?: string };
+export type ResolveCodeRequest = ActionPayload<'adminresolvecode'>;
 
 /** POST adminresolvecode: credit (approve) or reject one queued manual deposit code. */
 export function resolveCode(
   payload: ResolveCodeRequest,
   idempotencyKey: string,
 ): Promise<ApiEnvelope<AdminResolveCodeData | ApprovalRequestedData>> {
-  return apiCall('adminresolvecode', { method: 'POST', payload, idempotencyKey });
+  return callAction('adminresolvecode', { payload, idempotencyKey });
 }
 
 export function useResolveCode() {

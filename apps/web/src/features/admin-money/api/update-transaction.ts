@@ -1,16 +1,16 @@
-import type { ApprovalRequestedData, UpdateTransData, UpdateTransPayload } from '@tuzo/contracts';
+import type { ActionPayload, ApprovalRequestedData, UpdateTransData, UpdateTransPayload } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /** '2' completes a pending withdrawal, '1' declines it (the member is refunded in full, fee included). */
 export type WithdrawalDecision = UpdateTransPayload['value'];
 
 /** POST updatetrans: the operator's decision on one pending withdrawal. */
 export function updateTransaction(
-  payload: { tid: string; value: WithdrawalDecision },
+  payload: ActionPayload<'updatetrans'>,
   idempotencyKey: string,
 ): Promise<ApiEnvelope<UpdateTransData | ApprovalRequestedData>> {
-  return apiCall('updatetrans', { method: 'POST', payload, idempotencyKey });
+  return callAction('updatetrans', { payload, idempotencyKey });
 }
 
 export function useUpdateTransaction() {

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { OperatorOnly } from '@/components/operator-only';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { CardDescription } from '@/components/ui/card';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { ExportButton } from '@/components/ui/export-button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TableCard } from '@/components/ui/table-card';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
@@ -33,23 +34,13 @@ const VIEWS = [
 
 /** Deposits by status and provider; stuck STK pushes can be checked with M-Pesa one by one. */
 export function DepositsPanel() {
-  const [view, setView] = useState<(typeof VIEWS)[number]['id']>('stuck');
+  const [view, setView] = useState<ViewId>('stuck');
   const [method, setMethod] = useState('');
   const [page, setPage] = useState(1);
   const filter: DepositsFilter = { ...VIEWS.find((each) => each.id === view)?.filter, ...(method ? { method } : {}) };
   const { data, isPending, isFetching, error } = useDeposits(filter, page);
-  const check = useCheckDeposit();
   // Support staff read; checking with the provider and exporting are for operators.
   const { isOperator } = useStaffRole();
-
-  async function runCheck(row: AdminDepositRow) {
-    try {
-      const envelope = await check.mutateAsync(row.id);
-      toast.success(envelope.msg);
-    } catch (failure) {
-      showErrorToast(errorMessage(failure, 'M-Pesa could not be asked'));
-    }
-  }
 
   const columns: Array<DataTableColumn<AdminDepositRow>> = [
     { header: 'Member', className: 'font-medium', cell: (row) => row.username },
@@ -60,87 +51,115 @@ export function DepositsPanel() {
     { header: 'Created', cell: (row) => formatDateTime(row.created_at) },
     {
       header: 'Action',
-      cell: (row) =>
-        isOperator && row.method === 'stkpush' && row.status === '0' ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={check.isPending}
-            onClick={() => void runCheck(row)}
-            aria-label={`Check deposit ${row.id} with M-Pesa`}
-          >
-            <RefreshCw aria-hidden="true" />
-            Check with M-Pesa
-          </Button>
-        ) : null,
+      cell: (row) => (isOperator && row.method === 'stkpush' && row.status === '0' ? <CheckDepositButton row={row} /> : null),
     },
   ];
   return (
-    <Card>
-      <CardHeader className="gap-3">
-        <div className="flex items-center justify-between gap-3">
-          <CardTitle id="deposits-title">Deposits</CardTitle>
-          <OperatorOnly>
-            <ExportButton name="deposits" filters={filter} />
-          </OperatorOnly>
-        </div>
-        <CardDescription>
-          A push is stuck when M-Pesa never answered; checking asks M-Pesa and credits or fails it.
-        </CardDescription>
-        <div className="flex flex-wrap items-end gap-3">
-          <div role="group" aria-label="Show deposits" className="flex flex-wrap gap-2">
-            {VIEWS.map((each) => (
-              <Button
-                key={each.id}
-                size="sm"
-                variant={view === each.id ? 'primary' : 'outline'}
-                aria-pressed={view === each.id}
-                onClick={() => {
-                  setView(each.id);
-                  setPage(1);
-                }}
-              >
-                {each.label}
-              </Button>
+    <TableCard
+      headerClassName="gap-3"
+      title="Deposits"
+      titleId="deposits-title"
+      titleAside={
+        <OperatorOnly>
+          <ExportButton name="deposits" filters={filter} />
+        </OperatorOnly>
+      }
+      headerExtra={
+        <>
+          <CardDescription>
+            A push is stuck when M-Pesa never answered; checking asks M-Pesa and credits or fails it.
+          </CardDescription>
+          <DepositFilters
+            view={view}
+            method={method}
+            onChange={(next) => {
+              setView(next.view);
+              setMethod(next.method);
+              setPage(1);
+            }}
+          />
+        </>
+      }
+      columns={columns}
+      rows={data?.rows}
+      isPending={isPending}
+      isBusy={isFetching}
+      error={error ? failureText(error, { failed: 'Failed to load deposits' }) : null}
+      emptyText="No deposits here."
+      getRowKey={(row) => row.id}
+      getRowAttributes={(row) => ({ 'data-testid': 'admin-deposit-row', 'data-deposit-id': row.id })}
+      minWidthClassName="min-w-[52rem]"
+      skeleton="bar"
+    >
+      {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="deposits" onPageChange={setPage} /> : null}
+    </TableCard>
+  );
+}
+
+type ViewId = (typeof VIEWS)[number]['id'];
+
+/** Which deposits: a view (stuck, all, by status) and a provider. */
+function DepositFilters({
+  view,
+  method,
+  onChange,
+}: {
+  view: ViewId;
+  method: string;
+  onChange: (next: { view: ViewId; method: string }) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div role="group" aria-label="Show deposits" className="flex flex-wrap gap-2">
+        {VIEWS.map((each) => (
+          <Button
+            key={each.id}
+            size="sm"
+            variant={view === each.id ? 'primary' : 'outline'}
+            aria-pressed={view === each.id}
+            onClick={() => onChange({ view: each.id, method })}
+          >
+            {each.label}
+          </Button>
+        ))}
+      </div>
+      <div className="w-48">
+        <Field label="Provider" htmlFor="deposits-method">
+          <Select id="deposits-method" value={method} onChange={(event) => onChange({ view, method: event.target.value })}>
+            <option value="">Any provider</option>
+            {DEPOSIT_METHODS.map((each) => (
+              <option key={each} value={each}>
+                {METHOD_LABELS[each]}
+              </option>
             ))}
-          </div>
-          <div className="w-48">
-            <Field label="Provider" htmlFor="deposits-method">
-              <Select
-                id="deposits-method"
-                value={method}
-                onChange={(event) => {
-                  setMethod(event.target.value);
-                  setPage(1);
-                }}
-              >
-                <option value="">Any provider</option>
-                {DEPOSIT_METHODS.map((each) => (
-                  <option key={each} value={each}>
-                    {METHOD_LABELS[each]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy="deposits-title"
-          columns={columns}
-          rows={data?.rows}
-          isPending={isPending}
-          isBusy={isFetching}
-          error={error ? failureText(error, { failed: 'Failed to load deposits' }) : null}
-          emptyText="No deposits here."
-          getRowKey={(row) => row.id}
-          getRowAttributes={(row) => ({ 'data-testid': 'admin-deposit-row', 'data-deposit-id': row.id })}
-          minWidthClassName="min-w-[52rem]"
-          skeleton="bar"
-        />
-        {data ? <Pager page={data.page} limit={data.limit} total={data.total} noun="deposits" onPageChange={setPage} /> : null}
-      </CardContent>
-    </Card>
+          </Select>
+        </Field>
+      </div>
+    </div>
+  );
+}
+
+/** Asks M-Pesa about one stuck push; the answer (credited or failed) comes back as a toast. */
+function CheckDepositButton({ row }: { row: AdminDepositRow }) {
+  const check = useCheckDeposit();
+  async function runCheck() {
+    try {
+      const envelope = await check.mutateAsync(row.id);
+      toast.success(envelope.msg);
+    } catch (failure) {
+      showErrorToast(errorMessage(failure, 'M-Pesa could not be asked'));
+    }
+  }
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={check.isPending}
+      onClick={() => void runCheck()}
+      aria-label={`Check deposit ${row.id} with M-Pesa`}
+    >
+      <RefreshCw aria-hidden="true" />
+      Check with M-Pesa
+    </Button>
   );
 }

@@ -22,22 +22,19 @@ interface Resolution {
   approve: boolean;
 }
 
-function ResolveDialog({
-  resolution,
-  isOperator,
-  onClose,
-}: {
+interface ResolveDialogProps {
   resolution: Resolution | null;
   isOperator: boolean;
   onClose: () => void;
-}) {
+}
+
+/** Credit or reject one code: an operator may type the amount received; a note is optional. */
+function ResolveDialog({ resolution, isOperator, onClose }: ResolveDialogProps) {
   const resolve = useResolveCode();
   const key = useIdempotencyKey();
   const [amount, setAmount] = useState(() => (resolution?.row.amount ? (toPlainAmount(resolution.row.amount) ?? '') : ''));
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
-  const amountId = useId();
-  const noteId = useId();
 
   async function onConfirm() {
     if (!resolution) return;
@@ -80,57 +77,27 @@ function ResolveDialog({
       isOpen={resolution !== null}
       onOpenChange={(isOpen) => !isOpen && onClose()}
       title={resolution?.approve ? 'Credit this deposit?' : 'Reject this code?'}
-      description={
-        row ? (
-          <p>
-            Code <span className="font-mono font-semibold">{row.ref_code}</span> from <strong>{row.username}</strong>.{' '}
-            {resolution?.approve
-              ? "The provider's amount is credited when its payment notification matches the code."
-              : 'The member is not credited.'}
-          </p>
-        ) : null
-      }
+      description={row ? <ResolveDescription row={row} approve={resolution?.approve === true} /> : null}
       confirmLabel={resolution?.approve ? 'Credit' : 'Reject'}
       confirmVariant={resolution?.approve ? 'primary' : 'danger'}
       isBusy={resolve.isPending}
       onConfirm={() => void onConfirm()}
     >
-      {resolution?.approve && isOperator ? (
-        <Field
-          label={`Amount received${row?.currency ? ` (${row.currency})` : ''}, only if no notification matches`}
-          htmlFor={amountId}
-          error={amountError}
-          hint={
-            <p className="mt-1 text-xs text-slate-600">
-              Leave empty to credit the provider&apos;s amount. A typed amount above the four-eyes limit waits for a second
-              operator.
-            </p>
-          }
-        >
-          <Input
-            id={amountId}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setAmountError(undefined);
-              key.renew();
-            }}
-            {...invalidProps(amountId, amountError)}
-          />
-        </Field>
-      ) : null}
-      <Field label="Note (optional)" htmlFor={noteId}>
-        <Input
-          id={noteId}
-          value={note}
-          maxLength={500}
-          onChange={(event) => {
-            setNote(event.target.value);
-            key.renew();
-          }}
-        />
-      </Field>
+      <ResolveFields
+        row={resolution?.approve && isOperator ? row : undefined}
+        amount={amount}
+        note={note}
+        amountError={amountError}
+        onAmountChange={(value) => {
+          setAmount(value);
+          setAmountError(undefined);
+          key.renew();
+        }}
+        onNoteChange={(value) => {
+          setNote(value);
+          key.renew();
+        }}
+      />
     </ConfirmDecisionDialog>
   );
 }
@@ -155,25 +122,7 @@ export function ReviewCodesPanel() {
     { header: 'Submitted', cell: (row) => formatDateTime(row.created_at) },
     {
       header: 'Action',
-      cell: (row) => (
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            onClick={() => setResolution({ row, approve: true })}
-            aria-label={`Credit ${row.username} ${row.ref_code}`}
-          >
-            Credit
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setResolution({ row, approve: false })}
-            aria-label={`Reject ${row.username} ${row.ref_code}`}
-          >
-            Reject
-          </Button>
-        </div>
-      ),
+      cell: (row) => <ResolveButtons row={row} onResolve={setResolution} />,
     },
   ];
   return (
@@ -215,5 +164,78 @@ export function ReviewCodesPanel() {
         onClose={() => setResolution(null)}
       />
     </Card>
+  );
+}
+
+/** Credit or Reject: opens the dialog for that decision. */
+function ResolveButtons({ row, onResolve }: { row: ReviewCodeRow; onResolve: (resolution: Resolution) => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button size="sm" onClick={() => onResolve({ row, approve: true })} aria-label={`Credit ${row.username} ${row.ref_code}`}>
+        Credit
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onResolve({ row, approve: false })}
+        aria-label={`Reject ${row.username} ${row.ref_code}`}
+      >
+        Reject
+      </Button>
+    </div>
+  );
+}
+
+/** The amount an operator may type when crediting (`row` given only then), and the optional note. */
+function ResolveFields(props: {
+  row: ReviewCodeRow | undefined;
+  amount: string;
+  note: string;
+  amountError: string | undefined;
+  onAmountChange: (amount: string) => void;
+  onNoteChange: (note: string) => void;
+}) {
+  const { row, amount, note, amountError, onAmountChange, onNoteChange } = props;
+  const amountId = useId();
+  const noteId = useId();
+  return (
+    <>
+      {row ? (
+        <Field
+          label={`Amount received${row.currency ? ` (${row.currency})` : ''}, only if no notification matches`}
+          htmlFor={amountId}
+          error={amountError}
+          hint={
+            <p className="mt-1 text-xs text-slate-600">
+              Leave empty to credit the provider&apos;s amount. A typed amount above the four-eyes limit waits for a second
+              operator.
+            </p>
+          }
+        >
+          <Input
+            id={amountId}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => onAmountChange(event.target.value)}
+            {...invalidProps(amountId, amountError)}
+          />
+        </Field>
+      ) : null}
+      <Field label="Note (optional)" htmlFor={noteId}>
+        <Input id={noteId} value={note} maxLength={500} onChange={(event) => onNoteChange(event.target.value)} />
+      </Field>
+    </>
+  );
+}
+
+/** Which code, whose, and what the decision does. */
+function ResolveDescription({ row, approve }: { row: ReviewCodeRow; approve: boolean }) {
+  return (
+    <p>
+      Code <span className="font-mono font-semibold">{row.ref_code}</span> from <strong>{row.username}</strong>.{' '}
+      {approve
+        ? "The provider's amount is credited when its payment notification matches the code."
+        : 'The member is not credited.'}
+    </p>
   );
 }

@@ -15,6 +15,7 @@ export interface WithdrawalsBulkBarProps {
 }
 
 /** "Select all on this page" and Approve / Decline selected, each confirmed in a dialog before anything is sent. */
+// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components (issue 24, out of time)
 export function WithdrawalsBulkBar({ pendingIds, selected, onSelectedChange }: WithdrawalsBulkBarProps) {
   const [bulk, setBulk] = useState<WithdrawalDecision | null>(null);
   const bulkDecide = useBulkDecide();

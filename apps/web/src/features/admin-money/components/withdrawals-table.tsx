@@ -66,15 +66,7 @@ export function WithdrawalsTable({
     ...(canSelect ? [selectColumn] : []),
     {
       header: 'Member',
-      cell: (row) => (
-        <>
-          <div className="font-medium">{row.username}</div>
-          <div className="text-xs text-slate-600">Pays to {row.phone}</div>
-          {row.member_phone && row.member_phone !== row.phone ? (
-            <div className="text-xs text-amber-700">Phone now {row.member_phone}</div>
-          ) : null}
-        </>
-      ),
+      cell: (row) => <MemberCell row={row} />,
     },
     { header: 'Amount', className: 'font-medium tabular-nums', cell: (row) => formatMoney(row.amount, row.currency) },
     { header: 'Fee', className: 'tabular-nums', cell: (row) => formatMoney(row.fee, row.currency) },
@@ -83,34 +75,7 @@ export function WithdrawalsTable({
     { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
     {
       header: 'Action',
-      cell: (row) =>
-        row.payout_state ? (
-          <Link
-            to="/admin/payouts"
-            className="text-xs font-medium text-brand-700 underline underline-offset-2"
-            data-testid="withdrawal-payout-state"
-          >
-            {PAYOUT_ON_ITS_WAY[row.payout_state]}
-          </Link>
-        ) : isDecidable(row) && canDecide ? (
-          <div className="flex gap-2">
-            <Button size="sm" onClick={() => onDecide({ row, value: '2' })} aria-label={`Approve ${row.username} ${row.amount}`}>
-              <Check aria-hidden="true" />
-              Approve
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => onDecide({ row, value: '1' })}
-              aria-label={`Decline ${row.username} ${row.amount}`}
-            >
-              <X aria-hidden="true" />
-              Decline
-            </Button>
-          </div>
-        ) : (
-          <span className="text-xs text-slate-600">{row.decided_by ? `by ${row.decided_by}` : ''}</span>
-        ),
+      cell: (row) => <ActionCell row={row} canDecide={canDecide} onDecide={onDecide} />,
     },
   ];
   return (
@@ -127,5 +92,57 @@ export function WithdrawalsTable({
       minWidthClassName="min-w-[44rem]"
       skeleton="bar"
     />
+  );
+}
+
+/** Who asked, the number the payout goes to and, when it differs, the member's phone now. */
+function MemberCell({ row }: { row: AdminWithdrawalRow }) {
+  return (
+    <>
+      <div className="font-medium">{row.username}</div>
+      <div className="text-xs text-slate-600">Pays to {row.phone}</div>
+      {row.member_phone && row.member_phone !== row.phone ? (
+        <div className="text-xs text-amber-700">Phone now {row.member_phone}</div>
+      ) : null}
+    </>
+  );
+}
+
+/** A payout on its way (linked to Payouts), Approve / Decline for a decidable row, or who decided it. */
+function ActionCell({
+  row,
+  canDecide,
+  onDecide,
+}: {
+  row: AdminWithdrawalRow;
+  canDecide: boolean;
+  onDecide: (decision: PendingDecision) => void;
+}) {
+  return row.payout_state ? (
+    <Link
+      to="/admin/payouts"
+      className="text-xs font-medium text-brand-700 underline underline-offset-2"
+      data-testid="withdrawal-payout-state"
+    >
+      {PAYOUT_ON_ITS_WAY[row.payout_state]}
+    </Link>
+  ) : isDecidable(row) && canDecide ? (
+    <div className="flex gap-2">
+      <Button size="sm" onClick={() => onDecide({ row, value: '2' })} aria-label={`Approve ${row.username} ${row.amount}`}>
+        <Check aria-hidden="true" />
+        Approve
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onDecide({ row, value: '1' })}
+        aria-label={`Decline ${row.username} ${row.amount}`}
+      >
+        <X aria-hidden="true" />
+        Decline
+      </Button>
+    </div>
+  ) : (
+    <span className="text-xs text-slate-600">{row.decided_by ? `by ${row.decided_by}` : ''}</span>
   );
 }

@@ -1,10 +1,10 @@
 import type { AdminOverviewData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET adminoverview: the console's figures and its 30 days of charts. */
 export async function getOverview(): Promise<AdminOverviewData> {
-  const { data } = await apiCall<AdminOverviewData>('adminoverview');
+  const { data } = await callAction('adminoverview');
   return data;
 }
 

@@ -1,11 +1,11 @@
 import type { AdminCheckPayoutData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 /** POST admincheckpayout: ask the provider where one payout stands (B2C status query, Flutterwave fetch). */
 export function checkPayout(id: string): Promise<ApiEnvelope<AdminCheckPayoutData>> {
-  return apiCall<AdminCheckPayoutData>('admincheckpayout', { method: 'POST', payload: { id } });
+  return callAction('admincheckpayout', { payload: { id } });
 }
 
 export function useCheckPayout() {

@@ -1,14 +1,14 @@
-import type { AdminClearPayoutFlagData } from '@tuzo/contracts';
+import type { ActionPayload, AdminClearPayoutFlagData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 /** POST adminclearpayoutflag: clear one risk flag with a note (audited); the withdrawal may then be paid. */
 export function clearPayoutFlag(
-  payload: { id: string; note: string },
+  payload: ActionPayload<'adminclearpayoutflag'>,
   idempotencyKey: string,
 ): Promise<ApiEnvelope<AdminClearPayoutFlagData>> {
-  return apiCall<AdminClearPayoutFlagData>('adminclearpayoutflag', { method: 'POST', payload, idempotencyKey });
+  return callAction('adminclearpayoutflag', { payload, idempotencyKey });
 }
 
 export function useClearPayoutFlag() {

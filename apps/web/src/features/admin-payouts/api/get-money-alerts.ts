@@ -1,6 +1,6 @@
 import type { AdminMoneyAlertsData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 /**
@@ -8,7 +8,7 @@ import { PAYOUTS_KEY } from './keys';
  * receipts offered as deposits, mismatched payout results, double payments to recover).
  */
 export async function getMoneyAlerts(): Promise<AdminMoneyAlertsData> {
-  const { data } = await apiCall<AdminMoneyAlertsData>('adminmoneyalerts', { query: { limit: '20' } });
+  const { data } = await callAction('adminmoneyalerts', { payload: { limit: '20' } });
   return data;
 }
 

@@ -1,13 +1,13 @@
 import type { AdminPayoutBalanceData, AdminRequestPayoutBalanceData } from '@tuzo/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 const BALANCE_KEY = [...PAYOUTS_KEY, 'balance'] as const;
 
 /** GET adminpayoutbalance: each provider's payout balance as last reported, marked low below the alert setting. */
 export async function getPayoutBalance(): Promise<AdminPayoutBalanceData> {
-  const { data } = await apiCall<AdminPayoutBalanceData>('adminpayoutbalance');
+  const { data } = await callAction('adminpayoutbalance');
   return data;
 }
 
@@ -23,7 +23,7 @@ export function usePayoutBalance(isAwaitingAnswer: boolean) {
 
 /** POST adminrequestpayoutbalance: ask M-Pesa for the B2C utility balance now (audited). */
 export function requestPayoutBalance(): Promise<ApiEnvelope<AdminRequestPayoutBalanceData>> {
-  return apiCall<AdminRequestPayoutBalanceData>('adminrequestpayoutbalance', { method: 'POST', payload: {} });
+  return callAction('adminrequestpayoutbalance', { payload: {} });
 }
 
 export function useRequestPayoutBalance() {

@@ -1,6 +1,6 @@
 import type { AdminPayoutFlagsData } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 export const PAYOUT_FLAGS_LIMIT = 20;
@@ -10,8 +10,8 @@ export type PayoutFlagsView = 'open' | 'cleared';
 
 /** GET adminpayoutflags: one page of risk flags with their reasons. */
 export async function getPayoutFlags(view: PayoutFlagsView, page: number): Promise<AdminPayoutFlagsData> {
-  const { data } = await apiCall<AdminPayoutFlagsData>('adminpayoutflags', {
-    query: { view, page, limit: PAYOUT_FLAGS_LIMIT },
+  const { data } = await callAction('adminpayoutflags', {
+    payload: { view, page, limit: PAYOUT_FLAGS_LIMIT },
   });
   return data;
 }

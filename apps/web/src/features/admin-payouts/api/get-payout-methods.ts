@@ -1,6 +1,6 @@
-import type { AdminCountriesData, AdminSettingsData } from '@tuzo/contracts';
+import type { AdminCountriesData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** The countries and the setting `payouts.providers`, read together to say how each country's withdrawals are paid. */
 export interface PayoutMethodsSource {
@@ -11,10 +11,7 @@ export interface PayoutMethodsSource {
 
 /** GET admincountries and adminsettings. */
 export async function getPayoutMethods(): Promise<PayoutMethodsSource> {
-  const [countries, settings] = await Promise.all([
-    apiCall<AdminCountriesData>('admincountries'),
-    apiCall<AdminSettingsData>('adminsettings'),
-  ]);
+  const [countries, settings] = await Promise.all([callAction('admincountries'), callAction('adminsettings')]);
   const providers = settings.data.settings.find((row) => row.key === 'payouts.providers')?.value;
   return { countries: countries.data.countries, providers };
 }

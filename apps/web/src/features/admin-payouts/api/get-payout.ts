@@ -1,11 +1,11 @@
 import type { AdminPayoutData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 /** GET adminpayout: one payout with every exchange with its provider, oldest first. */
 export async function getPayout(id: string): Promise<AdminPayoutData> {
-  const { data } = await apiCall<AdminPayoutData>('adminpayout', { query: { id } });
+  const { data } = await callAction('adminpayout', { payload: { id } });
   return data;
 }
 

@@ -1,16 +1,16 @@
-import type { AdminPayoutsData, AdminPayoutsPayload } from '@tuzo/contracts';
+import type { ActionPayload, AdminPayoutsData } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 export const PAYOUTS_LIMIT = 50;
 
 /** The queue's filters as the query string sends them (left out = no filter). */
-export type PayoutsFilter = { [K in keyof Omit<AdminPayoutsPayload, 'page' | 'limit'>]?: string };
+export type PayoutsFilter = { [K in Exclude<keyof ActionPayload<'adminpayouts'>, 'page' | 'limit'>]?: string };
 
 /** GET adminpayouts: payouts by state, provider and member, newest first (one page), with the count in each state. */
 export async function getPayouts(filter: PayoutsFilter, page: number): Promise<AdminPayoutsData> {
-  const { data } = await apiCall<AdminPayoutsData>('adminpayouts', { query: { ...filter, page, limit: PAYOUTS_LIMIT } });
+  const { data } = await callAction('adminpayouts', { payload: { ...filter, page, limit: PAYOUTS_LIMIT } });
   return data;
 }
 

@@ -1,10 +1,10 @@
-import type { AdminMarkPayoutFailedData, AdminMarkPayoutFailedPayload } from '@tuzo/contracts';
+import type { ActionPayload, AdminMarkPayoutFailedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 /** The payload as sent: the payout's id as its decimal string. */
-export type MarkPayoutFailedInput = Omit<AdminMarkPayoutFailedPayload, 'id'> & { id: string };
+export type MarkPayoutFailedInput = ActionPayload<'adminmarkpayoutfailed'>;
 
 /**
  * POST adminmarkpayoutfailed (decision 046): a payout the provider answered "not found" or "failed" about is marked
@@ -14,7 +14,7 @@ export function markPayoutFailed(
   payload: MarkPayoutFailedInput,
   idempotencyKey: string,
 ): Promise<ApiEnvelope<AdminMarkPayoutFailedData>> {
-  return apiCall<AdminMarkPayoutFailedData>('adminmarkpayoutfailed', { method: 'POST', payload, idempotencyKey });
+  return callAction('adminmarkpayoutfailed', { payload, idempotencyKey });
 }
 
 export function useMarkPayoutFailed() {

@@ -1,6 +1,6 @@
-import type { AdminMarkPayoutPaidPayload, ApprovalRequestedData } from '@tuzo/contracts';
+import type { ActionPayload, ApprovalRequestedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 /**
@@ -8,13 +8,13 @@ import { PAYOUTS_KEY } from './keys';
  * request (kind `payout_paid`) that a different operator approves on /admin/approvals.
  */
 /** The payload as sent: the payout's id as its decimal string. */
-export type MarkPayoutPaidInput = Omit<AdminMarkPayoutPaidPayload, 'id'> & { id: string };
+export type MarkPayoutPaidInput = ActionPayload<'adminmarkpayoutpaid'>;
 
 export function markPayoutPaid(
   payload: MarkPayoutPaidInput,
   idempotencyKey: string,
 ): Promise<ApiEnvelope<ApprovalRequestedData>> {
-  return apiCall<ApprovalRequestedData>('adminmarkpayoutpaid', { method: 'POST', payload, idempotencyKey });
+  return callAction('adminmarkpayoutpaid', { payload, idempotencyKey });
 }
 
 export function useMarkPayoutPaid() {

@@ -1,6 +1,6 @@
 import type { AdminRetryPayoutData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
 /**
@@ -8,7 +8,7 @@ import { PAYOUTS_KEY } from './keys';
  * Answered 200 once decided, or 202 when above the four-eyes threshold a second operator must approve.
  */
 export function retryPayout(id: string, idempotencyKey: string): Promise<ApiEnvelope<AdminRetryPayoutData>> {
-  return apiCall<AdminRetryPayoutData>('adminretrypayout', { method: 'POST', payload: { id }, idempotencyKey });
+  return callAction('adminretrypayout', { payload: { id }, idempotencyKey });
 }
 
 export function useRetryPayout() {

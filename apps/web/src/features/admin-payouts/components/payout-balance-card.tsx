@@ -32,6 +32,7 @@ const BALANCE_QUERY_SOURCE = 'balance query';
  * The payout balances as the providers last reported them (every B2C result carries the utility balance, and the
  * balance query), with an alert when one is below the setting `payouts.low_balance_alert` (operators only).
  */
+// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components (issue 24, out of time)
 export function PayoutBalanceCard() {
   // When asking, the newest report already shown (server time): the answer is a balance-query report after it.
   const [askedAfter, setAskedAfter] = useState<number | null>(null);

@@ -1,10 +1,11 @@
 import { PAYOUT_FLAG_LABELS, type AdminPayoutFlagRow } from '@tuzo/contracts';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { CardDescription } from '@/components/ui/card';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TableCard } from '@/components/ui/table-card';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
@@ -76,51 +77,51 @@ export function RiskFlagsPanel() {
     if (isPageEmptied) setPage((current) => Math.max(1, current - 1));
   }, [isPageEmptied]);
   return (
-    <Card>
-      <CardHeader className="gap-3">
-        <CardTitle id="payout-flags-title">Risk flags</CardTitle>
-        <CardDescription>
-          A flagged withdrawal is not approved or paid, by an operator or by auto-pay, until each of its flags is cleared with a
-          note saying why the payout is safe.
-        </CardDescription>
-        <div role="group" aria-label="Show risk flags" className="flex flex-wrap gap-2">
-          {VIEWS.map((each) => (
-            <Button
-              key={each.id}
-              size="sm"
-              variant={view === each.id ? 'primary' : 'outline'}
-              aria-pressed={view === each.id}
-              onClick={() => {
-                setView(each.id);
-                setPage(1);
-              }}
-            >
-              {each.label}
-            </Button>
-          ))}
-        </div>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy="payout-flags-title"
-          columns={columns(view, setClearing)}
-          rows={data?.rows}
-          isPending={isPending}
-          isBusy={isFetching}
-          error={error ? failureText(error, PAYOUT_FLAGS_TEXTS) : null}
-          emptyText={view === 'open' ? 'No flag is holding a withdrawal.' : 'No cleared flags yet.'}
-          getRowKey={(row) => row.id}
-          getRowAttributes={(row) => ({ 'data-testid': `payout-flag-${view}-row`, 'data-kind': row.kind })}
-          minWidthClassName="min-w-[52rem]"
-          skeleton="bar"
-          hasSwipeHint
-        />
-        {data ? (
-          <Pager page={data.page} limit={data.limit} total={data.total} noun="flags" isBusy={isFetching} onPageChange={setPage} />
-        ) : null}
-      </CardContent>
+    <TableCard
+      headerClassName="gap-3"
+      title="Risk flags"
+      titleId="payout-flags-title"
+      headerExtra={
+        <>
+          <CardDescription>
+            A flagged withdrawal is not approved or paid, by an operator or by auto-pay, until each of its flags is cleared with a
+            note saying why the payout is safe.
+          </CardDescription>
+          <div role="group" aria-label="Show risk flags" className="flex flex-wrap gap-2">
+            {VIEWS.map((each) => (
+              <Button
+                key={each.id}
+                size="sm"
+                variant={view === each.id ? 'primary' : 'outline'}
+                aria-pressed={view === each.id}
+                onClick={() => {
+                  setView(each.id);
+                  setPage(1);
+                }}
+              >
+                {each.label}
+              </Button>
+            ))}
+          </div>
+        </>
+      }
+      columns={columns(view, setClearing)}
+      rows={data?.rows}
+      isPending={isPending}
+      isBusy={isFetching}
+      error={error ? failureText(error, PAYOUT_FLAGS_TEXTS) : null}
+      emptyText={view === 'open' ? 'No flag is holding a withdrawal.' : 'No cleared flags yet.'}
+      getRowKey={(row) => row.id}
+      getRowAttributes={(row) => ({ 'data-testid': `payout-flag-${view}-row`, 'data-kind': row.kind })}
+      minWidthClassName="min-w-[52rem]"
+      skeleton="bar"
+      hasSwipeHint
+    >
+      {data ? (
+        <Pager page={data.page} limit={data.limit} total={data.total} noun="flags" isBusy={isFetching} onPageChange={setPage} />
+      ) : null}
       {/* Keyed so each opening starts with an empty note. */}
       <ClearFlagDialog key={clearing?.id ?? 'closed'} flag={clearing} onClose={() => setClearing(null)} />
-    </Card>
+    </TableCard>
   );
 }

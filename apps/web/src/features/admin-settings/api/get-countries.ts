@@ -1,10 +1,10 @@
 import type { AdminCountriesData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET admincountries: every country with its rate, switch, fee row and tariff brackets. */
 export async function getAdminCountries(): Promise<AdminCountriesData> {
-  const { data } = await apiCall<AdminCountriesData>('admincountries');
+  const { data } = await callAction('admincountries');
   return data;
 }
 

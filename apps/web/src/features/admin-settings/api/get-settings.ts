@@ -1,10 +1,10 @@
 import type { AdminSettingsData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET adminsettings: every operator setting of the registry with its description, value and default. */
 export async function getSettings(): Promise<AdminSettingsData> {
-  const { data } = await apiCall<AdminSettingsData>('adminsettings');
+  const { data } = await callAction('adminsettings');
   return data;
 }
 

@@ -1,13 +1,13 @@
 import type { AdminCountryPayload, ApprovalRequestedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /**
  * POST admincountry: a request to replace the rate, switch, fee row and brackets together (decision 044): it answers
  * 202 and takes effect when a second operator approves it on the Approvals page.
  */
 export async function saveCountry(payload: AdminCountryPayload): Promise<ApprovalRequestedData> {
-  const { data } = await apiCall<ApprovalRequestedData>('admincountry', { method: 'POST', payload });
+  const { data } = await callAction('admincountry', { payload });
   return data;
 }
 

@@ -1,6 +1,6 @@
 import { isApprovalRequested, type AdminSettingData, type AdminSettingInput, type ApprovalRequestedData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { userDataQueryKey } from '@/lib/session';
 
 /**
@@ -8,7 +8,7 @@ import { userDataQueryKey } from '@/lib/session';
  * setting answers 202 with the request a second operator approves (decision 044): nothing changed yet.
  */
 export async function saveSetting(payload: AdminSettingInput): Promise<AdminSettingData | ApprovalRequestedData> {
-  const { data } = await apiCall<AdminSettingData | ApprovalRequestedData>('adminsetting', { method: 'POST', payload });
+  const { data } = await callAction('adminsetting', { payload });
   return data;
 }
 

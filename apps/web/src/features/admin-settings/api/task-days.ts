@@ -1,10 +1,10 @@
 import type { AdminTaskDayPayload, AdminTaskDaysData, AdminTaskSchedule } from '@tuzo/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET admintaskdays: the weekdays each task runs on. */
 export async function getTaskDays(): Promise<AdminTaskDaysData> {
-  const { data } = await apiCall<AdminTaskDaysData>('admintaskdays');
+  const { data } = await callAction('admintaskdays');
   return data;
 }
 
@@ -17,7 +17,7 @@ export function useTaskDays() {
 
 /** POST admintaskday: one task's weekdays. */
 export async function saveTaskDays(payload: AdminTaskDayPayload): Promise<AdminTaskSchedule> {
-  const { data } = await apiCall<AdminTaskSchedule>('admintaskday', { method: 'POST', payload });
+  const { data } = await callAction('admintaskday', { payload });
   return data;
 }
 

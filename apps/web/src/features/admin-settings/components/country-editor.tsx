@@ -6,17 +6,15 @@ import {
   type AdminCountryRow,
   type AdminTariffBracket,
 } from '@tuzo/contracts';
-import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
 import { useSaveCountry } from '../api/save-country';
 import { savedText } from '../api/save-setting';
+import { EditableRowsFooter, EditableRowsTable, RemoveRowCell } from './editable-rows';
 
 interface CountryValues {
   rate: string;
@@ -32,7 +30,6 @@ const EMPTY_FEES: AdminCountryFees = { creg: '0.00', fl1: '0.00', fl2: '0.00', f
  * checks every amount and that brackets do not overlap before anything is sent.
  */
 export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; canEdit: boolean }) {
-  const id = useId();
   const save = useSaveCountry();
   const form = useForm<CountryValues>({
     values: { rate: country.rate, enabled: country.enabled, fees: country.fees ?? EMPTY_FEES, tariff: country.tariff },
@@ -57,11 +54,6 @@ export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; 
       else showErrorToast(errorMessage(error, 'The country could not be saved'));
     }
   });
-  const fieldError = (path: string) =>
-    (
-      path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as
-        { message?: string } | undefined
-    )?.message;
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
@@ -69,97 +61,83 @@ export function CountryEditor({ country, canEdit }: { country: AdminCountryRow; 
       aria-label={`${country.name} fees`}
       className="flex flex-col gap-4"
     >
-      <fieldset disabled={!canEdit} className="grid gap-3 sm:grid-cols-3">
-        <Field label={`Rate (${country.currency} per system unit)`} htmlFor={`${id}-rate`} error={fieldError('rate')}>
+      <CountryFeeFields country={country} canEdit={canEdit} form={form} />
+      <EditableRowsTable caption={`Withdrawal tariff (${country.currency})`} headers={['From', 'To', 'Fee']} canEdit={canEdit}>
+        {brackets.fields.map((field, index) => (
+          <tr key={field.id}>
+            {(['min', 'max', 'tariff'] as const).map((part) => (
+              <td key={part} className="py-1 pr-2">
+                <Input
+                  aria-label={`Bracket ${index + 1} ${part === 'min' ? 'from' : part === 'max' ? 'to' : 'fee'}`}
+                  inputMode="decimal"
+                  disabled={!canEdit}
+                  className="w-28"
+                  {...form.register(`tariff.${index}.${part}`)}
+                />
+              </td>
+            ))}
+            <RemoveRowCell canEdit={canEdit} label={`Remove bracket ${index + 1}`} onRemove={() => brackets.remove(index)} />
+          </tr>
+        ))}
+      </EditableRowsTable>
+      <EditableRowsFooter
+        error={errors.root?.message}
+        canEdit={canEdit}
+        addLabel="Add bracket"
+        onAdd={() => brackets.append({ min: '', max: '', tariff: '' })}
+        saveLabel={`Save ${country.name}`}
+        isSaving={save.isPending}
+        saveDisabled={save.isPending}
+      />
+    </form>
+  );
+}
+
+/** The rate, the fee row and the sign-up switch; each amount's message under its input. */
+function CountryFeeFields({
+  country,
+  canEdit,
+  form,
+}: {
+  country: AdminCountryRow;
+  canEdit: boolean;
+  form: UseFormReturn<CountryValues>;
+}) {
+  const id = useId();
+  const { errors } = form.formState;
+  const fieldError = (path: string) =>
+    (
+      path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as
+        { message?: string } | undefined
+    )?.message;
+  return (
+    <fieldset disabled={!canEdit} className="grid gap-3 sm:grid-cols-3">
+      <Field label={`Rate (${country.currency} per system unit)`} htmlFor={`${id}-rate`} error={fieldError('rate')}>
+        <Input
+          id={`${id}-rate`}
+          inputMode="decimal"
+          {...invalidProps(`${id}-rate`, fieldError('rate'))}
+          {...form.register('rate')}
+        />
+      </Field>
+      {FEE_FIELDS.map((fee) => (
+        <Field
+          key={fee}
+          label={`${FEE_FIELD_LABELS[fee]} (${country.currency})`}
+          htmlFor={`${id}-${fee}`}
+          error={fieldError(`fees.${fee}`)}
+        >
           <Input
-            id={`${id}-rate`}
+            id={`${id}-${fee}`}
             inputMode="decimal"
-            {...invalidProps(`${id}-rate`, fieldError('rate'))}
-            {...form.register('rate')}
+            {...invalidProps(`${id}-${fee}`, fieldError(`fees.${fee}`))}
+            {...form.register(`fees.${fee}`)}
           />
         </Field>
-        {FEE_FIELDS.map((fee) => (
-          <Field
-            key={fee}
-            label={`${FEE_FIELD_LABELS[fee]} (${country.currency})`}
-            htmlFor={`${id}-${fee}`}
-            error={fieldError(`fees.${fee}`)}
-          >
-            <Input
-              id={`${id}-${fee}`}
-              inputMode="decimal"
-              {...invalidProps(`${id}-${fee}`, fieldError(`fees.${fee}`))}
-              {...form.register(`fees.${fee}`)}
-            />
-          </Field>
-        ))}
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
-          <input type="checkbox" className="size-4" {...form.register('enabled')} /> Open for sign-up
-        </label>
-      </fieldset>
-      <div className="overflow-x-auto">
-        <table className="text-sm">
-          <caption className="mb-1 text-left text-sm font-medium text-slate-800">Withdrawal tariff ({country.currency})</caption>
-          <thead>
-            <tr className="text-left text-xs text-slate-500">
-              <th scope="col" className="pr-2 font-medium">
-                From
-              </th>
-              <th scope="col" className="pr-2 font-medium">
-                To
-              </th>
-              <th scope="col" className="pr-2 font-medium">
-                Fee
-              </th>
-              {canEdit ? (
-                <th scope="col" className="sr-only">
-                  Remove
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {brackets.fields.map((field, index) => (
-              <tr key={field.id}>
-                {(['min', 'max', 'tariff'] as const).map((part) => (
-                  <td key={part} className="py-1 pr-2">
-                    <Input
-                      aria-label={`Bracket ${index + 1} ${part === 'min' ? 'from' : part === 'max' ? 'to' : 'fee'}`}
-                      inputMode="decimal"
-                      disabled={!canEdit}
-                      className="w-28"
-                      {...form.register(`tariff.${index}.${part}`)}
-                    />
-                  </td>
-                ))}
-                {canEdit ? (
-                  <td>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Remove bracket ${index + 1}`}
-                      onClick={() => brackets.remove(index)}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {errors.root?.message ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      {canEdit ? (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => brackets.append({ min: '', max: '', tariff: '' })}>
-            <Plus className="size-4" aria-hidden="true" /> Add bracket
-          </Button>
-          <Button type="submit" size="sm" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : `Save ${country.name}`}
-          </Button>
-        </div>
-      ) : null}
-    </form>
+      ))}
+      <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+        <input type="checkbox" className="size-4" {...form.register('enabled')} /> Open for sign-up
+      </label>
+    </fieldset>
   );
 }

@@ -9,14 +9,12 @@ import {
   type AdminSettingRow,
   type SpinTable,
 } from '@tuzo/contracts';
-import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
 import { savedText, useSaveSetting } from '../api/save-setting';
+import { EditableRowsFooter, EditableRowsTable, RemoveRowCell } from './editable-rows';
 import { SETTING_LABELS } from './setting-value';
 
 interface SegmentText {
@@ -48,24 +46,18 @@ function summary(kind: 'casino' | 'free', segments: readonly SegmentText[], boun
   };
 }
 
-/** A wheel's segments in wheel order (figure and weight), with the expected return or prize computed while editing. */
-export function SpinTableEditor({
-  row,
-  canEdit,
-  bounds,
-}: {
-  row: AdminSettingRow;
-  canEdit: boolean;
-  bounds: { min: string; max: string };
-}) {
-  const kind = row.key === 'spins.casino_table' ? 'casino' : 'free';
-  const label = SETTING_LABELS[row.key] ?? row.key;
+/** The wheel's form: its segments, the live summary while editing, and the save (checked as the server checks it). */
+function useWheelForm(
+  row: AdminSettingRow,
+  label: string,
+  summarise: (segments: readonly SegmentText[]) => { text: string; problem: boolean },
+) {
   const save = useSaveSetting();
   const initial = (row.value as SpinTable).map((segment) => ({ figure: segment.figure, weight: String(segment.weight) }));
   const form = useForm<{ segments: SegmentText[] }>({ values: { segments: initial } });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'segments' });
   const segments = useWatch({ control: form.control, name: 'segments' }) ?? initial;
-  const live = summary(kind, segments, bounds);
+  const live = summarise(segments);
   const onSubmit = form.handleSubmit(async (values) => {
     const check = checkSettingChange(row.key, toTable(values.segments));
     if (!check.ok) {
@@ -79,6 +71,24 @@ export function SpinTableEditor({
       else showErrorToast(errorMessage(error, 'The wheel could not be saved'));
     }
   });
+  return { save, form, fields, append, remove, live, onSubmit };
+}
+
+/** A wheel's segments in wheel order (figure and weight), with the expected return or prize computed while editing. */
+export function SpinTableEditor({
+  row,
+  canEdit,
+  bounds,
+}: {
+  row: AdminSettingRow;
+  canEdit: boolean;
+  bounds: { min: string; max: string };
+}) {
+  const kind = row.key === 'spins.casino_table' ? 'casino' : 'free';
+  const label = SETTING_LABELS[row.key] ?? row.key;
+  const { save, form, fields, append, remove, live, onSubmit } = useWheelForm(row, label, (segments) =>
+    summary(kind, segments, bounds),
+  );
   const unit = kind === 'casino' ? 'Multiplier' : 'Prize';
   return (
     <form
@@ -91,65 +101,19 @@ export function SpinTableEditor({
         <h3 className="text-sm font-medium text-slate-800">{label}</h3>
         <p className="text-xs text-slate-500">{row.description}</p>
       </div>
-      <div className="overflow-x-auto">
-        <table className="text-sm">
-          <thead>
-            <tr className="text-left text-xs text-slate-500">
-              <th scope="col" className="pr-2 font-medium">
-                #
-              </th>
-              <th scope="col" className="pr-2 font-medium">
-                {unit}
-              </th>
-              <th scope="col" className="pr-2 font-medium">
-                Weight
-              </th>
-              {canEdit ? (
-                <th scope="col" className="sr-only">
-                  Remove
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((field, index) => (
-              <tr key={field.id}>
-                <td className="pr-2 text-slate-500 tabular-nums">{index + 1}</td>
-                <td className="py-1 pr-2">
-                  <Input
-                    aria-label={`${unit} of segment ${index + 1}`}
-                    disabled={!canEdit}
-                    className="w-28"
-                    {...form.register(`segments.${index}.figure`)}
-                  />
-                </td>
-                <td className="py-1 pr-2">
-                  <Input
-                    aria-label={`Weight of segment ${index + 1}`}
-                    inputMode="numeric"
-                    disabled={!canEdit}
-                    className="w-32"
-                    {...form.register(`segments.${index}.weight`)}
-                  />
-                </td>
-                {canEdit ? (
-                  <td>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Remove segment ${index + 1}`}
-                      onClick={() => remove(index)}
-                      disabled={fields.length <= 2}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <EditableRowsTable headers={['#', unit, 'Weight']} canEdit={canEdit}>
+        {fields.map((field, index) => (
+          <SegmentRow
+            key={field.id}
+            index={index}
+            unit={unit}
+            canEdit={canEdit}
+            form={form}
+            onRemove={() => remove(index)}
+            canRemove={fields.length > 2}
+          />
+        ))}
+      </EditableRowsTable>
       <p
         role="status"
         aria-live="polite"
@@ -158,17 +122,56 @@ export function SpinTableEditor({
       >
         {live.text}
       </p>
-      {form.formState.errors.root?.message ? <Alert tone="error">{form.formState.errors.root.message}</Alert> : null}
-      {canEdit ? (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => append({ figure: '0', weight: '1' })} disabled={fields.length >= 24}>
-            <Plus className="size-4" aria-hidden="true" /> Add segment
-          </Button>
-          <Button type="submit" size="sm" disabled={save.isPending || live.problem || !form.formState.isDirty}>
-            {save.isPending ? 'Saving...' : `Save ${label.toLowerCase()}`}
-          </Button>
-        </div>
-      ) : null}
+      <EditableRowsFooter
+        error={form.formState.errors.root?.message}
+        canEdit={canEdit}
+        addLabel="Add segment"
+        onAdd={() => append({ figure: '0', weight: '1' })}
+        addDisabled={fields.length >= 24}
+        saveLabel={`Save ${label.toLowerCase()}`}
+        isSaving={save.isPending}
+        saveDisabled={save.isPending || live.problem || !form.formState.isDirty}
+      />
     </form>
+  );
+}
+
+/** One segment: its number, figure (multiplier or prize) and weight. */
+function SegmentRow(props: {
+  index: number;
+  unit: string;
+  canEdit: boolean;
+  form: UseFormReturn<{ segments: SegmentText[] }>;
+  onRemove: () => void;
+  canRemove: boolean;
+}) {
+  const { index, unit, canEdit, form } = props;
+  return (
+    <tr>
+      <td className="pr-2 text-slate-500 tabular-nums">{index + 1}</td>
+      <td className="py-1 pr-2">
+        <Input
+          aria-label={`${unit} of segment ${index + 1}`}
+          disabled={!canEdit}
+          className="w-28"
+          {...form.register(`segments.${index}.figure`)}
+        />
+      </td>
+      <td className="py-1 pr-2">
+        <Input
+          aria-label={`Weight of segment ${index + 1}`}
+          inputMode="numeric"
+          disabled={!canEdit}
+          className="w-32"
+          {...form.register(`segments.${index}.weight`)}
+        />
+      </td>
+      <RemoveRowCell
+        canEdit={canEdit}
+        label={`Remove segment ${index + 1}`}
+        onRemove={props.onRemove}
+        disabled={!props.canRemove}
+      />
+    </tr>
   );
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { StaffEnrolmentData, StaffEnrolPayload } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET staffenrolment: which staff account a one-time enrolment link is for (decision 044). */
 export async function getEnrolment(token: string): Promise<StaffEnrolmentData> {
-  const { data } = await apiCall<StaffEnrolmentData>('staffenrolment', { query: { token } });
+  const { data } = await callAction('staffenrolment', { payload: { token } });
   return data;
 }
 
@@ -14,7 +14,7 @@ export function useEnrolment(token: string) {
 
 /** POST staffenrol: the new staff member sets their own password; the link is spent. */
 export async function enrolStaff(payload: StaffEnrolPayload): Promise<string> {
-  const envelope = await apiCall<{ username: string }>('staffenrol', { method: 'POST', payload });
+  const envelope = await callAction('staffenrol', { payload });
   return envelope.msg;
 }
 

@@ -1,20 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AdminStaffCreatePayload,
+  ActionPayload,
   AdminStaffData,
   AdminStaffEnrolmentLinkData,
-  AdminStaffRolePayload,
   ApprovalRequestedData,
   StaffRow,
 } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 export type { StaffRow };
 export const STAFF_PAGE_SIZE = 25;
 
 /** GET adminstaff: staff accounts, newest first. */
 export async function getStaff(page: number): Promise<AdminStaffData> {
-  const { data } = await apiCall<AdminStaffData>('adminstaff', { query: { page, limit: STAFF_PAGE_SIZE } });
+  const { data } = await callAction('adminstaff', { payload: { page, limit: STAFF_PAGE_SIZE } });
   return data;
 }
 
@@ -27,29 +26,32 @@ export function useStaff(page: number, isEnabled = true) {
 }
 
 /** Staff management answers 202: a request a second operator approves on the Approvals page (decision 044). */
-async function ask(action: string, payload: unknown): Promise<{ msg: string; request: ApprovalRequestedData }> {
-  const envelope = await apiCall<ApprovalRequestedData>(action, { method: 'POST', payload });
+async function asked(
+  call: Promise<ApiEnvelope<ApprovalRequestedData>>,
+): Promise<{ msg: string; request: ApprovalRequestedData }> {
+  const envelope = await call;
   return { msg: envelope.msg, request: envelope.data };
 }
 
 /** POST adminstaffcreate: asks for a new account (no password: its owner sets it with an enrolment link). */
-export const createStaff = (payload: AdminStaffCreatePayload) => ask('adminstaffcreate', payload);
+export const createStaff = (payload: ActionPayload<'adminstaffcreate'>) => asked(callAction('adminstaffcreate', { payload }));
 
 /** POST adminstaffdisable: asks to disable (sessions end) or enable again. */
-export const setStaffDisabled = (payload: { username: string; disabled: boolean }) => ask('adminstaffdisable', payload);
+export const setStaffDisabled = (payload: ActionPayload<'adminstaffdisable'>) =>
+  asked(callAction('adminstaffdisable', { payload }));
 
 /** POST adminstafftotpreset: asks to remove the authenticator; the account enrols again at its next sign-in. */
-export const resetStaffTotp = (username: string) => ask('adminstafftotpreset', { username });
+export const resetStaffTotp = (username: string) => asked(callAction('adminstafftotpreset', { payload: { username } }));
 
 /** POST adminstaffrole: asks to change the account's role. */
-export const setStaffRole = (payload: AdminStaffRolePayload) => ask('adminstaffrole', payload);
+export const setStaffRole = (payload: ActionPayload<'adminstaffrole'>) => asked(callAction('adminstaffrole', { payload }));
 
 /**
  * POST adminstaffenrolment: a fresh one-time enrolment link for a new account (for the operator who asked for it or
  * the one who approved it), shown once to hand over.
  */
 export async function getEnrolmentLink(username: string): Promise<AdminStaffEnrolmentLinkData> {
-  const { data } = await apiCall<AdminStaffEnrolmentLinkData>('adminstaffenrolment', { method: 'POST', payload: { username } });
+  const { data } = await callAction('adminstaffenrolment', { payload: { username } });
   return data;
 }
 

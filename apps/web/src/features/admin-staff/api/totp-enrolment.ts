@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TotpConfirmData, TotpSetupData } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 
 /** POST totpsetup: a new authenticator secret and its otpauth URI (replaced by each call until confirmed). */
 export async function startTotpSetup(): Promise<TotpSetupData> {
-  const { data } = await apiCall<TotpSetupData>('totpsetup', { method: 'POST', payload: {} });
+  const { data } = await callAction('totpsetup', { payload: {} });
   return data;
 }
 
 /** POST totpconfirm: a current code turns two-factor sign-in on; the recovery codes come back once. */
 export async function confirmTotp(code: string): Promise<TotpConfirmData> {
-  const { data } = await apiCall<TotpConfirmData>('totpconfirm', { method: 'POST', payload: { code } });
+  const { data } = await callAction('totpconfirm', { payload: { code } });
   return data;
 }
 

@@ -4,8 +4,9 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
+import { TableCard } from '@/components/ui/table-card';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useCurrentUser } from '@/lib/session';
@@ -21,16 +22,29 @@ import {
 } from '../api/staff';
 import { CreateStaffForm } from './create-staff-form';
 
+const report = (error: unknown) =>
+  showErrorToast(failureText(error, { failed: 'The request failed', thrown: errorMessage(error) }) ?? 'The request failed');
+// Every change of a staff account is a request a second operator approves (decision 044).
+const sent = ({ msg }: { msg: string }) => toast.success(msg);
+
+/** The one-time enrolment link to hand over. */
+function EnrolmentLinkNote({ username, link }: { username: string; link: string }) {
+  return (
+    <p className="text-xs text-slate-700">
+      Hand this one-time link to {username} (it works once; they set their own password with it):{' '}
+      <code data-testid="enrolment-link" className="break-all">
+        {link}
+      </code>
+    </p>
+  );
+}
+
 function RowActions({ row, isSelf }: { row: StaffRow; isSelf: boolean }) {
   const toggle = useSetStaffDisabled();
   const reset = useResetStaffTotp();
   const role = useSetStaffRole();
   const enrolment = useEnrolmentLink();
   const [link, setLink] = useState<string | null>(null);
-  const report = (error: unknown) =>
-    showErrorToast(failureText(error, { failed: 'The request failed', thrown: errorMessage(error) }) ?? 'The request failed');
-  // Every change of a staff account is a request a second operator approves (decision 044).
-  const sent = ({ msg }: { msg: string }) => toast.success(msg);
   if (isSelf) return <span className="text-xs text-slate-500">You</span>;
   const onToggle = () =>
     toggle.mutate({ username: row.username, disabled: !row.is_disabled }, { onSuccess: sent, onError: report });
@@ -88,14 +102,7 @@ function RowActions({ row, isSelf }: { row: StaffRow; isSelf: boolean }) {
           </Button>
         )}
       </div>
-      {link && (
-        <p className="text-xs text-slate-700">
-          Hand this one-time link to {row.username} (it works once; they set their own password with it):{' '}
-          <code data-testid="enrolment-link" className="break-all">
-            {link}
-          </code>
-        </p>
-      )}
+      {link && <EnrolmentLinkNote username={row.username} link={link} />}
     </div>
   );
 }
@@ -144,33 +151,30 @@ export function StaffPage() {
           <CreateStaffForm />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle id="staff-title">Staff</CardTitle>
-          <CardDescription>
-            Every change here is sent for approval; disabling an account signs it out once approved.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="px-0 sm:px-0">
-          <DataTable
-            labelledBy="staff-title"
-            columns={columns}
-            rows={data?.rows}
-            isPending={isPending}
-            error={
-              error
-                ? failureText(error, { failed: 'Failed to load the staff list', thrown: 'Failed to load the staff list' })
-                : null
-            }
-            emptyText="No staff accounts."
-            getRowKey={(row) => row.id}
-            getRowAttributes={(row) => ({ 'data-testid': 'staff-row', 'data-username': row.username })}
-            minWidthClassName="min-w-[52rem]"
-            skeleton="bar"
-          />
-          <Pager page={page} pages={pages} noun="staff accounts" onPageChange={setPage} />
-        </CardContent>
-      </Card>
+      <TableCard
+        title="Staff"
+        titleId="staff-title"
+        headerExtra={
+          <>
+            <CardDescription>
+              Every change here is sent for approval; disabling an account signs it out once approved.
+            </CardDescription>
+          </>
+        }
+        columns={columns}
+        rows={data?.rows}
+        isPending={isPending}
+        error={
+          error ? failureText(error, { failed: 'Failed to load the staff list', thrown: 'Failed to load the staff list' }) : null
+        }
+        emptyText="No staff accounts."
+        getRowKey={(row) => row.id}
+        getRowAttributes={(row) => ({ 'data-testid': 'staff-row', 'data-username': row.username })}
+        minWidthClassName="min-w-[52rem]"
+        skeleton="bar"
+      >
+        <Pager page={page} pages={pages} noun="staff accounts" onPageChange={setPage} />
+      </TableCard>
     </div>
   );
 }

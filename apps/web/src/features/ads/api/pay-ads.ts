@@ -1,14 +1,12 @@
-import type { PayAdsData, PayAdsPayload } from '@tuzo/contracts';
+import type { ActionPayload, PayAdsData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 import { adsQueryOptions } from './get-ads';
 
 /** POST payAds: a like (liked true, empty message), an unlike (liked false, empty) or a comment (liked false, text). */
-export function payAds(
-  payload: { addId: string; liked: boolean; message: string } & Partial<PayAdsPayload>,
-): Promise<ApiEnvelope<PayAdsData>> {
-  return apiCall<PayAdsData>('payAds', { method: 'POST', payload });
+export function payAds(payload: ActionPayload<'payAds'>): Promise<ApiEnvelope<PayAdsData>> {
+  return callAction('payAds', { payload });
 }
 
 /** The list reloads after every response; the wallets reload when the response paid. */

@@ -22,8 +22,6 @@ function parseResponse(data: string) {
 export function AdCard({ ad }: { ad: AdItem }) {
   const response = parseResponse(ad.v_status.data);
   const [isCommentOpen, setCommentOpen] = useState(false);
-  const [comment, setComment] = useState('');
-  const [commentError, setCommentError] = useState<string | null>(null);
   const pay = usePayAds();
   const t = useTexts(adsTexts);
 
@@ -39,27 +37,6 @@ export function AdCard({ ad }: { ad: AdItem }) {
       },
     );
   };
-  const submitComment = () => {
-    if (comment.trim() === '') {
-      setCommentError(t('enterComment'));
-      toast.error(t('enterComment'));
-      return;
-    }
-    setCommentError(null);
-    pay.mutate(
-      { addId: ad.v_id, liked: false, message: comment },
-      {
-        onSuccess: () => {
-          toast.success(t('commentSubmitted'));
-          setCommentOpen(false);
-        },
-        onError: (error) => {
-          if (!isSessionExpired(error)) toast.error(t('commentFailed'));
-        },
-      },
-    );
-  };
-
   const image = <img src={ad.v_url} alt={ad.v_name} loading="lazy" className="aspect-[8/5] w-full rounded-lg object-cover" />;
   return (
     <Card data-testid={`ad-${ad.No}`}>
@@ -101,25 +78,55 @@ export function AdCard({ ad }: { ad: AdItem }) {
             </Button>
           )}
         </div>
-        {isCommentOpen && !response.message ? (
-          <div className="flex flex-col gap-2">
-            <label className="text-sm font-medium" htmlFor={`comment-${ad.v_id}`}>
-              {t('yourComment')}
-            </label>
-            <textarea
-              id={`comment-${ad.v_id}`}
-              value={comment}
-              maxLength={500}
-              onChange={(event) => setComment(event.target.value)}
-              className="min-h-20 rounded-lg border border-slate-300 p-2 text-sm"
-            />
-            {commentError ? <p className="text-sm text-red-700">{commentError}</p> : null}
-            <Button size="sm" className="self-start" onClick={submitComment} disabled={pay.isPending}>
-              {t('submit')}
-            </Button>
-          </div>
-        ) : null}
+        {isCommentOpen && !response.message ? <CommentBox ad={ad} onSent={() => setCommentOpen(false)} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The comment box of an ad with no comment yet: an empty comment is refused here, before anything is sent. */
+function CommentBox({ ad, onSent }: { ad: AdItem; onSent: () => void }) {
+  const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState<string | null>(null);
+  const pay = usePayAds();
+  const t = useTexts(adsTexts);
+  const submitComment = () => {
+    if (comment.trim() === '') {
+      setCommentError(t('enterComment'));
+      toast.error(t('enterComment'));
+      return;
+    }
+    setCommentError(null);
+    pay.mutate(
+      { addId: ad.v_id, liked: false, message: comment },
+      {
+        onSuccess: () => {
+          toast.success(t('commentSubmitted'));
+          onSent();
+        },
+        onError: (error) => {
+          if (!isSessionExpired(error)) toast.error(t('commentFailed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="text-sm font-medium" htmlFor={`comment-${ad.v_id}`}>
+        {t('yourComment')}
+      </label>
+      <textarea
+        id={`comment-${ad.v_id}`}
+        value={comment}
+        maxLength={500}
+        onChange={(event) => setComment(event.target.value)}
+        className="min-h-20 rounded-lg border border-slate-300 p-2 text-sm"
+      />
+      {commentError ? <p className="text-sm text-red-700">{commentError}</p> : null}
+      <Button size="sm" className="self-start" onClick={submitComment} disabled={pay.isPending}>
+        {t('submit')}
+      </Button>
+    </div>
   );
 }

@@ -1,11 +1,9 @@
-import { CHECK_DEBOUNCE_MS, type NoData } from '@tuzo/contracts';
+import { CHECK_DEBOUNCE_MS } from '@tuzo/contracts';
 import { useEffect, useState } from 'react';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export type AvailabilityKind = 'username' | 'email' | 'phone';
 export type AvailabilityState = 'unknown' | 'checking' | 'available' | 'taken';
-
-const ACTIONS: Record<AvailabilityKind, string> = { username: 'freeuser', email: 'freeemail', phone: 'freephone' };
 
 /**
  * POST freeuser / freeemail / freephone: a successful answer means available; any failure (an ApiError such as
@@ -13,7 +11,9 @@ const ACTIONS: Record<AvailabilityKind, string> = { username: 'freeuser', email:
  */
 export async function checkAvailability(kind: AvailabilityKind, value: string): Promise<boolean> {
   try {
-    await apiCall<NoData>(ACTIONS[kind], { method: 'POST', payload: { [kind]: value } });
+    if (kind === 'username') await callAction('freeuser', { payload: { username: value } });
+    else if (kind === 'email') await callAction('freeemail', { payload: { email: value } });
+    else await callAction('freephone', { payload: { phone: value } });
     return true;
   } catch {
     return false;

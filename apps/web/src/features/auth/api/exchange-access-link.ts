@@ -1,5 +1,5 @@
 import type { AccessExchangePayload, LoginData } from '@tuzo/contracts';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /**
  * POST accessexchange {token, confirm?}: spends an access link for a session once the person confirmed; until then
@@ -7,5 +7,5 @@ import { apiCall, type ApiEnvelope } from '@/lib/api-client';
  * so the question can name the member signed in here.
  */
 export function exchangeAccessLink(payload: AccessExchangePayload): Promise<ApiEnvelope<LoginData>> {
-  return apiCall<LoginData>('accessexchange', { method: 'POST', payload });
+  return callAction('accessexchange', { payload });
 }

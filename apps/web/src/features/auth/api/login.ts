@@ -1,7 +1,7 @@
 import type { LoginData, LoginPayload } from '@tuzo/contracts';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /** POST login: the credential (username or email) goes in `username`. */
 export function login(payload: LoginPayload): Promise<ApiEnvelope<LoginData>> {
-  return apiCall<LoginData>('login', { method: 'POST', payload });
+  return callAction('login', { payload });
 }

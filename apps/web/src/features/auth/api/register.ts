@@ -1,7 +1,7 @@
 import type { NoData, RegisterPayload } from '@tuzo/contracts';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /** POST register: `phone` is the dial code joined with the number ("+254712345678"), `country` the country id. */
 export function register(payload: RegisterPayload): Promise<ApiEnvelope<NoData>> {
-  return apiCall('register', { method: 'POST', payload });
+  return callAction('register', { payload });
 }

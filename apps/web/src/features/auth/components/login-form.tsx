@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { LoginPayload } from '@tuzo/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field, invalidProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { InputField } from '@/components/ui/field';
 import { useTexts } from '@/i18n';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
 import { CHECK_ON_SUBMIT, errorTexts } from '@/lib/form';
@@ -18,27 +17,22 @@ import { authTexts } from '../texts';
 
 const LINK = 'font-semibold text-brand-800 underline-offset-2 hover:underline';
 
-/** The login form; its schema (and zod) is loaded on demand so /login stays small on slow phones. */
-export function LoginForm() {
+const useAuthTexts = () => useTexts(authTexts);
+
+/**
+ * Signs in with the checked fields: a member lands on the dashboard, staff in the console. The server's refusal (or a
+ * thrown error's message) is the failure shown; TOTP_REQUIRED asks for the code field.
+ */
+function useLoginSubmit(t: ReturnType<typeof useAuthTexts>) {
   const navigate = useNavigate();
-  const t = useTexts(authTexts);
   const [failure, setFailure] = useState<string | null>(null);
   // Staff with two-factor sign-in: the server answered TOTP_REQUIRED to the password, so the code field shows.
   const [needsTotp, setNeedsTotp] = useState(false);
-  const form = useForm<LoginFields, unknown, LoginPayload>({
-    ...CHECK_ON_SUBMIT,
-    resolver: loginResolver(needsTotp),
-    defaultValues: { username: '', password: '', totp: '' },
-  });
-  const { isSubmitting } = form.formState;
-  const errors = errorTexts(form.formState.errors);
-
   const fail = (message: string) => {
     setFailure(message);
     toast.error(message, { id: `error:${message}` });
   };
-
-  const submit = form.handleSubmit(async (payload) => {
+  async function signInWith(payload: LoginPayload) {
     try {
       const { data: session } = await login(payload);
       if (session?.access_token) {
@@ -58,10 +52,24 @@ export function LoginForm() {
       // Spec part 1, section 8: a refused login shows the server's msg; a thrown error its own message.
       fail(error instanceof ApiError ? error.msg || t('loginFailed') : errorMessage(error, t('networkError')));
     }
+  }
+  return { failure, clearFailure: () => setFailure(null), needsTotp, signInWith };
+}
+
+/** The login form; its schema (and zod) is loaded on demand so /login stays small on slow phones. */
+export function LoginForm() {
+  const t = useAuthTexts();
+  const { failure, clearFailure, needsTotp, signInWith } = useLoginSubmit(t);
+  const form = useForm<LoginFields, unknown, LoginPayload>({
+    ...CHECK_ON_SUBMIT,
+    resolver: loginResolver(needsTotp),
+    defaultValues: { username: '', password: '', totp: '' },
   });
+  const { isSubmitting } = form.formState;
+  const submit = form.handleSubmit(signInWith);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Every press of Login clears the last refusal, also when the fields then fail their check.
-    setFailure(null);
+    clearFailure();
     void submit(event);
   };
 
@@ -78,43 +86,7 @@ export function LoginForm() {
           {failure}
         </Alert>
       ) : null}
-      <Field label={t('credential')} htmlFor="login-username" error={errors.username}>
-        <Input
-          id="login-username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...invalidProps('login-username', errors.username)}
-          {...form.register('username')}
-        />
-      </Field>
-      <Field label={t('password')} htmlFor="login-password" error={errors.password}>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          {...invalidProps('login-password', errors.password)}
-          {...form.register('password')}
-        />
-      </Field>
-      {needsTotp ? (
-        <Field
-          label={t('totpLabel')}
-          htmlFor="login-totp"
-          error={errors.totp}
-          hint={<p className="mt-1 text-xs text-slate-600">{t('totpHint')}</p>}
-        >
-          <Input
-            id="login-totp"
-            autoComplete="one-time-code"
-            inputMode="text"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...invalidProps('login-totp', errors.totp)}
-            {...form.register('totp')}
-          />
-        </Field>
-      ) : null}
+      <CredentialInputs form={form} t={t} needsTotp={needsTotp} />
       <div className="-mt-1 text-right text-sm">
         <Link to="/forgot-password" className={LINK}>
           {t('forgotLink')}
@@ -130,5 +102,52 @@ export function LoginForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+/** Username (or phone or email), password and, once the server asked for it, the authenticator code. */
+function CredentialInputs({
+  form,
+  t,
+  needsTotp,
+}: {
+  form: UseFormReturn<LoginFields, unknown, LoginPayload>;
+  t: ReturnType<typeof useAuthTexts>;
+  needsTotp: boolean;
+}) {
+  const errors = errorTexts(form.formState.errors);
+  return (
+    <>
+      <InputField
+        label={t('credential')}
+        id="login-username"
+        error={errors.username}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        field={form.register('username')}
+      />
+      <InputField
+        label={t('password')}
+        id="login-password"
+        error={errors.password}
+        type="password"
+        autoComplete="current-password"
+        field={form.register('password')}
+      />
+      {needsTotp ? (
+        <InputField
+          label={t('totpLabel')}
+          id="login-totp"
+          error={errors.totp}
+          hint={<p className="mt-1 text-xs text-slate-600">{t('totpHint')}</p>}
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoCapitalize="none"
+          spellCheck={false}
+          field={form.register('totp')}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import type { ClaimBonusData } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiCall, isApiError, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, isApiError, type ApiEnvelope } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 
 /** GET welcomebonus, as the spec's client calls it (spec part 2, section 7). */
 export function claimWelcomeBonus(): Promise<ApiEnvelope<ClaimBonusData>> {
-  return apiCall<ClaimBonusData>('welcomebonus');
+  return callAction('welcomebonus');
 }
 
 /** As the daily bonus: success refreshes the user data; a refusal's reason arrives in `info`. */

@@ -1,7 +1,7 @@
-import type { DepositHistoryData, DepositHistoryRow } from '@tuzo/contracts';
+import type { DepositHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { callAction, isSessionExpired, showErrorToast } from '@/lib/api-client';
 import { translate } from '@/i18n';
 import { refreshUserData } from '@/lib/session';
 import { depositTexts } from '../texts';
@@ -39,7 +39,7 @@ function isPending(row: DepositHistoryRow): boolean {
 export async function getDepositHistory(): Promise<DepositHistoryRow[]> {
   let rows: DepositHistoryRow[];
   try {
-    const { data } = await apiCall<DepositHistoryData>('deposithistory');
+    const { data } = await callAction('deposithistory');
     rows = Array.isArray(data?.history) ? data.history : [];
   } catch (error) {
     if (!isSessionExpired(error)) showErrorToast(translate(depositTexts, 'historyFailed'));

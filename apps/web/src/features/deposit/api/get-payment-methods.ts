@@ -1,7 +1,7 @@
 import type { GrabPaymentData, Procedure } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { callAction, isSessionExpired, showErrorToast } from '@/lib/api-client';
 import { depositTexts } from '../texts';
 
 export type { Procedure };
@@ -11,7 +11,7 @@ export type PaymentMethods = GrabPaymentData;
 export async function getPaymentMethods(): Promise<PaymentMethods> {
   let data: PaymentMethods | undefined;
   try {
-    data = (await apiCall<PaymentMethods>('grabpayment')).data;
+    data = (await callAction('grabpayment')).data;
   } catch (error) {
     // A network failure was also reported by the api client; after a 401 only "Session expired" shows.
     if (!isSessionExpired(error)) showErrorToast(translate(depositTexts, 'methodsFailed'));

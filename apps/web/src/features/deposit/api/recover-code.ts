@@ -1,6 +1,6 @@
 import type { RecoverCodeData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { refreshAfterDepositRequest } from './get-deposit-history';
 
 /** HTTP 202: the code matched no payment yet and waits in the operator's review queue. */
@@ -8,7 +8,7 @@ export const RECOVER_CODE_QUEUED_STATUS = 202;
 
 /** POST recovercode: claims a manual payment by its transaction code. */
 export function recoverCode(refCode: string, idempotencyKey: string): Promise<ApiEnvelope<RecoverCodeData>> {
-  return apiCall<RecoverCodeData>('recovercode', { method: 'POST', payload: { ref_code: refCode }, idempotencyKey });
+  return callAction('recovercode', { payload: { ref_code: refCode }, idempotencyKey });
 }
 
 export function useRecoverCode() {

@@ -1,7 +1,7 @@
 import type { RequestPaymentData, RequestPaymentPayloadSchema } from '@tuzo/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { refreshAfterDepositRequest } from './get-deposit-history';
 
 /** The contract's payload as sent: the amount a decimal string ("500.00"), never a JavaScript number. */
@@ -9,7 +9,7 @@ export type RequestPaymentRequest = z.input<typeof RequestPaymentPayloadSchema> 
 
 /** POST requestpayment: creates a pending deposit and returns the provider's hosted payment link. */
 export function requestPayment(payload: RequestPaymentRequest, idempotencyKey: string): Promise<ApiEnvelope<RequestPaymentData>> {
-  return apiCall<RequestPaymentData>('requestpayment', { method: 'POST', payload, idempotencyKey });
+  return callAction('requestpayment', { payload, idempotencyKey });
 }
 
 export function useRequestPayment() {

@@ -1,7 +1,7 @@
 import type { StkPushData, StkPushPayloadSchema } from '@tuzo/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { refreshAfterDepositRequest, startDepositPolling } from './get-deposit-history';
 
 /**
@@ -12,7 +12,7 @@ export type StkPushRequest = z.input<typeof StkPushPayloadSchema> & { amount: st
 
 /** POST stkpush: asks M-Pesa to prompt the member's phone; the deposit stays pending until the provider confirms. */
 export function stkPush(payload: StkPushRequest, idempotencyKey: string): Promise<ApiEnvelope<StkPushData>> {
-  return apiCall<StkPushData>('stkpush', { method: 'POST', payload, idempotencyKey });
+  return callAction('stkpush', { payload, idempotencyKey });
 }
 
 /** On success the deposit history is polled until the push completes, and the balances follow. */

@@ -1,11 +1,11 @@
 import type { EnrollData, LessonKind } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { lessonsQueryOptions } from './get-lessons';
 
 /** POST enroll {kind}. */
 export function enroll(kind: LessonKind): Promise<ApiEnvelope<EnrollData>> {
-  return apiCall<EnrollData>('enroll', { method: 'POST', payload: { kind } });
+  return callAction('enroll', { payload: { kind } });
 }
 
 export function useEnroll(kind: LessonKind) {

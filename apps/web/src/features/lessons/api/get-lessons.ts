@@ -1,10 +1,10 @@
 import type { LessonKind, LessonsData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET lessons {kind}: the course's lessons, the enrolment and the member's done marks. */
 export async function getLessons(kind: LessonKind): Promise<LessonsData> {
-  const { data } = await apiCall<LessonsData>('lessons', { query: { kind } });
+  const { data } = await callAction('lessons', { payload: { kind } });
   return data;
 }
 

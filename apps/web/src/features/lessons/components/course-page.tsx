@@ -1,4 +1,4 @@
-import { LESSON_KIND_LABELS, type LessonKind } from '@tuzo/contracts';
+import { LESSON_KIND_LABELS, type Lesson, type LessonKind } from '@tuzo/contracts';
 import { BookOpen, CandlestickChart, GraduationCap } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -27,12 +27,6 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
   const [view, setView] = useState<View>('lessons');
   const lessons = useLessons(kind);
   const enroll = useEnroll(kind);
-  const markDone = useMarkLessonDone(kind);
-  const [playingId, setPlayingId] = useState<string | null>(null);
-  const onPlay = useCallback(
-    (id: string, playing: boolean) => setPlayingId((current) => (playing ? id : current === id ? null : current)),
-    [],
-  );
 
   const isEnrolled = lessons.data?.enrolled === true;
   const list = lessons.data?.lessons ?? [];
@@ -65,27 +59,7 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
               {enroll.isPending ? t('enrolling') : t('enroll')}
             </Button>
           )}
-          <div role="group" aria-label={t('view')} className="ml-auto inline-flex rounded-lg border border-slate-300 p-0.5">
-            {(['lessons', 'charts'] as const).map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={view === option}
-                onClick={() => setView(option)}
-                className={cn(
-                  'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold',
-                  view === option ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {option === 'lessons' ? (
-                  <BookOpen className="size-4" aria-hidden="true" />
-                ) : (
-                  <CandlestickChart className="size-4" aria-hidden="true" />
-                )}
-                {option === 'lessons' ? t('lessons') : t('liveCharts')}
-              </button>
-            ))}
-          </div>
+          <ViewToggle view={view} onChange={setView} />
         </div>
       </CardHeader>
       <CardContent>
@@ -98,31 +72,73 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
             {failureText(lessons.error, { failed: t('loadFailed') }) ?? t('loadFailed')}
           </p>
         ) : (
-          <ol className="flex flex-col gap-3" aria-label={t('lessonsOf', { label })}>
-            {list.map((lesson) => (
-              <LessonItem
-                key={lesson.id}
-                lesson={lesson}
-                isPlaying={playingId === lesson.id}
-                canMark={isEnrolled}
-                isMarking={markDone.isPending && markDone.variables?.id === lesson.id}
-                onPlay={(playing) => onPlay(lesson.id, playing)}
-                onToggleDone={() =>
-                  markDone.mutate(
-                    { id: lesson.id, done: !lesson.done },
-                    {
-                      onError: (error) => {
-                        const text = failureText(error, { failed: t('updateFailed') });
-                        if (text) showErrorToast(text);
-                      },
-                    },
-                  )
-                }
-              />
-            ))}
-          </ol>
+          <LessonList kind={kind} list={list} canMark={isEnrolled} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Lessons or live charts. */
+function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const t = useTexts(lessonsTexts);
+  return (
+    <div role="group" aria-label={t('view')} className="ml-auto inline-flex rounded-lg border border-slate-300 p-0.5">
+      {(['lessons', 'charts'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+          className={cn(
+            'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold',
+            view === option ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          {option === 'lessons' ? (
+            <BookOpen className="size-4" aria-hidden="true" />
+          ) : (
+            <CandlestickChart className="size-4" aria-hidden="true" />
+          )}
+          {option === 'lessons' ? t('lessons') : t('liveCharts')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The course's lessons in order; one video plays at a time. */
+function LessonList({ kind, list, canMark }: { kind: LessonKind; list: Lesson[]; canMark: boolean }) {
+  const t = useTexts(lessonsTexts);
+  const markDone = useMarkLessonDone(kind);
+  const [playingId, setPlayingId] = useState<string | null>(null);
+  const onPlay = useCallback(
+    (id: string, playing: boolean) => setPlayingId((current) => (playing ? id : current === id ? null : current)),
+    [],
+  );
+  return (
+    <ol className="flex flex-col gap-3" aria-label={t('lessonsOf', { label: LESSON_KIND_LABELS[kind] })}>
+      {list.map((lesson) => (
+        <LessonItem
+          key={lesson.id}
+          lesson={lesson}
+          isPlaying={playingId === lesson.id}
+          canMark={canMark}
+          isMarking={markDone.isPending && markDone.variables?.id === lesson.id}
+          onPlay={(playing) => onPlay(lesson.id, playing)}
+          onToggleDone={() =>
+            markDone.mutate(
+              { id: lesson.id, done: !lesson.done },
+              {
+                onError: (error) => {
+                  const text = failureText(error, { failed: t('updateFailed') });
+                  if (text) showErrorToast(text);
+                },
+              },
+            )
+          }
+        />
+      ))}
+    </ol>
   );
 }

@@ -6,25 +6,20 @@ import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { lessonsTexts } from '../texts';
 
-/**
- * One lesson: its part and title, the written summary, play/pause for a lesson with a hosted video (one plays at a
- * time), and the done mark (for an enrolled member).
- */
-export function LessonItem({
-  lesson,
-  isPlaying,
-  canMark,
-  isMarking,
-  onPlay,
-  onToggleDone,
-}: {
+interface LessonItemProps {
   lesson: Lesson;
   isPlaying: boolean;
   canMark: boolean;
   isMarking: boolean;
   onPlay: (playing: boolean) => void;
   onToggleDone: () => void;
-}) {
+}
+
+/**
+ * One lesson: its part and title, the written summary, play/pause for a lesson with a hosted video (one plays at a
+ * time), and the done mark (for an enrolled member).
+ */
+export function LessonItem({ lesson, isPlaying, canMark, isMarking, onPlay, onToggleDone }: LessonItemProps) {
   const video = useRef<HTMLVideoElement>(null);
   const t = useTexts(lessonsTexts);
   useEffect(() => {
@@ -45,30 +40,14 @@ export function LessonItem({
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{t('part', { part: lesson.part })}</p>
           <h3 className="font-semibold text-slate-900">{lesson.title}</h3>
         </div>
-        <div className="flex gap-2">
-          {lesson.link ? (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => onPlay(!isPlaying)}
-              aria-label={t(isPlaying ? 'pausePart' : 'playPart', { part: lesson.part })}
-            >
-              {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-              {isPlaying ? t('pause') : t('play')}
-            </Button>
-          ) : null}
-          <Button
-            variant={lesson.done ? 'secondary' : 'outline'}
-            size="sm"
-            onClick={onToggleDone}
-            disabled={!canMark || isMarking}
-            aria-pressed={lesson.done}
-            title={canMark ? undefined : t('enrollToTrack')}
-          >
-            {lesson.done ? <CheckCircle2 aria-hidden="true" /> : <Circle aria-hidden="true" />}
-            {lesson.done ? t('done') : t('markDone')}
-          </Button>
-        </div>
+        <LessonButtons
+          lesson={lesson}
+          isPlaying={isPlaying}
+          canMark={canMark}
+          isMarking={isMarking}
+          onPlay={onPlay}
+          onToggleDone={onToggleDone}
+        />
       </div>
       {lesson.link ? (
         <video
@@ -82,5 +61,36 @@ export function LessonItem({
       ) : null}
       <p className="mt-2 text-sm leading-relaxed text-slate-700">{lesson.summary}</p>
     </li>
+  );
+}
+
+/** Play/pause (a lesson with a hosted video) and the done mark (only an enrolled member can set it). */
+function LessonButtons({ lesson, isPlaying, canMark, isMarking, onPlay, onToggleDone }: LessonItemProps) {
+  const t = useTexts(lessonsTexts);
+  return (
+    <div className="flex gap-2">
+      {lesson.link ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onPlay(!isPlaying)}
+          aria-label={t(isPlaying ? 'pausePart' : 'playPart', { part: lesson.part })}
+        >
+          {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+          {isPlaying ? t('pause') : t('play')}
+        </Button>
+      ) : null}
+      <Button
+        variant={lesson.done ? 'secondary' : 'outline'}
+        size="sm"
+        onClick={onToggleDone}
+        disabled={!canMark || isMarking}
+        aria-pressed={lesson.done}
+        title={canMark ? undefined : t('enrollToTrack')}
+      >
+        {lesson.done ? <CheckCircle2 aria-hidden="true" /> : <Circle aria-hidden="true" />}
+        {lesson.done ? t('done') : t('markDone')}
+      </Button>
+    </div>
   );
 }

@@ -1,20 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ChangeEmailData,
   ChangeEmailPayload,
-  ChangePhoneData,
   ChangePhonePayload,
-  Closure,
   CloseAccountPayload,
   ConfirmEmailData,
-  ConfirmPhoneData,
   ConfirmPhonePayload,
   DownloadFile,
-  MyClosureData,
-  StatementData,
   StatementPayload,
 } from '@tuzo/contracts';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 
 /** The member's own data (decision 040): one file per action of `features/my-data`. */
@@ -34,18 +28,18 @@ export function saveFile(file: DownloadFile): void {
 
 /** GET mydata: everything Tuzo holds about the member, JSON or one CSV. */
 export async function getMyData(format: 'json' | 'csv'): Promise<DownloadFile> {
-  return (await apiCall<DownloadFile>('mydata', { query: { format } })).data;
+  return (await callAction('mydata', { payload: { format } })).data;
 }
 
 /** GET statementcsv: the statement as a CSV file. */
 export async function getStatementCsv(range: StatementPayload): Promise<DownloadFile> {
-  return (await apiCall<DownloadFile>('statementcsv', { query: range })).data;
+  return (await callAction('statementcsv', { payload: range })).data;
 }
 
 export const statementQueryOptions = (range: StatementPayload) =>
   queryOptions({
     queryKey: ['statement', range.from, range.to],
-    queryFn: async () => (await apiCall<StatementData>('statement', { query: range })).data,
+    queryFn: async () => (await callAction('statement', { payload: range })).data,
     retry: false,
   });
 
@@ -57,19 +51,19 @@ export function useStatement(range: StatementPayload) {
 /** POST changeemail: mails a confirmation link to the new address. */
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: async (payload: ChangeEmailPayload) => apiCall<ChangeEmailData>('changeemail', { method: 'POST', payload }),
+    mutationFn: async (payload: ChangeEmailPayload) => callAction('changeemail', { payload }),
   });
 }
 
 /** POST confirmemail: applies the change with the link's token (also for a signed-out visitor). */
 export async function confirmEmail(token: string): Promise<ConfirmEmailData> {
-  return (await apiCall<ConfirmEmailData>('confirmemail', { method: 'POST', payload: { token } })).data;
+  return (await callAction('confirmemail', { payload: { token } })).data;
 }
 
 /** POST changephone: the new number, confirmed with the password; a code goes by SMS to it (decision 045). */
 export function useChangePhone() {
   return useMutation({
-    mutationFn: async (payload: ChangePhonePayload) => apiCall<ChangePhoneData>('changephone', { method: 'POST', payload }),
+    mutationFn: async (payload: ChangePhonePayload) => callAction('changephone', { payload }),
   });
 }
 
@@ -80,7 +74,7 @@ export function useChangePhone() {
 export function useConfirmPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: ConfirmPhonePayload) => apiCall<ConfirmPhoneData>('confirmphone', { method: 'POST', payload }),
+    mutationFn: async (payload: ConfirmPhonePayload) => callAction('confirmphone', { payload }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['withdrawalhold'] });
       await refreshUserData();
@@ -94,7 +88,7 @@ export const myClosureQueryKey = ['myclosure'] as const;
 export function useMyClosure() {
   return useQuery({
     queryKey: myClosureQueryKey,
-    queryFn: async () => (await apiCall<MyClosureData>('myclosure')).data.closure,
+    queryFn: async () => (await callAction('myclosure')).data.closure,
     retry: false,
   });
 }
@@ -103,7 +97,7 @@ export function useMyClosure() {
 export function useCloseAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: CloseAccountPayload) => apiCall<Closure>('closeaccount', { method: 'POST', payload }),
+    mutationFn: async (payload: CloseAccountPayload) => callAction('closeaccount', { payload }),
     onSuccess: ({ data }) => client.setQueryData(myClosureQueryKey, data),
   });
 }
@@ -111,7 +105,7 @@ export function useCloseAccount() {
 export function useCancelClose() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => apiCall<Closure>('cancelclose', { method: 'POST', payload: {} }),
+    mutationFn: async () => callAction('cancelclose', { payload: {} }),
     onSuccess: ({ data }) => client.setQueryData(myClosureQueryKey, data),
   });
 }

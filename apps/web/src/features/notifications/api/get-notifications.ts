@@ -1,14 +1,14 @@
 import { NOTIFICATION_TEXTS, NOTIFICATIONS_PAGE_LIMIT_DEFAULT, type NotificationsData } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { callAction, failureText, showErrorToast } from '@/lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
 /** GET notifications: one page of the member's notifications, newest first. */
 export async function getNotifications(page: number): Promise<NotificationsData> {
   try {
-    const { data } = await apiCall<NotificationsData>('notifications', {
-      query: { page: String(page), limit: String(NOTIFICATIONS_PAGE_LIMIT_DEFAULT) },
+    const { data } = await callAction('notifications', {
+      payload: { page: String(page), limit: String(NOTIFICATIONS_PAGE_LIMIT_DEFAULT) },
     });
     return data;
   } catch (error) {

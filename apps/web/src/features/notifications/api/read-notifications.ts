@@ -1,6 +1,6 @@
 import type { ReadNotificationsData, ReadNotificationsPayload } from '@tuzo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { refreshUserData } from '@/lib/session';
 import { notificationsQueryKey } from './get-notifications';
@@ -8,7 +8,7 @@ import { notificationsQueryKey } from './get-notifications';
 /** POST readnotifications: the given ids, or every notification when none are given. */
 export function readNotifications(ids?: readonly string[]): Promise<ApiEnvelope<ReadNotificationsData>> {
   const payload: ReadNotificationsPayload = ids && ids.length > 0 ? { ids: [...ids] } : {};
-  return apiCall<ReadNotificationsData>('readnotifications', { method: 'POST', payload });
+  return callAction('readnotifications', { payload });
 }
 
 /** Marking read changes the page and the bell's count (user data): both are refetched. */

@@ -43,31 +43,7 @@ export function NotificationsList() {
         <p className="sr-only" role="status" aria-live="polite">
           {announcement}
         </p>
-        {!data && query.isPending ? (
-          <div className="flex flex-col gap-2" aria-label={t('loading')}>
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-16 w-full" />
-            ))}
-          </div>
-        ) : !data ? (
-          <div className="flex flex-col items-center gap-2 py-6 text-center">
-            <p className="text-sm text-red-700">{t('failed')}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              {t('tryAgain')}
-            </Button>
-          </div>
-        ) : data.items.length === 0 ? (
-          <p className="flex flex-col items-center gap-2 py-8 text-center text-slate-600">
-            <BellOff className="size-8 text-slate-400" aria-hidden="true" />
-            {page === 1 ? t('empty') : t('emptyPage')}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-2" aria-label={t('list')} aria-busy={query.isFetching}>
-            {data.items.map((item) => (
-              <NotificationItem key={item.id} item={item} onRead={(id) => markRead([id])} isBusy={read.isPending} />
-            ))}
-          </ul>
-        )}
+        <NotificationsBody query={query} page={page} onRead={(id) => markRead([id])} isBusy={read.isPending} />
         {data && data.pages > 1 ? (
           <Pager
             page={data.page}
@@ -80,5 +56,46 @@ export function NotificationsList() {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** While loading, skeletons; a failure with Try again; nothing (on this page); or the notifications. */
+function NotificationsBody({
+  query,
+  page,
+  onRead,
+  isBusy,
+}: {
+  query: ReturnType<typeof useNotifications>;
+  page: number;
+  onRead: (id: string) => void;
+  isBusy: boolean;
+}) {
+  const t = useTexts(notificationsTexts);
+  const data = query.data;
+  return !data && query.isPending ? (
+    <div className="flex flex-col gap-2" aria-label={t('loading')}>
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-16 w-full" />
+      ))}
+    </div>
+  ) : !data ? (
+    <div className="flex flex-col items-center gap-2 py-6 text-center">
+      <p className="text-sm text-red-700">{t('failed')}</p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        {t('tryAgain')}
+      </Button>
+    </div>
+  ) : data.items.length === 0 ? (
+    <p className="flex flex-col items-center gap-2 py-8 text-center text-slate-600">
+      <BellOff className="size-8 text-slate-400" aria-hidden="true" />
+      {page === 1 ? t('empty') : t('emptyPage')}
+    </p>
+  ) : (
+    <ul className="flex flex-col gap-2" aria-label={t('list')} aria-busy={query.isFetching}>
+      {data.items.map((item) => (
+        <NotificationItem key={item.id} item={item} onRead={onRead} isBusy={isBusy} />
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import type { TransferHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { callAction, failureText, showErrorToast } from '@/lib/api-client';
 import { payForClientTexts } from '../texts';
 
 /** Spec part 2: the history shows the server's msg or the load-failure text. */
@@ -13,7 +13,7 @@ export function transferHistoryTexts(): { failed: string; thrown: string } {
 /** GET populatepayfroclient (the spec's spelling): transfers sent and received, newest first. */
 export async function getTransferHistory(): Promise<TransferHistoryRow[]> {
   try {
-    const { data } = await apiCall<TransferHistoryRow[]>('populatepayfroclient');
+    const { data } = await callAction('populatepayfroclient');
     return Array.isArray(data) ? data : [];
   } catch (error) {
     const message = failureText(error, transferHistoryTexts());

@@ -1,15 +1,15 @@
-import type { PayForClientData, PayForClientPayload } from '@tuzo/contracts';
+import type { ActionPayload, PayForClientData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, isApiError, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, isApiError, type ApiEnvelope } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 import { transferHistoryQueryOptions } from './get-transfer-history';
 
 /** The contract's payload as sent: the amount is text with 2 decimals. */
-export type PayForClientRequest = Omit<PayForClientPayload, 'amount'> & { amount: string };
+export type PayForClientRequest = ActionPayload<'payforclient'>;
 
 /** POST payforclient: moves the amount from the payer's Jumbo (1) or Deposit (2) wallet to the client's Deposit. */
 export function payForClient(payload: PayForClientRequest, idempotencyKey: string): Promise<ApiEnvelope<PayForClientData>> {
-  return apiCall<PayForClientData>('payforclient', { method: 'POST', payload, idempotencyKey });
+  return callAction('payforclient', { payload, idempotencyKey });
 }
 
 /** A payment reloads the transfer history and the balances; a refusal for the balance reloads the balances. */

@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Field, invalidProps } from '@/components/ui/field';
-import { Input, Select } from '@/components/ui/input';
+import { Field, InputField, invalidProps } from '@/components/ui/field';
+import { Select } from '@/components/ui/input';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { useTexts } from '@/i18n';
 import { failureText, isApiError, showErrorToast } from '@/lib/api-client';
@@ -55,14 +55,7 @@ export function PayAmountStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('payForm')}>
-      <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
-        <p>
-          {t('client')} <span className="font-semibold">{client.username}</span>
-        </p>
-        {!isZeroAmount(client.missing) ? (
-          <p className="text-slate-600">{t('stillNeeds', { amount: formatMoney(client.missing, client.currency) })}</p>
-        ) : null}
-      </div>
+      <ClientSummary client={client} />
       <Field label={t('wallet')} htmlFor="pfc-wallet" error={errors.acc?.message}>
         <Select id="pfc-wallet" {...invalidProps('pfc-wallet', errors.acc?.message)} {...form.register('acc')}>
           <option value="">{t('selectWallet')}</option>
@@ -73,16 +66,15 @@ export function PayAmountStep({
           ))}
         </Select>
       </Field>
-      <Field label={t('amountIn', { currency: client.currency })} htmlFor="pfc-amount" error={errors.amount?.message}>
-        <Input
-          id="pfc-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          {...invalidProps('pfc-amount', errors.amount?.message)}
-          {...form.register('amount')}
-        />
-      </Field>
+      <InputField
+        label={t('amountIn', { currency: client.currency })}
+        id="pfc-amount"
+        error={errors.amount?.message}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        field={form.register('amount')}
+      />
       <div className="flex gap-3">
         <Button variant="outline" size="lg" onClick={onBack} disabled={pay.isPending}>
           <ArrowLeft aria-hidden="true" />
@@ -93,5 +85,20 @@ export function PayAmountStep({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Whom the money goes to and what their activation still needs. */
+function ClientSummary({ client }: { client: ConfirmPayForClientData }) {
+  const t = useTexts(payForClientTexts);
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
+      <p>
+        {t('client')} <span className="font-semibold">{client.username}</span>
+      </p>
+      {!isZeroAmount(client.missing) ? (
+        <p className="text-slate-600">{t('stillNeeds', { amount: formatMoney(client.missing, client.currency) })}</p>
+      ) : null}
+    </div>
   );
 }

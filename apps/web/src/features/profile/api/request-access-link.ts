@@ -1,7 +1,7 @@
 import type { AccessLinkData } from '@tuzo/contracts';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /** POST accesslink: a single-use link (10 minutes) that signs this member in on another device. */
 export function requestAccessLink(): Promise<ApiEnvelope<AccessLinkData>> {
-  return apiCall<AccessLinkData>('accesslink', { method: 'POST', payload: {} });
+  return callAction('accesslink', { payload: {} });
 }

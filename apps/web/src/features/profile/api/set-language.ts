@@ -1,7 +1,7 @@
-import type { SetLanguageData, SetLanguagePayload, SmsSettingsData, UserData } from '@tuzo/contracts';
+import type { SetLanguagePayload, SmsSettingsData, UserData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setLanguage } from '@/i18n';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { refreshUserData, userDataQueryKey } from '@/lib/session';
 import { smsSettingsQueryKey } from './sms-settings';
 
@@ -12,7 +12,7 @@ import { smsSettingsQueryKey } from './sms-settings';
 export function useSetLanguage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: SetLanguagePayload) => apiCall<SetLanguageData>('setlanguage', { method: 'POST', payload }),
+    mutationFn: async (payload: SetLanguagePayload) => callAction('setlanguage', { payload }),
     onSuccess: async ({ data }) => {
       client.setQueryData<UserData>(userDataQueryKey, (user) =>
         user ? { ...user, userdetails: { ...user.userdetails, language: data.language } } : user,

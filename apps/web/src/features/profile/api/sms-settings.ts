@@ -1,12 +1,12 @@
 import type { SetSmsSettingsPayload, SmsSettingsData } from '@tuzo/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 export const smsSettingsQueryKey = ['smssettings'] as const;
 
 /** GET smssettings: the member's SMS choices. */
 export async function getSmsSettings(): Promise<SmsSettingsData> {
-  return (await apiCall<SmsSettingsData>('smssettings')).data;
+  return (await callAction('smssettings')).data;
 }
 
 export const smsSettingsQueryOptions = () =>
@@ -20,7 +20,7 @@ export function useSmsSettings() {
 export function useSetSmsSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: SetSmsSettingsPayload) => apiCall<SmsSettingsData>('setsmssettings', { method: 'POST', payload }),
+    mutationFn: async (payload: SetSmsSettingsPayload) => callAction('setsmssettings', { payload }),
     onSuccess: ({ data }) => client.setQueryData(smsSettingsQueryKey, data),
   });
 }

@@ -1,12 +1,12 @@
 import type { SpinData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 import { spinKeys } from './spin-keys';
 
 /** GET freespin (the spec's verb): the once-ever free spin. */
 export function freeSpin(): Promise<ApiEnvelope<SpinData>> {
-  return apiCall<SpinData>('freespin');
+  return callAction('freespin');
 }
 
 /** A spin moves money and uses a nonce: user data and every spin query reload, and so does a refusal. */

@@ -1,11 +1,11 @@
 import type { SpinKind, SpinOddsData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { spinKeys } from './spin-keys';
 
 /** GET spinodds: the wheel's published segments, probabilities and expected return. */
 export async function getSpinOdds(kind: SpinKind): Promise<SpinOddsData> {
-  const { data } = await apiCall<SpinOddsData>('spinodds', { query: { kind } });
+  const { data } = await callAction('spinodds', { payload: { kind } });
   return data;
 }
 

@@ -1,11 +1,11 @@
 import type { SpinStateData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { spinKeys } from './spin-keys';
 
 /** GET spinstate: the next draw's seed hash, client seed and nonce, and the member's guardrails. */
 export async function getSpinState(): Promise<SpinStateData> {
-  const { data } = await apiCall<SpinStateData>('spinstate');
+  const { data } = await callAction('spinstate');
   return data;
 }
 

@@ -1,11 +1,11 @@
 import type { SpinSeedData, SpinSeedPayload } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 import { spinKeys } from './spin-keys';
 
 /** POST spinseed: reveals the seed in use, starts a new one, sets the client seed when given. */
 export function rotateSpinSeed(payload: SpinSeedPayload): Promise<ApiEnvelope<SpinSeedData>> {
-  return apiCall<SpinSeedData>('spinseed', { method: 'POST', payload });
+  return callAction('spinseed', { payload });
 }
 
 /** The revealed seed appears in the history and a new hash in the state: both reload. */

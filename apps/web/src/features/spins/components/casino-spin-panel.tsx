@@ -1,5 +1,5 @@
 import { formatMinor, type SpinAccount, type UserData } from '@tuzo/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, invalidProps } from '@/components/ui/field';
@@ -13,10 +13,9 @@ import { useSpinState } from '../api/get-spin-state';
 import { useRequestSpin } from '../api/request-spin';
 import { useSpinSequence } from '../hooks/use-spin-sequence';
 import { spinsTexts } from '../texts';
-import { isStakeBelowMinimum, SPIN_WALLET_OPTIONS, stakeError, wheelLabel } from '../utils/spin-rules';
+import { isStakeBelowMinimum, SPIN_WALLET_OPTIONS, stakeError } from '../utils/spin-rules';
 import { AgeConfirmation, casinoClosedReason } from './casino-guardrails';
-import { SpinResult } from './spin-result';
-import { SpinWheel } from './spin-wheel';
+import { SpinStage } from './spin-stage';
 
 /** The casino wheel: wallet, stake, spin; the stake times the drawn multiplier is paid into Jumbo. */
 export function CasinoSpinPanel({
@@ -67,68 +66,92 @@ export function CasinoSpinPanel({
 
   return (
     <div className="flex flex-col gap-4">
-      <SpinWheel
-        label={t('casinoWheel')}
-        labels={figures.map((f) => wheelLabel('casino', f))}
-        rotation={sequence.rotation}
-        isSpinning={sequence.isSpinning}
-        highlighted={sequence.result?.segment ?? null}
-      />
-      <SpinResult result={sequence.result} />
-      {closed ? (
-        <Alert tone="warning" data-testid="spin-closed">
-          {closed}
-        </Alert>
-      ) : needsAge ? (
-        <AgeConfirmation />
-      ) : (
-        <form
-          className="flex flex-col gap-3"
-          aria-label={t('casinoForm')}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSpin();
+      <SpinStage kind="casino" label={t('casinoWheel')} figures={figures} sequence={sequence} />
+      <CasinoGate closed={closed} needsAge={needsAge}>
+        <StakeForm
+          user={user}
+          acc={acc}
+          stake={stake}
+          error={error}
+          isSpinning={sequence.isSpinning}
+          canSpin={!isStakeBelowMinimum(stake, minStakeMinor) && Boolean(state.data)}
+          onAccChange={(next) => (setAcc(next), key.renew())}
+          onStakeChange={(next) => {
+            setStake(next);
+            setTouched(true);
+            key.renew();
           }}
-        >
-          <Field label={t('wallet')} htmlFor="spin-acc">
-            <Select
-              id="spin-acc"
-              value={acc}
-              disabled={sequence.isSpinning}
-              onChange={(event) => (setAcc(event.target.value as SpinAccount), key.renew())}
-            >
-              {SPIN_WALLET_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {t(o.label)} ({formatMoney(user.balances[o.balanceField], currency)})
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t('stakeIn', { currency })} htmlFor="spin-stake" error={error ?? undefined}>
-            <Input
-              id="spin-stake"
-              inputMode="decimal"
-              autoComplete="off"
-              value={stake}
-              disabled={sequence.isSpinning}
-              onChange={(event) => {
-                setStake(event.target.value);
-                setTouched(true);
-                key.renew();
-              }}
-              {...invalidProps('spin-stake', error ?? undefined)}
-            />
-          </Field>
-          <Button
-            type="submit"
-            size="lg"
-            disabled={sequence.isSpinning || isStakeBelowMinimum(stake, minStakeMinor) || !state.data}
-          >
-            {sequence.isSpinning ? t('spinning') : t('spin')}
-          </Button>
-        </form>
-      )}
+          onSpin={() => void onSpin()}
+        />
+      </CasinoGate>
     </div>
   );
+}
+
+/** The casino's wallet and stake, and Spin. */
+function StakeForm(props: {
+  user: UserData;
+  acc: SpinAccount;
+  stake: string;
+  error: string | null;
+  isSpinning: boolean;
+  canSpin: boolean;
+  onAccChange: (acc: SpinAccount) => void;
+  onStakeChange: (stake: string) => void;
+  onSpin: () => void;
+}) {
+  const { user, acc, stake, error, isSpinning, canSpin, onAccChange, onStakeChange, onSpin } = props;
+  const t = useTexts(spinsTexts);
+  const currency = user.userdetails.ccurrency;
+  return (
+    <form
+      className="flex flex-col gap-3"
+      aria-label={t('casinoForm')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSpin();
+      }}
+    >
+      <Field label={t('wallet')} htmlFor="spin-acc">
+        <Select
+          id="spin-acc"
+          value={acc}
+          disabled={isSpinning}
+          onChange={(event) => onAccChange(event.target.value as SpinAccount)}
+        >
+          {SPIN_WALLET_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {t(o.label)} ({formatMoney(user.balances[o.balanceField], currency)})
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('stakeIn', { currency })} htmlFor="spin-stake" error={error ?? undefined}>
+        <Input
+          id="spin-stake"
+          inputMode="decimal"
+          autoComplete="off"
+          value={stake}
+          disabled={isSpinning}
+          onChange={(event) => onStakeChange(event.target.value)}
+          {...invalidProps('spin-stake', error ?? undefined)}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSpinning || !canSpin}>
+        {isSpinning ? t('spinning') : t('spin')}
+      </Button>
+    </form>
+  );
+}
+
+/** The stake form, unless the casino is closed now or the member has not confirmed their age yet. */
+function CasinoGate({ closed, needsAge, children }: { closed: string | null; needsAge: boolean; children: ReactNode }) {
+  if (closed)
+    return (
+      <Alert tone="warning" data-testid="spin-closed">
+        {closed}
+      </Alert>
+    );
+  return needsAge ? <AgeConfirmation /> : children;
 }

@@ -7,9 +7,7 @@ import { useSpinOdds } from '../api/get-spin-odds';
 import { useSpinState } from '../api/get-spin-state';
 import { useSpinSequence } from '../hooks/use-spin-sequence';
 import { spinsTexts } from '../texts';
-import { wheelLabel } from '../utils/spin-rules';
-import { SpinResult } from './spin-result';
-import { SpinWheel } from './spin-wheel';
+import { SpinStage } from './spin-stage';
 
 /** The free wheel: one spin per member, ever; no stake is sent (the spec's fixed stake of 20 always passes). */
 export function FreeSpinPanel({ onSpinningChange }: { onSpinningChange?: (isSpinning: boolean) => void }) {
@@ -35,14 +33,7 @@ export function FreeSpinPanel({ onSpinningChange }: { onSpinningChange?: (isSpin
 
   return (
     <div className="flex flex-col gap-4">
-      <SpinWheel
-        label={t('freeWheel')}
-        labels={figures.map((f) => wheelLabel('free', f))}
-        rotation={sequence.rotation}
-        isSpinning={sequence.isSpinning}
-        highlighted={sequence.result?.segment ?? null}
-      />
-      <SpinResult result={sequence.result} />
+      <SpinStage kind="free" label={t('freeWheel')} figures={figures} sequence={sequence} />
       {isUsed ? <Alert tone="info">{t('freeUsed')}</Alert> : null}
       <Button
         size="lg"

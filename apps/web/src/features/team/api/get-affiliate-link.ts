@@ -1,13 +1,12 @@
-import type { AffiliateLinkData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { callAction, failureText, showErrorToast } from '@/lib/api-client';
 import { teamTexts } from '../texts';
 
 /** GET affiliatelink: `{public site url}/reg/{username}`, the address chosen by the operator. */
 export async function getAffiliateLink(): Promise<string> {
   try {
-    const { data } = await apiCall<AffiliateLinkData>('affiliatelink');
+    const { data } = await callAction('affiliatelink');
     return data.link;
   } catch (error) {
     const message = failureText(error, { failed: translate(teamTexts, 'affiliateFailed') });

@@ -1,7 +1,7 @@
 import type { AllMyDownlinesData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { callAction, failureText, showErrorToast } from '@/lib/api-client';
 import { teamTexts } from '../texts';
 
 /** Spec part 2, section 8: the server's msg or this text. */
@@ -13,7 +13,7 @@ export function downlineCountTexts(): { failed: string; thrown: string } {
 /** GET allmyDownlines: total, active and dormant members on levels 1, 2 and 3. */
 export async function getAllMyDownlines(): Promise<AllMyDownlinesData> {
   try {
-    const { data } = await apiCall<AllMyDownlinesData>('allmyDownlines');
+    const { data } = await callAction('allmyDownlines');
     return data;
   } catch (error) {
     const message = failureText(error, downlineCountTexts());

@@ -1,7 +1,7 @@
 import { TEAM_PAGE_LIMIT_DEFAULT, type MyDownlinesData, type TeamLevel, type TeamStatusFilter } from '@tuzo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { callAction, failureText, showErrorToast } from '@/lib/api-client';
 import { teamTexts } from '../texts';
 
 /** Spec part 2, section 8: "Team: server msg or 'Failed to fetch team data'". */
@@ -25,8 +25,8 @@ function isAbort(error: unknown): boolean {
 /** GET myDownlines: one level's counts and earnings, and one page of its members searched and filtered on the server. */
 export async function getMyDownlines(params: MyDownlinesParams, signal?: AbortSignal): Promise<MyDownlinesData> {
   try {
-    const { data } = await apiCall<MyDownlinesData>('myDownlines', {
-      query: {
+    const { data } = await callAction('myDownlines', {
+      payload: {
         level: params.level,
         q: params.q.trim() || undefined,
         status: params.status === 'all' ? undefined : params.status,

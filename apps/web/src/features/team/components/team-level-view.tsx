@@ -42,41 +42,7 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
       <Card>
         <CardHeader className="gap-3">
           <CardTitle id="team-members-title">{t('levelMembers', { level })}</CardTitle>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="sm:flex-1">
-              <label htmlFor="team-search" className="mb-1.5 block text-sm font-medium text-slate-800">
-                {t('search')}
-              </label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                  aria-hidden="true"
-                />
-                <Input
-                  id="team-search"
-                  type="search"
-                  value={searchText}
-                  maxLength={TEAM_SEARCH_MAX}
-                  placeholder={t('searchPlaceholder')}
-                  autoComplete="off"
-                  onChange={(event) => setSearchText(event.target.value)}
-                  className="pl-9"
-                />
-              </div>
-            </div>
-            <div className="sm:w-48">
-              <label htmlFor="team-status" className="mb-1.5 block text-sm font-medium text-slate-800">
-                {t('status')}
-              </label>
-              <Select id="team-status" value={status} onChange={(event) => setStatus(event.target.value as TeamStatusFilter)}>
-                {TEAM_STATUS_FILTERS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(STATUS_LABELS[value])}
-                  </option>
-                ))}
-              </Select>
-            </div>
-          </div>
+          <TeamFilters searchText={searchText} status={status} onSearch={setSearchText} onStatus={setStatus} />
         </CardHeader>
         <CardContent className="px-0 pb-4 sm:px-0">
           <TeamMembersTable
@@ -100,6 +66,54 @@ export function TeamLevelView({ level }: { level: TeamLevel }) {
           ) : null}
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+/** The level's search box and status filter. */
+function TeamFilters(props: {
+  searchText: string;
+  status: TeamStatusFilter;
+  onSearch: (text: string) => void;
+  onStatus: (status: TeamStatusFilter) => void;
+}) {
+  const { searchText, status, onSearch, onStatus } = props;
+  const t = useTexts(teamTexts);
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="sm:flex-1">
+        <label htmlFor="team-search" className="mb-1.5 block text-sm font-medium text-slate-800">
+          {t('search')}
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <Input
+            id="team-search"
+            type="search"
+            value={searchText}
+            maxLength={TEAM_SEARCH_MAX}
+            placeholder={t('searchPlaceholder')}
+            autoComplete="off"
+            onChange={(event) => onSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div className="sm:w-48">
+        <label htmlFor="team-status" className="mb-1.5 block text-sm font-medium text-slate-800">
+          {t('status')}
+        </label>
+        <Select id="team-status" value={status} onChange={(event) => onStatus(event.target.value as TeamStatusFilter)}>
+          {TEAM_STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {t(STATUS_LABELS[value])}
+            </option>
+          ))}
+        </Select>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { TriviaInfoData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET triviainfo: the intro card's price (member's currency), rules, availability and today's round. */
 export async function getTriviaInfo(): Promise<TriviaInfoData> {
-  const { data } = await apiCall<TriviaInfoData>('triviainfo');
+  const { data } = await callAction('triviainfo');
   return data;
 }
 

@@ -1,11 +1,11 @@
 import type { PopulateTriviaData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 import { triviaInfoQueryOptions } from './get-trivia-info';
 
 /** GET populatetrivia (spec part 2, section 7): today's questions; the server starts the clock on the first call. */
 export async function populateTrivia(): Promise<PopulateTriviaData> {
-  const { data } = await apiCall<PopulateTriviaData>('populatetrivia');
+  const { data } = await callAction('populatetrivia');
   return Array.isArray(data) ? data : [];
 }
 

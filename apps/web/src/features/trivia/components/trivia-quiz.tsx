@@ -13,6 +13,33 @@ function secondsUntil(endsAt: number): number {
   return Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
 }
 
+/** The seconds left until `endsAt`, and a submit that runs once: by the caller, or by itself at 0. */
+function useSubmitOnce(endsAt: number, submit: () => void) {
+  const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(endsAt));
+  const submitted = useRef(false);
+
+  const submitOnce = () => {
+    if (submitted.current) return;
+    submitted.current = true;
+    submit();
+  };
+  const submitRef = useRef(submitOnce);
+  submitRef.current = submitOnce;
+
+  useEffect(() => {
+    const tick = () => {
+      const left = secondsUntil(endsAt);
+      setSecondsLeft(left);
+      if (left === 0) submitRef.current();
+    };
+    tick();
+    const timer = window.setInterval(tick, 250);
+    return () => window.clearInterval(timer);
+  }, [endsAt]);
+
+  return { secondsLeft, submitOnce };
+}
+
 /**
  * The question screen: the countdown, the questions with options A to D, and Submit. At 0 the answers are submitted
  * automatically, once (the ref keeps a late tick or a click from submitting twice).
@@ -30,29 +57,9 @@ export function TriviaQuiz({
 }) {
   const t = useTexts(triviaTexts);
   const [answers, setAnswers] = useState<TriviaAnswers>({});
-  const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(endsAt));
-  const submitted = useRef(false);
   const latest = useRef(answers);
   latest.current = answers;
-
-  const submitOnce = () => {
-    if (submitted.current) return;
-    submitted.current = true;
-    onSubmit(latest.current);
-  };
-  const submitRef = useRef(submitOnce);
-  submitRef.current = submitOnce;
-
-  useEffect(() => {
-    const tick = () => {
-      const left = secondsUntil(endsAt);
-      setSecondsLeft(left);
-      if (left === 0) submitRef.current();
-    };
-    tick();
-    const timer = window.setInterval(tick, 250);
-    return () => window.clearInterval(timer);
-  }, [endsAt]);
+  const { secondsLeft, submitOnce } = useSubmitOnce(endsAt, () => onSubmit(latest.current));
 
   const answered = Object.keys(answers).length;
   return (
@@ -73,36 +80,14 @@ export function TriviaQuiz({
           }}
         >
           {questions.map((question, index) => (
-            <fieldset key={question.qid} className="rounded-lg border border-slate-200 p-3" data-testid="trivia-question">
-              <legend className="px-1 font-semibold text-slate-900">
-                {index + 1}. {question.Question}
-              </legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {[question.A1, question.A2, question.A3, question.A4].map((option, optionIndex) => {
-                  const isChosen = answers[question.qid] === option;
-                  return (
-                    <label
-                      key={optionIndex}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm',
-                        isChosen ? 'border-brand-700 bg-brand-50' : 'border-slate-200 hover:bg-slate-50',
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={`q-${question.qid}`}
-                        value={option}
-                        checked={isChosen}
-                        disabled={isSubmitting}
-                        onChange={() => setAnswers((current) => ({ ...current, [question.qid]: option }))}
-                        className="accent-brand-700"
-                      />
-                      <span className="font-semibold">{TRIVIA_OPTION_LABELS[optionIndex]}.</span> {option}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
+            <QuestionFieldset
+              key={question.qid}
+              question={question}
+              number={index + 1}
+              chosen={answers[question.qid]}
+              isSubmitting={isSubmitting}
+              onChoose={(option) => setAnswers((current) => ({ ...current, [question.qid]: option }))}
+            />
           ))}
           <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
             {isSubmitting ? t('submitting') : t('submit')}
@@ -110,5 +95,53 @@ export function TriviaQuiz({
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** One question and its four options; the chosen one is marked. */
+function QuestionFieldset({
+  question,
+  number,
+  chosen,
+  isSubmitting,
+  onChoose,
+}: {
+  question: TriviaQuestion;
+  number: number;
+  chosen: string | undefined;
+  isSubmitting: boolean;
+  onChoose: (option: string) => void;
+}) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-3" data-testid="trivia-question">
+      <legend className="px-1 font-semibold text-slate-900">
+        {number}. {question.Question}
+      </legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {[question.A1, question.A2, question.A3, question.A4].map((option, optionIndex) => {
+          const isChosen = chosen === option;
+          return (
+            <label
+              key={optionIndex}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+                isChosen ? 'border-brand-700 bg-brand-50' : 'border-slate-200 hover:bg-slate-50',
+              )}
+            >
+              <input
+                type="radio"
+                name={`q-${question.qid}`}
+                value={option}
+                checked={isChosen}
+                disabled={isSubmitting}
+                onChange={() => onChoose(option)}
+                className="accent-brand-700"
+              />
+              <span className="font-semibold">{TRIVIA_OPTION_LABELS[optionIndex]}.</span> {option}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }

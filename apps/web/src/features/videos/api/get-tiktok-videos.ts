@@ -1,7 +1,6 @@
-import type { PopulateTiktokData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { callAction, isSessionExpired, showErrorToast } from '@/lib/api-client';
 import { videosTexts } from '../texts';
 import type { VideoListResult } from './get-youtube-videos';
 
@@ -11,7 +10,7 @@ const TIKTOK_DAYS = ['Sunday', 'Monday'];
 /** GET populatetiktok: today's TikTok videos on show; "Failed to load videos" on failure. */
 export async function getTiktokVideos(): Promise<VideoListResult> {
   try {
-    const { data, msg } = await apiCall<PopulateTiktokData>('populatetiktok');
+    const { data, msg } = await callAction('populatetiktok');
     return { videos: Array.isArray(data) ? data : [], dates: TIKTOK_DAYS, currency: '', msg };
   } catch (error) {
     if (!isSessionExpired(error)) showErrorToast(translate(videosTexts, 'loadFailed'));

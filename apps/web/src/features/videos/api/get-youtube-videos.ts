@@ -1,7 +1,7 @@
 import type { PopulateYoutubeData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, isSessionExpired, showErrorToast } from '@/lib/api-client';
+import { callAction, isSessionExpired, showErrorToast } from '@/lib/api-client';
 import { videosTexts } from '../texts';
 
 export interface VideoListResult extends PopulateYoutubeData {
@@ -11,7 +11,7 @@ export interface VideoListResult extends PopulateYoutubeData {
 /** GET populateyoutube: today's videos on show and the days YouTube runs; "Failed to load videos" on failure. */
 export async function getYoutubeVideos(): Promise<VideoListResult> {
   try {
-    const { data, msg } = await apiCall<PopulateYoutubeData>('populateyoutube');
+    const { data, msg } = await callAction('populateyoutube');
     return { ...data, msg };
   } catch (error) {
     if (!isSessionExpired(error)) showErrorToast(translate(videosTexts, 'loadFailed'));

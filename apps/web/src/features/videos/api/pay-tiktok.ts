@@ -1,7 +1,7 @@
 import type { PayVideoData } from '@tuzo/contracts';
-import { apiCall, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, type ApiEnvelope } from '@/lib/api-client';
 
 /** POST paytiktok: pays a TikTok video 5 s after its recorded start, into the TikTok wallet. */
 export function payTiktok(vid: string): Promise<ApiEnvelope<PayVideoData>> {
-  return apiCall<PayVideoData>('paytiktok', { method: 'POST', payload: { vid } });
+  return callAction('paytiktok', { payload: { vid } });
 }

@@ -33,10 +33,7 @@ export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPagePro
   const [activeId, setActiveId] = useState<string | null>(null);
   const [paidNow, setPaidNow] = useState<Set<string>>(new Set());
   const pay = usePayVideo(task);
-  const t = useTexts(videosTexts);
-  const weekday = useWeekdayName();
   const videos = list?.videos ?? [];
-  const days = list?.dates.length ? list.dates : task === 'youtube' ? ['Wednesday', 'Sunday'] : ['Sunday', 'Monday'];
 
   const onStart = useCallback((vid: string) => {
     setActiveId(vid);
@@ -65,60 +62,107 @@ export function VideoTaskPage({ task, title, list, isLoading }: VideoTaskPagePro
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>{title}</CardTitle>
-          <CardDescription>
-            {t('available', {
-              days: days.map(weekday).join(` ${t('and')} `),
-              seconds: VIDEO_PAY_AFTER_SECONDS,
-              title,
-            })}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          {list?.msg && videos.length === 0 ? <p className="text-sm text-slate-600">{list.msg}</p> : null}
-          {isLoading ? <p className="text-sm text-slate-500">{t('loading')}</p> : null}
-          {videos.length > 0 && !isListOpen ? (
-            <Button className="self-start" onClick={() => setListOpen(true)}>
-              {t('view')}
-            </Button>
-          ) : null}
-        </CardContent>
-      </Card>
+      <VideoNotice
+        task={task}
+        title={title}
+        list={list}
+        isLoading={isLoading}
+        canOpen={videos.length > 0 && !isListOpen}
+        onOpen={() => setListOpen(true)}
+      />
       {isListOpen ? (
         <div className={task === 'tiktok' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-4 sm:grid-cols-2'}>
-          {videos.map((video) => {
-            const isPaid = video.v_status || paidNow.has(video.v_id);
-            return (
-              <Card key={video.v_id} data-testid={`video-${video.No}`}>
-                <CardContent className="flex flex-col gap-2 pt-4">
-                  <VideoPlayer
-                    video={video}
-                    portrait={task === 'tiktok'}
-                    isActive={activeId === video.v_id}
-                    onStart={() => onStart(video.v_id)}
-                    onWatched={() => onWatched({ ...video, v_status: isPaid })}
-                  />
-                  <div className="flex items-center justify-between gap-2 text-sm">
-                    <span className="font-medium">{video.v_title}</span>
-                    <span className="font-semibold text-brand-700">
-                      {list?.currency} {video.v_price}
-                    </span>
-                  </div>
-                  {isPaid ? (
-                    <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-700">
-                      <CheckCircle2 className="size-4" /> {t('paid')}
-                    </span>
-                  ) : (
-                    <span className="text-sm text-slate-500">{t('notPaid')}</span>
-                  )}
-                </CardContent>
-              </Card>
-            );
-          })}
+          {videos.map((video) => (
+            <VideoCard
+              key={video.v_id}
+              video={video}
+              currency={list?.currency}
+              portrait={task === 'tiktok'}
+              isPaid={video.v_status || paidNow.has(video.v_id)}
+              isActive={activeId === video.v_id}
+              onStart={onStart}
+              onWatched={onWatched}
+            />
+          ))}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The notice: which days the videos are out, how long to watch; "View Available Videos" once there are some. */
+function VideoNotice({
+  task,
+  title,
+  list,
+  isLoading,
+  canOpen,
+  onOpen,
+}: Omit<VideoTaskPageProps, 'list'> & { list: VideoListResult | undefined; canOpen: boolean; onOpen: () => void }) {
+  const t = useTexts(videosTexts);
+  const weekday = useWeekdayName();
+  const days = list?.dates.length ? list.dates : task === 'youtube' ? ['Wednesday', 'Sunday'] : ['Sunday', 'Monday'];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>
+          {t('available', {
+            days: days.map(weekday).join(` ${t('and')} `),
+            seconds: VIDEO_PAY_AFTER_SECONDS,
+            title,
+          })}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {list?.msg && (list.videos ?? []).length === 0 ? <p className="text-sm text-slate-600">{list.msg}</p> : null}
+        {isLoading ? <p className="text-sm text-slate-500">{t('loading')}</p> : null}
+        {canOpen ? (
+          <Button className="self-start" onClick={onOpen}>
+            {t('view')}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One video: its player, title, price and whether it was paid. */
+function VideoCard(props: {
+  video: VideoItem;
+  currency: string | undefined;
+  portrait: boolean;
+  isPaid: boolean;
+  isActive: boolean;
+  onStart: (vid: string) => void;
+  onWatched: (video: VideoItem) => void;
+}) {
+  const { video, isPaid } = props;
+  const t = useTexts(videosTexts);
+  return (
+    <Card data-testid={`video-${video.No}`}>
+      <CardContent className="flex flex-col gap-2 pt-4">
+        <VideoPlayer
+          video={video}
+          portrait={props.portrait}
+          isActive={props.isActive}
+          onStart={() => props.onStart(video.v_id)}
+          onWatched={() => props.onWatched({ ...video, v_status: isPaid })}
+        />
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <span className="font-medium">{video.v_title}</span>
+          <span className="font-semibold text-brand-700">
+            {props.currency} {video.v_price}
+          </span>
+        </div>
+        {isPaid ? (
+          <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-700">
+            <CheckCircle2 className="size-4" /> {t('paid')}
+          </span>
+        ) : (
+          <span className="text-sm text-slate-500">{t('notPaid')}</span>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import type { WithdrawalHistoryRow } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { translate } from '@/i18n';
-import { apiCall, failureText, showErrorToast } from '@/lib/api-client';
+import { callAction, failureText, showErrorToast } from '@/lib/api-client';
 import { withdrawalsTexts } from '../texts';
 
 /** Spec part 2, section 8: the server's msg or this text for a failed answer; the other for an exception. */
@@ -12,7 +12,7 @@ export function withdrawalHistoryTexts(): { failed: string; thrown: string } {
 /** GET withdrawalhistory: the member's withdrawals, newest first. */
 export async function getWithdrawalHistory(): Promise<WithdrawalHistoryRow[]> {
   try {
-    const { data } = await apiCall<WithdrawalHistoryRow[]>('withdrawalhistory');
+    const { data } = await callAction('withdrawalhistory');
     return Array.isArray(data) ? data : [];
   } catch (error) {
     const message = failureText(error, withdrawalHistoryTexts());

@@ -1,10 +1,10 @@
 import type { WithdrawalHoldData } from '@tuzo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { callAction } from '@/lib/api-client';
 
 /** GET withdrawalhold: until when withdrawals are paused after a phone change (decision 045). */
 export async function getWithdrawalHold(): Promise<WithdrawalHoldData> {
-  return (await apiCall<WithdrawalHoldData>('withdrawalhold')).data;
+  return (await callAction('withdrawalhold')).data;
 }
 
 /** The key `confirmphone` (features/my-data) invalidates after a change. */

@@ -1,15 +1,15 @@
-import type { WithdrawData, WithdrawPayload } from '@tuzo/contracts';
+import type { ActionPayload, WithdrawData } from '@tuzo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, isApiError, type ApiEnvelope } from '@/lib/api-client';
+import { callAction, isApiError, type ApiEnvelope } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 import { withdrawalHistoryQueryOptions } from './get-withdrawal-history';
 
 /** The contract's payload as sent: the amount is what the member receives, as text with 2 decimals. */
-export type SystemWithdrawalRequest = Omit<WithdrawPayload, 'amount'> & { amount: string };
+export type SystemWithdrawalRequest = ActionPayload<'systemwithdrawal'>;
 
 /** POST systemwithdrawal: amount plus charge leave the wallet at once into a pending withdrawal. */
 export function systemWithdrawal(payload: SystemWithdrawalRequest, idempotencyKey: string): Promise<ApiEnvelope<WithdrawData>> {
-  return apiCall<WithdrawData>('systemwithdrawal', { method: 'POST', payload, idempotencyKey });
+  return callAction('systemwithdrawal', { payload, idempotencyKey });
 }
 
 /**

@@ -1,0 +1,15 @@
+/**
+ * The activation module's front door: everything the rest of the server uses from it, each name exported from the
+ * file that defines it (decision 049). Files outside modules/activation/ import this file only; tests may reach inside.
+ */
+export { activationActions } from './activation.actions.ts';
+export {
+  insertActivation,
+  lockLiveActivation,
+  lockMemberForActivation,
+  markActivationDeactivated,
+  selectNextGeneration,
+  selectTransactionsByKeys,
+  selectUplines,
+} from './activation.repository.ts';
+export { activateAccount, activateForFree, activationKeys, deactivateMember } from './activation.service.ts';

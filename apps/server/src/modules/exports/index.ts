@@ -1,0 +1,5 @@
+/**
+ * The exports module's front door: everything the rest of the server uses from it, each name exported from the
+ * file that defines it (decision 049). Files outside modules/exports/ import this file only; tests may reach inside.
+ */
+export { EXPORT_ROUTE_DOCS, registerExportRoutes } from './exports.routes.ts';

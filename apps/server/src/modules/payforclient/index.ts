@@ -1,0 +1,5 @@
+/**
+ * The payforclient module's front door: everything the rest of the server uses from it, each name exported from the
+ * file that defines it (decision 049). Files outside modules/payforclient/ import this file only; tests may reach inside.
+ */
+export { payForClientActions } from './payforclient.actions.ts';

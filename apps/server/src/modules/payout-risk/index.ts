@@ -1,0 +1,7 @@
+/**
+ * The payout-risk module's front door: everything the rest of the server uses from it, each name exported from the
+ * file that defines it (decision 049). Files outside modules/payout-risk/ import this file only; tests may reach inside.
+ */
+export { judgeAutoPay } from './auto-pay-rules.ts';
+export { clearRiskFlag } from './payout-risk-review.ts';
+export { findWithdrawalBrief, holdForRisk, listRiskFlags, raiseFlagOnWithdrawal, raiseRiskFlags } from './payout-risk.service.ts';
