@@ -33,6 +33,9 @@ const CONSOLE_CONTRACTS = /^packages\/contracts\/src\/(admin[^/]*|broadcast|staf
 
 /** Console texts in files members share, and strings the scan reads that are not texts. */
 const NOT_MEMBER_TEXTS = new Set([
+  // The console's "check with the provider" (deposits/recorded-deposits.service.ts, called by admin-money only).
+  'Only M-Pesa STK pushes can be checked with the provider',
+  'This push never reached M-Pesa; it fails on its own after the time-out',
   'Members only: staff accounts cannot use member actions',
   'Turn on two-factor sign-in (an authenticator app) before using staff actions',
   'Staff cannot decide their own withdrawal; another operator must do it',
@@ -79,6 +82,7 @@ const REVIEWED_PASS_THROUGH = new Set([
   'apps/server/src/actions/endpoint.ts issue.message', // a contract's zod message (scanned in the contracts)
   'apps/server/src/actions/endpoint.ts result.msg', // an action's msg (scanned at the action)
   'apps/server/src/actions/endpoint.ts error.message', // an AppError's or Fastify's message
+  'apps/server/src/actions/error-handler.ts error.message',
   'apps/server/src/db/schema.ts text', // the notifications table's column
   'apps/server/src/http/envelope.ts body.msg',
   'apps/server/src/lib/messages/member-messages.ts text', // the envelope's localising: the text it was given
@@ -104,6 +108,7 @@ const REVIEWED_PASS_THROUGH = new Set([
   'apps/server/src/modules/admin-content/broadcast.service.ts input.msg',
   'apps/server/src/payments/flutterwave/transfers.ts transfer.complete_message?.trim', // a provider's words
   'packages/contracts/src/common.ts options.required',
+  'packages/contracts/src/primitives.ts message', // boundedId's: intId's and bigId's defaults (scanned there)
   'packages/contracts/src/wallets.ts parsed.error.issues[0]?.message',
   'packages/contracts/src/admin-content.ts z',
   'packages/contracts/src/broadcast.ts z',
