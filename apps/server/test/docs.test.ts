@@ -92,8 +92,12 @@ const BASES = [
   'packages/contracts',
 ];
 
-/** A path exists, or names a decision by its number (`docs/decisions/015` for `015-staff-roles-and-totp.md`). */
+/** Outputs the build or the server makes (git-ignored, absent on a fresh clone until `npm run build` or `npm start`). */
+const GENERATED = /(?:^|\/)(?:dist|data|node_modules)(?:\/|$)/;
+
+/** A path exists, or is a build output, or names a decision by its number (`docs/decisions/015` for `015-...md`). */
 function exists(candidate: string): boolean {
+  if (GENERATED.test(candidate)) return true;
   const full = path.join(ROOT, candidate);
   if (existsSync(full)) return true;
   const dir = path.dirname(full);
