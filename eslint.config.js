@@ -55,11 +55,10 @@ const frontDoorZones = serverModules.map((module) => ({
 /**
  * The kernel (decision 049, list in modules/kernel-modules.json) imports no feature module, and its front doors may
  * publish repository functions. A feature's index publishes service functions: it never re-exports its repositories
- * or read models. FEATURES_STILL_PUBLISHING_REPOSITORIES is what issue 24 left to convert; it only shrinks.
+ * or read models.
  */
 const kernelModules = JSON.parse(fs.readFileSync(`${SERVER}/modules/kernel-modules.json`, 'utf8'));
 const featureModules = serverModules.filter((module) => !kernelModules.includes(module));
-const FEATURES_STILL_PUBLISHING_REPOSITORIES = ['activation', 'ads', 'lessons', 'timetable', 'trivia', 'videos'];
 const kernelZones = [
   {
     target: kernelModules.map((module) => `${SERVER}/modules/${module}`),
@@ -68,9 +67,7 @@ const kernelZones = [
   },
 ];
 /** Feature front doors that must not re-export a repository's or read model's values (row types may be named). */
-const featureFrontDoors = featureModules
-  .filter((module) => !FEATURES_STILL_PUBLISHING_REPOSITORIES.includes(module))
-  .map((module) => `apps/server/src/modules/${module}/index.ts`);
+const featureFrontDoors = featureModules.map((module) => `apps/server/src/modules/${module}/index.ts`);
 const NO_REPOSITORY_IN_FEATURE_DOOR = {
   selector:
     "ExportNamedDeclaration[exportKind='value'][source.value=/\\.(repository|read-model)(\\.ts)?$/] > ExportSpecifier[exportKind='value']",

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { callAction } from './harness.ts';
+import { createMember, fund, shown, systemBalance, wallets, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let sponsor: TestMember;
-let l1: TestMember;
-let l2: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  sponsor = await createMember(t, { countryId: c.kes, status: 'active' });
-  l1 = await createMember(t, { countryId: c.kes, status: 'active', sponsor });
-  l2 = await createMember(t, { countryId: c.kes, status: 'active', sponsor: l1 });
-});
+const { t, c } = useCountriesApp();
+const sponsor = useMember({ t, c }, { status: 'active' });
+const l1 = useMember({ t, c }, { status: 'active', sponsor });
+const l2 = useMember({ t, c }, { status: 'active', sponsor: l1 });
 
 const activate = (member: TestMember) =>
   callAction(t.app, 'activateaccount', { method: 'POST', token: member.token, payload: {} });

@@ -1,46 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { auditCount, lastAudit } from './audit-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
-let support: TestMember;
-let member: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-  support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
-  member = await createMember(t, { countryId: c.kes, status: 'active' });
-});
+const { t, c } = useCountriesApp();
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
+const support = useMember({ t, c }, { status: 'active', role: 'support' });
+const member = useMember({ t, c }, { status: 'active' });
 
 const post = (action: string, payload: unknown, token = operator.token) =>
   callAction(t.app, action, { method: 'POST', token, payload });
 const get = (action: string, query: Record<string, string>, token = operator.token) =>
   callAction(t.app, action, { method: 'GET', token, query });
-const auditCount = async (action: string) =>
-  Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM audit_log WHERE action = $1', [action]))[0]!.n);
-const lastAudit = async (action: string) =>
-  (
-    await t.sql<{
-      actor_id: string;
-      target_id: string | null;
-      before: unknown;
-      after: Record<string, unknown>;
-      ip: string | null;
-    }>('SELECT actor_id::text, target_id, before, after, ip FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1', [action])
-  )[0];
-const importCsv = async (csv: string, token = operator.token, contentType = 'text/csv') => {
+/** POSTs a raw body (a file, not the action endpoint's JSON) to `url`: the envelope with the HTTP status. */
+const postRaw = async (url: string, payload: Buffer | string, token: string, contentType: string) => {
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/admin/trivia/import',
+    url,
     headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: csv,
+    payload,
   });
   return { httpStatus: response.statusCode, ...(response.json() as { msg: string; code: string | null; data: any }) };
 };
+const importCsv = (csv: string, token = operator.token, contentType = 'text/csv') =>
+  postRaw('/api/admin/trivia/import', csv, token, contentType);
 
 const QUESTION = {
   question: 'Which is the capital of Kenya?',
@@ -78,7 +62,7 @@ describe('trivia bank', () => {
       data: { question: QUESTION.question, options: QUESTION.options, correct: 1, active: true },
     });
     const id = added.data.id as string;
-    expect(await lastAudit('trivia.add')).toMatchObject({
+    expect(await lastAudit(t, 'trivia.add')).toMatchObject({
       actor_id: operator.id.toString(),
       target_id: id,
       before: null,
@@ -97,23 +81,27 @@ describe('trivia bank', () => {
       msg: 'Question saved',
       data: { id, question: 'Which city is the capital of Kenya?' },
     });
-    expect(await lastAudit('trivia.edit')).toMatchObject({
+    expect(await lastAudit(t, 'trivia.edit')).toMatchObject({
       target_id: id,
       before: { question: QUESTION.question },
       after: { question: 'Which city is the capital of Kenya?' },
     });
 
     expect(await post('admintriviaretire', { id, active: false })).toMatchObject({ status: 200, data: { active: false } });
-    expect(await lastAudit('trivia.retire')).toMatchObject({ target_id: id, before: { active: true }, after: { active: false } });
+    expect(await lastAudit(t, 'trivia.retire')).toMatchObject({
+      target_id: id,
+      before: { active: true },
+      after: { active: false },
+    });
     expect((await post('admintriviaretire', { id, active: false })).code).toBe('CONFLICT');
     const activeIds = await t.sql<{ id: string }>('SELECT id::text FROM trivia_questions WHERE active');
     expect(activeIds.map((row) => row.id)).not.toContain(id);
     expect(await post('admintriviaretire', { id, active: true })).toMatchObject({ status: 200, data: { active: true } });
-    expect(await lastAudit('trivia.restore')).toMatchObject({ target_id: id, after: { active: true } });
+    expect(await lastAudit(t, 'trivia.restore')).toMatchObject({ target_id: id, after: { active: true } });
   });
 
   it('refuses bad questions with 400 and a clear message, writing nothing', async () => {
-    const before = await auditCount('trivia.add');
+    const before = await auditCount(t, 'trivia.add');
     const bad: Array<[unknown, RegExp]> = [
       [{ ...QUESTION, question: '  ' }, /question is required/],
       [{ ...QUESTION, question: 'x'.repeat(501) }, /at most 500/],
@@ -132,7 +120,7 @@ describe('trivia bank', () => {
     expect((await post('admintriviasave', { ...QUESTION, id: '999999' })).code).toBe('NOT_FOUND');
     expect((await post('admintriviaretire', { id: '999999', active: false })).code).toBe('NOT_FOUND');
     expect((await post('admintriviaretire', { id: 'x', active: false })).httpStatus).toBe(400);
-    expect(await auditCount('trivia.add')).toBe(before);
+    expect(await auditCount(t, 'trivia.add')).toBe(before);
   });
 
   it('lists newest first with search, status filter and paging', async () => {
@@ -189,14 +177,14 @@ describe('trivia CSV import', () => {
       ['Multi-line\nquestion?', 1],
       ['By text?', 2],
     ]);
-    expect(await lastAudit('trivia.import')).toMatchObject({
+    expect(await lastAudit(t, 'trivia.import')).toMatchObject({
       actor_id: operator.id.toString(),
       after: { inserted: 4, rejected: 4, rejected_lines: [4, 5, 6, 7] },
     });
   });
 
   it('refuses a wrong header, an empty file, too many rows and a body over 1 MB; nothing is inserted or audited', async () => {
-    const before = await auditCount('trivia.import');
+    const before = await auditCount(t, 'trivia.import');
     expect(await importCsv('q,a,b,c,d,correct\nx,a,b,c,d,A')).toMatchObject({
       httpStatus: 400,
       msg: expect.stringMatching(/header question,option_a/),
@@ -213,7 +201,7 @@ describe('trivia CSV import', () => {
       httpStatus: 200,
       data: { inserted: 0, rejected: [{ line: 2 }] },
     });
-    expect(await auditCount('trivia.import')).toBe(before);
+    expect(await auditCount(t, 'trivia.import')).toBe(before);
   });
 });
 
@@ -226,7 +214,7 @@ describe('adminbroadcast', () => {
       severity: 'success',
     });
     expect(sent).toMatchObject({ status: 200, data: { target: 'member', sent: 1 } });
-    expect(await lastAudit('notification.broadcast')).toMatchObject({
+    expect(await lastAudit(t, 'notification.broadcast')).toMatchObject({
       actor_id: operator.id.toString(),
       target_id: member.id.toString(),
       after: { target: 'member', sent: 1, msg: 'Hello you' },
@@ -246,15 +234,17 @@ describe('adminbroadcast', () => {
           )
         )[0]!.n,
       );
-    const beforeAudits = await auditCount('notification.broadcast');
+    const beforeAudits = await auditCount(t, 'notification.broadcast');
 
     const country = await post('adminbroadcast', { target: 'country', country_id: c.ugx, msg: 'Hello Uganda' });
     expect(country.data).toMatchObject({ target: 'country', sent: await counted(`AND country_id = ${c.ugx}`) });
     expect(country.data.sent).toBeGreaterThanOrEqual(1);
     const everyone = await post('adminbroadcast', { target: 'everyone', msg: 'Hello all' });
     expect(everyone.data.sent).toBe(await counted(''));
-    expect(await auditCount('notification.broadcast')).toBe(beforeAudits + 2);
-    expect(await lastAudit('notification.broadcast')).toMatchObject({ after: { target: 'everyone', sent: everyone.data.sent } });
+    expect(await auditCount(t, 'notification.broadcast')).toBe(beforeAudits + 2);
+    expect(await lastAudit(t, 'notification.broadcast')).toMatchObject({
+      after: { target: 'everyone', sent: everyone.data.sent },
+    });
 
     const received = async (id: bigint) =>
       (
@@ -268,7 +258,7 @@ describe('adminbroadcast', () => {
   });
 
   it('refuses bad input with 400/404 and writes no audit row', async () => {
-    const before = await auditCount('notification.broadcast');
+    const before = await auditCount(t, 'notification.broadcast');
     const bad: Array<[unknown, number, RegExp]> = [
       [{ target: 'member', msg: 'x' }, 400, /username is required/],
       [{ target: 'country', msg: 'x' }, 400, /Pick a country/],
@@ -284,7 +274,7 @@ describe('adminbroadcast', () => {
       expect(result.httpStatus, JSON.stringify(payload).slice(0, 80)).toBe(status);
       expect(result.msg).toMatch(message);
     }
-    expect(await auditCount('notification.broadcast')).toBe(before);
+    expect(await auditCount(t, 'notification.broadcast')).toBe(before);
   });
 });
 
@@ -304,7 +294,7 @@ describe('videos', () => {
       data: { task: 'youtube', source: 'youtube', title: 'How to save', price: '7.50', active: true },
     });
     const id = added.data.id as string;
-    expect(await lastAudit('video.add')).toMatchObject({
+    expect(await lastAudit(t, 'video.add')).toMatchObject({
       actor_id: operator.id.toString(),
       target_id: id,
       after: { price: '7.50' },
@@ -317,13 +307,13 @@ describe('videos', () => {
       price: '3',
     });
     expect(edited.data).toMatchObject({ id, task: 'tiktok', source: 'file', price: '3.00' });
-    expect(await lastAudit('video.edit')).toMatchObject({
+    expect(await lastAudit(t, 'video.edit')).toMatchObject({
       target_id: id,
       before: { price_minor: '750' },
       after: { price: '3.00' },
     });
     expect((await post('adminvideoretire', { id, active: false })).data.active).toBe(false);
-    expect(await lastAudit('video.retire')).toMatchObject({ target_id: id, after: { active: false } });
+    expect(await lastAudit(t, 'video.retire')).toMatchObject({ target_id: id, after: { active: false } });
     expect((await post('adminvideoretire', { id, active: false })).code).toBe('CONFLICT');
     expect(
       (await get('adminvideos', { task: 'tiktok', status: 'retired' }, support.token)).data.rows.map(
@@ -335,7 +325,7 @@ describe('videos', () => {
   });
 
   it('refuses bad videos with 400 and no audit row', async () => {
-    const before = await auditCount('video.add');
+    const before = await auditCount(t, 'video.add');
     const bad: Array<[unknown, RegExp]> = [
       [{ ...VIDEO, url: 'http://www.youtube.com/watch?v=x' }, /https:\/\/ link or a file/],
       [{ ...VIDEO, url: 'https://example.com/video.mp4' }, /YouTube or TikTok/],
@@ -353,20 +343,13 @@ describe('videos', () => {
       expect(result.msg).toMatch(message);
     }
     expect((await post('adminvideosave', { ...VIDEO, id: '999999' })).code).toBe('NOT_FOUND');
-    expect(await auditCount('video.add')).toBe(before);
+    expect(await auditCount(t, 'video.add')).toBe(before);
   });
 });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const upload = async (body: Buffer | string, token = operator.token, contentType = 'application/octet-stream') => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/upload',
-    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: body,
-  });
-  return { httpStatus: response.statusCode, ...(response.json() as { msg: string; code: string | null; data: any }) };
-};
+const upload = (body: Buffer | string, token = operator.token, contentType = 'application/octet-stream') =>
+  postRaw('/api/admin/upload', body, token, contentType);
 
 describe('ads and image upload', () => {
   it('uploads a PNG (type by its bytes, random name, served under /media/uploads/) and saves an ad with it; audited', async () => {
@@ -375,7 +358,7 @@ describe('ads and image upload', () => {
       httpStatus: 200,
       data: { type: 'image/png', bytes: PNG.length, url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{32}\.png$/) },
     });
-    expect(await lastAudit('media.upload')).toMatchObject({
+    expect(await lastAudit(t, 'media.upload')).toMatchObject({
       actor_id: operator.id.toString(),
       after: { url: uploaded.data.url },
     });
@@ -388,12 +371,12 @@ describe('ads and image upload', () => {
       status: 200,
       data: { name: 'Jua Lamps', image_url: uploaded.data.url, link: 'https://jua.example/lamps', active: true },
     });
-    expect(await lastAudit('ad.add')).toMatchObject({ target_id: ad.data.id, after: { name: 'Jua Lamps' } });
+    expect(await lastAudit(t, 'ad.add')).toMatchObject({ target_id: ad.data.id, after: { name: 'Jua Lamps' } });
     const edited = await post('adminadsave', { id: ad.data.id, name: 'Jua Solar', image_url: 'https://cdn.example/ad.webp' });
     expect(edited.data).toMatchObject({ name: 'Jua Solar', link: null });
-    expect(await lastAudit('ad.edit')).toMatchObject({ before: { name: 'Jua Lamps' }, after: { name: 'Jua Solar' } });
+    expect(await lastAudit(t, 'ad.edit')).toMatchObject({ before: { name: 'Jua Lamps' }, after: { name: 'Jua Solar' } });
     expect((await post('adminadretire', { id: ad.data.id, active: false })).data.active).toBe(false);
-    expect(await lastAudit('ad.retire')).toMatchObject({ target_id: ad.data.id });
+    expect(await lastAudit(t, 'ad.retire')).toMatchObject({ target_id: ad.data.id });
     expect(
       (await get('adminads', { status: 'retired' }, support.token)).data.rows.map((row: { id: string }) => row.id),
     ).toContain(ad.data.id);
@@ -405,7 +388,7 @@ describe('ads and image upload', () => {
   });
 
   it('refuses SVG, other files, empty and oversize bodies, and non-operators', async () => {
-    const before = await auditCount('media.upload');
+    const before = await auditCount(t, 'media.upload');
     expect(
       await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', operator.token, 'image/svg+xml'),
     ).toMatchObject({ httpStatus: 415 });
@@ -420,11 +403,11 @@ describe('ads and image upload', () => {
     });
     expect((await upload(PNG, support.token)).code).toBe('FORBIDDEN');
     expect((await upload(PNG, '')).code).toBe('UNAUTHORIZED');
-    expect(await auditCount('media.upload')).toBe(before);
+    expect(await auditCount(t, 'media.upload')).toBe(before);
   });
 
   it('refuses bad ads with 400', async () => {
-    const before = await auditCount('ad.add');
+    const before = await auditCount(t, 'ad.add');
     const bad: Array<[unknown, RegExp]> = [
       [{ name: 'x', image_url: 'javascript:alert(1)' }, /https:\/\/ link or a file/],
       [{ name: 'x', image_url: '/media/uploads/nothing.png' }, /No such file/],
@@ -437,7 +420,7 @@ describe('ads and image upload', () => {
       expect(result.msg).toMatch(message);
     }
     expect((await post('adminadretire', { id: '999999', active: false })).code).toBe('NOT_FOUND');
-    expect(await auditCount('ad.add')).toBe(before);
+    expect(await auditCount(t, 'ad.add')).toBe(before);
   });
 });
 
@@ -449,17 +432,17 @@ describe('timetable', () => {
       data: { name: 'Bonus Friday', dates: ['Friday', '2026-12-24'], sort_order: 3, active: true },
     });
     const id = added.data.id as number;
-    expect(await lastAudit('timetable.add')).toMatchObject({ target_id: String(id), after: { name: 'Bonus Friday' } });
+    expect(await lastAudit(t, 'timetable.add')).toMatchObject({ target_id: String(id), after: { name: 'Bonus Friday' } });
     expect((await post('admintimetablesave', { id, name: 'Bonus Friday', dates: ['Friday'], active: false })).data).toMatchObject(
       { dates: ['Friday'], active: false },
     );
-    expect(await lastAudit('timetable.edit')).toMatchObject({
+    expect(await lastAudit(t, 'timetable.edit')).toMatchObject({
       before: { dates: ['Friday', '2026-12-24'] },
       after: { active: false },
     });
     expect((await get('admintimetable', {}, support.token)).data.rows.map((row: { id: number }) => row.id)).toContain(id);
     expect(await post('admintimetabledelete', { id })).toMatchObject({ status: 200, data: { id } });
-    expect(await lastAudit('timetable.delete')).toMatchObject({ target_id: String(id), before: { name: 'Bonus Friday' } });
+    expect(await lastAudit(t, 'timetable.delete')).toMatchObject({ target_id: String(id), before: { name: 'Bonus Friday' } });
     expect((await post('admintimetabledelete', { id })).code).toBe('NOT_FOUND');
   });
 
@@ -486,7 +469,7 @@ describe('lessons', () => {
       link: 'https://learn.example/risk',
     });
     expect(added).toMatchObject({ status: 200, data: { kind: 'forex', part: 42, title: 'Risk', active: true } });
-    expect(await lastAudit('lesson.add')).toMatchObject({ target_id: added.data.id, after: { part: 42 } });
+    expect(await lastAudit(t, 'lesson.add')).toMatchObject({ target_id: added.data.id, after: { part: 42 } });
     const edited = await post('adminlessonsave', {
       id: added.data.id,
       kind: 'forex',
@@ -496,7 +479,7 @@ describe('lessons', () => {
       active: false,
     });
     expect(edited.data).toMatchObject({ title: 'Risk basics', link: null, active: false });
-    expect(await lastAudit('lesson.edit')).toMatchObject({ before: { title: 'Risk' }, after: { title: 'Risk basics' } });
+    expect(await lastAudit(t, 'lesson.edit')).toMatchObject({ before: { title: 'Risk' }, after: { title: 'Risk basics' } });
     expect((await post('adminlessonsave', { kind: 'forex', part: 42, title: 'Again', summary: 'x' })).code).toBe('CONFLICT');
     const other = await post('adminlessonsave', { kind: 'forex', part: 43, title: 'Other', summary: 'x' });
     expect(

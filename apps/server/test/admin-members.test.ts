@@ -1,30 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, fund, wallets, systemBalance, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { lastAudit } from './audit-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, fund, wallets, systemBalance, type TestMember } from './money-fixtures.ts';
+import { consoleCaller, useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
-let member: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-  member = await createMember(t, { countryId: c.kes, status: 'active' });
-});
-
-const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
-  callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });
-const get = (action: string, query: Record<string, string>, token = operator.token) =>
-  callAction(t.app, action, { method: 'GET', token, query });
-const lastAudit = async (action: string) =>
-  (
-    await t.sql<{ actor_id: string; target_id: string; before: unknown; after: Record<string, unknown> }>(
-      'SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1',
-      [action],
-    )
-  )[0];
+const { t, c } = useCountriesApp();
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
+const member = useMember({ t, c }, { status: 'active' });
+const admin = consoleCaller(t, operator);
+const get = (action: string, query: Record<string, string>, token = operator.token) => admin(action, undefined, token, query);
 const openSessions = async (id: bigint) =>
   Number(
     (
@@ -149,7 +133,7 @@ describe('suspend, unsuspend, sign out', () => {
     expect(suspended).toMatchObject({ status: 200, data: { status: 'suspended', sessions_ended: 1 } });
     expect(await openSessions(m.id)).toBe(0);
     expect((await callAction(t.app, 'userdata', { token: m.token })).status).toBe(401);
-    expect(await lastAudit('member.suspend')).toMatchObject({
+    expect(await lastAudit(t, 'member.suspend')).toMatchObject({
       actor_id: operator.id.toString(),
       target_id: m.id.toString(),
       before: { status: 'active' },
@@ -157,7 +141,10 @@ describe('suspend, unsuspend, sign out', () => {
     });
     expect(await admin('adminsuspend', { username: m.username })).toMatchObject({ status: 409, code: 'ALREADY_DONE' });
     expect(await admin('adminunsuspend', { username: m.username })).toMatchObject({ status: 200, data: { status: 'active' } });
-    expect(await lastAudit('member.unsuspend')).toMatchObject({ before: { status: 'suspended' }, after: { status: 'active' } });
+    expect(await lastAudit(t, 'member.unsuspend')).toMatchObject({
+      before: { status: 'suspended' },
+      after: { status: 'active' },
+    });
     expect(await admin('adminunsuspend', { username: m.username })).toMatchObject({ status: 409 });
     const inactive = await createMember(t, { countryId: c.kes, status: 'inactive' });
     await admin('adminsuspend', { username: inactive.username });
@@ -171,7 +158,7 @@ describe('suspend, unsuspend, sign out', () => {
       data: { sessions_ended: 1, status: 'active' },
     });
     expect((await callAction(t.app, 'userdata', { token: m.token })).status).toBe(401);
-    expect(await lastAudit('member.sign_out')).toMatchObject({ target_id: m.id.toString(), after: { sessionsEnded: 1 } });
+    expect(await lastAudit(t, 'member.sign_out')).toMatchObject({ target_id: m.id.toString(), after: { sessionsEnded: 1 } });
     expect((await admin('adminsignout', { username: 'nobody_here' })).status).toBe(404);
   });
 
@@ -202,7 +189,7 @@ describe('adminupdatemember', () => {
       )
     )[0];
     expect(row).toEqual({ email, phone: before!.phone, country_id: c.ugx });
-    expect(await lastAudit('member.update')).toMatchObject({
+    expect(await lastAudit(t, 'member.update')).toMatchObject({
       after: { email, phoneRequested: '+999799000111', countryId: c.ugx, reason: 'ticket 7' },
     });
     expect(await admin('adminupdatemember', { username: member.username, email })).toMatchObject({
@@ -224,7 +211,7 @@ describe('adminresetlink', () => {
     expect(resets).toHaveLength(1);
     const mail = await t.sql<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1', [`${m.username}@test.local`]);
     expect(mail[0]?.body).toContain('/forgot-password?token=');
-    expect(await lastAudit('member.reset_link')).toMatchObject({ target_id: m.id.toString() });
+    expect(await lastAudit(t, 'member.reset_link')).toMatchObject({ target_id: m.id.toString() });
     expect((await admin('adminresetlink', { username: 'nobody_here' })).status).toBe(404);
   });
 });
@@ -249,7 +236,7 @@ describe('admindeposit', () => {
       [m.id.toString()],
     );
     expect(rows).toEqual([{ status: 2, method: 'manual', provider_ref: 'BANK-0001' }]);
-    expect(await lastAudit('deposit.manual')).toMatchObject({
+    expect(await lastAudit(t, 'deposit.manual')).toMatchObject({
       target_id: m.id.toString(),
       after: { reference: 'BANK-0001', amountLocalMinor: '25050' },
     });
@@ -316,7 +303,7 @@ describe('adminchangeupline', () => {
     expect((await wallets(t, b.id)).balance).toBe(40_000n);
     expect((await wallets(t, cc.id)).balance).toBe(25_000n);
     expect(await countsDiffer()).toBe(0);
-    expect(await lastAudit('member.change_upline')).toMatchObject({
+    expect(await lastAudit(t, 'member.change_upline')).toMatchObject({
       actor_id: operator.id.toString(),
       target_id: b.id.toString(),
       before: { l1: a.id.toString(), l2: null, l3: null },

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { madeBeforeAll } from './before-all.ts';
 import { reconcileLedger } from '../src/ledger/reconcile.ts';
 import { callAction } from './harness.ts';
-import { sleep, startDepositTestApp, type DepositTestContext } from './deposits-fixtures.ts';
-import {
-  createMember,
-  ensureTestCountries,
-  fund,
-  systemBalance,
-  wallets,
-  type TestCountries,
-  type TestMember,
-} from './money-fixtures.ts';
+import { sleep, useDepositTestApp } from './deposits-fixtures.ts';
+import { createMember, ensureTestCountries, fund, systemBalance, wallets, type TestMember } from './money-fixtures.ts';
 
-let c: DepositTestContext;
-let countries: TestCountries;
-let operator: TestMember;
 let member: TestMember;
 
+const c = useDepositTestApp();
+const countries = madeBeforeAll(() => ensureTestCountries(c.t));
+const operator = madeBeforeAll(() => createMember(c.t, { countryId: countries.kes, status: 'active', role: 'operator' }));
 beforeAll(async () => {
-  c = await startDepositTestApp();
-  countries = await ensureTestCountries(c.t);
-  operator = await createMember(c.t, { countryId: countries.kes, status: 'active', role: 'operator' });
   member = await createMember(c.t, { countryId: countries.kes, status: 'active' });
 });
-afterAll(async () => c.t.close());
 
 const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
   callAction(c.t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postTransaction, type PostTransactionInput } from '../src/ledger/ledger.ts';
 import { SettableClock } from '../src/lib/clock.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, fund, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 /**
  * `adminoverview` over known data. The clock stands on Wednesday 2026-03-11 12:00 in Nairobi (UTC+3), so "today" is
@@ -11,8 +12,6 @@ import { createMember, ensureTestCountries, fund, type TestCountries, type TestM
  */
 const START = new Date('2026-03-11T09:00:00Z');
 const clock = new SettableClock(START);
-let t: TestApp;
-let c: TestCountries;
 let operator: TestMember;
 let support: TestMember;
 let member: TestMember;
@@ -21,6 +20,12 @@ let d: TestMember;
 let seq = 0;
 
 const overview = (token = operator.token) => callAction(t.app, 'adminoverview', { method: 'GET', token });
+/** The two legs that move `minor` from one account to another. */
+const move = (from: Account, to: Account, minor: bigint): PostTransactionInput['legs'] => [
+  { account: from, amountMinor: -minor },
+  { account: to, amountMinor: minor },
+];
+type Account = PostTransactionInput['legs'][number]['account'];
 const post = (input: Omit<PostTransactionInput, 'idempotencyKey'>) =>
   t.app.deps.db.transaction((tx) => postTransaction(tx, { ...input, idempotencyKey: `overview-test:${(seq += 1)}` }));
 
@@ -29,10 +34,7 @@ async function deposit(who: TestMember, minor: bigint, at: string, status: 0 | 2
     kind: 'deposit',
     memberId: who.id,
     at: new Date(at),
-    legs: [
-      { account: { system: 'provider:manual' }, amountMinor: -minor },
-      { account: { memberId: who.id, wallet: 'deposit' }, amountMinor: minor },
-    ],
+    legs: move({ system: 'provider:manual' }, { memberId: who.id, wallet: 'deposit' }, minor),
   });
   await t.sql(
     `INSERT INTO deposits (member_id, method, status, amount_local_minor, currency, rate_micro, amount_system_minor, provider_ref, ledger_transaction_id, created_at, completed_at)
@@ -52,10 +54,7 @@ async function withdrawal(
     kind: 'withdrawal_hold',
     memberId: who.id,
     at: new Date(at),
-    legs: [
-      { account: { memberId: who.id, wallet: 'balance' }, amountMinor: -minor },
-      { account: { system: 'hold:withdrawals' }, amountMinor: minor },
-    ],
+    legs: move({ memberId: who.id, wallet: 'balance' }, { system: 'hold:withdrawals' }, minor),
   });
   const back =
     outcome === 'declined' ? { memberId: who.id, wallet: 'balance' as const } : { system: 'provider:payouts' as const };
@@ -66,10 +65,7 @@ async function withdrawal(
           kind: outcome === 'declined' ? 'withdrawal_refund' : 'withdrawal_complete',
           memberId: who.id,
           at: new Date(decidedAt),
-          legs: [
-            { account: { system: 'hold:withdrawals' }, amountMinor: -minor },
-            { account: back, amountMinor: minor },
-          ],
+          legs: move({ system: 'hold:withdrawals' }, back, minor),
         });
   await t.sql(
     `INSERT INTO withdrawals (member_id, wallet, amount_local_minor, fee_local_minor, currency, rate_micro, amount_system_minor, fee_system_minor, status, idempotency_key, hold_transaction_id, settle_transaction_id, created_at, decided_at, payout_phone)
@@ -92,15 +88,11 @@ const task = (kind: 'youtube' | 'tiktok' | 'ads' | 'trivia', minor: bigint, at: 
     kind,
     memberId: a.id,
     at: new Date(at),
-    legs: [
-      { account: { system: 'house:tasks' }, amountMinor: -minor },
-      { account: { memberId: a.id, wallet: kind === 'trivia' ? 'balance' : kind }, amountMinor: minor },
-    ],
+    legs: move({ system: 'house:tasks' }, { memberId: a.id, wallet: kind === 'trivia' ? 'balance' : kind }, minor),
   });
 
+const { t, c } = useCountriesApp({ TUZO_TIMEZONE: 'Africa/Nairobi', SYSTEM_CURRENCY: 'KES' }, { clock });
 beforeAll(async () => {
-  t = await createTestApp({ TUZO_TIMEZONE: 'Africa/Nairobi', SYSTEM_CURRENCY: 'KES' }, { clock });
-  c = await ensureTestCountries(t);
   // Testland KES: 4 members (3 active, 1 inactive); Testland UGX: 2 (1 active, 1 suspended).
   operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
   support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
@@ -140,38 +132,26 @@ beforeAll(async () => {
     kind: 'casino_spin',
     memberId: a.id,
     legs: [
-      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: -100_00n },
-      { account: { system: 'house:spins' }, amountMinor: 100_00n },
-      { account: { system: 'house:spins' }, amountMinor: -50_00n },
-      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: 50_00n },
+      ...move({ memberId: a.id, wallet: 'balance' }, { system: 'house:spins' }, 100_00n),
+      ...move({ system: 'house:spins' }, { memberId: a.id, wallet: 'balance' }, 50_00n),
     ],
   });
   await post({
     kind: 'casino_spin',
     memberId: a.id,
-    legs: [
-      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: -20_00n },
-      { account: { system: 'house:spins' }, amountMinor: 20_00n },
-    ],
+    legs: move({ memberId: a.id, wallet: 'balance' }, { system: 'house:spins' }, 20_00n),
   });
   await post({
     kind: 'free_spin',
     memberId: a.id,
-    legs: [
-      { account: { system: 'house:spins' }, amountMinor: -16_00n },
-      { account: { memberId: a.id, wallet: 'balance' }, amountMinor: 16_00n },
-    ],
+    legs: move({ system: 'house:spins' }, { memberId: a.id, wallet: 'balance' }, 16_00n),
   });
   await post({
     kind: 'commission_l1',
     memberId: d.id,
-    legs: [
-      { account: { system: 'house:commissions' }, amountMinor: -25_00n },
-      { account: { memberId: d.id, wallet: 'balance' }, amountMinor: 25_00n },
-    ],
+    legs: move({ system: 'house:commissions' }, { memberId: d.id, wallet: 'balance' }, 25_00n),
   });
 });
-afterAll(async () => t.close());
 
 describe('adminoverview', () => {
   it('refuses members (403) and visitors (401); support and operators read it', async () => {
@@ -194,15 +174,16 @@ describe('adminoverview', () => {
     ]);
     expect(data.members).toMatchObject({ total: 4, active: 2, dormant: 2, suspended: 1 });
 
-    expect(data.totals.today).toEqual({
+    // Today's totals are today's row of the 30 days, with the task payouts summed.
+    const today = {
       joined: 1,
       activations: 1,
       deposits: '150.00',
       deposits_count: 2,
       withdrawals: '30.00',
       withdrawals_count: 2,
-      task_payouts: '7.00',
-    });
+    };
+    expect(data.totals.today).toEqual({ ...today, task_payouts: '7.00' });
     expect(data.totals.week).toEqual({
       joined: 2,
       activations: 2,
@@ -218,12 +199,7 @@ describe('adminoverview', () => {
     expect(data.days[0].day).toBe('2026-02-10');
     expect(data.days[29]).toEqual({
       day: '2026-03-11',
-      joined: 1,
-      activations: 1,
-      deposits: '150.00',
-      deposits_count: 2,
-      withdrawals: '30.00',
-      withdrawals_count: 2,
+      ...today,
       tasks: { youtube: '5.00', tiktok: '0.00', ads: '2.00', trivia: '0.00' },
     });
     expect(data.days[26]).toMatchObject({ day: '2026-03-08', deposits: '7.00', deposits_count: 1, withdrawals: '0.00' });

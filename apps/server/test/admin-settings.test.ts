@@ -1,24 +1,20 @@
 import { DEFAULT_CASINO_TABLE, SETTINGS } from '@tuzo/contracts';
 import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { auditCount, lastAudit } from './audit-fixtures.ts';
+import { callAction, type EnvelopeResponse } from './harness.ts';
+import { createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
+const { t, c } = useCountriesApp();
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
 /** Money-control settings and countries are four-eyes changes (decision 044): a second operator approves them. */
-let approver: TestMember;
-let support: TestMember;
-let member: TestMember;
+const approver = useMember({ t, c }, { status: 'active', role: 'operator' });
+const support = useMember({ t, c }, { status: 'active', role: 'support' });
+const member = useMember({ t, c }, { status: 'active' });
 
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-  approver = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-  support = await createMember(t, { countryId: c.kes, status: 'active', role: 'support' });
-  member = await createMember(t, { countryId: c.kes, status: 'active' });
-});
+/** The second operator approves the four-eyes request that `asked` (a 202) opened. */
+const approveAsked = (asked: EnvelopeResponse) =>
+  callAction(t.app, 'adminapproverequest', { method: 'POST', token: approver.token, payload: { id: asked.data.approval_id } });
 
 /**
  * Asks for a change; a money-control one answers 202 and the second operator approves it here, so the answer is the
@@ -27,30 +23,12 @@ useCountriesApp(async (app) => {
 const change = async (key: string, value: unknown, token = operator.token) => {
   const asked = await callAction(t.app, 'adminsetting', { method: 'POST', token, payload: { key, value } });
   if (asked.httpStatus !== 202) return asked;
-  const approved = await callAction(t.app, 'adminapproverequest', {
-    method: 'POST',
-    token: approver.token,
-    payload: { id: asked.data.approval_id },
-  });
+  const approved = await approveAsked(asked);
   if (approved.status !== 200) return approved;
   const row = (await list()).data.settings.find((r: { key: string }) => r.key === key);
   return { ...approved, data: row };
 };
 const list = (token = operator.token) => callAction(t.app, 'adminsettings', { method: 'GET', token });
-const auditCount = async () =>
-  Number((await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'setting.change'"))[0]!.n);
-const lastAudit = async () =>
-  (
-    await t.sql<{
-      actor_id: string;
-      target_id: string;
-      before: { value: unknown };
-      after: { value: unknown };
-      ip: string | null;
-    }>(
-      "SELECT actor_id::text, target_id, before, after, ip FROM audit_log WHERE action = 'setting.change' ORDER BY id DESC LIMIT 1",
-    )
-  )[0]!;
 const referenceVersion = async () =>
   BigInt((await t.sql<{ v: string }>('SELECT version::text AS v FROM reference_version'))[0]!.v);
 const userdata = async (who: TestMember) => (await callAction(t.app, 'userdata', { method: 'GET', token: who.token })).data;
@@ -99,13 +77,13 @@ describe('adminsetting', () => {
     const res = await change('daily_reward', '150.00');
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ key: 'daily_reward', value: '150.00', is_four_eyes: true });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t, 'setting.change')).toMatchObject({
       actor_id: approver.id.toString(),
       target_id: 'daily_reward',
       before: { value: before },
       after: { value: '150.00' },
     });
-    expect((await lastAudit()).ip).not.toBeNull();
+    expect((await lastAudit(t, 'setting.change')).ip).not.toBeNull();
     expect(await referenceVersion()).toBeGreaterThan(version);
     expect((await userdata(member)).balances.reward).toBe('150.00');
     // Read back through the registry: a decimal string stays a string (not a number that reads as the default).
@@ -120,7 +98,7 @@ describe('adminsetting', () => {
     const state = await callAction(t.app, 'spinstate', { method: 'GET', token: member.token });
     expect(state.data.minStake).toBe('35.00');
     expect((await change('spins.min_stake', '20.00')).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t, 'setting.change')).toMatchObject({
       target_id: 'spins.min_stake',
       before: { value: '35.00' },
       after: { value: '20.00' },
@@ -130,7 +108,10 @@ describe('adminsetting', () => {
   it('shows the banner text in userdata, and an empty text hides it', async () => {
     expect((await change('banner_text', '  Maintenance tonight at 22:00  ')).status).toBe(200);
     expect((await userdata(member)).userdetails.banner).toBe('Maintenance tonight at 22:00');
-    expect(await lastAudit()).toMatchObject({ target_id: 'banner_text', after: { value: 'Maintenance tonight at 22:00' } });
+    expect(await lastAudit(t, 'setting.change')).toMatchObject({
+      target_id: 'banner_text',
+      after: { value: 'Maintenance tonight at 22:00' },
+    });
     expect((await change('banner_text', '')).status).toBe(200);
     expect((await userdata(member)).userdetails.banner).toBe('');
   });
@@ -167,15 +148,15 @@ describe('adminsetting', () => {
     ['spins.free_table', [{ figure: '5', weight: 1 }], 'spins.free_table:'],
     ['deposits.procedures', { ke: {} }, 'deposits.procedures:'],
   ])('refuses %s = %j with a clear message and no audit row', async (key, value, message) => {
-    const audits = await auditCount();
+    const audits = await auditCount(t, 'setting.change');
     const res = await change(key, value);
     expect(res).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(res.msg).toContain(message);
-    expect(await auditCount()).toBe(audits);
+    expect(await auditCount(t, 'setting.change')).toBe(audits);
   });
 
   it('refuses a casino table whose expected return leaves 90-95 %, naming the computed return', async () => {
-    const audits = await auditCount();
+    const audits = await auditCount(t, 'setting.change');
     const high = await change(
       'spins.casino_table',
       DEFAULT_CASINO_TABLE.map((s) => (s.figure === '2' ? { ...s, weight: 200_000 } : s)),
@@ -187,13 +168,13 @@ describe('adminsetting', () => {
     const low = await change('spins.casino_table', casinoTable(400_000));
     expect(low.status).toBe(400);
     expect(low.msg).toMatch(/expected return is 7\d\.\d\d %/);
-    expect(await auditCount()).toBe(audits);
+    expect(await auditCount(t, 'setting.change')).toBe(audits);
   });
 
   it("accepts a casino table inside the bounds; the members' odds publish the new return", async () => {
     const res = await change('spins.casino_table', casinoTable(120_000));
     expect(res.status).toBe(200);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t, 'setting.change')).toMatchObject({
       target_id: 'spins.casino_table',
       before: { value: DEFAULT_CASINO_TABLE },
       after: { value: casinoTable(120_000) },
@@ -203,11 +184,11 @@ describe('adminsetting', () => {
   });
 
   it('refuses support staff (403) and writes nothing', async () => {
-    const audits = await auditCount();
+    const audits = await auditCount(t, 'setting.change');
     expect(await change('daily_reward', '999.00', support.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(await change('daily_reward', '999.00', member.token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect((await userdata(member)).balances.reward).toBe('150.00');
-    expect(await auditCount()).toBe(audits);
+    expect(await auditCount(t, 'setting.change')).toBe(audits);
   });
 });
 
@@ -215,24 +196,10 @@ describe('the audit log after a setting is saved', () => {
   it('adminaudit lists a setting change (target a key, not a member id) beside member changes, without a 500', async () => {
     const target = await createMember(t, { countryId: c.kes, status: 'active' });
     expect((await change('banner_text', 'Maintenance tonight')).status).toBe(200);
-    expect(
-      (
-        await callAction(t.app, 'adminsuspend', {
-          method: 'POST',
-          token: operator.token,
-          payload: { username: target.username, reason: 'Audit join check' },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await callAction(t.app, 'adminunsuspend', {
-          method: 'POST',
-          token: operator.token,
-          payload: { username: target.username, reason: 'Audit join check' },
-        })
-      ).status,
-    ).toBe(200);
+    for (const action of ['adminsuspend', 'adminunsuspend']) {
+      const payload = { username: target.username, reason: 'Audit join check' };
+      expect((await callAction(t.app, action, { method: 'POST', token: operator.token, payload })).status).toBe(200);
+    }
     // Enough rows of both kinds that the planner may join them any way it likes.
     await t.sql(
       `INSERT INTO audit_log (actor_id, action, target_type, target_id) SELECT $1, 'setting.change', 'setting', 'banner_text' FROM generate_series(1, 300)`,
@@ -294,11 +261,7 @@ describe('admincountries and admincountry', () => {
   const save = async (payload: unknown, token = operator.token) => {
     const asked = await callAction(t.app, 'admincountry', { method: 'POST', token, payload });
     if (asked.httpStatus !== 202) return asked;
-    const approved = await callAction(t.app, 'adminapproverequest', {
-      method: 'POST',
-      token: approver.token,
-      payload: { id: asked.data.approval_id },
-    });
+    const approved = await approveAsked(asked);
     if (approved.status !== 200) return approved;
     const rows = (await callAction(t.app, 'admincountries', { method: 'GET', token })).data.countries;
     return { ...approved, data: rows.find((row: { id: number }) => row.id === (payload as { id: number }).id) };

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { auditRows } from './audit-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, fund, shown, systemBalance, wallets } from './money-fixtures.ts';
+import { consoleCaller, useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
-let member: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-  member = await createMember(t, { countryId: c.kes, status: 'active' });
-});
-
-const admin = (action: string, payload?: unknown, token = operator.token, query?: Record<string, string>) =>
-  callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token, payload, query });
-const auditRows = (action: string) =>
-  t.sql<{ actor_id: string; target_id: string; before: unknown; after: unknown }>(
-    'SELECT actor_id::text, target_id, before, after FROM audit_log WHERE action = $1 ORDER BY id',
-    [action],
-  );
+const { t, c } = useCountriesApp();
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
+const member = useMember({ t, c }, { status: 'active' });
+const admin = consoleCaller(t, operator);
 
 describe('operator access', () => {
   it.each([
@@ -59,7 +46,7 @@ describe('adminadjust', () => {
     expect((await wallets(t, m.id)).balance).toBe(1_550n);
     expect((await shown(t, m.id)).balance).toBe('15.50');
     expect((await systemBalance(t, 'house:adjustments')) - house).toBe(-1_550n);
-    const audit = await auditRows('wallet.adjust');
+    const audit = await auditRows(t, 'wallet.adjust');
     expect(audit.slice(-2)).toEqual([
       expect.objectContaining({
         actor_id: operator.id.toString(),
@@ -109,7 +96,7 @@ describe('adminactivate and admindeactivate', () => {
       status: 409,
       msg: 'Your account is already active',
     });
-    expect((await auditRows('member.activate_free')).at(-1)).toMatchObject({ target_id: m.id.toString() });
+    expect((await auditRows(t, 'member.activate_free')).at(-1)).toMatchObject({ target_id: m.id.toString() });
 
     const off = await admin('admindeactivate', { username: m.username, reason: 'duplicate account' });
     expect(off).toMatchObject({ status: 200, data: { commissions_reversed: 2 } });

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { seedDemoContent } from '../src/modules/videos/demo-content.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, wallets, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 // 2026-11-29 is a Sunday and 2026-11-30 a Monday (ads run), 2026-12-01 a Tuesday (they do not).
 const SUNDAY = new Date('2026-11-29T09:00:00Z');
 const clock = new SettableClock(SUNDAY);
-let t: TestApp;
-let c: TestCountries;
 
+const { t, c } = useCountriesApp({}, { clock });
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  c = await ensureTestCountries(t);
   await seedDemoContent(t.app.deps);
 });
-afterAll(async () => t.close());
 
-async function member(countryId = c.kes): Promise<TestMember> {
-  const m = await createMember(t, { countryId, status: 'active' });
-  await t.sql(`UPDATE sessions SET expires_at = '2030-01-01' WHERE member_id = $1`, [m.id.toString()]);
-  return m;
-}
+/** An active member whose session outlives the test clock (createMember's session lasts ten years). */
+const member = (countryId = c.kes) => createMember(t, { countryId, status: 'active' });
 const populate = (m: TestMember) => callAction(t.app, 'populateads', { token: m.token });
 const respond = (m: TestMember, payload: unknown) => callAction(t.app, 'payAds', { method: 'POST', token: m.token, payload });
 const data = (text: string) => JSON.parse(text) as { liked: boolean; message: string };

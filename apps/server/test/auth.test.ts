@@ -1,13 +1,10 @@
 import { UserDataSchema } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginOk, memberRow, registerOk, signupPayload } from './auth-helpers.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { callAction } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('register', () => {
   it('creates an inactive member under the house account, with an argon2id hash and the sign-up bonus', async () => {
@@ -137,39 +134,19 @@ describe('register', () => {
 describe('free checks', () => {
   it('says available with 200 and taken with 409, case-insensitively, by POST and GET', async () => {
     await registerOk(t, { username: 'taken_one', email: 'taken@one.com', phone: '+254744555666' });
-    expect(await callAction(t.app, 'freeuser', { payload: { username: 'fresh_one' } })).toMatchObject({
-      status: 200,
-      resultcode: true,
-      msg: 'Username is available',
-    });
-    expect(await callAction(t.app, 'freeuser', { payload: { username: 'TAKEN_ONE' } })).toMatchObject({
-      status: 409,
-      resultcode: false,
-      msg: 'Username is already taken',
-    });
-    expect(await callAction(t.app, 'freeuser', { query: { username: 'taken_one' } })).toMatchObject({
-      status: 409,
-      resultcode: false,
-    });
-    expect(await callAction(t.app, 'freeemail', { payload: { email: 'Taken@One.com' } })).toMatchObject({
-      status: 409,
-      msg: 'Email is already registered',
-    });
-    expect(await callAction(t.app, 'freeemail', { query: { email: 'free@one.com' } })).toMatchObject({
-      status: 200,
-      resultcode: true,
-      msg: 'Email is available',
-    });
-    expect(await callAction(t.app, 'freephone', { payload: { phone: '+254744555666' } })).toMatchObject({
-      status: 409,
-      msg: 'Phone number is already registered',
-    });
-    expect(await callAction(t.app, 'freephone', { payload: { phone: '2540744555666' } })).toMatchObject({ status: 409 });
-    expect(await callAction(t.app, 'freephone', { payload: { phone: '+254744555667' } })).toMatchObject({
-      status: 200,
-      resultcode: true,
-      msg: 'Phone number is available',
-    });
+    const checks: [string, { payload?: Record<string, string>; query?: Record<string, string> }, object][] = [
+      ['freeuser', { payload: { username: 'fresh_one' } }, { status: 200, resultcode: true, msg: 'Username is available' }],
+      ['freeuser', { payload: { username: 'TAKEN_ONE' } }, { status: 409, resultcode: false, msg: 'Username is already taken' }],
+      ['freeuser', { query: { username: 'taken_one' } }, { status: 409, resultcode: false }],
+      ['freeemail', { payload: { email: 'Taken@One.com' } }, { status: 409, msg: 'Email is already registered' }],
+      ['freeemail', { query: { email: 'free@one.com' } }, { status: 200, resultcode: true, msg: 'Email is available' }],
+      ['freephone', { payload: { phone: '+254744555666' } }, { status: 409, msg: 'Phone number is already registered' }],
+      ['freephone', { payload: { phone: '2540744555666' } }, { status: 409 }],
+      ['freephone', { payload: { phone: '+254744555667' } }, { status: 200, resultcode: true, msg: 'Phone number is available' }],
+    ];
+    for (const [action, options, answer] of checks) {
+      expect(await callAction(t.app, action, options), `${action} ${JSON.stringify(options)}`).toMatchObject(answer);
+    }
   });
 
   it('answers 400 for a value that could never be registered', async () => {

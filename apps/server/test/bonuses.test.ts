@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import {
-  createMember,
-  ensureTestCountries,
-  fund,
-  shown,
-  systemBalance,
-  type TestCountries,
-  type TestMember,
-} from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { useCountriesApp } from './countries-app.ts';
+import { createMember, fund, shown, systemBalance, type TestMember } from './money-fixtures.ts';
 
 /**
  * Daily and welcome bonuses through the action endpoint on a real PostgreSQL. The app clock starts at the real now
  * (sessions expire against it) and moves to tomorrow by hand; nothing sleeps.
  */
-let t: TestApp;
-let c: TestCountries;
 const clock = new SettableClock(new Date());
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  c = await ensureTestCountries(t);
-});
-afterAll(async () => t.close());
+const { t, c } = useCountriesApp({}, { clock });
 
 /** A member under `sponsor` who deposits the KES fee and activates now (the app clock's now). */
 async function activateUnder(sponsor: TestMember, countryId = c.kes): Promise<TestMember> {

@@ -1,11 +1,11 @@
 import { getTableName, type InferSelectModel } from 'drizzle-orm';
 import pg from 'pg';
 import { DEFAULT_FREE_TABLE } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowFromJson, rowToJson } from '../src/db/row-json.ts';
 import { adPayments, bonusClaims, spins, transfers, withdrawals } from '../src/db/schema.ts';
 import { BUSINESS_TABLES, businessRow, type BusinessTable } from '../src/ledger/business-row.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
 /**
  * The business rows a movement writes (docs/decisions/029-typed-business-rows.md): one declaration per table in
@@ -13,11 +13,7 @@ import { createTestApp, type TestApp } from './harness.ts';
  * through PostgreSQL's own record and JSON conversion (`jsonb_populate_record`, then `to_jsonb` and
  * `ledger_json_numbers_as_text`, what the movement function does) and comes back equal; no row is stored.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const at = new Date('2026-03-04T05:06:07.089Z');
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { madeBeforeAll } from './before-all.ts';
 import { SettableClock } from '../src/lib/clock.ts';
 import { runClosureSweep } from '../src/modules/my-data/closure.service.ts';
 import { loginOk, memberRow, registerOk } from './auth-helpers.ts';
-import { startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
+import { useDepositTestApp, waitFor } from './deposits-fixtures.ts';
 import { callAction } from './harness.ts';
 import { createMember, type TestMember } from './money-fixtures.ts';
 
@@ -13,15 +14,12 @@ import { createMember, type TestMember } from './money-fixtures.ts';
  * request, the completion (by an operator or the sweep); once it is decided the closure goes on.
  */
 const clock = new SettableClock();
-let c: DepositTestContext;
-let operator: TestMember;
 let secondOperator: TestMember;
+const c = useDepositTestApp({ clock });
+const operator = madeBeforeAll(() => createMember(c.t, { countryId: 1, status: 'active', role: 'operator', prefix: 'op' }));
 beforeAll(async () => {
-  c = await startDepositTestApp({ clock });
-  operator = await createMember(c.t, { countryId: 1, status: 'active', role: 'operator', prefix: 'op' });
   secondOperator = await createMember(c.t, { countryId: 1, status: 'active', role: 'operator', prefix: 'op' });
 });
-afterAll(async () => c.t.close());
 
 const post = (action: string, token: string, payload: unknown) => callAction(c.t.app, action, { method: 'POST', token, payload });
 

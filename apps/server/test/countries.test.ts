@@ -1,12 +1,9 @@
 import { CountrySchema } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('populateCountrys', () => {
   it('lists the seeded countries with dial, abbreviation and currency, International last', async () => {

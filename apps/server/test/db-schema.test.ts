@@ -1,8 +1,8 @@
 import { Column, is, SQL, StringChunk } from 'drizzle-orm';
 import { getTableConfig, getViewConfig, PgTable, PgView, type PgColumn } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
 /**
  * db/schema.ts describes the migrated database exactly (docs/decisions/029-typed-business-rows.md): every table and
@@ -11,11 +11,7 @@ import { createTestApp, type TestApp } from './harness.ts';
  * Nothing is left out: the migrator's own schema_migrations and the two reconcile views are declared too.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 interface DbColumn {
   table_name: string;

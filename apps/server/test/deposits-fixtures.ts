@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ProviderSim } from '@tuzo/provider-sim';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { getWalletBalances } from '../src/ledger/ledger.ts';
 import type { BuildAppOptions } from '../src/app.ts';
+import { madeBeforeAll } from './before-all.ts';
 import { callAction, createTestApp, openTestSession, type CallOptions, type EnvelopeResponse, type TestApp } from './harness.ts';
 
 /** Shared set-up of the deposit tests: the real app listening on a port, its in-process simulator, members. */
@@ -75,6 +76,20 @@ export async function startDepositTestApp(options: Pick<BuildAppOptions, 'clock'
       ),
     depositWallet: async (m) => (await getWalletBalances(t.app.deps.db, m.id)).deposit,
   };
+}
+
+/** One deposit test app per test file (or describe block): started before its tests, closed after them. */
+export function useDepositTestApp(options: Pick<BuildAppOptions, 'clock' | 'logger'> = {}): DepositTestContext {
+  let started = false;
+  const c = madeBeforeAll(async () => {
+    const context = await startDepositTestApp(options);
+    started = true;
+    return context;
+  });
+  afterAll(async () => {
+    if (started) await c.t.close();
+  });
+  return c;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

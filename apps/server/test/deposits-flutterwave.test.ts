@@ -1,20 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isGenuineFlutterwaveWebhook } from '../src/payments/flutterwave/webhook.ts';
-import {
-  depositTransactions,
-  sleep,
-  startDepositTestApp,
-  waitFor,
-  type DepositTestContext,
-  type TestMember,
-} from './deposits-fixtures.ts';
+import { depositTransactions, sleep, useDepositTestApp, waitFor, type TestMember } from './deposits-fixtures.ts';
 
-let c: DepositTestContext;
-beforeAll(async () => {
-  c = await startDepositTestApp();
-});
-afterAll(async () => c.t.close());
+const c = useDepositTestApp();
 
 const requestLink = (member: TestMember, amount: unknown, headers: Record<string, string> = {}) =>
   c.call('requestpayment', member, { method: 'POST', payload: { amount }, headers });

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { madeBeforeAll } from './before-all.ts';
 import { NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.messages.ts';
 import { creditManualCode } from '../src/modules/deposits/manual-code.service.ts';
 import { parsePaymentSms, SMS_PARSERS } from '../src/payments/sms/sms-forwarder.ts';
-import {
-  FORWARDER_PHONE,
-  depositTransactions,
-  startDepositTestApp,
-  waitFor,
-  type DepositTestContext,
-  type TestMember,
-} from './deposits-fixtures.ts';
+import { FORWARDER_PHONE, depositTransactions, useDepositTestApp, waitFor, type TestMember } from './deposits-fixtures.ts';
 
-let c: DepositTestContext;
-let operator: TestMember;
-beforeAll(async () => {
-  c = await startDepositTestApp();
-  operator = await c.member('KE');
-});
-afterAll(async () => c.t.close());
+const c = useDepositTestApp();
+const operator = madeBeforeAll(() => c.member('KE'));
 
+/** The operator decides a queued code review (creditManualCode, as the console's action calls it). */
+const credit = (review: { id: string }, decision: { approve: boolean; note: string; amountLocalMinor?: bigint }) =>
+  creditManualCode(c.t.app.deps, { reviewId: BigInt(review.id), operatorId: operator.id, ...decision });
 const REVIEW_MSG = 'We could not find this code yet. It has been sent for review and will be credited once confirmed.';
 const recover = (member: TestMember, ref_code: unknown) =>
   c.call('recovercode', member, { method: 'POST', payload: { ref_code } });
@@ -110,37 +102,18 @@ describe('recovercode review queue', () => {
     expect(queued).toEqual([{ id: expect.any(String), code: 'UNKNOWN123', status: 'pending' }]);
     expect(await c.depositWallet(member)).toBe(0n);
 
-    await expect(
-      creditManualCode(c.t.app.deps, {
-        reviewId: BigInt(queued[0]!.id),
-        operatorId: operator.id,
-        approve: true,
-        note: 'no amount',
-      }),
-    ).rejects.toMatchObject({
+    await expect(credit(queued[0]!, { approve: true, note: 'no amount' })).rejects.toMatchObject({
       // Without a typed amount only a provider's notification can say how much (docs/decisions/018-four-eyes.md).
       code: 'CONFLICT',
       message: NO_NOTIFICATION_MSG,
     });
-    const result = await creditManualCode(c.t.app.deps, {
-      reviewId: BigInt(queued[0]!.id),
-      operatorId: operator.id,
-      amountLocalMinor: 35_000n,
-      approve: true,
-      note: 'Seen on the paybill statement',
-    });
+    const result = await credit(queued[0]!, { amountLocalMinor: 35_000n, approve: true, note: 'Seen on the paybill statement' });
     expect(result).toMatchObject({ status: 'credited', amountSystemMinor: 35_000n });
     expect(await c.depositWallet(member)).toBe(35_000n);
     expect((await reviews(member))[0]!.status).toBe('credited');
-    await expect(
-      creditManualCode(c.t.app.deps, {
-        reviewId: BigInt(queued[0]!.id),
-        operatorId: operator.id,
-        amountLocalMinor: 1n,
-        approve: true,
-        note: 'again',
-      }),
-    ).rejects.toMatchObject({ code: 'ALREADY_DONE' });
+    await expect(credit(queued[0]!, { amountLocalMinor: 1n, approve: true, note: 'again' })).rejects.toMatchObject({
+      code: 'ALREADY_DONE',
+    });
     const audit = await c.t.sql(
       `SELECT action, actor_id::text FROM audit_log WHERE target_type = 'code_review' AND target_id = $1`,
       [queued[0]!.id],
@@ -160,22 +133,11 @@ describe('recovercode review queue', () => {
     await recover(member, 'REJECTME01');
     await recover(member, 'LATEARRIV1');
     const [toReject, toApprove] = await reviews(member);
-    const rejected = await creditManualCode(c.t.app.deps, {
-      reviewId: BigInt(toReject!.id),
-      operatorId: operator.id,
-      approve: false,
-      note: 'No such payment',
-    });
+    const rejected = await credit(toReject!, { approve: false, note: 'No such payment' });
     expect(rejected).toEqual({ status: 'rejected', depositId: null, amountSystemMinor: null });
     await c.sim.mpesa.sendC2B({ TransID: 'LATEARRIV1', TransAmount: '12.50', MSISDN: '254712345678' });
     await confirmed('LATEARRIV1');
-    const approved = await creditManualCode(c.t.app.deps, {
-      reviewId: BigInt(toApprove!.id),
-      operatorId: operator.id,
-      amountLocalMinor: 999_999n,
-      approve: true,
-      note: 'ok',
-    });
+    const approved = await credit(toApprove!, { amountLocalMinor: 999_999n, approve: true, note: 'ok' });
     expect(approved).toMatchObject({ status: 'credited', amountSystemMinor: 1_250n });
     expect(await c.depositWallet(member)).toBe(1_250n);
   });
@@ -290,13 +252,7 @@ describe('SMS forwarder', () => {
     expect(await recover(member, '55512345678')).toMatchObject({ httpStatus: 202, msg: REVIEW_MSG, data: { state: 'review' } });
     expect(await c.depositWallet(member)).toBe(0n);
     const [review] = await reviews(member);
-    await creditManualCode(c.t.app.deps, {
-      reviewId: BigInt(review!.id),
-      operatorId: operator.id,
-      amountLocalMinor: 5_000_000n,
-      approve: true,
-      note: 'Seen on the MTN statement',
-    });
+    await credit(review!, { amountLocalMinor: 5_000_000n, approve: true, note: 'Seen on the MTN statement' });
     // 50,000 UGX at 28.5 UGX per KES = 1,754.385... KES, rounded half up to 1,754.39.
     expect(await c.depositWallet(member)).toBe(175_439n);
   });

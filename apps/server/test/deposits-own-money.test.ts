@@ -3,7 +3,7 @@ import { CODE_MISMATCH_MSG, CODE_NOT_PAID_TO_TUZO_MSG, CODE_NOT_TUZO_MSG } from 
 import { loadConfig } from '../src/config.ts';
 import { callAction } from './harness.ts';
 import { createMember, wallets, type TestMember } from './money-fixtures.ts';
-import { approve, expectReconciled, payee, waitFor, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import { approvedWithdrawal, expectReconciled, waitFor, waitForState } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
 /**
@@ -51,9 +51,7 @@ const alertsFor = (code: string) =>
 
 describe('a payout receipt offered as a deposit', () => {
   it('forwarded as a "received" SMS, or typed as a code: refused, alerted, no balance moves', async () => {
-    const m = await payee(ctx);
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx);
     const paid = await waitForState(ctx, id, 'paid');
     const receipt = paid.receipt!;
     const before = await wallets(ctx.t, m.id);

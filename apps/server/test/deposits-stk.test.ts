@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDepositSweep } from '../src/modules/deposits/deposits.startup.ts';
 import { reconcilePendingPushes } from '../src/modules/deposits/stk-push.service.ts';
-import {
-  depositTransactions,
-  sleep,
-  startDepositTestApp,
-  waitFor,
-  type DepositTestContext,
-  type TestMember,
-} from './deposits-fixtures.ts';
+import { depositTransactions, sleep, useDepositTestApp, waitFor, type TestMember } from './deposits-fixtures.ts';
 
 /** Real time plus an offset the tests move forward: the simulator runs on real time, the app's rules on this. */
 const clock = {
@@ -16,17 +9,26 @@ const clock = {
   now: () => new Date(Date.now() + clock.offsetMs),
   advance: (ms: number) => void (clock.offsetMs += ms),
 };
-let c: DepositTestContext;
-beforeAll(async () => {
-  c = await startDepositTestApp({ clock });
-});
-afterAll(async () => c.t.close());
+const c = useDepositTestApp({ clock });
 
 const push = (member: TestMember, phone: string, amount: unknown = 100, headers: Record<string, string> = {}) =>
   c.call('stkpush', member, { method: 'POST', payload: { phone, amount }, headers });
 const statusOf = async (member: TestMember, depositId: string) => (await c.deposits(member)).find((d) => d.id === depositId);
 const settled = (member: TestMember, depositId: string) =>
   waitFor(async () => ((await statusOf(member, depositId))?.status ?? 0) !== 0);
+/**
+ * A push M-Pesa leaves unanswered past its timeout, which the sweep then records as timed out: the member, the push's
+ * answer and the simulator's push, which the test settles as it likes.
+ */
+async function timedOutPush(amount: number) {
+  const member = await c.member('KE');
+  c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
+  const response = await push(member, '254700000037', amount).finally(() => (c.sim.mpesa.behaviour.stkTimeoutMs = 60_000));
+  clock.advance(3 * 60_000);
+  await runDepositSweep(c.t.app.deps);
+  expect((await statusOf(member, response.data.depositId))?.failure_reason).toMatch(/^Timed out/);
+  return { member, response, simPush: c.sim.mpesa.pushes.get(response.data.checkoutRequestId)! };
+}
 const postCallback = async (body: unknown) => {
   const secret = c.t.app.deps.payments.mpesaCallbackSecret;
   const answer = await fetch(`${c.t.app.deps.publicUrl()}/hooks/mpesa/${secret}/stk`, {
@@ -179,13 +181,7 @@ describe('stkpush', () => {
   });
 
   it("gives a timed-out push M-Pesa's final failure, after which a late success callback changes nothing", async () => {
-    const member = await c.member('KE');
-    c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
-    const response = await push(member, '254700000037', 80).finally(() => (c.sim.mpesa.behaviour.stkTimeoutMs = 60_000));
-    clock.advance(3 * 60_000);
-    await runDepositSweep(c.t.app.deps);
-    expect((await statusOf(member, response.data.depositId))?.failure_reason).toMatch(/^Timed out/);
-    const simPush = c.sim.mpesa.pushes.get(response.data.checkoutRequestId)!;
+    const { member, response, simPush } = await timedOutPush(80);
     simPush.resultCode = 1032;
     simPush.resolvesAt = Date.now();
     clock.advance(61_000);
@@ -221,13 +217,7 @@ describe('stkpush', () => {
 
   it("credits once when a late callback and the sweep's query settle a timed-out push together", async () => {
     for (let round = 0; round < 4; round += 1) {
-      const member = await c.member('KE');
-      c.sim.mpesa.behaviour.stkTimeoutMs = 600_000;
-      const response = await push(member, '254700000037', 30).finally(() => (c.sim.mpesa.behaviour.stkTimeoutMs = 60_000));
-      clock.advance(3 * 60_000);
-      await runDepositSweep(c.t.app.deps);
-      expect((await statusOf(member, response.data.depositId))?.failure_reason).toMatch(/^Timed out/);
-      const simPush = c.sim.mpesa.pushes.get(response.data.checkoutRequestId)!;
+      const { member, response, simPush } = await timedOutPush(30);
       simPush.resultCode = 0;
       simPush.resolvesAt = Date.now();
       simPush.receipt = `RACE${round}00000`;

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { madeBeforeAll } from './before-all.ts';
 import { SettableClock } from '../src/lib/clock.ts';
 import { runDepositSweep } from '../src/modules/deposits/deposits.startup.ts';
 import { NO_NOTIFICATION_MSG } from '../src/modules/deposits/manual-code.messages.ts';
 import { creditManualCode } from '../src/modules/deposits/manual-code.service.ts';
-import {
-  depositTransactions,
-  FORWARDER_PHONE,
-  startDepositTestApp,
-  waitFor,
-  type DepositTestContext,
-  type TestMember,
-} from './deposits-fixtures.ts';
+import { depositTransactions, FORWARDER_PHONE, useDepositTestApp, waitFor, type TestMember } from './deposits-fixtures.ts';
 
 /**
  * Issue 12 §2: a C2B confirmation or a forwarded M-Pesa SMS is credited only after Daraja's transaction status query
@@ -22,14 +16,9 @@ const UNKNOWN_MSG = 'M-Pesa does not know this transaction code. Please check th
 const MISMATCH_MSG =
   'M-Pesa reports a different amount for this transaction code, so it cannot be credited. Please contact customer care.';
 
-let c: DepositTestContext;
-let operator: TestMember;
 const clock = new SettableClock();
-beforeAll(async () => {
-  c = await startDepositTestApp({ clock });
-  operator = await c.member('KE');
-});
-afterAll(async () => c.t.close());
+const c = useDepositTestApp({ clock });
+const operator = madeBeforeAll(() => c.member('KE'));
 
 const recover = (member: TestMember, ref_code: string) =>
   c.call('recovercode', member, { method: 'POST', payload: { ref_code } });

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { callAction } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('action endpoint', () => {
   it('answers healthz once the database is ready', async () => {

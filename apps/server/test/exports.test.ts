@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { csvLine } from '../src/lib/csv.ts';
 import { EXPORT_PAGE_ROWS } from '../src/modules/exports/exports.routes.ts';
-import { type TestApp } from './harness.ts';
-import { createMember, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { createMember, fund } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
-let member: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-  member = await createMember(t, { countryId: c.kes, status: 'active' });
-});
+const { t, c } = useCountriesApp();
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
+const member = useMember({ t, c }, { status: 'active' });
 
 const download = (path: string, token: string | null = operator.token) =>
   t.app.inject({ method: 'GET', url: `/api/admin/export/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });

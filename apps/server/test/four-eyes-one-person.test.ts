@@ -4,7 +4,7 @@ import { totpCode } from '../src/modules/auth/totp.ts';
 import { enrolStaffByServer } from '../src/modules/staff/staff-enrolment.service.ts';
 import { callAction, createTestApp, type TestApp } from './harness.ts';
 import { createMember, ensureTestCountries, fund, wallets, type TestMember } from './money-fixtures.ts';
-import { payee, setSetting, startPayoutTestApp, withdrawOk, type PayoutTestContext } from './payouts-fixtures.ts';
+import { advanceClock, payee, setSetting, startPayoutTestApp, withdrawOk, type PayoutTestContext } from './payouts-fixtures.ts';
 
 /**
  * Issue 23 part 1 (docs/decisions/044-four-eyes-one-person-cannot-get-round.md), each finding the way the review
@@ -40,17 +40,16 @@ const stateOf = async (id: string) =>
 const settingValue = async (key: string) =>
   (await ctx.t.sql<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [key]))[0]?.value;
 
-/** Moves the app's clock on, and the test sessions with it (they would have ended otherwise). */
-async function advanceClock(ms: number): Promise<void> {
-  ctx.clock.advance(ms);
-  const now = ctx.clock.now().toISOString();
-  await ctx.t.sql(
-    `UPDATE sessions SET created_at = $1, last_seen_at = $1, expires_at = $1::timestamptz + interval '1 day' WHERE revoked_at IS NULL`,
-    [now],
-  );
+/** Signs a staff account in for the first time with its own password and enrols its authenticator. */
+/** The open payout flag of `kind` on a withdrawal, as `by` sees it in the console (undefined when there is none). */
+async function openFlag(withdrawalId: string, kind: string, by: TestMember) {
+  const flags = await callAction(ctx.t.app, 'adminpayoutflags', {
+    token: by.token,
+    query: { view: 'open', withdrawal_id: withdrawalId },
+  });
+  return (flags.data.rows as { id: string; kind: string }[]).find((row) => row.kind === kind)!;
 }
 
-/** Signs a staff account in for the first time with its own password and enrols its authenticator. */
 async function signInAndEnrol(t: TestApp, username: string, password: string, now: () => Date): Promise<string> {
   const first = await callAction(t.app, 'login', { payload: { username, password } });
   expect(first.status, first.msg).toBe(200);
@@ -251,10 +250,10 @@ describe('the threshold counts what one member receives over a rolling 24 hours'
     const sameDay = await adjust(m, '10000.00');
     expect(sameDay).toMatchObject({ httpStatus: 202 });
     expect(await reject(sameDay.data.approval_id, a)).toMatchObject({ status: 200 });
-    await advanceClock(24 * HOUR_MS + 1000);
+    await advanceClock(ctx, 24 * HOUR_MS + 1000);
     expect(await adjust(m, '10000.00')).toMatchObject({ httpStatus: 200 });
     expect((await wallets(ctx.t, m.id)).balance).toBe(2_000_000n);
-    await advanceClock(-ctx.clock.offsetMs);
+    await advanceClock(ctx, -ctx.clock.offsetMs);
   });
 
   it('a manual deposit counts in the same window as an adjustment', async () => {
@@ -270,11 +269,7 @@ describe('the threshold counts what one member receives over a rolling 24 hours'
     const m = await payee(ctx);
     expect(await adjust(m, DEFAULT_PAYOUT_RISK_SETTINGS.large_adjustment)).toMatchObject({ httpStatus: 200 });
     const withdrawalId = await withdrawOk(ctx, m, '200');
-    const flags = await callAction(ctx.t.app, 'adminpayoutflags', {
-      token: b.token,
-      query: { view: 'open', withdrawal_id: withdrawalId },
-    });
-    const flag = (flags.data.rows as { id: string; kind: string }[]).find((row) => row.kind === 'after_adjustment')!;
+    const flag = await openFlag(withdrawalId, 'after_adjustment', b);
     expect(flag).toBeDefined();
     expect(await post('adminclearpayoutflag', { id: flag.id, note: 'Looks fine to me' }, a)).toMatchObject({
       status: 403,
@@ -310,11 +305,7 @@ describe('an upline change that moves paid commissions is a money action', () =>
       expect((await wallets(ctx.t, newSponsor.id)).balance).toBe(1_025_000n);
 
       const withdrawalId = await withdrawOk(ctx, newSponsor, '200');
-      const flags = await callAction(ctx.t.app, 'adminpayoutflags', {
-        token: d.token,
-        query: { view: 'open', withdrawal_id: withdrawalId },
-      });
-      const flag = (flags.data.rows as { id: string; kind: string }[]).find((row) => row.kind === 'after_upline_change')!;
+      const flag = await openFlag(withdrawalId, 'after_upline_change', d);
       expect(flag).toBeDefined();
       // Raised by both operators' action: neither clears it.
       for (const by of [a, b])

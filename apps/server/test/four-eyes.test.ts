@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, enableTotpFor, fund, wallets, type TestMember } from './money-fixtures.ts';
 import { storeSetting } from '../src/modules/settings/settings.service.ts';
-import { depositTransactions, startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
+import { depositTransactions, useDepositTestApp, waitFor } from './deposits-fixtures.ts';
 import { callAction } from './harness.ts';
 
 /**
@@ -10,15 +10,14 @@ import { callAction } from './harness.ts';
  * different operator approves; the ledger moves once, at approval. Nobody approves their own request, no staff member
  * moves money into or out of their own account, support credits a code only for a provider's notification.
  */
-let c: DepositTestContext;
 let kenya: number;
 let operatorA: TestMember;
 let operatorB: TestMember;
 let operatorC: TestMember;
 let support: TestMember;
 
+const c = useDepositTestApp();
 beforeAll(async () => {
-  c = await startDepositTestApp();
   kenya = (await c.t.sql<{ id: number }>("SELECT id FROM countries WHERE abbreviation = 'KE'"))[0]!.id;
   // Four-eyes on the decision, not the payout: Kenya's withdrawals are paid by hand here (payouts.test.ts pays them
   // by M-Pesa B2C, four-eyes approvals included).
@@ -28,12 +27,14 @@ beforeAll(async () => {
   operatorC = await createMember(c.t, { countryId: kenya, status: 'active', role: 'operator', prefix: 'opc' });
   support = await createMember(c.t, { countryId: kenya, status: 'active', role: 'support', prefix: 'sup' });
 });
-afterAll(async () => c.t.close());
 
 const post = (action: string, payload: unknown, by: TestMember) =>
   callAction(c.t.app, action, { method: 'POST', token: by.token, payload });
 const get = (action: string, query: Record<string, string>, by: TestMember) =>
   callAction(c.t.app, action, { method: 'GET', token: by.token, query });
+/** operatorA adjusts `m`'s wallet by `amount` (a decimal string) for `reason`. */
+const adjust = (m: TestMember, amount: string, reason: string, wallet = 'balance') =>
+  post('adminadjust', { username: m.username, wallet, amount, reason }, operatorA);
 const member = () => createMember(c.t, { countryId: kenya, status: 'active' });
 const requestState = async (id: string) =>
   (
@@ -60,11 +61,7 @@ describe('one operator at or below the threshold', () => {
   it('adjusts and records a deposit of exactly the threshold at once (200), each for a member who got nothing yet', async () => {
     const m = await member();
     const other = await member();
-    const adjusted = await post(
-      'adminadjust',
-      { username: m.username, wallet: 'balance', amount: '10000.00', reason: 'Ticket 1' },
-      operatorA,
-    );
+    const adjusted = await adjust(m, '10000.00', 'Ticket 1');
     expect(adjusted).toMatchObject({ httpStatus: 200, data: { balance: '10000.00', duplicate: false } });
     const deposited = await post(
       'admindeposit',
@@ -78,20 +75,14 @@ describe('one operator at or below the threshold', () => {
       await c.t.sql('SELECT id FROM approval_requests WHERE member_id IN ($1, $2)', [m.id.toString(), other.id.toString()]),
     ).toEqual([]);
     // The threshold counts what one member received over 24 hours (decision 044): one more cent for m is a request.
-    expect(
-      await post('adminadjust', { username: m.username, wallet: 'balance', amount: '0.01', reason: 'Ticket 1b' }, operatorA),
-    ).toMatchObject({ httpStatus: 202, data: { amount_system: '0.01' } });
+    expect(await adjust(m, '0.01', 'Ticket 1b')).toMatchObject({ httpStatus: 202, data: { amount_system: '0.01' } });
   });
 });
 
 describe('above the threshold: one operator asks, a second approves', () => {
   it('answers 202 with the request, moves nothing, and the asker cannot approve it', async () => {
     const m = await member();
-    const asked = await post(
-      'adminadjust',
-      { username: m.username, wallet: 'balance', amount: '10000.01', reason: 'Missed commissions, ticket 7' },
-      operatorA,
-    );
+    const asked = await adjust(m, '10000.01', 'Missed commissions, ticket 7');
     expect(asked).toMatchObject({
       httpStatus: 202,
       resultcode: true,
@@ -164,11 +155,7 @@ describe('above the threshold: one operator asks, a second approves', () => {
 
   it('concurrent approvals by two operators move the money exactly once', async () => {
     const m = await member();
-    const asked = await post(
-      'adminadjust',
-      { username: m.username, wallet: 'ads', amount: '12500', reason: 'Ads campaign payout' },
-      operatorA,
-    );
+    const asked = await adjust(m, '12500', 'Ads campaign payout', 'ads');
     const id: string = asked.data.approval_id;
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) => post('adminapproverequest', { id }, i % 2 === 0 ? operatorB : operatorC)),
@@ -281,9 +268,7 @@ describe('above the threshold: one operator asks, a second approves', () => {
     expect(lower).toMatchObject({ httpStatus: 202, data: { kind: 'setting' } });
     expect(await post('adminapproverequest', { id: lower.data.approval_id }, operatorB)).toMatchObject({ httpStatus: 200 });
     const m = await member();
-    expect(
-      await post('adminadjust', { username: m.username, wallet: 'balance', amount: '-500.01', reason: 'Clawback' }, operatorA),
-    ).toMatchObject({
+    expect(await adjust(m, '-500.01', 'Clawback')).toMatchObject({
       httpStatus: 202,
       data: { amount_system: '500.01', threshold: '500.00' },
     });
@@ -303,9 +288,7 @@ describe('above the threshold: one operator asks, a second approves', () => {
 describe('no staff member moves money into or out of their own account', () => {
   it('refuses adjusting, depositing into and deciding their own, below the threshold too', async () => {
     // A staff account is no member target at all (decision 019): their own account is "not found" before the self check.
-    expect(
-      await post('adminadjust', { username: operatorA.username, wallet: 'balance', amount: '1.00', reason: 'for me' }, operatorA),
-    ).toMatchObject({ httpStatus: 404, msg: 'Member not found' });
+    expect(await adjust(operatorA, '1.00', 'for me')).toMatchObject({ httpStatus: 404, msg: 'Member not found' });
     expect(
       await post('admindeposit', { username: operatorA.username, amount: '1', reference: 'SELF-1' }, operatorA),
     ).toMatchObject({ httpStatus: 404, msg: 'Member not found' });
@@ -330,11 +313,7 @@ describe('no staff member moves money into or out of their own account', () => {
 describe('the approver is not the member either', () => {
   it('a member who became an operator cannot approve a request for their own wallet', async () => {
     const m = await member();
-    const asked = await post(
-      'adminadjust',
-      { username: m.username, wallet: 'balance', amount: '20000', reason: 'Prize' },
-      operatorA,
-    );
+    const asked = await adjust(m, '20000', 'Prize');
     expect(asked.httpStatus).toBe(202);
     await c.t.sql("UPDATE members SET role = 'operator' WHERE id = $1", [m.id.toString()]);
     await enableTotpFor(c.t, m.id);

@@ -27,6 +27,18 @@ export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'random' | 'extraAc
   instance?: (config: Config) => FastifyInstance;
 };
 
+/** The environment of a test app: quiet, no rate limits, no demo data, no web files; `env` adds or overrides. */
+export function testEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    TUZO_DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  };
+}
+
 /** A fresh database on the run's PostgreSQL, migrated, with the whole app built on it. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
@@ -51,17 +63,14 @@ export async function createTestAppOn(
       reports: 'manual',
     },
   });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_ENABLED: 'false',
-    TUZO_DEMO_SEED: 'false',
-    WEB_DIST_DIR: '/nonexistent',
-    // The SMS sender loop is off; the SMS tests run it by hand (runSmsSender) or turn it on.
-    SMS_SEND_EVERY_MS: '0',
-    ...serverSettings(sim),
-    ...env,
-  });
+  const config = loadConfig(
+    testEnv({
+      // The SMS sender loop is off; the SMS tests run it by hand (runSmsSender) or turn it on.
+      SMS_SEND_EVERY_MS: '0',
+      ...serverSettings(sim),
+      ...env,
+    }),
+  );
   const app = await buildApp({ config, databaseUrl, ...options, clock: options.clock ?? defaultTestClock() }, instance?.(config));
   app.addHook('onClose', () => sim.close());
   await app.ready();

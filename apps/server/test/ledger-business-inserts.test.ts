@@ -1,11 +1,10 @@
 import { getTableName } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { transfers } from '../src/db/schema.ts';
 import { BUSINESS_TABLES, businessRow, type BusinessRow } from '../src/ledger/business-row.ts';
 import { recordMovement } from '../src/ledger/movement.ts';
-import { type TestApp } from './harness.ts';
-import { createMember, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { fund } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
 /**
  * The movement's business row is inserted by a static INSERT per table (migration 0460, decision 041), planned once
@@ -13,15 +12,10 @@ import { useCountriesApp } from './countries-app.ts';
  * later must be added there too: this test compares them with the database. A table registered without a static
  * INSERT still takes the dynamic path, and a column left out of the row gets its default, as before.
  */
-let t: TestApp;
-let c: TestCountries;
-let payer: TestMember;
-let client: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  payer = await createMember(t, { countryId: c.kes, status: 'active' });
-  client = await createMember(t, { countryId: c.kes, sponsor: payer });
+const { t, c } = useCountriesApp();
+const payer = useMember({ t, c }, { status: 'active' });
+const client = useMember({ t, c }, { sponsor: payer });
+beforeAll(async () => {
   await fund(t, payer.id, 10_000n, 'balance');
 });
 

@@ -1,14 +1,11 @@
 import { UserDataSchema } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginOk, registerOk, signupPayload } from './auth-helpers.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { callAction } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
 /** The member's language (decision 038): chosen at sign-up, shown by `userdata`, changed with `setlanguage`. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 async function languageOf(token: string): Promise<string> {
   const res = await callAction(t.app, 'userdata', { token });

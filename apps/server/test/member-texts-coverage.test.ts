@@ -14,6 +14,7 @@ import { scanMemberTexts, type ScannedText } from './message-scan.ts';
 /** Source files (under apps/server/src) only the operator console, the system or a provider speaks through. */
 const CONSOLE_FILES: readonly RegExp[] = [
   /^modules\/admin-/, // the console's actions
+  /^modules\/[^/]+\/admin-[^/]*\.ts$/, // a feature's console part: its catalogue edits, the upline change's money
   /^modules\/staff\//,
   /^modules\/approvals\//, // four-eyes requests: operators only
   /^modules\/payout-risk\//,
@@ -109,6 +110,7 @@ const REVIEWED_PASS_THROUGH = new Set([
   'apps/server/src/payments/flutterwave/transfers.ts transfer.complete_message?.trim', // a provider's words
   'packages/contracts/src/common.ts options.required',
   'packages/contracts/src/primitives.ts message', // boundedId's: intId's and bigId's defaults (scanned there)
+  'packages/contracts/src/primitives.ts invalid', // linkToken's: the messages its calls give (scanned there)
   'packages/contracts/src/wallets.ts parsed.error.issues[0]?.message',
   'packages/contracts/src/admin-content.ts z',
   'packages/contracts/src/broadcast.ts z',

@@ -1,8 +1,9 @@
 import { NotificationSchema } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { madeBeforeAll } from './before-all.ts';
 import { callAction, type CallOptions } from './harness.ts';
-import { startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
-import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useDepositTestApp, waitFor } from './deposits-fixtures.ts';
+import { createMember, ensureTestCountries, fund, wallets, type TestMember } from './money-fixtures.ts';
 
 /**
  * The server's member texts in Swahili (docs/decisions/039-server-texts-in-swahili.md), through the real app, the
@@ -11,16 +12,9 @@ import { createMember, ensureTestCountries, fund, wallets, type TestCountries, t
  * language while they stay stored in English. The operator console and an operator's own words stay as written.
  */
 
-let c: DepositTestContext;
-let countries: TestCountries;
-let operator: TestMember;
-
-beforeAll(async () => {
-  c = await startDepositTestApp();
-  countries = await ensureTestCountries(c.t);
-  operator = await createMember(c.t, { countryId: countries.kes, status: 'active', role: 'operator' });
-});
-afterAll(async () => c.t.close());
+const c = useDepositTestApp();
+const countries = madeBeforeAll(() => ensureTestCountries(c.t));
+const operator = madeBeforeAll(() => createMember(c.t, { countryId: countries.kes, status: 'active', role: 'operator' }));
 
 const SW = { 'accept-language': 'sw' };
 

@@ -9,7 +9,8 @@ import ts from 'typescript';
  * - the message of every `new AppError(code, message)` and `rateLimitedError(message, ...)`;
  * - every `msg:` property of an object literal (action results, `notify: { msg }`, `notifyMember(tx, { msg })`);
  * - in the contracts, the results of every function named `...Message`, every string given to zod as a message (`.min(n, '...')`, `{ error: '...' }`,
- *   `{ message: '...' }`) and every value of an exported `*_MESSAGES` object.
+ *   `{ message: '...' }`) or to a helper that passes it to zod (`linkToken('...')`), and every value of an exported
+ *   `*_MESSAGES` object.
  * A message is followed through constants (in any file, through imports), both arms of `a ? b : c` and `a ?? b`,
  * and the return expressions of a function it is the result of. A template literal becomes a pattern whose
  * `${...}` parts are `{}`. What it cannot see: a message built from a function parameter (the operator's broadcast
@@ -162,6 +163,9 @@ function functionBody(declaration: ts.Declaration): ts.ConciseBody | undefined {
 /** An object property or a variable holding a message: `msg`, `insufficientMessage`, `closedMessage`, ... */
 const MESSAGE_NAME = /^(msg|[a-z]\w*Message)$/;
 
+/** Contract helpers whose string arguments are zod messages (`linkToken('The reset link is invalid')`). */
+const MESSAGE_ARGUMENT_HELPERS = new Set(['linkToken']);
+
 const ZOD_MESSAGE_METHODS = new Set(['min', 'max', 'length', 'regex', 'refine', 'gte', 'lte', 'gt', 'lt', 'int', 'positive']);
 
 function program(files: string[]): ts.Program {
@@ -222,6 +226,9 @@ function visitContract(node: ts.Node, collector: TextCollector): void {
       else if (!ts.isFunctionLike(child)) ts.forEachChild(child, visitReturns);
     };
     ts.forEachChild(node.body, visitReturns);
+  } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+    if (MESSAGE_ARGUMENT_HELPERS.has(node.expression.text))
+      for (const argument of node.arguments) if (ts.isStringLiteral(unwrap(argument))) collector.add(argument);
   } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
     if (ZOD_MESSAGE_METHODS.has(node.expression.name.text)) {
       for (const argument of node.arguments) {

@@ -1,30 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAction } from './harness.ts';
+import { fund, wallets } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
 /**
  * The one money-movement function (docs/decisions/008-one-money-movement.md): a replay answers with the first
  * result, a replay with different content is a 409 whatever the feature, concurrent identical requests move money
  * once, and the running totals stay equal to the ledger.
  */
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
-let member: TestMember;
-let client: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-  member = await createMember(t, { countryId: c.kes, status: 'active' });
-  client = await createMember(t, { countryId: c.kes, sponsor: member });
+const { t, c } = useCountriesApp();
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
+const member = useMember({ t, c }, { status: 'active' });
+const client = useMember({ t, c }, { sponsor: member });
+beforeAll(async () => {
   await fund(t, member.id, 500_000n, 'balance');
   await fund(t, member.id, 100_000n, 'deposit');
 });
 
 const post = (action: string, token: string, payload: unknown, key: string) =>
   callAction(t.app, action, { method: 'POST', token, payload, headers: { 'idempotency-key': key } });
+/** Each of `payloads`, sent under a key already used for other content, is refused with a 409. */
+async function expectConflicts(action: string, token: string, key: string, payloads: unknown[]): Promise<void> {
+  for (const payload of payloads) {
+    expect(await post(action, token, payload, key), JSON.stringify(payload)).toMatchObject({ status: 409, code: 'CONFLICT' });
+  }
+}
 const movementsWithKey = async (key: string) =>
   (await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM ledger_transactions WHERE idempotency_key = $1', [key]))[0]!.n;
 
@@ -44,14 +44,10 @@ describe('a replay with different content is a 409', () => {
     const first = await post('payforclient', member.token, payload, 'pfc-replay-0001');
     expect(first.status).toBe(200);
     expect(await post('payforclient', member.token, payload, 'pfc-replay-0001')).toMatchObject({ status: 200, data: first.data });
-    expect(await post('payforclient', member.token, { ...payload, amount: '11' }, 'pfc-replay-0001')).toMatchObject({
-      status: 409,
-      code: 'CONFLICT',
-    });
-    expect(await post('payforclient', member.token, { ...payload, acc: '1' }, 'pfc-replay-0001')).toMatchObject({
-      status: 409,
-      code: 'CONFLICT',
-    });
+    await expectConflicts('payforclient', member.token, 'pfc-replay-0001', [
+      { ...payload, amount: '11' },
+      { ...payload, acc: '1' },
+    ]);
     expect((await wallets(t, client.id)).deposit).toBe(1_000n);
   });
 
@@ -61,14 +57,10 @@ describe('a replay with different content is a 409', () => {
     expect(first).toMatchObject({ status: 200, data: { balance: '5.00', duplicate: false } });
     // The endpoint replays the first answer as it was (actions/idempotency.ts): the ledger is not asked again.
     expect(await post('adminadjust', operator.token, payload, 'adj-replay-0001')).toEqual(first);
-    expect(await post('adminadjust', operator.token, { ...payload, amount: '6.00' }, 'adj-replay-0001')).toMatchObject({
-      status: 409,
-      code: 'CONFLICT',
-    });
-    expect(await post('adminadjust', operator.token, { ...payload, wallet: 'tiktok' }, 'adj-replay-0001')).toMatchObject({
-      status: 409,
-      code: 'CONFLICT',
-    });
+    await expectConflicts('adminadjust', operator.token, 'adj-replay-0001', [
+      { ...payload, amount: '6.00' },
+      { ...payload, wallet: 'tiktok' },
+    ]);
     expect((await wallets(t, member.id)).ads).toBe(500n);
     const audits = await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM audit_log WHERE action = 'wallet.adjust'");
     expect(audits[0]!.n).toBe('1');

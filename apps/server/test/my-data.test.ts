@@ -39,6 +39,25 @@ async function signedUp(overrides: Record<string, unknown> = {}) {
   return { ...payload, token, id };
 }
 
+/** The audit actions about member `m` that start with `prefix`, oldest first. */
+const auditActionsAbout = async (m: { id: bigint }, prefix: string) =>
+  (
+    await t.sql<{ action: string }>('SELECT action FROM audit_log WHERE target_id = $1 AND action LIKE $2 ORDER BY id', [
+      m.id.toString(),
+      `${prefix}%`,
+    ])
+  ).map((row) => row.action);
+/**
+ * Makes `m` active directly (the activation flow is tested elsewhere), brings money by a deposit and withdraws 500 of
+ * it: the pending withdrawal's answer.
+ */
+async function pendingWithdrawal(m: { id: bigint; token: string }) {
+  await t.sql("UPDATE members SET status = 'active', activated_at = now() WHERE id = $1", [m.id.toString()]);
+  await fund(t, m.id, 100_000n, 'balance');
+  const withdrawal = await post('systemwithdrawal', m.token, { acc: '1', amount: '500' });
+  expect(withdrawal.status, withdrawal.msg).toBe(200);
+  return withdrawal;
+}
 const get = (action: string, token: string, query: Record<string, string> = {}) =>
   callAction(t.app, action, { method: 'GET', token, query });
 const post = (action: string, token: string | null, payload: unknown) =>
@@ -130,10 +149,7 @@ describe('download my data', () => {
 
   it('leaves out staff ids and provider ids (decision 046): a withdrawal an operator declined', async () => {
     const m = await signedUp();
-    await t.sql("UPDATE members SET status = 'active', activated_at = now() WHERE id = $1", [m.id.toString()]);
-    await fund(t, m.id, 100_000n, 'balance');
-    const withdrawal = await post('systemwithdrawal', m.token, { acc: '1', amount: '500' });
-    expect(withdrawal.status, withdrawal.msg).toBe(200);
+    const withdrawal = await pendingWithdrawal(m);
     expect((await post('updatetrans', operator.token, { tid: withdrawal.data.id, value: 1 })).status).toBe(200);
     const [decided] = await t.sql<{ decided_by: string }>('SELECT decided_by::text FROM withdrawals WHERE id = $1', [
       withdrawal.data.id,
@@ -283,11 +299,7 @@ describe('correcting email and phone', () => {
       status: 400,
       msg: 'This confirmation link is invalid or has expired',
     });
-    const audits = await t.sql<{ action: string }>(
-      "SELECT action FROM audit_log WHERE target_type = 'member' AND target_id = $1 AND action LIKE 'member.email%' ORDER BY id",
-      [m.id.toString()],
-    );
-    expect(audits.map((row) => row.action)).toEqual(['member.email_change_requested', 'member.email_changed']);
+    expect(await auditActionsAbout(m, 'member.email')).toEqual(['member.email_change_requested', 'member.email_changed']);
   });
 
   it('expires the link after 24 hours on the app clock', async () => {
@@ -360,20 +372,12 @@ describe('closing an account', () => {
     expect((await get('adminclosures', m.token)).status).toBe(403);
     expect(await post('cancelclose', m.token, {})).toMatchObject({ status: 200, data: { state: 'cancelled' } });
     expect(await get('myclosure', m.token)).toMatchObject({ data: { closure: { state: 'cancelled', days_left: 0 } } });
-    const audits = await t.sql<{ action: string }>(
-      "SELECT action FROM audit_log WHERE target_id = $1 AND action LIKE 'member.closure%' ORDER BY id",
-      [m.id.toString()],
-    );
-    expect(audits.map((row) => row.action)).toEqual(['member.closure_requested', 'member.closure_cancelled']);
+    expect(await auditActionsAbout(m, 'member.closure')).toEqual(['member.closure_requested', 'member.closure_cancelled']);
   });
 
   it('is refused while a withdrawal is pending, whatever the wallets hold', async () => {
     const m = await signedUp();
-    // Set-up: the account is made active directly (the activation flow is tested elsewhere); the money comes by a deposit.
-    await t.sql("UPDATE members SET status = 'active', activated_at = now() WHERE id = $1", [m.id.toString()]);
-    await fund(t, m.id, 100_000n, 'balance');
-    const withdrawal = await post('systemwithdrawal', m.token, { acc: '1', amount: '500' });
-    expect(withdrawal.status, withdrawal.msg).toBe(200);
+    await pendingWithdrawal(m);
     expect(await post('closeaccount', m.token, { password: 'secret123' })).toMatchObject({
       status: 409,
       msg: 'A withdrawal is still pending. Wait until it is paid or declined, then ask again.',

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 /** The notifications page (`notifications`, `readnotifications`) and the bell's unread count in `userdata`. */
-let t: TestApp;
-let c: TestCountries;
 const clock = new SettableClock(new Date());
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  c = await ensureTestCountries(t);
-});
-afterAll(async () => t.close());
+const { t, c } = useCountriesApp({}, { clock });
 
 /** `count` notifications, oldest first, one minute apart, severities cycling. */
 async function seed(member: TestMember, count: number): Promise<void> {

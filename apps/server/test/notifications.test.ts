@@ -1,21 +1,15 @@
 import { NotificationSchema, type Notification } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { madeBeforeAll } from './before-all.ts';
 import { postTransaction } from '../src/ledger/ledger.ts';
 import { notifyMember } from '../src/modules/notifications/notifications.service.ts';
 import { callAction } from './harness.ts';
-import { startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
-import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { useDepositTestApp, waitFor } from './deposits-fixtures.ts';
+import { createMember, ensureTestCountries, fund, wallets, type TestMember } from './money-fixtures.ts';
 
-let c: DepositTestContext;
-let countries: TestCountries;
-let operator: TestMember;
-
-beforeAll(async () => {
-  c = await startDepositTestApp();
-  countries = await ensureTestCountries(c.t);
-  operator = await createMember(c.t, { countryId: countries.kes, status: 'active', role: 'operator' });
-});
-afterAll(async () => c.t.close());
+const c = useDepositTestApp();
+const countries = madeBeforeAll(() => ensureTestCountries(c.t));
+const operator = madeBeforeAll(() => createMember(c.t, { countryId: countries.kes, status: 'active', role: 'operator' }));
 
 /** The `info` of one `userdata` (or `auth`) call, each item checked against the contract. */
 async function inbox(member: TestMember, action: 'userdata' | 'auth' = 'userdata'): Promise<Notification[]> {

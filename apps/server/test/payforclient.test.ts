@@ -1,25 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, fund, shown, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAction } from './harness.ts';
+import { createMember, fund, shown, wallets } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let payer: TestMember;
-let l1: TestMember;
-let l2: TestMember;
-let l3: TestMember;
-let l4: TestMember;
-let stranger: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  payer = await createMember(t, { countryId: c.kes, status: 'active' });
-  l1 = await createMember(t, { countryId: c.kes, sponsor: payer });
-  l2 = await createMember(t, { countryId: c.kes, sponsor: l1 });
-  l3 = await createMember(t, { countryId: c.ugx, sponsor: l2 });
-  l4 = await createMember(t, { countryId: c.kes, sponsor: l3 });
-  stranger = await createMember(t, { countryId: c.kes });
+const { t, c } = useCountriesApp();
+const payer = useMember({ t, c }, { status: 'active' });
+const l1 = useMember({ t, c }, { sponsor: payer });
+const l2 = useMember({ t, c }, { sponsor: l1 });
+const l3 = useMember({ t, c }, { country: 'ugx', sponsor: l2 });
+const l4 = useMember({ t, c }, { sponsor: l3 });
+const stranger = useMember({ t, c });
+beforeAll(async () => {
   await fund(t, payer.id, 100_000n, 'balance');
   await fund(t, payer.id, 30_000n, 'deposit');
 });

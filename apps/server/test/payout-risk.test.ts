@@ -3,7 +3,17 @@ import { DEFAULT_PAYOUT_AUTO_PAY_SETTINGS, DEFAULT_PAYOUT_RISK_SETTINGS } from '
 import { dispatchPayout } from '../src/modules/payouts/payouts.service.ts';
 import { callAction } from './harness.ts';
 import { createMember, type TestMember } from './money-fixtures.ts';
-import { approve, expectReconciled, history, payee, payouts, setSetting, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import {
+  advanceClock,
+  approve,
+  expectReconciled,
+  history,
+  payee,
+  payouts,
+  setSetting,
+  waitForState,
+  withdrawOk,
+} from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
 /**
@@ -16,20 +26,10 @@ const ctx = usePayoutTestApp();
 beforeEach(async () => {
   await setSetting(ctx.t, 'payouts.risk', DEFAULT_PAYOUT_RISK_SETTINGS);
   await setSetting(ctx.t, 'payouts.auto_pay', DEFAULT_PAYOUT_AUTO_PAY_SETTINGS);
-  if (ctx.clock.offsetMs !== 0) await advanceClock(-ctx.clock.offsetMs);
+  if (ctx.clock.offsetMs !== 0) await advanceClock(ctx, -ctx.clock.offsetMs);
 });
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Moves the app's clock on, and the test sessions with it (they would have ended: idle, or past their expiry). */
-async function advanceClock(ms: number): Promise<void> {
-  ctx.clock.advance(ms);
-  const now = ctx.clock.now().toISOString();
-  await ctx.t.sql(
-    `UPDATE sessions SET created_at = $1, last_seen_at = $1, expires_at = $1::timestamptz + interval '1 day' WHERE revoked_at IS NULL`,
-    [now],
-  );
-}
 
 interface FlagRow {
   id: string;
@@ -176,7 +176,7 @@ describe('risk flags hold a withdrawal until an operator clears them', () => {
       },
     ]);
     await expectHeld(ids[2]!);
-    await advanceClock(25 * HOUR_MS);
+    await advanceClock(ctx, 25 * HOUR_MS);
     const nextDay = await withdrawOk(ctx, m, '200');
     expect(await flagsOf(nextDay)).toEqual([]);
     await clearAll(ids[2]!);
@@ -202,7 +202,7 @@ describe('risk flags hold a withdrawal until an operator clears them', () => {
     expect(flag!.reason).toMatch(/^Requested within 48 hours of an adjustment crediting 5,000\.00 \(system currency/);
     await expectHeld(id);
 
-    await advanceClock(49 * HOUR_MS);
+    await advanceClock(ctx, 49 * HOUR_MS);
     const later = await withdrawOk(ctx, m, '200');
     expect(await flagsOf(later)).toEqual([]);
     // The operator whose adjustment raised the flag does not clear it (decision 044).
@@ -286,7 +286,7 @@ describe('auto-pay rules', () => {
     // At most one a day: the second waits for an operator, the next day's is paid again.
     const second = await withdrawOk(ctx, m, '500');
     expect(await payouts(ctx, second)).toEqual([]);
-    await advanceClock(25 * HOUR_MS);
+    await advanceClock(ctx, 25 * HOUR_MS);
     const nextDay = await withdrawOk(ctx, m, '500');
     await waitForState(ctx, nextDay, 'paid');
     await expectReconciled(ctx);

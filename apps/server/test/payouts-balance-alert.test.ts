@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordPayoutBalance } from '../src/modules/payouts/payout-balance-alert.ts';
 import { callAction } from './harness.ts';
 import { createMember } from './money-fixtures.ts';
-import { approve, expectReconciled, notices, payee, setSetting, waitFor, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import { approvedWithdrawal, expectReconciled, notices, payee, setSetting, waitFor, waitForState } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
 /**
@@ -37,9 +37,7 @@ const askBalance = async () => {
   });
 };
 const payOne = async () => {
-  const m = await payee(ctx);
-  const id = await withdrawOk(ctx, m, '500');
-  await approve(ctx, id);
+  const { m, id } = await approvedWithdrawal(ctx);
   await waitForState(ctx, id, 'paid');
   ctx.clock.advance(1_000);
   return m;

@@ -14,6 +14,7 @@ import {
   waitFor,
   waitForState,
   withdrawOk,
+  approvedWithdrawal,
 } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
@@ -41,9 +42,7 @@ const alertsOf = (payoutId: string) =>
 
 describe('a forged B2C failure', () => {
   it('with the real ids, while M-Pesa paid: the status query decides, nothing returns to the wallet, paid once', async () => {
-    const m = await payee(ctx, { suffix: '55' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '55' });
     const sent = await waitForState(ctx, id, 'sent');
     const sim = simPayout(sent.reference);
     expect(sim).toMatchObject({ state: 'paid' });
@@ -75,9 +74,7 @@ describe('a forged B2C failure', () => {
   });
 
   it('a genuine failure is confirmed by the status query before the hold returns', async () => {
-    const m = await payee(ctx, { suffix: '01' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '01' });
     const failed = await waitForState(ctx, id, 'failed');
     expect(failed).toMatchObject({ settled_by: 'query', provider_answer: 'failed' });
     const kinds = await ctx.t.sql<{ kind: string }>('SELECT kind FROM payout_exchanges WHERE payout_id = $1 ORDER BY id', [
@@ -138,9 +135,7 @@ describe('results matched to the payout’s receiver and amount', () => {
   });
 
   it('M-Pesa’s status answer naming another receiver moves nothing: the payout stays unknown, operators alerted', async () => {
-    const m = await payee(ctx, { suffix: '37' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '37' });
     const sent = await waitForState(ctx, id, 'sent');
     // M-Pesa paid another number than the payout's (what its records say is what its answer says).
     simPayout(sent.reference)!.phone = '254799999998';
@@ -166,9 +161,7 @@ describe('results matched to the payout’s receiver and amount', () => {
     ];
     try {
       for (const [what, change] of cases) {
-        const m = await payee(ctx, { countryId: ctx.c.ugx });
-        const id = await withdrawOk(ctx, m, '10000');
-        await approve(ctx, id);
+        const { id } = await approvedWithdrawal(ctx, { countryId: ctx.c.ugx }, '10000');
         const sent = await payoutOf(ctx, id);
         const transfer = [...transfers.transfers.values()].find((t) => t.reference === sent.reference)!;
         change(transfer);
@@ -187,9 +180,7 @@ describe('results matched to the payout’s receiver and amount', () => {
 
 describe('the member’s data export', () => {
   it('carries no provider ids (conversation, originator, query ids) and no staff ids', async () => {
-    const m = await payee(ctx);
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx);
     const paid = await waitForState(ctx, id, 'paid');
     const [row] = await ctx.t.sql<{ reference: string; conversation_id: string; approved_by: string }>(
       'SELECT reference, conversation_id, approved_by::text FROM payouts WHERE id = $1',

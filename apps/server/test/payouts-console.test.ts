@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { callAction } from './harness.ts';
 import { createMember } from './money-fixtures.ts';
-import { approve, expectReconciled, payee, payoutOf, setSetting, waitFor, waitForState, withdrawOk } from './payouts-fixtures.ts';
+import {
+  approvedWithdrawal,
+  approve,
+  expectReconciled,
+  payee,
+  payoutOf,
+  setSetting,
+  waitFor,
+  waitForState,
+  withdrawOk,
+} from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
 /** The console's payout actions: the queue, one payout's exchanges, "check with the provider", the utility balance. */
@@ -52,9 +62,7 @@ describe('payout console', () => {
   });
 
   it('checks a payout with M-Pesa: a payout with no result is settled by the answer, once; audited', async () => {
-    const m = await payee(ctx, { suffix: '37' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { suffix: '37' });
     const sent = await payoutOf(ctx, id);
     expect(sent.state).toBe('sent');
     const checked = await post('admincheckpayout', { id: sent.id });
@@ -68,9 +76,7 @@ describe('payout console', () => {
   });
 
   it('shows the utility balance from every result and from the balance query, low below the alert setting', async () => {
-    const m = await payee(ctx);
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx);
     await waitForState(ctx, id, 'paid');
     const utility = ctx.t.sim.mpesa.b2c.utilityBalanceMinor;
     const shown = await get('adminpayoutbalance', {});

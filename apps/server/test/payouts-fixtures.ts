@@ -51,6 +51,16 @@ export async function startPayoutTestApp(env: Record<string, string> = {}): Prom
   return { t, c, operator, secondOperator, clock };
 }
 
+/** Moves the app's clock on, and the test sessions with it (they would have ended: idle, or past their expiry). */
+export async function advanceClock(ctx: PayoutTestContext, ms: number): Promise<void> {
+  ctx.clock.advance(ms);
+  const now = ctx.clock.now().toISOString();
+  await ctx.t.sql(
+    `UPDATE sessions SET created_at = $1, last_seen_at = $1, expires_at = $1::timestamptz + interval '1 day' WHERE revoked_at IS NULL`,
+    [now],
+  );
+}
+
 export async function setSetting(t: TestApp, key: string, value: unknown): Promise<void> {
   await storeSetting(t.app.deps.db, { key, value, at: t.app.deps.clock.now() });
 }
@@ -80,6 +90,18 @@ export async function withdrawOk(ctx: PayoutTestContext, m: TestMember, amount: 
 
 export function approve(ctx: PayoutTestContext, withdrawalId: string, by: TestMember = ctx.operator) {
   return callAction(ctx.t.app, 'updatetrans', { method: 'POST', token: by.token, payload: { tid: withdrawalId, value: 2 } });
+}
+
+/** A payee (see `payee`) whose withdrawal of `amount` (default 500) the operator approved: the member and its id. */
+export async function approvedWithdrawal(
+  ctx: PayoutTestContext,
+  options: Parameters<typeof payee>[1] = {},
+  amount = '500',
+): Promise<{ m: TestMember & { phone: string }; id: string }> {
+  const m = await payee(ctx, options);
+  const id = await withdrawOk(ctx, m, amount);
+  await approve(ctx, id);
+  return { m, id };
 }
 
 export async function payouts(ctx: PayoutTestContext, withdrawalId: string): Promise<PayoutRowView[]> {

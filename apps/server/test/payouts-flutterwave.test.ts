@@ -12,6 +12,7 @@ import {
   waitFor,
   waitForState,
   withdrawOk,
+  approvedWithdrawal,
 } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
@@ -66,9 +67,7 @@ describe('Flutterwave transfers', () => {
   });
 
   it('a webhook sent twice (…99) settles once', async () => {
-    const m = await payee(ctx, { countryId: ctx.c.ugx, suffix: '99' });
-    const id = await withdrawOk(ctx, m, '10000');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { countryId: ctx.c.ugx, suffix: '99' }, '10000');
     const paid = await waitForState(ctx, id, 'paid');
     await waitFor(async () => (simTransfer(paid.reference)?.webhooksSent ?? 0) >= 2);
     await waitFor(
@@ -80,9 +79,7 @@ describe('Flutterwave transfers', () => {
   });
 
   it('a create that answers 503 after queueing the transfer (…53): unknown, then paid once by the fetch', async () => {
-    const m = await payee(ctx, { countryId: ctx.c.ugx, suffix: '53' });
-    const id = await withdrawOk(ctx, m, '10000');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { countryId: ctx.c.ugx, suffix: '53' }, '10000');
     expect(await payoutOf(ctx, id)).toMatchObject({ state: 'unknown' });
     await runPayoutSweep(ctx.t.app.deps);
     const paid = await waitForState(ctx, id, 'paid');

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callAction } from './harness.ts';
-import {
-  expectReconciled,
-  history,
-  notices,
-  payee,
-  payoutOf,
-  settlements,
-  waitFor,
-  withdrawOk,
-  approve,
-} from './payouts-fixtures.ts';
+import { expectReconciled, history, notices, payoutOf, settlements, waitFor, approvedWithdrawal } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
 /**
@@ -29,9 +19,7 @@ const approveRequest = (id: string, token: string) =>
 
 describe('mark paid outside Tuzo', () => {
   it('needs the provider’s answer first: refused while M-Pesa was not asked, or says nothing of "not found"', async () => {
-    const m = await payee(ctx, { suffix: '37' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { suffix: '37' });
     const sent = await payoutOf(ctx, id);
     expect(sent.state).toBe('sent');
     // Still waiting for its result: not yet.
@@ -61,9 +49,7 @@ describe('mark paid outside Tuzo', () => {
   });
 
   it('with M-Pesa’s "not found": asks with a reason, refuses self-approval, settles once; a late success alerts the operators', async () => {
-    const m = await payee(ctx, { suffix: '38' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '38' });
     await waitFor(async () => (await payoutOf(ctx, id)).provider_answer === 'not-found');
     const lost = await payoutOf(ctx, id);
     expect(lost.state).toBe('unknown');
@@ -133,9 +119,7 @@ describe('mark paid outside Tuzo', () => {
   });
 
   it('refuses a failed payout: its hold is already back in the wallet', async () => {
-    const m = await payee(ctx, { suffix: '40' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { suffix: '40' });
     const failed = await waitFor(async () => {
       const row = await payoutOf(ctx, id);
       return row.state === 'failed' ? row : null;

@@ -1,5 +1,5 @@
 import { ACTIONS } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAction, type EnvelopeResponse } from './harness.ts';
 import { wallets } from './money-fixtures.ts';
 import {
@@ -9,23 +9,19 @@ import {
   payee,
   payoutOf,
   settlements,
-  startPayoutTestApp,
   waitFor,
   waitForState,
   withdrawOk,
-  type PayoutTestContext,
+  approvedWithdrawal,
 } from './payouts-fixtures.ts';
+import { usePayoutTestApp } from './payout-app.ts';
 
 /**
  * The payout console's money actions honour `Idempotency-Key` (the catalogue marks them idempotent, decision 050):
  * a retry of the same click with the same key answers the first answer and moves money once, where without the
  * key the second click is refused as "already retried" (or "one pending request per payout").
  */
-let ctx: PayoutTestContext;
-beforeAll(async () => {
-  ctx = await startPayoutTestApp();
-});
-afterAll(async () => ctx.t.close());
+const ctx = usePayoutTestApp();
 
 function post(action: 'adminretrypayout' | 'adminmarkpayoutpaid' | 'adminmarkpayoutfailed', payload: unknown, key: string) {
   return callAction(ctx.t.app, action, {
@@ -76,9 +72,7 @@ describe('payout console actions under an Idempotency-Key', () => {
   });
 
   it('adminmarkpayoutpaid: a repeat answers the first request, and only one request waits for approval', async () => {
-    const m = await payee(ctx, { suffix: '38' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { suffix: '38' });
     await waitFor(async () => (await payoutOf(ctx, id)).provider_answer === 'not-found');
     const lost = await payoutOf(ctx, id);
     const payload = { id: lost.id, reason: 'Paid on the M-Pesa portal', receipt: 'PORTAL5678' };
@@ -102,9 +96,7 @@ describe('payout console actions under an Idempotency-Key', () => {
   it('adminmarkpayoutfailed: a repeat answers the first answer; amount and charge go back once', async () => {
     // The …38 phone (M-Pesa's queue times out: "not found") passes to a new member; payouts keep the phone they had.
     await ctx.t.sql(`UPDATE members SET phone = '+254711000038' WHERE phone = '+254700000038'`);
-    const m = await payee(ctx, { suffix: '38' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '38' });
     await waitFor(async () => (await payoutOf(ctx, id)).provider_answer === 'not-found');
     const lost = await payoutOf(ctx, id);
     const before = await wallets(ctx.t, m.id);

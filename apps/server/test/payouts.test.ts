@@ -18,6 +18,7 @@ import {
   waitForState,
   withdraw,
   withdrawOk,
+  approvedWithdrawal,
 } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 
@@ -92,9 +93,7 @@ describe('a payout for every approved withdrawal', () => {
 
 describe('exactly once', () => {
   it('…37 (no result ever): sent, unknown after the result timeout, then paid by the status query', async () => {
-    const m = await payee(ctx, { suffix: '37' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '37' });
     expect(await payoutOf(ctx, id)).toMatchObject({ state: 'sent' });
     await sweep();
     expect(await payoutOf(ctx, id)).toMatchObject({ state: 'sent' });
@@ -108,9 +107,7 @@ describe('exactly once', () => {
   });
 
   it('…99 (result sent twice): paid once, the second result changes nothing', async () => {
-    const m = await payee(ctx, { suffix: '99' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '99' });
     const paid = await waitForState(ctx, id, 'paid');
     await waitFor(async () => simPayout(paid.reference)?.resultsSent === 2);
     await waitFor(async () => {
@@ -123,9 +120,7 @@ describe('exactly once', () => {
   });
 
   it('…55 (result delayed past the status query): the query pays it, the late result changes nothing', async () => {
-    const m = await payee(ctx, { suffix: '55' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { suffix: '55' });
     ctx.clock.advance(RESULT_TIMEOUT_MS + 1_000);
     await sweep();
     const paid = await waitForState(ctx, id, 'paid');
@@ -141,9 +136,7 @@ describe('exactly once', () => {
   });
 
   it('…77 (result before the acknowledgement): parked, then applied once when the acknowledgement is recorded', async () => {
-    const m = await payee(ctx, { suffix: '77' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { id } = await approvedWithdrawal(ctx, { suffix: '77' });
     const paid = await waitForState(ctx, id, 'paid');
     expect(paid.settled_by).toBe('result');
     const parked = await ctx.t.sql<{ applied: boolean }>(
@@ -156,9 +149,7 @@ describe('exactly once', () => {
   });
 
   it('…38 (queue timeout): unknown, "not found" recorded, never sent again by the sweep: an operator marks it failed', async () => {
-    const m = await payee(ctx, { suffix: '38' });
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx, { suffix: '38' });
     const lost = await waitForState(ctx, id, 'unknown');
     await waitFor(async () => (await payoutOf(ctx, id)).provider_answer === 'not-found');
     const queriesBefore = ctx.t.sim.mpesa.statusQueries.length;
@@ -252,9 +243,7 @@ describe('exactly once', () => {
   });
 
   it('forged and replayed results change nothing; a wrong path is 404', async () => {
-    const m = await payee(ctx);
-    const id = await withdrawOk(ctx, m, '500');
-    await approve(ctx, id);
+    const { m, id } = await approvedWithdrawal(ctx);
     const paid = await waitForState(ctx, id, 'paid');
     const sim = simPayout(paid.reference)!;
     const genuine = ctx.t.sim.mpesa.b2c.resultBody(sim);

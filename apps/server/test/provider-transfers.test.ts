@@ -183,30 +183,15 @@ describe('classifying a transfer against a misbehaving server', () => {
 
   it('a server that hangs past the client timeout (before or during its answer) is unknown; a 502 is unknown; an unreadable 200 is unknown', async () => {
     const client = new FlutterwaveClient({ baseUrl, secretKey: 'k', timeoutMs: 200 });
-    answer = 'hang';
-    expect(await client.createTransfer(request('254712000003'))).toMatchObject({
-      kind: 'unknown',
-      reason: 'network',
-      httpStatus: 0,
-    });
-    answer = 'bad-gateway';
-    expect(await client.createTransfer(request('254712000003'))).toMatchObject({
-      kind: 'unknown',
-      reason: 'server-error',
-      httpStatus: 502,
-    });
-    answer = 'cut-off';
-    expect(await client.createTransfer(request('254712000003'))).toMatchObject({
-      kind: 'unknown',
-      reason: 'network',
-      httpStatus: 0,
-    });
-    answer = 'garbage';
-    expect(await client.createTransfer(request('254712000003'))).toMatchObject({
-      kind: 'unknown',
-      reason: 'unreadable',
-      httpStatus: 200,
-    });
+    for (const [served, reason, httpStatus] of [
+      ['hang', 'network', 0],
+      ['bad-gateway', 'server-error', 502],
+      ['cut-off', 'network', 0],
+      ['garbage', 'unreadable', 200],
+    ] as const) {
+      answer = served;
+      expect(await client.createTransfer(request('254712000003')), served).toMatchObject({ kind: 'unknown', reason, httpStatus });
+    }
   });
 
   it('an unreachable server is unknown too (a refused connection is not told apart from a lost one)', async () => {

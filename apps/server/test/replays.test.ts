@@ -32,6 +32,13 @@ const slowAction = defineAction({
   },
 });
 
+/** Holds every run of the slow action until the returned function is called. */
+function holdSlowReplays(): () => void {
+  let release: () => void = () => undefined;
+  gate = new Promise<void>((resolve) => (release = resolve));
+  return () => release();
+}
+
 let t: TestApp;
 let second: TestApp;
 let c: TestCountries;
@@ -261,8 +268,7 @@ describe('concurrent repeats', () => {
 
   it('a repeat while the first is in flight waits for it, in the same process and in another, then answers its answer', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
-    let release: () => void = () => undefined;
-    gate = new Promise<void>((resolve) => (release = resolve));
+    const release = holdSlowReplays();
     const callsBefore = slowCalls;
     const first = post('slowreplay', m.token, { n: 1 }, 'in-flight-0001');
     const sameProcess = post('slowreplay', m.token, { n: 1 }, 'in-flight-0001');
@@ -291,8 +297,7 @@ describe('concurrent repeats', () => {
 
   it('another process sending other content with a key in flight waits, then gets 409', async () => {
     const m = await createMember(t, { countryId: c.kes, status: 'active' });
-    let release: () => void = () => undefined;
-    gate = new Promise<void>((resolve) => (release = resolve));
+    const release = holdSlowReplays();
     const callsBefore = slowCalls;
     const first = post('slowreplay', m.token, { n: 5 }, 'in-flight-0002');
     for (let i = 0; i < 2000 && slowCalls === callsBefore; i += 1) await new Promise((r) => setTimeout(r, 5));

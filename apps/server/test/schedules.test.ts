@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { taskAvailability } from '../src/modules/schedules/schedules.service.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
 // 2026-11-25 is a Wednesday; Nairobi is UTC+3, so 22:30 UTC on Tuesday the 24th is already Wednesday there.
 const clock = new SettableClock(new Date('2026-11-24T22:30:00Z'));
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-});
-afterAll(async () => t.close());
+const t = useTestApp({}, { clock });
 
 describe('task schedules on the operator calendar', () => {
   it('opens YouTube on Wednesday in Nairobi even while it is still Tuesday in UTC', async () => {

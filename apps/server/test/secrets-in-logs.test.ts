@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/lib/log-redaction.ts';
 import { mailDropDir } from '../src/modules/password-reset/mailer.ts';
 import { registerOk } from './auth-helpers.ts';
 import { createTestAppOn } from './harness.ts';
-import { FORWARDER_PHONE, startDepositTestApp, waitFor, type DepositTestContext } from './deposits-fixtures.ts';
+import { FORWARDER_PHONE, useDepositTestApp, waitFor } from './deposits-fixtures.ts';
 
 /**
  * Issue 12 §2: secrets never reach a log or a table in usable form. The app logs at debug level into a stream this
@@ -21,11 +21,7 @@ const capture = new Writable({
 });
 const logText = () => lines.join('');
 
-let c: DepositTestContext;
-beforeAll(async () => {
-  c = await startDepositTestApp({ logger: { level: 'debug', stream: capture } });
-});
-afterAll(async () => c.t.close());
+const c = useDepositTestApp({ logger: { level: 'debug', stream: capture } });
 
 const base = () => c.t.app.deps.publicUrl();
 const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -2,18 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { callAction, createTestApp, testEnv, type TestApp } from './harness.ts';
+
+/** The bootstrap operator these tests start the app with. */
+const BOSS = { TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' };
 
 /** Starts the app again on the same database, as a restart would. */
 async function restart(t: TestApp, env: Record<string, string>) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_ENABLED: 'false',
-    TUZO_DEMO_SEED: 'false',
-    WEB_DIST_DIR: '/nonexistent',
-    ...env,
-  });
+  const config = loadConfig(testEnv(env));
   const app = await buildApp({ config, databaseUrl: t.databaseUrl });
   await app.ready();
   return app;
@@ -83,7 +79,7 @@ describe('reference data', () => {
 describe('operator from the environment', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
+    t = await createTestApp(BOSS);
   });
   afterAll(async () => t.close());
 
@@ -118,7 +114,7 @@ describe('operator from the environment', () => {
 describe('demo content', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TUZO_DEMO_SEED: 'true', TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
+    t = await createTestApp({ TUZO_DEMO_SEED: 'true', ...BOSS });
   });
   afterAll(async () => t.close());
 
@@ -190,23 +186,15 @@ describe('demo content', () => {
   });
 
   it('is added only to a system without real members', async () => {
-    const fresh = await createTestApp({ TUZO_ADMIN_USERNAME: 'boss', TUZO_ADMIN_PASSWORD: 'boss-password-1' });
+    const fresh = await createTestApp(BOSS);
     try {
       await registerOk(fresh, { username: 'real_one' });
-      const app = await restart(fresh, {
-        TUZO_DEMO_SEED: 'true',
-        TUZO_ADMIN_USERNAME: 'boss',
-        TUZO_ADMIN_PASSWORD: 'boss-password-1',
-      });
+      const app = await restart(fresh, { TUZO_DEMO_SEED: 'true', ...BOSS });
       await app.close();
       expect(await fresh.sql("SELECT count(*)::int AS n FROM members WHERE username LIKE 'demo\\_%'")).toEqual([{ n: 0 }]);
       // With only the house account and the operator, the same start adds it.
       await fresh.sql("DELETE FROM members WHERE username = 'real_one'");
-      const again = await restart(fresh, {
-        TUZO_DEMO_SEED: 'true',
-        TUZO_ADMIN_USERNAME: 'boss',
-        TUZO_ADMIN_PASSWORD: 'boss-password-1',
-      });
+      const again = await restart(fresh, { TUZO_DEMO_SEED: 'true', ...BOSS });
       await again.close();
       expect(await fresh.sql("SELECT count(*)::int AS n FROM members WHERE username LIKE 'demo\\_%'")).toEqual([{ n: 5 }]);
     } finally {

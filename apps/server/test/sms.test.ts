@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { updateSmsPreferences } from '../src/modules/members/members.repository.ts';
 import { claimDueMessages } from '../src/modules/sms/sms.repository.ts';
 import { runSmsSender } from '../src/modules/sms/sms.sender.ts';
 import { enqueuePromotion } from '../src/modules/sms/sms.service.ts';
-import { callAction, createTestAppOn, createTestApp, type TestApp } from './harness.ts';
+import { callAction, createTestAppOn } from './harness.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 import { waitFor } from './deposits-fixtures.ts';
-import { createMember, ensureTestCountries, fund, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
 import { setSetting } from './payouts-fixtures.ts';
 
 /**
@@ -15,9 +16,6 @@ import { setSetting } from './payouts-fixtures.ts';
  * message id and cost, the delivery report recorded, retries with backoff on the app's clock, the member's opt-out,
  * and no message sent twice when the app restarts between commit and send or two senders run at once.
  */
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
 // 10:00 UTC is 13:00 in Nairobi: daytime.
 const clock = new SettableClock(new Date('2026-11-25T10:00:00Z'));
 
@@ -43,13 +41,11 @@ interface OutboxRow {
   delivered_at: Date | null;
 }
 
+const { t, c } = useCountriesApp({}, { clock });
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
   await t.app.listen({ port: 0 });
-  c = await ensureTestCountries(t);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
 });
-afterAll(async () => t.close());
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
 
 const outbox = (member: TestMember) =>
   t.sql<OutboxRow>('SELECT * FROM sms_outbox WHERE member_id = $1 ORDER BY id', [member.id.toString()]);

@@ -1,30 +1,16 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_CASINO_TABLE, DEFAULT_FREE_TABLE, figureHundredths, parseAmountToMinor } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { drawSegment } from '../src/modules/spins/spins.fairness.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import {
-  createMember,
-  ensureTestCountries,
-  fund,
-  shown,
-  systemBalance,
-  wallets,
-  type TestCountries,
-  type TestMember,
-} from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { useCountriesApp } from './countries-app.ts';
+import { createMember, fund, shown, systemBalance, wallets, type TestMember } from './money-fixtures.ts';
 
-let t: TestApp;
-let c: TestCountries;
 const clock = new SettableClock(new Date('2025-03-10T09:00:00Z'));
 const DAY = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  c = await ensureTestCountries(t);
-});
-afterAll(async () => t.close());
+const { t, c } = useCountriesApp({}, { clock });
 
 const call = (m: TestMember, action: string, payload?: unknown, headers: Record<string, string> = {}) =>
   callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token: m.token, payload, headers });

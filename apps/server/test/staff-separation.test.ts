@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { StartupRefusal } from '../src/lib/errors.ts';
 import { explain } from '../src/server.ts';
 import { loginOk, registerOk } from './auth-helpers.ts';
-import { callAction, type TestApp } from './harness.ts';
+import { callAction, testEnv, type TestApp } from './harness.ts';
 import { createMember, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
 import { useCountriesApp } from './countries-app.ts';
 
@@ -326,14 +326,7 @@ describe("staff are nobody's upline", () => {
 describe('bootstrap operator', () => {
   const restart = (env: Record<string, string>) =>
     buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_ENABLED: 'false',
-        TUZO_DEMO_SEED: 'false',
-        WEB_DIST_DIR: '/nonexistent',
-        ...env,
-      }),
+      config: loadConfig(testEnv(env)),
       databaseUrl: t.databaseUrl,
     });
   const accountOf = async (username: string) =>

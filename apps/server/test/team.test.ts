@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { completeDeposit } from '../src/modules/deposits/deposit-state.ts';
 import { insertDeposit } from '../src/modules/deposits/deposits.repository.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp({ TUZO_TIMEZONE: 'Africa/Nairobi' });
-  c = await ensureTestCountries(t);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-});
-afterAll(async () => t.close());
+const { t, c } = useCountriesApp({ TUZO_TIMEZONE: 'Africa/Nairobi' });
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
 
 const counts = (m: TestMember) => callAction(t.app, 'allmyDownlines', { token: m.token });
 const downlines = (m: TestMember, query: Record<string, string | number>) =>

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import {
-  createMember,
-  ensureTestCountries,
-  shown,
-  systemBalance,
-  wallets,
-  type TestCountries,
-  type TestMember,
-} from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { useCountriesApp } from './countries-app.ts';
+import { createMember, shown, systemBalance, wallets, type TestMember } from './money-fixtures.ts';
 
 // 2026-11-25 is a Wednesday; 09:00 UTC is 12:00 in Nairobi (the default TUZO_TIMEZONE).
 const clock = new SettableClock(new Date('2026-11-25T09:00:00Z'));
-let t: TestApp;
-let c: TestCountries;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  c = await ensureTestCountries(t);
-});
-afterAll(async () => t.close());
+const { t, c } = useCountriesApp({}, { clock });
 
 const start = (m: TestMember) => callAction(t.app, 'populatetrivia', { token: m.token });
 const submit = (m: TestMember, payload: unknown) => callAction(t.app, 'answerdquiz', { method: 'POST', token: m.token, payload });

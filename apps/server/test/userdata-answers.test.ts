@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { UserDataAnswers } from '../src/modules/userdata/userdata.answers.ts';
 import { loadUserData } from '../src/modules/userdata/userdata.service.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, fund, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, fund } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
 /**
  * A quiet `userdata` poll is answered with the answer this process built last for the member, when the fingerprint
@@ -12,17 +13,12 @@ import { createMember, ensureTestCountries, fund, type TestCountries, type TestM
  * from scratch (`loadUserData`, which reads everything again). The app's pg pool is observed, nothing replaced.
  */
 const clock = new SettableClock(new Date());
-let t: TestApp;
-let c: TestCountries;
-let sponsor: TestMember;
-let member: TestMember;
 let statements = 0;
 
+const { t, c } = useCountriesApp({}, { clock });
+const sponsor = useMember({ t, c }, { status: 'active' });
+const member = useMember({ t, c }, { status: 'active', sponsor });
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  c = await ensureTestCountries(t);
-  sponsor = await createMember(t, { countryId: c.kes, status: 'active' });
-  member = await createMember(t, { countryId: c.kes, status: 'active', sponsor });
   await fund(t, member.id, 10_000n, 'balance');
   const pool = t.app.deps.pool;
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -33,7 +29,6 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => t.close());
 
 /** A poll, how many statements it sent, and the answer built from scratch right after it. */
 async function poll() {

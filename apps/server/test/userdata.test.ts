@@ -1,13 +1,10 @@
 import { UserDataSchema } from '@tuzo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginOk, registerOk } from './auth-helpers.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
+import { callAction } from './harness.ts';
+import { useTestApp } from './before-all.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('userdata', () => {
   it('returns the details, balances and fee exactly per UserDataSchema', async () => {

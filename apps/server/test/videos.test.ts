@@ -1,27 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
 import { seedDemoContent } from '../src/modules/videos/demo-content.ts';
-import { callAction, createTestApp, type TestApp } from './harness.ts';
-import { createMember, ensureTestCountries, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
+import { callAction } from './harness.ts';
+import { createMember, wallets, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp } from './countries-app.ts';
 
 // 2026-11-29 is a Sunday (YouTube and TikTok run), 2026-11-30 a Monday (TikTok only), 2026-12-02 a Wednesday.
 const SUNDAY = new Date('2026-11-29T09:00:00Z');
 const clock = new SettableClock(SUNDAY);
-let t: TestApp;
-let c: TestCountries;
 
+const { t, c } = useCountriesApp({}, { clock });
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  c = await ensureTestCountries(t);
   await seedDemoContent(t.app.deps);
 });
-afterAll(async () => t.close());
 
-/** An active member whose session outlives the test clock (sessions expire by the app's clock). */
-async function member(status: 'active' | 'inactive' = 'active'): Promise<TestMember> {
-  const m = await createMember(t, { countryId: c.kes, status });
-  await t.sql(`UPDATE sessions SET expires_at = '2030-01-01' WHERE member_id = $1`, [m.id.toString()]);
-  return m;
+/** A member (active by default) whose session outlives the test clock (createMember's session lasts ten years). */
+const member = (status: 'active' | 'inactive' = 'active') => createMember(t, { countryId: c.kes, status });
+/** On Sunday, a new member starts the `index`th video listed to them, and watches it for five seconds. */
+async function startedOnSunday(index: number) {
+  clock.set(SUNDAY);
+  const m = await member();
+  const video = (await populate(m)).data.videos[index];
+  await start(m, video.v_id);
+  clock.advance(5_000);
+  return { m, video };
 }
 const populate = (m: TestMember) => callAction(t.app, 'populateyoutube', { token: m.token });
 const start = (m: TestMember, vid: unknown) =>
@@ -128,11 +130,7 @@ describe('startvideo and payyoutube', () => {
   });
 
   it('drops a video the operator retires after the draw: no longer listed, no longer paid', async () => {
-    clock.set(SUNDAY);
-    const m = await member();
-    const video = (await populate(m)).data.videos[3];
-    await start(m, video.v_id);
-    clock.advance(5_000);
+    const { m, video } = await startedOnSunday(3);
     await t.sql('UPDATE videos SET active = false WHERE id = $1', [video.v_id]);
     try {
       expect((await populate(m)).data.videos.map((v: { v_id: string }) => v.v_id)).not.toContain(video.v_id);
@@ -144,11 +142,7 @@ describe('startvideo and payyoutube', () => {
   });
 
   it('pays once for 20 concurrent calls', async () => {
-    clock.set(SUNDAY);
-    const m = await member();
-    const video = (await populate(m)).data.videos[2];
-    await start(m, video.v_id);
-    clock.advance(5_000);
+    const { m, video } = await startedOnSunday(2);
     const results = await Promise.all(Array.from({ length: 20 }, () => pay(m, video.v_id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
@@ -158,11 +152,7 @@ describe('startvideo and payyoutube', () => {
   });
 
   it('refuses on a closed day and pays again on the next YouTube day', async () => {
-    clock.set(SUNDAY);
-    const m = await member();
-    const video = (await populate(m)).data.videos[3];
-    await start(m, video.v_id);
-    clock.advance(5_000);
+    const { m, video } = await startedOnSunday(3);
     expect((await pay(m, video.v_id)).status).toBe(200);
     clock.set(new Date('2026-11-30T09:00:00Z')); // Monday: closed
     expect(await pay(m, video.v_id)).toMatchObject({

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { callAction, type TestApp } from './harness.ts';
-import { createMember, fund, shown, systemBalance, wallets, type TestCountries, type TestMember } from './money-fixtures.ts';
-import { useCountriesApp } from './countries-app.ts';
+import { callAction } from './harness.ts';
+import { createMember, fund, shown, systemBalance, wallets, type TestMember } from './money-fixtures.ts';
+import { useCountriesApp, useMember } from './countries-app.ts';
 
-let t: TestApp;
-let c: TestCountries;
-let operator: TestMember;
-
-useCountriesApp(async (app) => {
-  ({ t, c } = app);
-  operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
-});
+const { t, c } = useCountriesApp();
+const operator = useMember({ t, c }, { status: 'active', role: 'operator' });
 
 const withdraw = (m: TestMember, payload: unknown, headers: Record<string, string> = {}) =>
   callAction(t.app, 'systemwithdrawal', { method: 'POST', token: m.token, payload, headers });

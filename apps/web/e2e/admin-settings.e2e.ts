@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { DESKTOP, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { PHONE, screenshot, signInMember } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
-import { addStaffThroughConsole, approvePending, enrolTwoOperators, loginStaffThroughForm } from './support/staff.ts';
+import { addStaffThroughConsole, approvePending, enrolTwoOperators, signInStaff } from './support/staff.ts';
 
 /**
  * Settings in the operator console: the operator changes the daily reward and a member's dashboard shows it; edits
@@ -21,15 +21,6 @@ const OPERATOR_B = {
 
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
-const opened: OpenPage[] = [];
-
-async function open(viewport: { width: number; height: number }, name: string) {
-  const next = await openPage(e2e.browser, e2e.server.baseUrl, viewport);
-  opened.push(next);
-  screenshotOnFailure(() => next.page, name);
-  return next.page;
-}
-
 test('operator changes the daily reward and the casino wheel; members see both; support is refused', async () => {
   // Money-control settings are four-eyes changes (decision 044): a second operator approves what the first saves.
   const { operatorA: admin, operatorB } = await enrolTwoOperators(
@@ -38,10 +29,8 @@ test('operator changes the daily reward and the casino wheel; members see both; 
     { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
     OPERATOR_B,
   );
-  const page = await open(DESKTOP, 'settings-operator');
-  await page.goto('/login');
-  await loginStaffThroughForm(page, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const page = await e2e.open('settings-operator');
+  await signInStaff(page, admin);
 
   // 1. Settings from the console's navigation; the daily reward changes.
   await page.goto('/admin');
@@ -80,12 +69,8 @@ test('operator changes the daily reward and the casino wheel; members see both; 
   expect(await approvePending(api, operatorB)).toBe(1);
 
   // 3. The member sees the new reward on the dashboard and the new return on the casino odds.
-  const member = await open(PHONE, 'settings-member');
-  await member.goto('/login');
-  await member.getByLabel('Username').fill(MEMBER.username);
-  await member.getByLabel('Password').fill(MEMBER.password);
-  await member.getByRole('button', { name: 'Login' }).click();
-  await member.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const member = await e2e.open('settings-member', PHONE);
+  await signInMember(member, MEMBER);
   await member.goto('/dashboard');
   await member.getByText('175.50', { exact: false }).first().waitFor();
   await screenshot(member, 'settings-4-member-dashboard-phone');
@@ -95,10 +80,8 @@ test('operator changes the daily reward and the casino wheel; members see both; 
 
   // 4. Support: the operator asks for the account and the second operator approves it; support enrols, sees the settings read-only, and is refused.
   const support = await addStaffThroughConsole(api, { requester: admin, approver: operatorB }, { ...SUPPORT, role: 'support' });
-  const supportPage = await open(DESKTOP, 'settings-support');
-  await supportPage.goto('/login');
-  await loginStaffThroughForm(supportPage, { username: SUPPORT.username, password: SUPPORT.password, secret: support.secret });
-  await supportPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const supportPage = await e2e.open('settings-support');
+  await signInStaff(supportPage, { ...SUPPORT, secret: support.secret });
   await supportPage.goto('/admin/settings');
   await supportPage.getByText('Settings are managed by operators', { exact: false }).waitFor();
   const supportReward = supportPage.getByRole('form', { name: 'Daily reward' });
@@ -117,5 +100,5 @@ test('operator changes the daily reward and the casino wheel; members see both; 
   });
   expect(after.data.balances.reward).toBe('175.50');
 
-  for (const { pageErrors } of opened) expect(pageErrors).toEqual([]);
+  for (const { pageErrors } of e2e.opened) expect(pageErrors).toEqual([]);
 });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DESKTOP, openPage, PHONE, screenshot, screenshotOnFailure, type OpenPage } from './support/browser.ts';
+import { PHONE, screenshot } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
-import { enrolStaff, loginStaffThroughForm, type EnrolledStaff } from './support/staff.ts';
+import { enrolStaff, signInStaff, type EnrolledStaff } from './support/staff.ts';
 
 /**
  * The operator console end to end: the operator finds a member by a part of their username, opens their page,
@@ -16,24 +16,13 @@ const MEMBER = { username: 'demo_l1', password: 'demo1234' } as const;
 
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
-const opened: OpenPage[] = [];
-
-async function open(viewport: { width: number; height: number }, name: string) {
-  const next = await openPage(e2e.browser, e2e.server.baseUrl, viewport);
-  opened.push(next);
-  screenshotOnFailure(() => next.page, name);
-  return next.page;
-}
-
 /** The operator's sign-in through the form; the one place to change when staff sign-in gains a second step. */
 let admin: EnrolledStaff | undefined;
 
 async function signInOperator(page: Page) {
   // Staff actions need two-factor sign-in: the operator enrols once (through the API), then signs in with a code.
   admin ??= await enrolStaff(api, ADMIN_USERNAME, ADMIN_PASSWORD);
-  await page.goto('/login');
-  await loginStaffThroughForm(page, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInStaff(page, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
 }
 
 test('operator finds a member, adjusts a wallet, suspends and unsuspends, exports members as CSV', async () => {
@@ -41,7 +30,7 @@ test('operator finds a member, adjusts a wallet, suspends and unsuspends, export
   const balanceBefore = await api.walletMinor(memberToken, 'balance');
 
   // 1. Members: search by part of the username.
-  const page = await open(DESKTOP, 'console-desktop');
+  const page = await e2e.open('console-desktop');
   await signInOperator(page);
   await page.goto('/admin/members');
   await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Members' }).waitFor();
@@ -101,7 +90,7 @@ test('operator finds a member, adjusts a wallet, suspends and unsuspends, export
   expect(lines.every((line, index) => index === 0 || line.includes('demo_'))).toBe(true);
 
   // 5. The console on a phone: its own navigation, the money desk at /admin.
-  const phone = await open(PHONE, 'console-phone');
+  const phone = await e2e.open('console-phone', PHONE);
   await signInOperator(phone);
   await phone.goto('/admin');
   await phone.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Money' }).waitFor();
@@ -113,5 +102,5 @@ test('operator finds a member, adjusts a wallet, suspends and unsuspends, export
   await phone.locator('[data-testid="member-row"][data-username="demo_l1"]').waitFor();
   await screenshot(phone, 'console-6-members-phone');
 
-  for (const each of opened) expect(each.pageErrors).toEqual([]);
+  for (const each of e2e.opened) expect(each.pageErrors).toEqual([]);
 });

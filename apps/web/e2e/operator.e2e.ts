@@ -1,18 +1,9 @@
 import { expect, test } from 'vitest';
-import {
-  expectRefusal,
-  DESKTOP,
-  loginThroughForm,
-  openPage,
-  PHONE,
-  screenshot,
-  screenshotOnFailure,
-  type OpenPage,
-} from './support/browser.ts';
+import { expectRefusal, PHONE, screenshot, signInMember } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
-import { enrolStaff, loginStaffThroughForm } from './support/staff.ts';
+import { enrolStaff, signInStaff } from './support/staff.ts';
 
 /**
  * The manual-code review queue end to end: a member submits two transaction codes that match no payment
@@ -26,15 +17,6 @@ const REVIEW_MESSAGE = 'It has been sent for review';
 
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
-const opened: OpenPage[] = [];
-
-async function open(viewport: { width: number; height: number }, name: string) {
-  const next = await openPage(e2e.browser, e2e.server.baseUrl, viewport);
-  opened.push(next);
-  screenshotOnFailure(() => next.page, name);
-  return next.page;
-}
-
 test('operator credits one queued manual code and rejects another', async () => {
   const memberToken = await api.login(MEMBER.username, MEMBER.password);
   // The operator turns on two-factor sign-in first (staff actions need it); its session keeps working.
@@ -42,10 +24,8 @@ test('operator credits one queued manual code and rejects another', async () => 
   const depositBefore = await api.walletMinor(memberToken, 'deposit');
 
   // 1. The member submits two codes on the Deposit page (phone); neither matches a payment yet.
-  const member = await open(PHONE, 'operator-member');
-  await member.goto('/login');
-  await loginThroughForm(member, MEMBER.username, MEMBER.password);
-  await member.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const member = await e2e.open('operator-member', PHONE);
+  await signInMember(member, MEMBER);
   await member.goto('/deposit');
   const code = member.getByRole('textbox', { name: 'Transaction code' });
   for (const value of [CREDITED_CODE, REJECTED_CODE]) {
@@ -56,12 +36,10 @@ test('operator credits one queued manual code and rejects another', async () => 
   await screenshot(member, 'operator-1-codes-queued-phone');
 
   // 2. The operator sees both on /admin (desktop), credits the first with the amount received, rejects the second.
-  const operator = await open(DESKTOP, 'operator-desk');
+  const operator = await e2e.open('operator-desk');
   // Crediting without a typed amount is refused (409) when no payment notification matches: the flow does it on purpose.
   expectRefusal(operator, { action: 'adminresolvecode', status: 409 });
-  await operator.goto('/login');
-  await loginStaffThroughForm(operator, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
-  await operator.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInStaff(operator, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, secret: admin.secret });
   await operator.goto('/admin');
   const rows = operator.getByTestId('review-code-row');
   await rows.filter({ hasText: CREDITED_CODE }).waitFor();
@@ -108,5 +86,5 @@ test('operator credits one queued manual code and rejects another', async () => 
   expect(again.status).toBeLessThan(500);
   expect(await api.walletMinor(memberToken, 'deposit')).toBe(depositBefore + 75_000n);
 
-  for (const each of opened) expect(each.pageErrors).toEqual([]);
+  for (const each of e2e.opened) expect(each.pageErrors).toEqual([]);
 });

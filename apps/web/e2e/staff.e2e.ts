@@ -1,14 +1,6 @@
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import {
-  expectRefusal,
-  DESKTOP,
-  loginThroughForm,
-  openPage,
-  PHONE,
-  screenshot,
-  screenshotOnFailure,
-  type OpenPage,
-} from './support/browser.ts';
+import { expectRefusal, loginThroughForm, PHONE, screenshot } from './support/browser.ts';
 import { apiHelpers } from './support/api.ts';
 import { useE2EContext } from './support/context.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/server.ts';
@@ -31,17 +23,8 @@ const SECOND = { username: 'staff_second_op', email: 'second@tuzo.local', passwo
 
 const e2e = useE2EContext();
 const api = apiHelpers(() => e2e.server.baseUrl);
-const opened: OpenPage[] = [];
-
-async function open(viewport: { width: number; height: number }, name: string) {
-  const next = await openPage(e2e.browser, e2e.server.baseUrl, viewport);
-  opened.push(next);
-  screenshotOnFailure(() => next.page, name);
-  return next.page;
-}
-
 /** On /admin/security: start, read the secret the page shows, type a current code, return secret and codes. */
-async function enrolThroughPage(page: Awaited<ReturnType<typeof open>>): Promise<{ secret: string; codes: string[] }> {
+async function enrolThroughPage(page: Page): Promise<{ secret: string; codes: string[] }> {
   await page.getByRole('button', { name: 'Set up authenticator' }).click();
   await page.getByTestId('totp-qr').waitFor();
   const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';
@@ -56,7 +39,7 @@ async function enrolThroughPage(page: Awaited<ReturnType<typeof open>>): Promise
 
 test('operator enrols TOTP and signs in with it; support is refused operator changes; the audit log shows it all', async () => {
   // 1. First sign-in of the bootstrap operator: the password alone, then straight to the enrolment page.
-  const first = await open(DESKTOP, 'staff-operator-enrol');
+  const first = await e2e.open('staff-operator-enrol');
   await first.goto('/login');
   await loginThroughForm(first, ADMIN_USERNAME, ADMIN_PASSWORD);
   await first.waitForURL('**/admin/security');
@@ -76,7 +59,7 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   await screenshot(first, 'staff-2-operator-recovery-codes-desktop');
 
   // 2. A later sign-in: the password answers with the code step; a wrong code is refused, a current one signs in.
-  const operator = await open(DESKTOP, 'staff-operator');
+  const operator = await e2e.open('staff-operator');
   await operator.goto('/login');
   // The password step answers 400 TOTP_REQUIRED, and the wrong code 400 TOTP_INVALID, on purpose.
   expectRefusal(operator, { action: 'login', status: 400 });
@@ -115,7 +98,7 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
 
   // 4. Support sets their own password with the link, signs in (phone), enrols, and is refused the operator-only
   // wallet adjustment and staff list.
-  const support = await open(PHONE, 'staff-support');
+  const support = await e2e.open('staff-support', PHONE);
   await support.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await support.getByLabel('New password').fill(SUPPORT.password);
   await support.getByLabel('Repeat the password').fill(SUPPORT.password);
@@ -195,7 +178,7 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   await screenshot(operator, 'staff-8-audit-action-filter-desktop');
 
   // A recovery code, typed into the login form's code step, signs the operator in once.
-  const recovering = await open(PHONE, 'staff-operator-recovery-code');
+  const recovering = await e2e.open('staff-operator-recovery-code', PHONE);
   await recovering.goto('/login');
   await loginStaffWithRecoveryCodeThroughForm(recovering, {
     username: ADMIN_USERNAME,
@@ -210,5 +193,5 @@ test('operator enrols TOTP and signs in with it; support is refused operator cha
   expect(again).toMatchObject({ resultcode: false, code: 'TOTP_INVALID' });
   expect(supportEnrolment.secret).not.toBe(secret);
 
-  for (const each of opened) expect(each.pageErrors).toEqual([]);
+  for (const each of e2e.opened) expect(each.pageErrors).toEqual([]);
 });

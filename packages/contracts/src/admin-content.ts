@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NoPayloadSchema, amountText, optionalField as optional, pagedAnswer, pagedPayload } from './common.ts';
 import { BigIdSchema, IntIdSchema, isCalendarDate } from './primitives.ts';
-import { LESSON_KINDS } from './lessons.ts';
+import { LESSON_KINDS, LessonSchema } from './lessons.ts';
 
 /** An ad's or a timetable row's name, as the operator types it. */
 const NameSchema = z
@@ -226,13 +226,9 @@ export type AdminTimetableDeleteInput = z.input<typeof AdminTimetableDeletePaylo
 export const AdminLessonsPayloadSchema = z.object({
   kind: optional(z.enum(LESSON_KINDS, { error: 'kind must be forex or crypto' })),
 });
-export const AdminLessonRowSchema = z.object({
-  id: z.string(),
+/** A lesson as the member reads it, with its kind and whether it is shown instead of whether it is done. */
+export const AdminLessonRowSchema = LessonSchema.omit({ done: true }).extend({
   kind: z.enum(LESSON_KINDS),
-  part: z.number().int(),
-  title: z.string(),
-  summary: z.string(),
-  link: z.string().nullable(),
   active: z.boolean(),
 });
 export type AdminLessonRow = z.infer<typeof AdminLessonRowSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intId } from './primitives.ts';
+import { intId, linkToken } from './primitives.ts';
 import { MoneyStringSchema } from './money.ts';
 import { LoginTotpSchema, MemberRoleSchema } from './staff.ts';
 
@@ -129,7 +129,7 @@ export const ForgotPasswordPayloadSchema = z.object({
 });
 export const ResetPasswordPayloadSchema = z
   .object({
-    token: z.string({ error: 'The reset link is invalid' }).trim().min(20, 'The reset link is invalid').max(200),
+    token: linkToken('The reset link is invalid'),
     newpassword: PasswordSchema,
     repassword: z.string({ error: "Passwords don't match" }),
   })
@@ -244,11 +244,7 @@ export const ACCESS_LINK_TTL_MINUTES = 10;
 export const AccessLinkDataSchema = z.object({ link: z.string(), expires_at: z.string() });
 export type AccessLinkData = z.infer<typeof AccessLinkDataSchema>;
 export const AccessExchangePayloadSchema = z.object({
-  token: z
-    .string({ error: 'This access link is not valid' })
-    .trim()
-    .min(20, 'This access link is not valid')
-    .max(200, 'This access link is not valid'),
+  token: linkToken('This access link is not valid'),
   /**
    * The person answered "Sign in as <username>?" with yes (see CONFIRM_SIGN_IN). Without it the link is never spent:
    * a link opened by a page someone else made cannot sign a browser in unasked (login CSRF, issue 23).

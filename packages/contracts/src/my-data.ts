@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BigIdSchema, calendarDate } from './primitives.ts';
+import { BigIdSchema, calendarDate, linkToken } from './primitives.ts';
 import { EmailSchema, FullPhoneSchema } from './auth.ts';
 import { NoPayloadSchema, pagedAnswer, pagedPayload } from './common.ts';
 
@@ -106,11 +106,7 @@ export type ChangeEmailData = z.infer<typeof ChangeEmailDataSchema>;
 
 /** `confirmemail` (POST, public): the token from the link. */
 export const ConfirmEmailPayloadSchema = z.object({
-  token: z
-    .string({ error: 'The confirmation link is incomplete' })
-    .trim()
-    .min(20, 'The confirmation link is incomplete')
-    .max(200, 'The confirmation link is invalid'),
+  token: linkToken('The confirmation link is incomplete', 'The confirmation link is invalid'),
 });
 export type ConfirmEmailPayload = z.input<typeof ConfirmEmailPayloadSchema>;
 export const ConfirmEmailDataSchema = z.object({ email: z.string() });

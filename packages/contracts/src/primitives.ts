@@ -71,3 +71,7 @@ export const calendarDate = (message = 'Use a real date like 2026-01-31') =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine(isCalendarDate, message);
 export const CalendarDateSchema = calendarDate();
+
+/** The token of a link the server made (a password reset, an email confirmation, an access link): 20 to 200 characters. */
+export const linkToken = (invalid: string, tooLong = invalid) =>
+  z.string({ error: invalid }).trim().min(20, invalid).max(200, tooLong);

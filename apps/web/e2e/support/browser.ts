@@ -151,3 +151,10 @@ export async function loginThroughForm(page: Page, username: string, password: s
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/** Signs a member in through the form and waits until the signed-in area has opened. */
+export async function signInMember(page: Page, member: { username: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await loginThroughForm(page, member.username, member.password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

@@ -1,11 +1,12 @@
 import DOMPurify from 'dompurify';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X, type LucideIcon } from 'lucide-react';
-import { Fragment, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format-date';
 import { dismissNotification, NOTIFICATION_CLOSE_MS, type QueuedNotification } from '@/lib/notifications';
 import { appMessagesTexts } from './app-messages.texts';
+import { LineBreaks } from './ui/line-breaks';
 
 const TONES: Record<QueuedNotification['severity'], string> = {
   info: 'border-brand-600',
@@ -60,12 +61,7 @@ export default function NotificationBanner({ notification }: { notification: Que
         )}
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium break-words text-slate-900">
-            {lines.map((line, index) => (
-              <Fragment key={index}>
-                {index > 0 ? <br /> : null}
-                {line}
-              </Fragment>
-            ))}
+            <LineBreaks lines={lines} />
           </p>
           <p className="mt-1 text-xs text-slate-600" data-testid="notification-time">
             <time dateTime={time}>{formatDateTime(time)}</time>

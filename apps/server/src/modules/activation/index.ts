@@ -3,13 +3,5 @@
  * file that defines it (decision 049). Files outside modules/activation/ import this file only; tests may reach inside.
  */
 export { activationActions } from './activation.actions.ts';
-export {
-  insertActivation,
-  lockLiveActivation,
-  lockMemberForActivation,
-  markActivationDeactivated,
-  selectNextGeneration,
-  selectTransactionsByKeys,
-  selectUplines,
-} from './activation.repository.ts';
-export { activateAccount, activateForFree, activationKeys, deactivateMember } from './activation.service.ts';
+export { activateAccount, activateForFree, deactivateMember } from './activation.service.ts';
+export { chainUsernames, moveActivations } from './admin-upline-move.service.ts';

@@ -1,7 +1,7 @@
 import { defineAction } from '../../http/action.ts';
+import { listTrivia, retireTrivia, saveTrivia } from '../trivia/index.ts';
 import { broadcast } from './broadcast.service.ts';
 import { contentActions } from './content.actions.ts';
-import { listTrivia, retireTrivia, saveTrivia } from './trivia-bank.service.ts';
 
 /**
  * The operator console's content: the trivia bank and notifications. Support staff read the bank; every change is

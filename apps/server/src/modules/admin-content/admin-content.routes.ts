@@ -11,8 +11,9 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resolveBearer } from '../auth/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { sniffImageType, UPLOADS_PREFIX, uploadsDir } from './media-files.ts';
-import { importTrivia } from './trivia-bank.service.ts';
+import { UPLOADS_PREFIX, uploadsDir } from '../../lib/media-files.ts';
+import { importTrivia } from '../trivia/index.ts';
+import { sniffImageType } from './media-files.ts';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 

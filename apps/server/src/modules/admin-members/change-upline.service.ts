@@ -2,14 +2,13 @@ import type { AdminChangeUplineData, AdminChangeUplinePayload } from '@tuzo/cont
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { selectUplines } from '../activation/index.ts';
+import { chainUsernames, moveActivations } from '../activation/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { shiftChain } from '../members/index.ts';
 import type { StaffCredit } from '../approvals/index.ts';
 import { selectMemberDetail, selectMemberDetailById } from './admin-members.repository.ts';
 import { findTargetMember, findTargetMemberById } from './admin-members.service.ts';
 import { countShiftedMembers, isInDownline, selectShiftedActiveMembers } from './change-upline.repository.ts';
-import { moveActivation, type Counts } from './move-activation.ts';
 
 /** Above this many members whose chain shifts, the change is refused: it would hold one transaction too long. */
 export const MAX_SHIFTED_MEMBERS = 5_000;
@@ -43,16 +42,9 @@ export async function changeUpline(
       l3: sponsor.l2_id === null ? null : BigInt(sponsor.l2_id),
     };
     await shiftChain(tx, { memberId, ...chain, at });
-    const counts: Counts = { activations: 0, reversed: 0, paid: 0, credits: [] };
-    for (const id of await selectShiftedActiveMembers(tx, memberId)) {
-      await moveActivation(tx, { memberId: id, operatorId: input.operatorId, at, counts });
-    }
-    const names = (
-      await selectUplines(
-        tx,
-        [chain.l1, chain.l2, chain.l3].filter((id): id is bigint => id !== null),
-      )
-    ).map((row) => row.username);
+    const memberIds = await selectShiftedActiveMembers(tx, memberId);
+    const counts = await moveActivations(tx, { memberIds, operatorId: input.operatorId, at });
+    const names = await chainUsernames(tx, [chain.l1, chain.l2, chain.l3]);
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.change_upline',

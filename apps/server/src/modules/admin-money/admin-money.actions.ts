@@ -33,6 +33,8 @@ export const adminMoneyActions = [
     handler: async (ctx) => ({ msg: 'Deposits loaded', data: await listDeposits(ctx.deps, ctx.payload) }),
   }),
   defineAction('admincheckdeposit', {
+    // Asks M-Pesa mid-request: under an Idempotency-Key no transaction is held while it answers (decision 051).
+    callsProviderInRequest: true,
     handler: async (ctx) => {
       const data = await checkDeposit(ctx.deps, { id: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
       const msg =

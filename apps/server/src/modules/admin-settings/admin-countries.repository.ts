@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countries, countryFees, tariffBrackets } from '../../db/schema.ts';
-import type { BracketMinor, CountryFeeMinor } from '../countries/index.ts';
+import { countryFeeColumns, type BracketMinor, type CountryFeeMinor } from '../countries/index.ts';
 
 export interface CountryState {
   id: number;
@@ -23,12 +23,7 @@ const countryColumns = {
   rateMicro: countries.rateMicro,
   enabled: countries.enabled,
   isDefault: countries.isDefault,
-  cregMinor: countryFees.cregMinor,
-  fl1Minor: countryFees.fl1Minor,
-  fl2Minor: countryFees.fl2Minor,
-  fl3Minor: countryFees.fl3Minor,
-  cbonusMinor: countryFees.cbonusMinor,
-  minWithMinor: countryFees.minWithMinor,
+  ...countryFeeColumns,
 };
 
 /** Every country (a few dozen at most) with its fee row and brackets, in the sign-up list's order. */

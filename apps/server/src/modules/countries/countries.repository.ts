@@ -57,19 +57,18 @@ export interface CountryFeesRow {
   minWithMinor: bigint;
 }
 
+/** The fee row's columns as a selection: the sign-up fees here, the operator console's country list too. */
+export const countryFeeColumns = {
+  cregMinor: countryFees.cregMinor,
+  fl1Minor: countryFees.fl1Minor,
+  fl2Minor: countryFees.fl2Minor,
+  fl3Minor: countryFees.fl3Minor,
+  cbonusMinor: countryFees.cbonusMinor,
+  minWithMinor: countryFees.minWithMinor,
+};
+
 export async function selectCountryFees(db: DbOrTx, countryId: number): Promise<CountryFeesRow | null> {
-  const rows = await db
-    .select({
-      cregMinor: countryFees.cregMinor,
-      fl1Minor: countryFees.fl1Minor,
-      fl2Minor: countryFees.fl2Minor,
-      fl3Minor: countryFees.fl3Minor,
-      cbonusMinor: countryFees.cbonusMinor,
-      minWithMinor: countryFees.minWithMinor,
-    })
-    .from(countryFees)
-    .where(eq(countryFees.countryId, countryId))
-    .limit(1);
+  const rows = await db.select(countryFeeColumns).from(countryFees).where(eq(countryFees.countryId, countryId)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -82,14 +81,8 @@ export async function selectTariffBrackets(db: DbOrTx, countryId: number) {
     .limit(100);
 }
 
-export interface CountryFeeMinor {
-  cregMinor: bigint;
-  fl1Minor: bigint;
-  fl2Minor: bigint;
-  fl3Minor: bigint;
-  cbonusMinor: bigint;
-  minWithMinor: bigint;
-}
+/** A country's fee row in minor units, as an operator's change writes it. */
+export type CountryFeeMinor = CountryFeesRow;
 export interface BracketMinor {
   minMinor: bigint;
   maxMinor: bigint;
@@ -99,18 +92,7 @@ export interface BracketMinor {
 // Writes: the seed's reference countries (ensure*, insertTariffBrackets) and an operator's country change.
 
 /** Inserts the country unless its abbreviation exists; returns its id either way. */
-export async function ensureCountry(
-  tx: DbOrTx,
-  values: {
-    name: string;
-    dial: string;
-    abbreviation: string;
-    currency: string;
-    rateMicro: bigint;
-    isDefault: boolean;
-    sortOrder: number;
-  },
-): Promise<number> {
+export async function ensureCountry(tx: DbOrTx, values: Omit<CountryRow, 'id'> & { sortOrder: number }): Promise<number> {
   await tx.insert(countries).values(values).onConflictDoNothing({ target: countries.abbreviation });
   const rows = await tx
     .select({ id: countries.id })
@@ -122,18 +104,7 @@ export async function ensureCountry(
   return row.id;
 }
 
-export async function ensureCountryFees(
-  tx: DbOrTx,
-  values: {
-    countryId: number;
-    cregMinor: bigint;
-    fl1Minor: bigint;
-    fl2Minor: bigint;
-    fl3Minor: bigint;
-    cbonusMinor: bigint;
-    minWithMinor: bigint;
-  },
-): Promise<void> {
+export async function ensureCountryFees(tx: DbOrTx, values: CountryFeesRow & { countryId: number }): Promise<void> {
   await tx.insert(countryFees).values(values).onConflictDoNothing({ target: countryFees.countryId });
 }
 
@@ -145,10 +116,7 @@ export async function countTariffBrackets(tx: DbOrTx, countryId: number): Promis
   return rows[0]?.count ?? 0;
 }
 
-export async function insertTariffBrackets(
-  tx: DbOrTx,
-  rows: Array<{ countryId: number; minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }>,
-): Promise<void> {
+export async function insertTariffBrackets(tx: DbOrTx, rows: Array<BracketMinor & { countryId: number }>): Promise<void> {
   if (rows.length > 0) await tx.insert(tariffBrackets).values(rows);
 }
 

@@ -4,6 +4,7 @@
  */
 export { countriesActions } from './countries.actions.ts';
 export {
+  countryFeeColumns,
   countTariffBrackets,
   ensureCountry,
   ensureCountryFees,

@@ -13,12 +13,7 @@ export interface NotificationRow {
   claimedByDepositId: bigint | null;
 }
 
-export interface NewNotification {
-  source: string;
-  transId: string;
-  amountMinor: bigint;
-  currency: string;
-  msisdn: string | null;
+export interface NewNotification extends Omit<NotificationRow, 'id' | 'claimedByDepositId'> {
   senderName: string | null;
   raw: unknown;
   /** `pending` when M-Pesa can be asked about it, `manual` when no provider API can confirm it. */
@@ -66,13 +61,7 @@ export async function lockNotificationsByCode(db: DbOrTx, code: string): Promise
 
 export type Verification = 'pending' | 'verified' | 'refused' | 'manual';
 
-export interface UnverifiedRow {
-  id: bigint;
-  source: string;
-  transId: string;
-  amountMinor: bigint;
-  currency: string;
-  msisdn: string | null;
+export interface UnverifiedRow extends Omit<NotificationRow, 'claimedByDepositId'> {
   verification: Exclude<Verification, 'verified'>;
   /** M-Pesa's amount when it reported a different one (a refused mismatch). */
   verifiedAmountMinor: bigint | null;

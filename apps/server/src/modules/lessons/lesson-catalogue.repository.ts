@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The operator's catalogue of lessons (migration 0140): the console's list, edits and retirements (admin-content's
- * content.service goes through this module's service). Owned here with the rest of the table's SQL.
+ * The operator's catalogue of lessons (migration 0140): the console's list, edits and retirements (through
+ * admin-lessons.service.ts). Owned here with the rest of the table's SQL.
  */
 
 export type LessonRow = {

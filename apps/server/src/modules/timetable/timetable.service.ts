@@ -3,8 +3,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { countTimetable, insertTimetableRow, selectTimetable } from './timetable.repository.ts';
 
-/** The console edits the timetable through these (admin-content's content.service); the table is this module's. */
-
 /** `tasks`: the operator's timetable rows; `adate` is the JSON text of the row's dates list, as the spec has it. */
 export async function listTimetable(deps: AppDeps): Promise<TimetableTask[]> {
   return selectTimetable(deps.db);

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { triviaQuestions } from '../../db/schema.ts';
 
 /**
- * The operator's catalogue of trivia questions (migration 0140): the console's list, edits and retirements (admin-content's
- * trivia-bank.service goes through this module's service). Owned here with the rest of the table's SQL.
+ * The operator's catalogue of trivia questions (migration 0140): the console's list, edits and retirements (through
+ * admin-trivia.service.ts). Owned here with the rest of the table's SQL.
  */
 
 export interface TriviaQuestionRow {

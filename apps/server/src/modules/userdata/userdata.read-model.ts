@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SessionRead } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { members } from '../../db/schema.ts';
+import type { BalanceFacts } from '../wallets/index.ts';
 
 /**
  * Read model (docs/ARCHITECTURE.md, Owners): `userdata` answers in one round trip (decision 011), so its query
@@ -12,17 +13,12 @@ import { members } from '../../db/schema.ts';
  */
 
 /** The member's own facts; the country, fee table and settings come from the process's reference copy. */
-export interface UserDataRow {
+export interface UserDataRow extends Pick<
+  BalanceFacts,
+  'status' | 'signupBonusMinor' | 'wallets' | 'totals' | 'activatedToday' | 'dailyClaimed' | 'activeLevel1' | 'welcomeClaimed'
+> {
   referenceVersion: string;
-  status: 'inactive' | 'active' | 'suspended';
   countryId: number;
-  signupBonusMinor: string;
-  wallets: Record<string, string> | null;
-  totals: Record<string, string> | null;
-  activatedToday: string;
-  dailyClaimed: boolean;
-  activeLevel1: number;
-  welcomeClaimed: boolean;
   /** Unread notifications, counted up to UNREAD_COUNT_CAP. */
   unread: number;
   username: string;

@@ -1,15 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
-import { countAds, insertAd } from '../ads/index.ts';
+import { MEDIA_DIR } from '../../lib/media-files.ts';
+import { seedDemoAds } from '../ads/index.ts';
 import { seedDemoTimetable } from '../timetable/index.ts';
 import { countVideos, insertVideo } from './videos.repository.ts';
-
-/** apps/server/media: the demo media made by scripts/make-demo-media.ts (committed), served under /media/. */
-export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../media');
 
 const YOUTUBE_TITLES = [
   'Saving basics',
@@ -30,18 +26,6 @@ const TIKTOK_TITLES = [
   'Tiny tutorial',
   'Pet moment',
   'Guess the song',
-];
-const AD_NAMES = [
-  'Jua Solar Lamps',
-  'Maji Safi Water',
-  'Kilimo Seeds',
-  'Safari Shoes',
-  'Chai Bora Tea',
-  'Mwangaza Books',
-  'Boda Helmets',
-  'Nyumba Paints',
-  'Tuzo Academy',
-  'Pwani Fresh Juice',
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -93,11 +77,7 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
         });
       }
     }
-    if ((await countAds(tx)) === 0) {
-      for (const [i, name] of AD_NAMES.entries()) {
-        await insertAd(tx, { name, imageUrl: `/media/demo/ads/ad-${pad(i + 1)}.svg`, link: null });
-      }
-    }
+    await seedDemoAds(tx);
     await seedDemoTimetable(tx);
   });
 }

@@ -1,6 +1,6 @@
 import type { TeamLevel } from '@tuzo/contracts';
 import { Link, useParams } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { TeamLevelView, teamTexts } from '@/features/team';
 import { useTexts } from '@/i18n';
 
@@ -13,19 +13,13 @@ export default function MyTeamRoute() {
   const number = LEVELS[level];
   if (!number) {
     return (
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('myTeam')}</CardTitle>
-          <CardDescription>{t('threeLevels')}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-3">
-          {Object.entries(LEVELS).map(([path, value]) => (
-            <Link key={path} to={`/my-team/${path}`} className="text-brand-700 underline underline-offset-2">
-              {t('level', { level: value })}
-            </Link>
-          ))}
-        </CardContent>
-      </Card>
+      <TitledCard title={t('myTeam')} description={t('threeLevels')} contentClassName="flex flex-wrap gap-3">
+        {Object.entries(LEVELS).map(([path, value]) => (
+          <Link key={path} to={`/my-team/${path}`} className="text-brand-700 underline underline-offset-2">
+            {t('level', { level: value })}
+          </Link>
+        ))}
+      </TitledCard>
     );
   }
   // Keyed by level: moving to another level starts with an empty search, all members and page 1.

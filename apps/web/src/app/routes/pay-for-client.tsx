@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { PayForClientForm, payForClientTexts, TransferHistoryTable } from '@/features/pay-for-client';
 import { useTexts } from '@/i18n';
 
@@ -7,15 +7,9 @@ export default function PayForClientRoute() {
   const t = useTexts(payForClientTexts);
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t('pageTitle')}</CardTitle>
-          <CardDescription>{t('pageDescription')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PayForClientForm />
-        </CardContent>
-      </Card>
+      <TitledCard title={t('pageTitle')} description={t('pageDescription')} titleClassName="text-lg">
+        <PayForClientForm />
+      </TitledCard>
       <TransferHistoryTable />
     </div>
   );

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { copyText } from '@/lib/clipboard';
 import { useTexts } from '@/i18n';
 import { Button } from './button';
+import { Card, CardContent, CardHeading, type CardHeadingProps } from './card';
 import { copyLinkFieldTexts } from './copy-link-field.texts';
 import { Skeleton } from './skeleton';
 
@@ -54,5 +55,22 @@ export function CopyLinkField({ id, label, link, messages, isLoading = false, pl
         {t('copy')}
       </Button>
     </div>
+  );
+}
+
+/** A card (icon title, description) whose body is one `CopyLinkField`: the affiliate link on each screen. */
+export function CopyLinkCard({
+  icon,
+  title,
+  description,
+  ...field
+}: CopyLinkFieldProps & Pick<CardHeadingProps, 'icon' | 'title' | 'description'>) {
+  return (
+    <Card>
+      <CardHeading icon={icon} title={title} description={description} />
+      <CardContent>
+        <CopyLinkField {...field} />
+      </CardContent>
+    </Card>
   );
 }

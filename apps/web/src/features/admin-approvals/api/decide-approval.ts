@@ -1,6 +1,6 @@
 import type { AdminApprovalDecisionData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { APPROVALS_KEY } from './get-approvals';
 
 /** Approve (the money moves now, once), reject with a reason (nothing moves), or cancel one's own request. */
@@ -20,16 +20,11 @@ export function decideApproval(decision: ApprovalDecision): Promise<ApiEnvelope<
 
 /** A decision reloads the requests and whatever money the approval moved (members, withdrawals, codes, payouts). */
 export function useDecideApproval() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: decideApproval,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: APPROVALS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'member'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'review-codes'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
-      ]),
-  });
+  return useReloadingMutation(decideApproval, [
+    APPROVALS_KEY,
+    ['admin', 'member'],
+    ['admin', 'withdrawals'],
+    ['admin', 'review-codes'],
+    ['admin', 'payouts'],
+  ]);
 }

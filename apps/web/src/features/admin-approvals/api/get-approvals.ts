@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import type { AdminApprovalRow, AdminApprovalsData } from '@tuzo/contracts';
 import { callAction } from '@/lib/api-client';
 
@@ -15,17 +15,8 @@ export async function getApprovals(view: ApprovalsView, page: number): Promise<A
   return data;
 }
 
-export const approvalsQueryOptions = (view: ApprovalsView, page: number) =>
-  queryOptions({
-    queryKey: [...APPROVALS_KEY, view, page],
-    queryFn: () => getApprovals(view, page),
-    retry: false,
-    staleTime: 5_000,
-    placeholderData: keepPreviousData,
-  });
-
 export function useApprovals(view: ApprovalsView, page: number) {
-  return useQuery(approvalsQueryOptions(view, page));
+  return useListPage([...APPROVALS_KEY, view, page], () => getApprovals(view, page));
 }
 
 export const APPROVALS_TEXTS = { failed: 'Failed to load the requests', thrown: 'Failed to load the requests' } as const;

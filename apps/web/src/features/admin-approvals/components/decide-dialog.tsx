@@ -3,12 +3,10 @@ import { AdminApproveRequestPayloadSchema, AdminRejectRequestPayloadSchema } fro
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field, invalidProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
+import { InputField } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { formatMoney } from '@/lib/money';
+import { READABLE_REFUSALS, reportRefusal } from '@/lib/refusal';
 import { useDecideApproval } from '../api/decide-approval';
 import type { ApprovalRow } from '../api/get-approvals';
 
@@ -22,6 +20,8 @@ export interface PendingDecision {
 const ApproveFormSchema = z.object({ text: AdminApproveRequestPayloadSchema.shape.note });
 const RejectFormSchema = z.object({ text: AdminRejectRequestPayloadSchema.shape.reason });
 type DecideValues = { text?: string };
+/** Shown in place: the readable refusals, and a wallet that no longer covers the request. */
+const DECISION_REFUSALS = [...READABLE_REFUSALS, 'INSUFFICIENT_FUNDS'] as const;
 
 const TEXTS = {
   approve: { title: 'Approve this request?', confirm: 'Approve', label: 'Note (optional)', busy: 'Approving...' },
@@ -29,8 +29,33 @@ const TEXTS = {
   cancel: { title: 'Cancel your request?', confirm: 'Cancel request', label: 'Reason', busy: 'Cancelling...' },
 } as const;
 
+/** What the request is and what deciding it does. */
+function DecisionSummary({ row, kind }: { row: ApprovalRow; kind: PendingDecision['kind'] }) {
+  return (
+    <p>
+      {row.detail}
+      {row.phone ? ` (phone ${row.phone})` : ''}
+      {row.currency === '' ? (
+        ''
+      ) : (
+        <>
+          {' '}
+          for <strong>{row.username}</strong>: <strong>{formatMoney(row.amount, row.currency)}</strong>
+        </>
+      )}
+      , asked by {row.requested_by}.{' '}
+      {kind !== 'approve'
+        ? 'Nothing moves or changes.'
+        : row.kind === 'payout_paid'
+          ? 'Approving settles the payout as paid outside Tuzo, once: check the M-Pesa portal shows the payment.'
+          : row.currency === ''
+            ? 'The change takes effect as soon as you approve.'
+            : 'The money moves as soon as you approve.'}
+    </p>
+  );
+}
+
 /** Confirms one decision; the server checks again that the approver is not the requester. */
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components (issue 24, out of time)
 export function DecideDialog({ decision, onClose }: { decision: PendingDecision | null; onClose: () => void }) {
   const decide = useDecideApproval();
   const kind = decision?.kind ?? 'approve';
@@ -38,7 +63,6 @@ export function DecideDialog({ decision, onClose }: { decision: PendingDecision 
     resolver: zodResolver(kind === 'approve' ? ApproveFormSchema : RejectFormSchema),
     defaultValues: { text: '' },
   });
-  const error = form.formState.errors.text?.message;
   const texts = TEXTS[kind];
   const row = decision?.row;
 
@@ -55,63 +79,30 @@ export function DecideDialog({ decision, onClose }: { decision: PendingDecision 
       onClose();
     } catch (thrown) {
       // A refusal with a reason to read (not yours to approve, already decided, the wallet no longer covers it) is shown in place.
-      if (isApiError(thrown, 'FORBIDDEN', 'CONFLICT', 'ALREADY_DONE', 'INSUFFICIENT_FUNDS', 'NOT_FOUND', 'VALIDATION_FAILED'))
-        form.setError('text', { message: thrown.msg });
-      else showErrorToast(errorMessage(thrown));
+      reportRefusal(thrown, DECISION_REFUSALS, (message) => form.setError('text', { message }));
     }
   });
 
   return (
-    <Dialog open={decision !== null} onOpenChange={(isOpen) => !isOpen && !decide.isPending && onClose()}>
-      <DialogContent>
-        <DialogTitle>{texts.title}</DialogTitle>
-        <DialogDescription asChild>
-          <div>
-            {row ? (
-              <p>
-                {row.detail}
-                {row.phone ? ` (phone ${row.phone})` : ''}
-                {row.currency === '' ? (
-                  ''
-                ) : (
-                  <>
-                    {' '}
-                    for <strong>{row.username}</strong>: <strong>{formatMoney(row.amount, row.currency)}</strong>
-                  </>
-                )}
-                , asked by {row.requested_by}.{' '}
-                {kind !== 'approve'
-                  ? 'Nothing moves or changes.'
-                  : row.kind === 'payout_paid'
-                    ? 'Approving settles the payout as paid outside Tuzo, once: check the M-Pesa portal shows the payment.'
-                    : row.currency === ''
-                      ? 'The change takes effect as soon as you approve.'
-                      : 'The money moves as soon as you approve.'}
-              </p>
-            ) : null}
-          </div>
-        </DialogDescription>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-3" aria-label={texts.title}>
-          <Field label={texts.label} htmlFor="approval-decision-text" error={error}>
-            <Input
-              id="approval-decision-text"
-              maxLength={500}
-              {...invalidProps('approval-decision-text', error)}
-              {...form.register('text')}
-            />
-          </Field>
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={decide.isPending}>
-                Back
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={kind === 'approve' ? 'primary' : 'danger'} disabled={decide.isPending}>
-              {decide.isPending ? texts.busy : texts.confirm}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      isOpen={decision !== null}
+      onClose={onClose}
+      isBusy={decide.isPending}
+      title={texts.title}
+      formLabel={texts.title}
+      onSubmit={onSubmit}
+      submitLabel={texts.confirm}
+      busyLabel={texts.busy}
+      submitVariant={kind === 'approve' ? 'primary' : 'danger'}
+      description={row ? <DecisionSummary row={row} kind={kind} /> : null}
+    >
+      <InputField
+        label={texts.label}
+        id="approval-decision-text"
+        maxLength={500}
+        error={form.formState.errors.text?.message}
+        field={form.register('text')}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import type { AdminAuditData } from '@tuzo/contracts';
 import { callAction } from '@/lib/api-client';
 
@@ -31,15 +31,6 @@ export async function getAudit(filters: AuditFilters, page: number): Promise<Adm
   return data;
 }
 
-export const auditQueryOptions = (filters: AuditFilters, page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'audit', filters, page],
-    queryFn: () => getAudit(filters, page),
-    retry: false,
-    staleTime: 5_000,
-    placeholderData: keepPreviousData,
-  });
-
 export function useAudit(filters: AuditFilters, page: number) {
-  return useQuery(auditQueryOptions(filters, page));
+  return useListPage(['admin', 'audit', filters, page], () => getAudit(filters, page));
 }

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminClosure, AdminClosuresData } from '@tuzo/contracts';
+import { useListPage } from '@/hooks/use-list-page';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { callAction } from '@/lib/api-client';
 
 export type ClosureState = AdminClosure['state'];
@@ -11,26 +12,13 @@ export async function getClosures(state: ClosureState, page: number): Promise<Ad
   return (await callAction('adminclosures', { payload: { state, page, limit: CLOSURES_PAGE_SIZE } })).data;
 }
 
-export const closuresQueryOptions = (state: ClosureState, page: number) =>
-  queryOptions({
-    queryKey: [...CLOSURES_KEY, state, page],
-    queryFn: () => getClosures(state, page),
-    retry: false,
-    staleTime: 5_000,
-    placeholderData: keepPreviousData,
-  });
-
 export function useClosures(state: ClosureState, page: number) {
-  return useQuery(closuresQueryOptions(state, page));
+  return useListPage([...CLOSURES_KEY, state, page], () => getClosures(state, page));
 }
 
 /** POST admincompleteclosure: completes an open request now (operators). */
 export function useCompleteClosure() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => callAction('admincompleteclosure', { payload: { id } }),
-    onSettled: () => client.invalidateQueries({ queryKey: CLOSURES_KEY }),
-  });
+  return useReloadingMutation(async (id: string) => callAction('admincompleteclosure', { payload: { id } }), [CLOSURES_KEY]);
 }
 
 export const CLOSURES_TEXTS = {

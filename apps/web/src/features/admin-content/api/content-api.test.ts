@@ -2,9 +2,7 @@ import { AdminAdRowSchema, AdminTimetableRowSchema, AdminVideoRowSchema } from '
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '@/lib/api-client';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
-import { deleteTimetable } from './delete-timetable';
-import { retireAd } from './retire-ad';
-import { saveVideo } from './save-video';
+import { deleteTimetable, retireAd, saveVideo } from './content-writes';
 
 afterEach(() => {
   vi.unstubAllGlobals();

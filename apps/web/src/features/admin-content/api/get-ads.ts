@@ -1,5 +1,5 @@
 import type { ActionData } from '@tuzo/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 
 type Page = ActionData<'adminads'>;
@@ -11,10 +11,5 @@ export async function getAds(filter: { status?: string }, page: number): Promise
 }
 
 export function useAdminAds(filter: { status?: string }, page: number) {
-  return useQuery({
-    queryKey: ['admin', 'ads', filter, page],
-    queryFn: () => getAds(filter, page),
-    retry: false,
-    placeholderData: keepPreviousData,
-  });
+  return useListPage(['admin', 'ads', filter, page], () => getAds(filter, page), 0);
 }

@@ -1,5 +1,5 @@
 import type { AdminTriviaData } from '@tuzo/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 
 export const TRIVIA_PAGE_SIZE = 25;
@@ -18,15 +18,6 @@ export async function getTrivia(filter: TriviaFilter, page: number): Promise<Adm
   return data;
 }
 
-export function triviaQueryOptions(filter: TriviaFilter, page: number) {
-  return queryOptions({
-    queryKey: ['admin', 'trivia', filter, page],
-    queryFn: () => getTrivia(filter, page),
-    retry: false,
-    staleTime: 10_000,
-  });
-}
-
 export function useTrivia(filter: TriviaFilter, page: number) {
-  return useQuery({ ...triviaQueryOptions(filter, page), placeholderData: keepPreviousData });
+  return useListPage(['admin', 'trivia', filter, page], () => getTrivia(filter, page), 10_000);
 }

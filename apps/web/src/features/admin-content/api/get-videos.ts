@@ -1,5 +1,5 @@
 import type { ActionData } from '@tuzo/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 
 type Page = ActionData<'adminvideos'>;
@@ -11,10 +11,5 @@ export async function getVideos(filter: { task?: string; status?: string }, page
 }
 
 export function useAdminVideos(filter: { task?: string; status?: string }, page: number) {
-  return useQuery({
-    queryKey: ['admin', 'videos', filter, page],
-    queryFn: () => getVideos(filter, page),
-    retry: false,
-    placeholderData: keepPreviousData,
-  });
+  return useListPage(['admin', 'videos', filter, page], () => getVideos(filter, page), 0);
 }

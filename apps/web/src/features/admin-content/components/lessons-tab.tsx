@@ -4,7 +4,7 @@ import { Field, InputField, invalidProps } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { listError } from '@/components/ui/table-card';
 import { useAdminLessons } from '../api/get-lessons';
-import { useSaveLesson } from '../api/save-lesson';
+import { useSaveLesson } from '../api/content-writes';
 import { actionsColumn, EditButton, stateColumn } from './content-columns';
 import { ContentEditor } from './content-editor';
 import type { ContentInputsProps } from './content-field';

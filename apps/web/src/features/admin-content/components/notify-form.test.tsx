@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
-import { countryOptionsQueryOptions } from '../api/get-countries';
+import { countryOptionsQueryOptions } from '@/hooks/use-country-options';
 import { NotifyForm } from './notify-form';
 
 afterEach(() => {

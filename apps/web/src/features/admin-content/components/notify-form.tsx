@@ -13,7 +13,7 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { CHECK_ON_SUBMIT, contractResolver, errorTexts } from '@/lib/form';
-import { useCountryOptions } from '../api/get-countries';
+import { useCountryOptions } from '@/hooks/use-country-options';
 import { useBroadcast } from '../api/broadcast';
 
 /** The fields; the target is chosen by the radio buttons, and only the shown target's field is sent. */

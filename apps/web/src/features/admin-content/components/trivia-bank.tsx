@@ -13,7 +13,7 @@ import { listError } from '@/components/ui/table-card';
 import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { filledFields } from '@/lib/form';
 import { useStaffRole } from '@/lib/staff-role';
-import { useRetireTrivia } from '../api/retire-trivia';
+import { useRetireTrivia } from '../api/content-writes';
 import { useTrivia, type TriviaFilter } from '../api/get-trivia';
 import { actionsColumn, stateColumn } from './content-columns';
 import { ContentTab } from './content-tab';

@@ -7,7 +7,7 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
 import { CHECK_ON_SUBMIT, contractResolver, errorTexts } from '@/lib/form';
-import { useSaveTrivia } from '../api/save-trivia';
+import { useSaveTrivia } from '../api/content-writes';
 
 export const LETTERS = ['A', 'B', 'C', 'D'] as const;
 type ErrorKey = 'question' | 'options' | 'option0' | 'option1' | 'option2' | 'option3' | 'correct';

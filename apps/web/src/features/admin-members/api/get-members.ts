@@ -1,5 +1,5 @@
 import type { ActionPayload, AdminMembersData } from '@tuzo/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 
 export const MEMBERS_PAGE_SIZE = 50;
@@ -13,15 +13,6 @@ export async function getMembers(filter: MembersFilter, page: number): Promise<A
   return data;
 }
 
-export function membersQueryOptions(filter: MembersFilter, page: number) {
-  return queryOptions({
-    queryKey: ['admin', 'members', filter, page],
-    queryFn: () => getMembers(filter, page),
-    retry: false,
-    staleTime: 10_000,
-  });
-}
-
 export function useMembers(filter: MembersFilter, page: number) {
-  return useQuery({ ...membersQueryOptions(filter, page), placeholderData: keepPreviousData });
+  return useListPage(['admin', 'members', filter, page], () => getMembers(filter, page), 10_000);
 }

@@ -1,6 +1,6 @@
 import type { ActionData, ActionPayload } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 /**
  * The member page's changes, each one operator action on the server (audited there):
@@ -41,18 +41,15 @@ export function postMemberChange<Change extends MemberChange>(
 
 /** Every change reloads the member's page, its lists and the search results. */
 export function useMemberChange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ change, idempotencyKey }: { change: MemberChange; idempotencyKey?: string }) =>
-      postMemberChange(change, idempotencyKey),
-    onSettled: (_data, _error, { change }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'member', change.payload.username.toLowerCase()] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
-        // A money change above the four-eyes limit becomes a request on the Approvals page.
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-        // An upline change moves commissions between other members' wallets too.
-        ...(change.action === 'adminchangeupline' ? [queryClient.invalidateQueries({ queryKey: ['admin', 'member'] })] : []),
-      ]),
-  });
+  return useReloadingMutation(
+    ({ change, idempotencyKey }: { change: MemberChange; idempotencyKey?: string }) => postMemberChange(change, idempotencyKey),
+    ({ change }) => [
+      ['admin', 'member', change.payload.username.toLowerCase()],
+      ['admin', 'members'],
+      // A money change above the four-eyes limit becomes a request on the Approvals page.
+      ['admin', 'approvals'],
+      // An upline change moves commissions between other members' wallets too.
+      ...(change.action === 'adminchangeupline' ? [['admin', 'member']] : []),
+    ],
+  );
 }

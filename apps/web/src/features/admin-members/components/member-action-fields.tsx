@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { useCountryOptions } from '../api/get-countries';
+import { useCountryOptions } from '@/hooks/use-country-options';
 
 /** The values of the member action dialogs, as typed (the server validates them with the contracts). */
 export type FormValues = Partial<

@@ -13,7 +13,7 @@ import { Pager } from '@/components/ui/pager';
 import { listError, TableCard } from '@/components/ui/table-card';
 import { filledFields } from '@/lib/form';
 import { formatDateTime } from '@/lib/format-date';
-import { useCountryOptions } from '../api/get-countries';
+import { useCountryOptions } from '@/hooks/use-country-options';
 import { useMembers, type MembersFilter } from '../api/get-members';
 import { MemberStatusBadge } from './member-status-badge';
 

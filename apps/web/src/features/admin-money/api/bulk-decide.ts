@@ -1,6 +1,6 @@
 import type { ActionPayload, AdminBulkDecideData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 /** POST adminbulkdecide: the same decision for several pending withdrawals; each settles (or fails) on its own. */
 export function bulkDecide(payload: ActionPayload<'adminbulkdecide'>): Promise<ApiEnvelope<AdminBulkDecideData>> {
@@ -8,14 +8,9 @@ export function bulkDecide(payload: ActionPayload<'adminbulkdecide'>): Promise<A
 }
 
 export function useBulkDecide() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkDecide,
-    // Approvals above the four-eyes limit become requests on the Approvals page.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-      ]),
-  });
+  // Approvals above the four-eyes limit become requests on the Approvals page.
+  return useReloadingMutation(bulkDecide, [
+    ['admin', 'withdrawals'],
+    ['admin', 'approvals'],
+  ]);
 }

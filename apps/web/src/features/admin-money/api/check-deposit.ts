@@ -1,6 +1,6 @@
 import type { AdminCheckDepositData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 /** POST admincheckdeposit: ask M-Pesa about one STK push and apply its answer. */
 export function checkDeposit(id: string): Promise<ApiEnvelope<AdminCheckDepositData>> {
@@ -8,9 +8,5 @@ export function checkDeposit(id: string): Promise<ApiEnvelope<AdminCheckDepositD
 }
 
 export function useCheckDeposit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: checkDeposit,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] }),
-  });
+  return useReloadingMutation(checkDeposit, [['admin', 'deposits']]);
 }

@@ -1,5 +1,5 @@
 import type { ActionPayload, AdminWithdrawalQueueData } from '@tuzo/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 
 export const ADMIN_WITHDRAWALS_LIMIT = 50;
@@ -18,15 +18,6 @@ export async function getAdminWithdrawals(filter: WithdrawalsFilter, page: numbe
 /** What the table shows when the list failed to load. */
 export const ADMIN_WITHDRAWALS_TEXTS = { failed: 'Failed to load withdrawals', thrown: 'Failed to load withdrawals' } as const;
 
-export function adminWithdrawalsQueryOptions(filter: WithdrawalsFilter, page: number) {
-  return queryOptions({
-    queryKey: ['admin', 'withdrawals', filter, page],
-    queryFn: () => getAdminWithdrawals(filter, page),
-    retry: false,
-    staleTime: 5_000,
-  });
-}
-
 export function useAdminWithdrawals(filter: WithdrawalsFilter, page: number) {
-  return useQuery({ ...adminWithdrawalsQueryOptions(filter, page), placeholderData: keepPreviousData });
+  return useListPage(['admin', 'withdrawals', filter, page], () => getAdminWithdrawals(filter, page));
 }

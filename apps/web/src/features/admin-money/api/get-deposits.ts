@@ -1,5 +1,5 @@
 import type { ActionPayload, AdminDepositsData } from '@tuzo/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 
 export const DEPOSITS_LIMIT = 50;
@@ -12,15 +12,6 @@ export async function getDeposits(filter: DepositsFilter, page: number): Promise
   return data;
 }
 
-export function depositsQueryOptions(filter: DepositsFilter, page: number) {
-  return queryOptions({
-    queryKey: ['admin', 'deposits', filter, page],
-    queryFn: () => getDeposits(filter, page),
-    retry: false,
-    staleTime: 5_000,
-  });
-}
-
 export function useDeposits(filter: DepositsFilter, page: number) {
-  return useQuery({ ...depositsQueryOptions(filter, page), placeholderData: keepPreviousData });
+  return useListPage(['admin', 'deposits', filter, page], () => getDeposits(filter, page));
 }

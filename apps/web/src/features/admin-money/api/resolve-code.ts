@@ -1,6 +1,6 @@
 import type { ActionPayload, AdminResolveCodeData, ApprovalRequestedData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { REVIEW_CODES_KEY } from './get-review-codes';
 
 /**
@@ -18,15 +18,10 @@ export function resolveCode(
 }
 
 export function useResolveCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: ResolveCodeRequest; idempotencyKey: string }) =>
+  // A typed amount above the four-eyes limit becomes a request on the Approvals page.
+  return useReloadingMutation(
+    ({ payload, idempotencyKey }: { payload: ResolveCodeRequest; idempotencyKey: string }) =>
       resolveCode(payload, idempotencyKey),
-    // A typed amount above the four-eyes limit becomes a request on the Approvals page.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: REVIEW_CODES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-      ]),
-  });
+    [REVIEW_CODES_KEY, ['admin', 'approvals']],
+  );
 }

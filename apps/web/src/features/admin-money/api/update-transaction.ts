@@ -1,6 +1,6 @@
 import type { ActionPayload, ApprovalRequestedData, UpdateTransData, UpdateTransPayload } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 /** '2' completes a pending withdrawal, '1' declines it (the member is refunded in full, fee included). */
 export type WithdrawalDecision = UpdateTransPayload['value'];
@@ -14,15 +14,13 @@ export function updateTransaction(
 }
 
 export function useUpdateTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ tid, value, idempotencyKey }: { tid: string; value: WithdrawalDecision; idempotencyKey: string }) =>
+  // An approval above the four-eyes limit becomes a request on the Approvals page.
+  return useReloadingMutation(
+    ({ tid, value, idempotencyKey }: { tid: string; value: WithdrawalDecision; idempotencyKey: string }) =>
       updateTransaction({ tid, value }, idempotencyKey),
-    // An approval above the four-eyes limit becomes a request on the Approvals page.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-      ]),
-  });
+    [
+      ['admin', 'withdrawals'],
+      ['admin', 'approvals'],
+    ],
+  );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/form-dialog';
 
 export interface ConfirmDecisionDialogProps {
   isOpen: boolean;
@@ -24,16 +25,11 @@ export function ConfirmDecisionDialog(props: ConfirmDecisionDialogProps) {
           <div>{props.description}</div>
         </DialogDescription>
         {props.children ? <div className="mt-4 flex flex-col gap-3">{props.children}</div> : null}
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={props.isBusy}>
-              Cancel
-            </Button>
-          </DialogClose>
+        <DialogActions closeLabel="Cancel" isBusy={props.isBusy ?? false} className="mt-5">
           <Button variant={props.confirmVariant ?? 'primary'} onClick={props.onConfirm} disabled={props.isBusy}>
             {props.isBusy ? 'Working...' : props.confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -9,9 +9,10 @@ import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { failureText, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney, toMinor, toPlainAmount } from '@/lib/money';
+import { toastFailure } from '@/lib/refusal';
 import { useStaffRole } from '@/lib/staff-role';
 import { REVIEW_CODES_TEXTS, useReviewCodes, type ReviewCodeRow } from '../api/get-review-codes';
 import { useResolveCode } from '../api/resolve-code';
@@ -26,6 +27,16 @@ interface ResolveDialogProps {
   resolution: Resolution | null;
   isOperator: boolean;
   onClose: () => void;
+}
+
+/** The payload of a resolution: an amount typed by an operator is sent with an approval only; an empty note is left out. */
+function resolvePayload(resolution: Resolution, typedAmount: string | null, note: string) {
+  return {
+    id: resolution.row.id,
+    approve: resolution.approve,
+    amount: resolution.approve && typedAmount !== null ? (toPlainAmount(typedAmount) ?? undefined) : undefined,
+    note: note.trim() || undefined,
+  };
 }
 
 /** Credit or reject one code: an operator may type the amount received; a note is optional. */
@@ -46,12 +57,7 @@ function ResolveDialog({ resolution, isOperator, onClose }: ResolveDialogProps) 
     }
     try {
       const envelope = await resolve.mutateAsync({
-        payload: {
-          id: resolution.row.id,
-          approve: resolution.approve,
-          amount: resolution.approve && isOperator && amount.trim() !== '' ? (toPlainAmount(amount) ?? undefined) : undefined,
-          note: note.trim() || undefined,
-        },
+        payload: resolvePayload(resolution, isOperator && amount.trim() !== '' ? amount : null, note),
         idempotencyKey: key.get(),
       });
       toast.success(envelope.msg || (resolution.approve ? 'Deposit credited' : 'Code rejected'));
@@ -62,8 +68,7 @@ function ResolveDialog({ resolution, isOperator, onClose }: ResolveDialogProps) 
         setAmountError(error.msg || undefined);
         return;
       }
-      const message = failureText(error, { failed: 'The code could not be resolved', thrown: errorMessage(error) });
-      if (message) showErrorToast(message);
+      toastFailure(error, 'The code could not be resolved');
       // Another operator resolved it first, or it is gone: the queue was reloaded by the hook, so the dialog closes.
       if (isApiError(error, 'ALREADY_DONE', 'CONFLICT', 'NOT_FOUND')) onClose();
       // An amount the server refused belongs under the amount field.

@@ -1,7 +1,8 @@
 import toast from 'react-hot-toast';
 import type { IdempotencyKey } from '@/hooks/use-idempotency-key';
-import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { isApiError, showErrorToast } from '@/lib/api-client';
 import { formatMoney, toMinor } from '@/lib/money';
+import { toastFailure } from '@/lib/refusal';
 import { useUpdateTransaction } from '../api/update-transaction';
 import { decisionOutcome } from '../utils/decision-outcome';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
@@ -45,8 +46,7 @@ export function WithdrawalDecisionDialog({ decision, onClose, idempotencyKey }: 
       else toast.success(outcome.text);
       onClose();
     } catch (error) {
-      const message = failureText(error, { failed: 'The withdrawal could not be updated', thrown: errorMessage(error) });
-      if (message) showErrorToast(message);
+      toastFailure(error, 'The withdrawal could not be updated');
       // Decided by another operator first, or gone: the hook reloaded the list, so there is nothing left to confirm.
       if (isApiError(error, 'ALREADY_DONE', 'CONFLICT', 'NOT_FOUND')) onClose();
     }

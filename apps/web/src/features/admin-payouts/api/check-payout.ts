@@ -1,6 +1,6 @@
 import type { AdminCheckPayoutData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { PAYOUTS_KEY } from './keys';
 
 /** POST admincheckpayout: ask the provider where one payout stands (B2C status query, Flutterwave fetch). */
@@ -9,14 +9,6 @@ export function checkPayout(id: string): Promise<ApiEnvelope<AdminCheckPayoutDat
 }
 
 export function useCheckPayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: checkPayout,
-    // A settled payout also settles its withdrawal.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
-      ]),
-  });
+  // A settled payout also settles its withdrawal.
+  return useReloadingMutation(checkPayout, [PAYOUTS_KEY, ['admin', 'withdrawals']]);
 }

@@ -1,6 +1,7 @@
 import type { AdminPayoutBalanceData, AdminRequestPayoutBalanceData } from '@tuzo/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { PAYOUTS_KEY } from './keys';
 
 const BALANCE_KEY = [...PAYOUTS_KEY, 'balance'] as const;
@@ -27,9 +28,5 @@ export function requestPayoutBalance(): Promise<ApiEnvelope<AdminRequestPayoutBa
 }
 
 export function useRequestPayoutBalance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestPayoutBalance,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: BALANCE_KEY }),
-  });
+  return useReloadingMutation(requestPayoutBalance, [BALANCE_KEY]);
 }

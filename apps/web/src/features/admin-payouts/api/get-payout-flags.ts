@@ -1,5 +1,5 @@
 import type { AdminPayoutFlagsData } from '@tuzo/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
@@ -18,15 +18,6 @@ export async function getPayoutFlags(view: PayoutFlagsView, page: number): Promi
 
 export const PAYOUT_FLAGS_TEXTS = { failed: 'Failed to load the risk flags', thrown: 'Failed to load the risk flags' } as const;
 
-export function payoutFlagsQueryOptions(view: PayoutFlagsView, page: number) {
-  return queryOptions({
-    queryKey: [...PAYOUTS_KEY, 'flags', view, page],
-    queryFn: () => getPayoutFlags(view, page),
-    retry: false,
-    staleTime: 5_000,
-  });
-}
-
 export function usePayoutFlags(view: PayoutFlagsView, page: number) {
-  return useQuery({ ...payoutFlagsQueryOptions(view, page), placeholderData: keepPreviousData });
+  return useListPage([...PAYOUTS_KEY, 'flags', view, page], () => getPayoutFlags(view, page));
 }

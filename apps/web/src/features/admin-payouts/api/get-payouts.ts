@@ -1,5 +1,5 @@
 import type { ActionPayload, AdminPayoutsData } from '@tuzo/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useListPage } from '@/hooks/use-list-page';
 import { callAction } from '@/lib/api-client';
 import { PAYOUTS_KEY } from './keys';
 
@@ -17,15 +17,6 @@ export async function getPayouts(filter: PayoutsFilter, page: number): Promise<A
 /** What the table shows when the queue failed to load. */
 export const PAYOUTS_TEXTS = { failed: 'Failed to load payouts', thrown: 'Failed to load payouts' } as const;
 
-export function payoutsQueryOptions(filter: PayoutsFilter, page: number) {
-  return queryOptions({
-    queryKey: [...PAYOUTS_KEY, 'queue', filter, page],
-    queryFn: () => getPayouts(filter, page),
-    retry: false,
-    staleTime: 5_000,
-  });
-}
-
 export function usePayouts(filter: PayoutsFilter, page: number) {
-  return useQuery({ ...payoutsQueryOptions(filter, page), placeholderData: keepPreviousData });
+  return useListPage([...PAYOUTS_KEY, 'queue', filter, page], () => getPayouts(filter, page));
 }

@@ -1,6 +1,6 @@
 import type { ActionPayload, AdminMarkPayoutFailedData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { PAYOUTS_KEY } from './keys';
 
 /** The payload as sent: the payout's id as its decimal string. */
@@ -18,14 +18,9 @@ export function markPayoutFailed(
 }
 
 export function useMarkPayoutFailed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...payload }: MarkPayoutFailedInput & { idempotencyKey: string }) =>
+  return useReloadingMutation(
+    ({ idempotencyKey, ...payload }: MarkPayoutFailedInput & { idempotencyKey: string }) =>
       markPayoutFailed(payload, idempotencyKey),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
-      ]),
-  });
+    [PAYOUTS_KEY, ['admin', 'withdrawals']],
+  );
 }

@@ -1,6 +1,6 @@
 import type { ActionPayload, ApprovalRequestedData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { PAYOUTS_KEY } from './keys';
 
 /**
@@ -18,15 +18,9 @@ export function markPayoutPaid(
 }
 
 export function useMarkPayoutPaid() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...payload }: MarkPayoutPaidInput & { idempotencyKey: string }) =>
-      markPayoutPaid(payload, idempotencyKey),
-    // The request joins the approvals waiting for a second operator.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-      ]),
-  });
+  // The request joins the approvals waiting for a second operator.
+  return useReloadingMutation(
+    ({ idempotencyKey, ...payload }: MarkPayoutPaidInput & { idempotencyKey: string }) => markPayoutPaid(payload, idempotencyKey),
+    [PAYOUTS_KEY, ['admin', 'approvals']],
+  );
 }

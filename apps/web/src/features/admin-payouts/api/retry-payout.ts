@@ -1,6 +1,6 @@
 import type { AdminRetryPayoutData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 import { PAYOUTS_KEY } from './keys';
 
 /**
@@ -12,15 +12,9 @@ export function retryPayout(id: string, idempotencyKey: string): Promise<ApiEnve
 }
 
 export function useRetryPayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) => retryPayout(id, idempotencyKey),
-    // A new withdrawal (and maybe a new payout or an approval request) now exists.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-      ]),
-  });
+  // A new withdrawal (and maybe a new payout or an approval request) now exists.
+  return useReloadingMutation(
+    ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) => retryPayout(id, idempotencyKey),
+    [PAYOUTS_KEY, ['admin', 'withdrawals'], ['admin', 'approvals']],
+  );
 }

@@ -3,13 +3,11 @@ import { AdminClearPayoutFlagPayloadSchema, PAYOUT_FLAG_LABELS, type AdminPayout
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field, invalidProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { InputField } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useFormIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { errorMessage, isApiError, showErrorToast } from '@/lib/api-client';
 import { CHECK_ON_SUBMIT } from '@/lib/form';
+import { READABLE_REFUSALS, reportRefusal } from '@/lib/refusal';
 import { formatMoney } from '@/lib/money';
 import { useClearPayoutFlag } from '../api/clear-payout-flag';
 
@@ -26,7 +24,6 @@ export function ClearFlagDialog({ flag, onClose }: { flag: AdminPayoutFlagRow | 
     defaultValues: { note: '' },
   });
   const key = useFormIdempotencyKey(form.watch);
-  const error = form.formState.errors.note?.message;
 
   const onSubmit = form.handleSubmit(async ({ note }) => {
     if (!flag) return;
@@ -37,43 +34,37 @@ export function ClearFlagDialog({ flag, onClose }: { flag: AdminPayoutFlagRow | 
       onClose();
     } catch (thrown) {
       // A refusal with a reason to read (already cleared, gone, a bad note) is shown under the note.
-      if (isApiError(thrown, 'VALIDATION_FAILED', 'CONFLICT', 'ALREADY_DONE', 'NOT_FOUND', 'FORBIDDEN'))
-        form.setError('note', { message: thrown.msg });
-      else showErrorToast(errorMessage(thrown));
+      reportRefusal(thrown, READABLE_REFUSALS, (message) => form.setError('note', { message }));
     }
   });
 
   return (
-    <Dialog open={flag !== null} onOpenChange={(isOpen) => !isOpen && !clear.isPending && onClose()}>
-      <DialogContent>
-        <DialogTitle>Clear this flag?</DialogTitle>
-        <DialogDescription asChild>
-          <div>
-            {flag ? (
-              <p>
-                {PAYOUT_FLAG_LABELS[flag.kind]}: {flag.reason} It holds the withdrawal of{' '}
-                <strong>{formatMoney(flag.amount, flag.currency)}</strong> by <strong>{flag.username}</strong>. Once no flag holds
-                it, it is paid by auto-pay or waits for an operator’s approval.
-              </p>
-            ) : null}
-          </div>
-        </DialogDescription>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-3" aria-label="Clear flag">
-          <Field label="Note: why this payout is safe" htmlFor="clear-flag-note" error={error}>
-            <Input id="clear-flag-note" maxLength={500} {...invalidProps('clear-flag-note', error)} {...form.register('note')} />
-          </Field>
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={clear.isPending}>
-                Back
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={clear.isPending}>
-              {clear.isPending ? 'Clearing…' : 'Clear flag'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      isOpen={flag !== null}
+      onClose={onClose}
+      isBusy={clear.isPending}
+      title="Clear this flag?"
+      formLabel="Clear flag"
+      onSubmit={onSubmit}
+      submitLabel="Clear flag"
+      busyLabel="Clearing…"
+      description={
+        flag ? (
+          <p>
+            {PAYOUT_FLAG_LABELS[flag.kind]}: {flag.reason} It holds the withdrawal of{' '}
+            <strong>{formatMoney(flag.amount, flag.currency)}</strong> by <strong>{flag.username}</strong>. Once no flag holds it,
+            it is paid by auto-pay or waits for an operator’s approval.
+          </p>
+        ) : null
+      }
+    >
+      <InputField
+        label="Note: why this payout is safe"
+        id="clear-flag-note"
+        maxLength={500}
+        error={form.formState.errors.note?.message}
+        field={form.register('note')}
+      />
+    </FormDialog>
   );
 }

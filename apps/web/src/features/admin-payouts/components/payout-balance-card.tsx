@@ -1,15 +1,15 @@
-import { PAYOUT_PROVIDER_LABELS } from '@tuzo/contracts';
+import { PAYOUT_PROVIDER_LABELS, type AdminPayoutBalanceData } from '@tuzo/contracts';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage, failureText, showErrorToast } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
+import { toastFailure } from '@/lib/refusal';
 import { PAYOUT_BALANCE_TEXTS, usePayoutBalance, useRequestPayoutBalance } from '../api/get-payout-balance';
+import { LoadState } from './load-state';
 
 /** How long the card keeps reloading after asking M-Pesa, waiting for the balance query's result. */
 const AWAIT_ANSWER_MS = 15_000;
@@ -28,12 +28,10 @@ function isQueryAnswer(balance: ReportedBalance, askedAfter: number): boolean {
 /** The `source` of a balance the account balance query reported (the server's words). */
 const BALANCE_QUERY_SOURCE = 'balance query';
 
-/**
- * The payout balances as the providers last reported them (every B2C result carries the utility balance, and the
- * balance query), with an alert when one is below the setting `payouts.low_balance_alert` (operators only).
- */
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components (issue 24, out of time)
-export function PayoutBalanceCard() {
+type PayoutBalance = AdminPayoutBalanceData['balances'][number];
+
+/** The balances and the question to M-Pesa: after asking, reloads until the answer comes (or for 15 seconds). */
+function useAskedBalance() {
   // When asking, the newest report already shown (server time): the answer is a balance-query report after it.
   const [askedAfter, setAskedAfter] = useState<number | null>(null);
   const { data, isPending, error } = usePayoutBalance(askedAfter !== null);
@@ -46,7 +44,8 @@ export function PayoutBalanceCard() {
   // The answer came: a balance from the query, reported after the newest report shown when asking. Both times are the
   // server's, so the browser's clock plays no part (comparing with Date.now() took a payout result that came just
   // before the question for its answer, and stopped reloading before the answer came).
-  const isAnswered = askedAfter !== null && (data?.balances ?? []).some((each) => isQueryAnswer(each, askedAfter));
+  const balances = data?.balances ?? [];
+  const isAnswered = askedAfter !== null && balances.some((each) => isQueryAnswer(each, askedAfter));
   useEffect(() => {
     if (isAnswered) setAskedAfter(null);
   }, [isAnswered]);
@@ -55,21 +54,72 @@ export function PayoutBalanceCard() {
     try {
       const envelope = await ask.mutateAsync();
       toast.success(envelope.msg);
-      if (envelope.data.asked) setAskedAfter(newestReport(data?.balances ?? []));
+      if (envelope.data.asked) setAskedAfter(newestReport(balances));
     } catch (thrown) {
-      const message = failureText(thrown, { failed: 'M-Pesa could not be asked', thrown: errorMessage(thrown) });
-      if (message) showErrorToast(message);
+      toastFailure(thrown, 'M-Pesa could not be asked');
     }
   }
+  return { data, isPending, error, isAwaiting: askedAfter !== null, isAsking: ask.isPending, runAsk };
+}
 
-  const low = (data?.balances ?? []).filter((each) => each.is_low);
+function providerLabel(each: PayoutBalance): string {
+  return PAYOUT_PROVIDER_LABELS[each.provider];
+}
+
+/** The balances below the alert, and since when each has been low. */
+function LowBalanceAlert({ low }: { low: PayoutBalance[] }) {
+  if (low.length === 0) return null;
+  return (
+    <Alert tone="warning" data-testid="low-balance-alert">
+      {low.map((each) => `${providerLabel(each)} ${formatMoney(each.balance, each.currency)}`).join(', ')}{' '}
+      {low.length === 1 ? 'is' : 'are'} below the alert: top the account up before payouts fail for lack of funds.
+      {low
+        .filter((each) => each.low_since)
+        .map((each) => (
+          <span key={`${each.provider}-${each.currency}`} className="block" data-testid="low-since">
+            {low.length > 1 ? `${providerLabel(each)}: ` : ''}Low since {formatDateTime(each.low_since)}
+          </span>
+        ))}
+    </Alert>
+  );
+}
+
+function BalanceList({ balances }: { balances: PayoutBalance[] }) {
+  if (balances.length === 0)
+    return <p className="text-sm text-slate-600">No balance reported yet: ask M-Pesa, or wait for the next payout’s result.</p>;
+  return (
+    <ul className="flex flex-col gap-2 text-sm" aria-label="Payout balances">
+      {balances.map((each) => (
+        <li
+          key={`${each.provider}-${each.currency}`}
+          data-testid="payout-balance"
+          data-low={each.is_low ? 'true' : 'false'}
+          className="flex flex-wrap items-baseline gap-x-3 gap-y-1"
+        >
+          <span className="font-medium text-slate-900">{providerLabel(each)}</span>
+          <span className="font-semibold tabular-nums">{formatMoney(each.balance, each.currency)}</span>
+          <span className="text-xs text-slate-600">
+            from the {each.source}, {formatDateTime(each.reported_at)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The payout balances as the providers last reported them (every B2C result carries the utility balance, and the
+ * balance query), with an alert when one is below the setting `payouts.low_balance_alert` (operators only).
+ */
+export function PayoutBalanceCard() {
+  const { data, isPending, error, isAwaiting, isAsking, runAsk } = useAskedBalance();
   return (
     <Card>
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle>Payout balance</CardTitle>
-          <Button size="sm" variant="outline" onClick={() => void runAsk()} disabled={ask.isPending || askedAfter !== null}>
-            <RefreshCw aria-hidden="true" className={askedAfter !== null ? 'animate-spin' : undefined} />
+          <Button size="sm" variant="outline" onClick={() => void runAsk()} disabled={isAsking || isAwaiting}>
+            <RefreshCw aria-hidden="true" className={isAwaiting ? 'animate-spin' : undefined} />
             Ask M-Pesa for the balance
           </Button>
         </div>
@@ -79,42 +129,9 @@ export function PayoutBalanceCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {isPending ? <Skeleton className="h-5 w-full" /> : null}
-        {error ? <Alert tone="error">{failureText(error, PAYOUT_BALANCE_TEXTS) ?? PAYOUT_BALANCE_TEXTS.failed}</Alert> : null}
-        {low.length > 0 ? (
-          <Alert tone="warning" data-testid="low-balance-alert">
-            {low.map((each) => `${PAYOUT_PROVIDER_LABELS[each.provider]} ${formatMoney(each.balance, each.currency)}`).join(', ')}{' '}
-            {low.length === 1 ? 'is' : 'are'} below the alert: top the account up before payouts fail for lack of funds.
-            {low
-              .filter((each) => each.low_since)
-              .map((each) => (
-                <span key={`${each.provider}-${each.currency}`} className="block" data-testid="low-since">
-                  {low.length > 1 ? `${PAYOUT_PROVIDER_LABELS[each.provider]}: ` : ''}Low since {formatDateTime(each.low_since)}
-                </span>
-              ))}
-          </Alert>
-        ) : null}
-        {data && data.balances.length === 0 ? (
-          <p className="text-sm text-slate-600">No balance reported yet: ask M-Pesa, or wait for the next payout’s result.</p>
-        ) : null}
-        {data && data.balances.length > 0 ? (
-          <ul className="flex flex-col gap-2 text-sm" aria-label="Payout balances">
-            {data.balances.map((each) => (
-              <li
-                key={`${each.provider}-${each.currency}`}
-                data-testid="payout-balance"
-                data-low={each.is_low ? 'true' : 'false'}
-                className="flex flex-wrap items-baseline gap-x-3 gap-y-1"
-              >
-                <span className="font-medium text-slate-900">{PAYOUT_PROVIDER_LABELS[each.provider]}</span>
-                <span className="font-semibold tabular-nums">{formatMoney(each.balance, each.currency)}</span>
-                <span className="text-xs text-slate-600">
-                  from the {each.source}, {formatDateTime(each.reported_at)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <LoadState isPending={isPending} error={error} texts={PAYOUT_BALANCE_TEXTS} />
+        {data ? <LowBalanceAlert low={data.balances.filter((each) => each.is_low)} /> : null}
+        {data ? <BalanceList balances={data.balances} /> : null}
       </CardContent>
     </Card>
   );

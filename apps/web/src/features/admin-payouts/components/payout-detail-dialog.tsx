@@ -7,9 +7,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage, failureText, isApiError, showErrorToast } from '@/lib/api-client';
+import { failureText, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { formatMoney } from '@/lib/money';
+import { toastFailure } from '@/lib/refusal';
 import { useCheckPayout } from '../api/check-payout';
 import { PAYOUT_TEXTS, usePayout } from '../api/get-payout';
 import {
@@ -103,6 +104,72 @@ function Exchanges({ exchanges }: { exchanges: PayoutExchange[] }) {
   );
 }
 
+interface OperatorActionsProps {
+  payout: AdminPayoutRow;
+  /** The dialog's "check with the provider" request: the dialog stays open while it runs. */
+  check: ReturnType<typeof useCheckPayout>;
+  onClose: () => void;
+}
+
+/** What an operator can do with the payout: ask the provider, settle it by hand, retry it. */
+function OperatorActions({ payout, check, onClose }: OperatorActionsProps) {
+  const [markingPaid, setMarkingPaid] = useState<AdminPayoutRow | null>(null);
+  const [markingFailed, setMarkingFailed] = useState<AdminPayoutRow | null>(null);
+
+  async function runCheck() {
+    try {
+      const envelope = await check.mutateAsync(payout.id);
+      toast.success(envelope.msg || 'The provider was asked');
+    } catch (thrown) {
+      toastFailure(thrown, 'The provider could not be asked');
+      // Settled meanwhile: the hook reloaded the payout, which now shows its state.
+      if (isApiError(thrown, 'NOT_FOUND')) onClose();
+    }
+  }
+
+  return (
+    <OperatorOnly>
+      <div className="flex flex-wrap gap-2">
+        {canCheckPayout(payout.state) ? (
+          <Button variant="outline" onClick={() => void runCheck()} disabled={check.isPending}>
+            <RefreshCw aria-hidden="true" />
+            {check.isPending ? 'Asking…' : 'Check with the provider'}
+          </Button>
+        ) : null}
+        {canSettlePayoutByHand(payout) ? (
+          <>
+            <Button variant="outline" onClick={() => setMarkingPaid(payout)}>
+              <BadgeCheck aria-hidden="true" />
+              Mark paid outside Tuzo
+            </Button>
+            <Button variant="outline" onClick={() => setMarkingFailed(payout)}>
+              <XCircle aria-hidden="true" />
+              Mark failed
+            </Button>
+          </>
+        ) : null}
+        <RetryPayoutButton payout={payout} />
+      </div>
+      {/* Keyed so each opening starts with an empty form. */}
+      <MarkPaidDialog key={markingPaid?.id ?? 'closed'} payout={markingPaid} onClose={() => setMarkingPaid(null)} />
+      <MarkFailedDialog
+        key={`failed-${markingFailed?.id ?? 'closed'}`}
+        payout={markingFailed}
+        onClose={() => setMarkingFailed(null)}
+      />
+    </OperatorOnly>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
 export interface PayoutDetailDialogProps {
   /** The payout to show; null keeps the dialog closed. */
   payoutId: string | null;
@@ -110,26 +177,10 @@ export interface PayoutDetailDialogProps {
 }
 
 /** One payout: its facts, every exchange with the provider (secrets redacted), and what an operator can do with it. */
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components (issue 24, out of time)
 export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProps) {
   const { data, isPending, error } = usePayout(payoutId);
   const check = useCheckPayout();
   const payout = data?.payout;
-  const [markingPaid, setMarkingPaid] = useState<AdminPayoutRow | null>(null);
-  const [markingFailed, setMarkingFailed] = useState<AdminPayoutRow | null>(null);
-
-  async function runCheck() {
-    if (!payout) return;
-    try {
-      const envelope = await check.mutateAsync(payout.id);
-      toast.success(envelope.msg || 'The provider was asked');
-    } catch (thrown) {
-      const message = failureText(thrown, { failed: 'The provider could not be asked', thrown: errorMessage(thrown) });
-      if (message) showErrorToast(message);
-      // Settled meanwhile: the hook reloaded the payout, which now shows its state.
-      if (isApiError(thrown, 'NOT_FOUND')) onClose();
-    }
-  }
 
   return (
     <Dialog open={payoutId !== null} onOpenChange={(isOpen) => !isOpen && !check.isPending && onClose()}>
@@ -144,46 +195,15 @@ export function PayoutDetailDialog({ payoutId, onClose }: PayoutDetailDialogProp
           {payout ? (
             <>
               <Facts payout={payout} />
-              <OperatorOnly>
-                <div className="flex flex-wrap gap-2">
-                  {canCheckPayout(payout.state) ? (
-                    <Button variant="outline" onClick={() => void runCheck()} disabled={check.isPending}>
-                      <RefreshCw aria-hidden="true" />
-                      {check.isPending ? 'Asking…' : 'Check with the provider'}
-                    </Button>
-                  ) : null}
-                  {canSettlePayoutByHand(payout) ? (
-                    <>
-                      <Button variant="outline" onClick={() => setMarkingPaid(payout)}>
-                        <BadgeCheck aria-hidden="true" />
-                        Mark paid outside Tuzo
-                      </Button>
-                      <Button variant="outline" onClick={() => setMarkingFailed(payout)}>
-                        <XCircle aria-hidden="true" />
-                        Mark failed
-                      </Button>
-                    </>
-                  ) : null}
-                  <RetryPayoutButton payout={payout} />
-                </div>
-                {/* Keyed so each opening starts with an empty form. */}
-                <MarkPaidDialog key={markingPaid?.id ?? 'closed'} payout={markingPaid} onClose={() => setMarkingPaid(null)} />
-                <MarkFailedDialog
-                  key={`failed-${markingFailed?.id ?? 'closed'}`}
-                  payout={markingFailed}
-                  onClose={() => setMarkingFailed(null)}
-                />
-              </OperatorOnly>
+              <OperatorActions payout={payout} check={check} onClose={onClose} />
               {data.alerts.length > 0 ? (
-                <section className="flex flex-col gap-2">
-                  <h3 className="text-sm font-semibold text-slate-900">Alerts for operators</h3>
+                <Section title="Alerts for operators">
                   <MoneyAlertList alerts={data.alerts} />
-                </section>
+                </Section>
               ) : null}
-              <section className="flex flex-col gap-2">
-                <h3 className="text-sm font-semibold text-slate-900">Exchanges with the provider</h3>
+              <Section title="Exchanges with the provider">
                 <Exchanges exchanges={data.exchanges} />
-              </section>
+              </Section>
             </>
           ) : null}
         </div>

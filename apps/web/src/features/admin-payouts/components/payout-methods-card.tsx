@@ -1,9 +1,8 @@
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { failureText } from '@/lib/api-client';
 import { usePayoutMethods } from '../api/get-payout-methods';
 import { countryPayoutMethods } from '../utils/payout-rules';
+import { LoadState } from './load-state';
 
 const METHODS_TEXTS = { failed: 'Failed to load how countries are paid', thrown: 'Failed to load how countries are paid' };
 
@@ -25,8 +24,7 @@ export function PayoutMethodsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {isPending ? <Skeleton className="h-5 w-full" /> : null}
-        {error ? <Alert tone="error">{failureText(error, METHODS_TEXTS) ?? METHODS_TEXTS.failed}</Alert> : null}
+        <LoadState isPending={isPending} error={error} texts={METHODS_TEXTS} />
         {methods.length > 0 ? (
           <ul className="flex flex-wrap gap-2 text-sm" aria-label="Payout method by country">
             {methods.map((each) => (

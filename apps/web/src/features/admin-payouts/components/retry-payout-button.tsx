@@ -3,7 +3,8 @@ import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/form-dialog';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage, showErrorToast } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
@@ -56,16 +57,11 @@ export function RetryPayoutButton({ payout }: { payout: AdminPayoutRow }) {
             <strong>{payout.username}</strong>’s wallet again as a new withdrawal, then paid through the provider. Above the
             four-eyes threshold a second operator must approve it first.
           </DialogDescription>
-          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={retry.isPending}>
-                Back
-              </Button>
-            </DialogClose>
+          <DialogActions closeLabel="Back" isBusy={retry.isPending} className="mt-4">
             <Button onClick={() => void confirm()} disabled={retry.isPending}>
               {retry.isPending ? 'Retrying…' : 'Retry payout'}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </>

@@ -1,6 +1,6 @@
 import type { AdminCountryPayload, ApprovalRequestedData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 /**
  * POST admincountry: a request to replace the rate, switch, fee row and brackets together (decision 044): it answers
@@ -12,14 +12,9 @@ export async function saveCountry(payload: AdminCountryPayload): Promise<Approva
 }
 
 export function useSaveCountry() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveCountry,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'countries'] }),
-        queryClient.invalidateQueries({ queryKey: ['countries'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-      ]),
-  });
+  return useReloadingMutation(
+    saveCountry,
+    [['admin', 'settings', 'countries'], ['countries'], ['admin', 'approvals']],
+    'success',
+  );
 }

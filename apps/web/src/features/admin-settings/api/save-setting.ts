@@ -1,7 +1,7 @@
 import { isApprovalRequested, type AdminSettingData, type AdminSettingInput, type ApprovalRequestedData } from '@tuzo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction } from '@/lib/api-client';
 import { userDataQueryKey } from '@/lib/session';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 /**
  * POST adminsetting: one setting's new value (checked by the registry on the server, audited there). A money-control
@@ -21,14 +21,5 @@ export function savedText(label: string, result: AdminSettingData | ApprovalRequ
 
 /** A saved setting reloads the list and the operator's own userdata (links and banner come from settings). */
 export function useSaveSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveSetting,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-        queryClient.invalidateQueries({ queryKey: userDataQueryKey }),
-      ]),
-  });
+  return useReloadingMutation(saveSetting, [['admin', 'settings'], ['admin', 'approvals'], userDataQueryKey], 'success');
 }

@@ -1,6 +1,7 @@
 import type { AdminTaskDayPayload, AdminTaskDaysData, AdminTaskSchedule } from '@tuzo/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callAction } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 /** GET admintaskdays: the weekdays each task runs on. */
 export async function getTaskDays(): Promise<AdminTaskDaysData> {
@@ -22,9 +23,5 @@ export async function saveTaskDays(payload: AdminTaskDayPayload): Promise<AdminT
 }
 
 export function useSaveTaskDays() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveTaskDays,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'task-days'] }),
-  });
+  return useReloadingMutation(saveTaskDays, [['admin', 'settings', 'task-days']], 'success');
 }

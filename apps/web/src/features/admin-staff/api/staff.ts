@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ActionPayload,
   AdminStaffData,
@@ -7,6 +7,7 @@ import type {
   StaffRow,
 } from '@tuzo/contracts';
 import { callAction, type ApiEnvelope } from '@/lib/api-client';
+import { useReloadingMutation } from '@/hooks/use-reloading-mutation';
 
 export type { StaffRow };
 export const STAFF_PAGE_SIZE = 25;
@@ -56,15 +57,10 @@ export async function getEnrolmentLink(username: string): Promise<AdminStaffEnro
 }
 
 function useStaffMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
-      ]),
-  });
+  return useReloadingMutation(mutationFn, [
+    ['admin', 'staff'],
+    ['admin', 'approvals'],
+  ]);
 }
 
 export const useCreateStaff = () => useStaffMutation(createStaff);

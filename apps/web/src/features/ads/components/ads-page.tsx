@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { useAds } from '../api/get-ads';
 import { adsTexts } from '../texts';
@@ -14,20 +14,14 @@ export function AdsPage() {
   const ads = query.data?.ads ?? [];
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('title')}</CardTitle>
-          <CardDescription>{t('description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          {query.data?.msg && ads.length === 0 ? <p className="text-sm text-slate-600">{query.data.msg}</p> : null}
-          {ads.length > 0 && !isListOpen ? (
-            <Button className="self-start" onClick={() => setListOpen(true)}>
-              {t('view')}
-            </Button>
-          ) : null}
-        </CardContent>
-      </Card>
+      <TitledCard title={t('title')} description={t('description')} contentClassName="flex flex-col gap-3">
+        {query.data?.msg && ads.length === 0 ? <p className="text-sm text-slate-600">{query.data.msg}</p> : null}
+        {ads.length > 0 && !isListOpen ? (
+          <Button className="self-start" onClick={() => setListOpen(true)}>
+            {t('view')}
+          </Button>
+        ) : null}
+      </TitledCard>
       {isListOpen ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {ads.map((ad) => (

@@ -1,3 +1,7 @@
+import type { ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+
 /** A labelled progress bar (0-100) for the bonus screens. */
 export function BonusProgress({ label, percent }: { label: string; percent: number }) {
   const value = Number.isFinite(percent) ? Math.min(100, Math.max(0, Math.round(percent))) : 0;
@@ -32,5 +36,46 @@ export function BonusFigure({ label, value, testId }: { label: string; value: st
         {value}
       </dd>
     </div>
+  );
+}
+
+/**
+ * A bonus screen's claim: the claimed notice or the hint (said as it changes), then the claim button, disabled while
+ * it is sent and once claimed; the hint describes the button.
+ */
+export function BonusClaim(props: {
+  name: 'daily' | 'welcome';
+  isClaimed: boolean;
+  isPending: boolean;
+  claimed: ReactNode;
+  hint: string;
+  /** The button's text before, while and after claiming. */
+  labels: { claim: string; claiming: string; claimed: string };
+  onClaim: () => void;
+}) {
+  const hintId = `${props.name}-hint`;
+  return (
+    <>
+      <div aria-live="polite">
+        {props.isClaimed ? (
+          <Alert tone="success" data-testid={`${props.name}-claimed`}>
+            {props.claimed}
+          </Alert>
+        ) : (
+          <p id={hintId} className="text-sm text-slate-600">
+            {props.hint}
+          </p>
+        )}
+      </div>
+      <Button
+        size="lg"
+        onClick={props.onClaim}
+        disabled={props.isPending || props.isClaimed}
+        aria-describedby={props.isClaimed ? undefined : hintId}
+        aria-busy={props.isPending}
+      >
+        {props.isPending ? props.labels.claiming : props.isClaimed ? props.labels.claimed : props.labels.claim}
+      </Button>
+    </>
   );
 }

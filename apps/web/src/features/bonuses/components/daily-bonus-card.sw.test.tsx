@@ -1,17 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithClient, startEachTestInSwahili } from '@/testing/render';
 import { buildUserData } from '@/testing/user-data';
 import { DailyBonusCard } from './daily-bonus-card';
 import { WelcomeBonusCard } from './welcome-bonus-card';
 
-beforeEach(async () => {
-  await act(() => setLanguage('sw'));
-});
-afterEach(async () => {
-  await act(() => setLanguage('en'));
-});
+startEachTestInSwahili();
 
 describe('the bonus screens in Swahili', () => {
   it('shows the daily and welcome bonus cards in Swahili', () => {
@@ -26,11 +20,11 @@ describe('the bonus screens in Swahili', () => {
         welcome_progress: 4,
       },
     });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
+    renderWithClient(
+      <>
         <DailyBonusCard balances={balances} currency="KES" />
         <WelcomeBonusCard balances={balances} currency="KES" />
-      </QueryClientProvider>,
+      </>,
     );
     expect(screen.getByText('Bonasi ya Kila Siku')).toBeTruthy();
     expect(screen.getByTestId('daily-target').textContent).toBe('pointi 5');

@@ -1,13 +1,11 @@
 import type { Balances } from '@tuzo/contracts';
 import { CalendarCheck, Gift } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { useClaimDailyBonus } from '../api/claim-daily-bonus';
 import { bonusesTexts } from '../texts';
-import { BonusFigure, BonusProgress } from './bonus-progress';
+import { BonusClaim, BonusFigure, BonusProgress } from './bonus-progress';
 
 /**
  * Daily Bonuses (spec part 2, "Daily bonuses"): today's target points, the reward in the member's currency, the
@@ -21,13 +19,7 @@ export function DailyBonusCard({ balances, currency }: { balances: Balances; cur
   const isReached = balances.remaining === 0;
   return (
     <Card className="mx-auto w-full max-w-2xl">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Gift className="size-5 text-brand-700" aria-hidden="true" />
-          {t('dailyTitle')}
-        </CardTitle>
-        <CardDescription>{t('dailyDescription')}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={Gift} title={t('dailyTitle')} description={t('dailyDescription')} />
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           <BonusFigure label={t('todaysTarget')} value={t('points', { points: balances.target })} testId="daily-target" />
@@ -42,29 +34,20 @@ export function DailyBonusCard({ balances, currency }: { balances: Balances; cur
           />
         </dl>
         <BonusProgress label={t('dailyProgress')} percent={balances.percent} />
-        <div aria-live="polite">
-          {isClaimed ? (
-            <Alert tone="success" data-testid="daily-claimed">
-              <span className="flex items-center gap-2">
-                <CalendarCheck className="size-4 shrink-0" aria-hidden="true" />
-                {t('dailyClaimed')}
-              </span>
-            </Alert>
-          ) : (
-            <p id="daily-hint" className="text-sm text-slate-600">
-              {isReached ? t('dailyReached') : t('dailyMore', { remaining: balances.remaining })}
-            </p>
-          )}
-        </div>
-        <Button
-          size="lg"
-          onClick={() => claim.mutate()}
-          disabled={claim.isPending || isClaimed}
-          aria-describedby={isClaimed ? undefined : 'daily-hint'}
-          aria-busy={claim.isPending}
-        >
-          {claim.isPending ? t('claiming') : isClaimed ? t('claimedToday') : t('claimDaily')}
-        </Button>
+        <BonusClaim
+          name="daily"
+          isClaimed={isClaimed}
+          isPending={claim.isPending}
+          claimed={
+            <span className="flex items-center gap-2">
+              <CalendarCheck className="size-4 shrink-0" aria-hidden="true" />
+              {t('dailyClaimed')}
+            </span>
+          }
+          hint={isReached ? t('dailyReached') : t('dailyMore', { remaining: balances.remaining })}
+          labels={{ claim: t('claimDaily'), claiming: t('claiming'), claimed: t('claimedToday') }}
+          onClaim={() => claim.mutate()}
+        />
       </CardContent>
     </Card>
   );

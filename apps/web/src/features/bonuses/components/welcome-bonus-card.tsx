@@ -1,13 +1,11 @@
 import { WELCOME_BONUS_TARGET, type Balances } from '@tuzo/contracts';
 import { PartyPopper } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { useClaimWelcomeBonus } from '../api/claim-welcome-bonus';
 import { bonusesTexts } from '../texts';
-import { BonusFigure, BonusProgress } from './bonus-progress';
+import { BonusClaim, BonusFigure, BonusProgress } from './bonus-progress';
 
 /**
  * Welcome Bonus (spec part 2, "Welcome bonus"): the target of 15 active level-1 members, the bonus in the member's
@@ -22,13 +20,12 @@ export function WelcomeBonusCard({ balances, currency }: { balances: Balances; c
   const reward = balances.welcome_reward ?? '0.00';
   return (
     <Card className="mx-auto w-full max-w-2xl">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <PartyPopper className="size-5 text-brand-700" aria-hidden="true" />
-          {t('welcomeTitle')}
-        </CardTitle>
-        <CardDescription data-testid="welcome-target-text">{t('welcomeDescription', { target })}</CardDescription>
-      </CardHeader>
+      <CardHeading
+        icon={PartyPopper}
+        title={t('welcomeTitle')}
+        description={t('welcomeDescription', { target })}
+        descriptionTestId="welcome-target-text"
+      />
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-2">
           <BonusFigure label={t('welcomeBonus')} value={formatMoney(reward, currency)} testId="welcome-reward" />
@@ -39,26 +36,15 @@ export function WelcomeBonusCard({ balances, currency }: { balances: Balances; c
           />
         </dl>
         <BonusProgress label={t('welcomeProgress')} percent={target === 0 ? 100 : (Math.min(progress, target) * 100) / target} />
-        <div aria-live="polite">
-          {isClaimed ? (
-            <Alert tone="success" data-testid="welcome-claimed">
-              {t('welcomeClaimed', { amount: formatMoney(balances.bonus, currency) })}
-            </Alert>
-          ) : (
-            <p id="welcome-hint" className="text-sm text-slate-600">
-              {progress >= target ? t('welcomeReached') : t('welcomeMore', { remaining: target - progress })}
-            </p>
-          )}
-        </div>
-        <Button
-          size="lg"
-          onClick={() => claim.mutate()}
-          disabled={claim.isPending || isClaimed}
-          aria-describedby={isClaimed ? undefined : 'welcome-hint'}
-          aria-busy={claim.isPending}
-        >
-          {claim.isPending ? t('claiming') : isClaimed ? t('welcomeClaimedButton') : t('claimWelcome')}
-        </Button>
+        <BonusClaim
+          name="welcome"
+          isClaimed={isClaimed}
+          isPending={claim.isPending}
+          claimed={t('welcomeClaimed', { amount: formatMoney(balances.bonus, currency) })}
+          hint={progress >= target ? t('welcomeReached') : t('welcomeMore', { remaining: target - progress })}
+          labels={{ claim: t('claimWelcome'), claiming: t('claiming'), claimed: t('welcomeClaimedButton') }}
+          onClaim={() => claim.mutate()}
+        />
       </CardContent>
     </Card>
   );

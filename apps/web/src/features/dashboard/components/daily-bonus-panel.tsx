@@ -2,7 +2,7 @@ import type { Balances } from '@tuzo/contracts';
 import { Gift } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, IconCardTitle } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { dashboardTexts } from '../texts';
@@ -19,8 +19,7 @@ export function DailyBonusPanel({ balances, currency }: { balances: Balances; cu
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Gift className="size-5 text-brand-700" aria-hidden="true" />
+        <IconCardTitle icon={Gift}>
           {t('dailyBonus')}
           {balances.dailyclaimed ? (
             <span
@@ -30,7 +29,7 @@ export function DailyBonusPanel({ balances, currency }: { balances: Balances; cu
               {t('claimedToday')}
             </span>
           ) : null}
-        </CardTitle>
+        </IconCardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <dl className="grid grid-cols-3 gap-2 text-center">

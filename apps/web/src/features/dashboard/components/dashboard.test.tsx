@@ -1,24 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
+import { renderWithClient, resetAfterEachTest } from '@/testing/render';
 import { buildUserData } from '@/testing/user-data';
 import { dashboardTexts } from '../texts';
 import { Dashboard } from './dashboard';
 
-afterEach(async () => {
-  await act(() => setLanguage('en'));
-});
+resetAfterEachTest();
 
 function renderDashboard() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <Dashboard user={buildUserData({ balances: { balance: '1250.00', target: 1000, progress: 250, remaining: 750 } })} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const user = buildUserData({ balances: { balance: '1250.00', target: 1000, progress: 250, remaining: 750 } });
+  renderWithClient(<Dashboard user={user} />, { hasRouter: true });
 }
 
 /** The dashboard bundle's English texts found in `text` (placeholders cut out, so "{count} pts" looks for " pts"). */

@@ -10,7 +10,7 @@ import {
   Youtube,
   type LucideIcon,
 } from 'lucide-react';
-import { Card } from '@/components/ui/card';
+import { FigureCard } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { dashboardTexts } from '../texts';
@@ -50,19 +50,15 @@ export function WalletCards({ balances, currency }: { balances: Balances; curren
         {t('wallets')}
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {WALLETS.map(({ key, title, icon: Icon, tone }) => (
+        {WALLETS.map(({ key, title, icon, tone }) => (
           <li key={key}>
-            <Card className="h-full p-3 sm:p-4" data-testid={`wallet-${key}`}>
-              <div className="flex items-center gap-2">
-                <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-                  <Icon className="size-4" aria-hidden="true" />
-                </span>
-                <span className="text-xs font-medium text-slate-600 sm:text-sm">{t(title)}</span>
-              </div>
-              <p className="mt-2 text-base font-bold break-all text-slate-900 tabular-nums sm:text-lg">
-                {formatMoney(String(balances[key]), currency)}
-              </p>
-            </Card>
+            <FigureCard
+              icon={icon}
+              tone={tone}
+              label={t(title)}
+              value={formatMoney(String(balances[key]), currency)}
+              testId={`wallet-${key}`}
+            />
           </li>
         ))}
       </ul>

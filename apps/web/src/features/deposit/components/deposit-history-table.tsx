@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn } from '@/components/ui/data-table';
+import { TableCard } from '@/components/ui/table-card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useTexts, type Translate } from '@/i18n';
 import { cn } from '@/lib/cn';
@@ -31,27 +31,23 @@ export function DepositHistoryTable() {
   const { data: rows, isPending, isError, refetch, isFetching } = useDepositHistory();
   const t = useTexts(depositTexts);
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between">
-        <CardTitle id="recent-deposits-title">{t('recentTitle')}</CardTitle>
+    <TableCard
+      title={t('recentTitle')}
+      titleId="recent-deposits-title"
+      titleAside={
         <Button variant="ghost" size="sm" onClick={() => void refetch()} disabled={isFetching} aria-label={t('refresh')}>
           <RefreshCw aria-hidden="true" className={cn(isFetching && 'animate-spin')} />
         </Button>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy="recent-deposits-title"
-          columns={columns(t)}
-          rows={rows}
-          isPending={isPending}
-          error={isError ? t('historyFailed') : null}
-          emptyText={t('empty')}
-          getRowKey={(row, index) => `${String(row.Id)}-${index}`}
-          getRowAttributes={() => ({ 'data-testid': 'deposit-row' })}
-          minWidthClassName="min-w-[40rem]"
-          hasSwipeHint
-        />
-      </CardContent>
-    </Card>
+      }
+      columns={columns(t)}
+      rows={rows}
+      isPending={isPending}
+      error={isError ? t('historyFailed') : null}
+      emptyText={t('empty')}
+      getRowKey={(row, index) => `${String(row.Id)}-${index}`}
+      getRowAttributes={() => ({ 'data-testid': 'deposit-row' })}
+      minWidthClassName="min-w-[40rem]"
+      hasSwipeHint
+    />
   );
 }

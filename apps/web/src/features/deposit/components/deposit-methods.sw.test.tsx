@@ -1,21 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { stubActions } from '@/testing/action-boundary';
 import { ok } from '@/testing/fetch-boundary';
+import { renderWithClient, startEachTestInSwahili } from '@/testing/render';
 import { buildUserData } from '@/testing/user-data';
 import { DepositHistoryTable } from './deposit-history-table';
 import { DepositMethods } from './deposit-methods';
 
-beforeEach(async () => {
-  await act(() => setLanguage('sw'));
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await act(() => setLanguage('en'));
-});
+startEachTestInSwahili();
 
 describe('the deposit screen in Swahili', () => {
   it('shows the methods, the forms, their messages and the history in Swahili', async () => {
@@ -32,12 +24,11 @@ describe('the deposit screen in Swahili', () => {
         ],
       }),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
+    const { user } = renderWithClient(
+      <>
         <DepositMethods />
         <DepositHistoryTable />
-      </QueryClientProvider>,
+      </>,
     );
     expect(await screen.findByText('Kiungo cha malipo')).toBeTruthy();
     expect(screen.getByText('Lipa mwenyewe')).toBeTruthy();
@@ -51,7 +42,6 @@ describe('the deposit screen in Swahili', () => {
     expect(screen.getByRole('columnheader', { name: 'Msimbo wa Muamala' })).toBeTruthy();
 
     // A client-side check of the payment link form, in Swahili (the spec's 'Please enter a valid amount').
-    const user = userEvent.setup();
     const linkForm = screen.getByRole('form', { name: 'Kuweka pesa kwa kiungo cha malipo' });
     await user.type(linkForm.querySelector('input') as HTMLInputElement, 'abc');
     await user.click(screen.getByRole('button', { name: 'Pata kiungo cha malipo' }));

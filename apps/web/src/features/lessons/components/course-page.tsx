@@ -3,7 +3,7 @@ import { BookOpen, CandlestickChart, GraduationCap } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
@@ -43,12 +43,12 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
 
   return (
     <Card className="mx-auto w-full max-w-3xl" data-testid={`course-${kind}`}>
-      <CardHeader className="flex flex-col gap-3">
-        <CardTitle className="flex items-center gap-2">
-          <GraduationCap className="size-5 text-brand-700" aria-hidden="true" />
-          {t('title', { label })}
-        </CardTitle>
-        <CardDescription>{kind === 'forex' ? t('descriptionForex') : t('descriptionCrypto')}</CardDescription>
+      <CardHeading
+        className="flex flex-col gap-3"
+        icon={GraduationCap}
+        title={t('title', { label })}
+        description={kind === 'forex' ? t('descriptionForex') : t('descriptionCrypto')}
+      >
         <div className="flex flex-wrap items-center gap-3">
           {isEnrolled ? (
             <p className="text-sm font-semibold text-green-800" data-testid="course-progress">
@@ -61,7 +61,7 @@ export function CoursePage({ kind }: { kind: LessonKind }) {
           )}
           <ViewToggle view={view} onChange={setView} />
         </div>
-      </CardHeader>
+      </CardHeading>
       <CardContent>
         {view === 'charts' ? (
           <MarketCharts kind={kind} />

@@ -1,28 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
+import { renderWithClient, resetAfterEachTest } from '@/testing/render';
 import { CloseAccountCard } from './close-account-card';
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  act(() => toast.remove());
-  await act(() => setLanguage('en'));
-});
+resetAfterEachTest();
 
-function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Toaster />
-      <CloseAccountCard />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderCard = () => renderWithClient(<CloseAccountCard />, { hasToaster: true }).user;
 
 const OPEN = {
   id: '7',

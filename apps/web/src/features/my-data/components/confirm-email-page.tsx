@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { failureText } from '@/lib/api-client';
 import { refreshUserData } from '@/lib/session';
 import { useTexts } from '@/i18n';
@@ -35,19 +35,14 @@ export function ConfirmEmailPage() {
   }, [token, t]);
   return (
     <div className="mx-auto flex min-h-dvh max-w-md items-center px-4">
-      <Card className="w-full">
-        <CardHeader>
-          <CardTitle>{t('confirmTitle')}</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          {outcome.kind === 'pending' ? <p role="status">{t('confirming')}</p> : null}
-          {outcome.kind === 'done' ? <Alert tone="success">{t('confirmed', { email: outcome.email })}</Alert> : null}
-          {outcome.kind === 'failed' ? <Alert tone="error">{outcome.message}</Alert> : null}
-          <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
-            {t('continue')}
-          </Link>
-        </CardContent>
-      </Card>
+      <TitledCard title={t('confirmTitle')} className="w-full" contentClassName="flex flex-col gap-3">
+        {outcome.kind === 'pending' ? <p role="status">{t('confirming')}</p> : null}
+        {outcome.kind === 'done' ? <Alert tone="success">{t('confirmed', { email: outcome.email })}</Alert> : null}
+        {outcome.kind === 'failed' ? <Alert tone="error">{outcome.message}</Alert> : null}
+        <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
+          {t('continue')}
+        </Link>
+      </TitledCard>
     </div>
   );
 }

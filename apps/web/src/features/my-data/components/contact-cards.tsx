@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText } from '@/lib/api-client';
@@ -66,28 +66,22 @@ export function EmailCard() {
     ),
   );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('emailTitle')}</CardTitle>
-        <CardDescription>{t('emailBody')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('emailTitle')}>
-          <FormInput form={form} name="email" id="change-email" label={t('newEmail')} type="email" autoComplete="email" />
-          <FormInput
-            form={form}
-            name="password"
-            id="change-email-password"
-            label={t('password')}
-            type="password"
-            autoComplete="current-password"
-          />
-          <Button type="submit" className="self-start" disabled={change.isPending}>
-            {change.isPending ? t('saving') : t('sendLink')}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title={t('emailTitle')} description={t('emailBody')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('emailTitle')}>
+        <FormInput form={form} name="email" id="change-email" label={t('newEmail')} type="email" autoComplete="email" />
+        <FormInput
+          form={form}
+          name="password"
+          id="change-email-password"
+          label={t('password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <Button type="submit" className="self-start" disabled={change.isPending}>
+          {change.isPending ? t('saving') : t('sendLink')}
+        </Button>
+      </form>
+    </TitledCard>
   );
 }
 
@@ -114,29 +108,23 @@ export function PhoneCard() {
     ),
   );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('phoneTitle')}</CardTitle>
-        <CardDescription>{t('phoneBody')}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('phoneTitle')}>
-          <FormInput form={form} name="phone" id="change-phone" label={t('newPhone')} type="tel" autoComplete="tel" />
-          <FormInput
-            form={form}
-            name="password"
-            id="change-phone-password"
-            label={t('password')}
-            type="password"
-            autoComplete="current-password"
-          />
-          <Button type="submit" className="self-start" disabled={change.isPending}>
-            {change.isPending ? t('saving') : t('savePhone')}
-          </Button>
-        </form>
-        {pendingPhone ? <PhoneCodeForm phone={pendingPhone} onDone={() => setPendingPhone(null)} /> : null}
-      </CardContent>
-    </Card>
+    <TitledCard title={t('phoneTitle')} description={t('phoneBody')} contentClassName="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('phoneTitle')}>
+        <FormInput form={form} name="phone" id="change-phone" label={t('newPhone')} type="tel" autoComplete="tel" />
+        <FormInput
+          form={form}
+          name="password"
+          id="change-phone-password"
+          label={t('password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <Button type="submit" className="self-start" disabled={change.isPending}>
+          {change.isPending ? t('saving') : t('savePhone')}
+        </Button>
+      </form>
+      {pendingPhone ? <PhoneCodeForm phone={pendingPhone} onDone={() => setPendingPhone(null)} /> : null}
+    </TitledCard>
   );
 }
 

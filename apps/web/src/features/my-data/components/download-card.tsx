@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { errorMessage, failureText } from '@/lib/api-client';
 import { useTexts } from '@/i18n';
 import { getMyData, saveFile } from '../api/my-data';
@@ -25,22 +25,16 @@ export function DownloadCard() {
     }
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('downloadTitle')}</CardTitle>
-        <CardDescription>{t('downloadBody')}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-2">
-        <div className="flex flex-wrap gap-2">
-          {(['json', 'csv'] as const).map((format) => (
-            <Button key={format} variant="outline" disabled={busy !== null} onClick={() => void download(format)}>
-              <Download aria-hidden="true" />
-              {busy === format ? t('downloading') : t(format === 'json' ? 'downloadJson' : 'downloadCsv')}
-            </Button>
-          ))}
-        </div>
-        <p className="text-xs text-slate-600">{t('downloadCsvHint')}</p>
-      </CardContent>
-    </Card>
+    <TitledCard title={t('downloadTitle')} description={t('downloadBody')} contentClassName="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {(['json', 'csv'] as const).map((format) => (
+          <Button key={format} variant="outline" disabled={busy !== null} onClick={() => void download(format)}>
+            <Download aria-hidden="true" />
+            {busy === format ? t('downloading') : t(format === 'json' ? 'downloadJson' : 'downloadCsv')}
+          </Button>
+        ))}
+      </div>
+      <p className="text-xs text-slate-600">{t('downloadCsvHint')}</p>
+    </TitledCard>
   );
 }

@@ -1,6 +1,6 @@
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader, IconCardTitle } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { myDataTexts } from '../texts';
 
@@ -12,10 +12,7 @@ export function MyDataEntry() {
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <div>
-            <CardTitle className="flex items-center gap-2">
-              <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
-              {t('entryTitle')}
-            </CardTitle>
+            <IconCardTitle icon={ShieldCheck}>{t('entryTitle')}</IconCardTitle>
             <CardDescription>{t('entryBody')}</CardDescription>
           </div>
           <Link

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Field, invalidProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, failureText } from '@/lib/api-client';
@@ -41,33 +41,27 @@ export function StatementCard() {
     }
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('statementTitle')}</CardTitle>
-        <CardDescription>{t('statementBody')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={view} noValidate className="flex flex-col gap-3" aria-label={t('statementTitle')}>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {(['from', 'to'] as const).map((name) => (
-              <Field key={name} label={t(name)} htmlFor={`statement-${name}`} error={errors[name]?.message}>
-                <Input
-                  id={`statement-${name}`}
-                  type="date"
-                  {...invalidProps(`statement-${name}`, errors[name]?.message)}
-                  {...form.register(name)}
-                />
-              </Field>
-            ))}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit">{t('viewStatement')}</Button>
-            <Button variant="outline" disabled={isSubmitting} onClick={() => void downloadCsv()}>
-              {t('statementCsv')}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title={t('statementTitle')} description={t('statementBody')}>
+      <form onSubmit={view} noValidate className="flex flex-col gap-3" aria-label={t('statementTitle')}>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {(['from', 'to'] as const).map((name) => (
+            <Field key={name} label={t(name)} htmlFor={`statement-${name}`} error={errors[name]?.message}>
+              <Input
+                id={`statement-${name}`}
+                type="date"
+                {...invalidProps(`statement-${name}`, errors[name]?.message)}
+                {...form.register(name)}
+              />
+            </Field>
+          ))}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{t('viewStatement')}</Button>
+          <Button variant="outline" disabled={isSubmitting} onClick={() => void downloadCsv()}>
+            {t('statementCsv')}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -1,8 +1,8 @@
 import type { NotificationIcon, NotificationItem as Item } from '@tuzo/contracts';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
-import { Fragment } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { LineBreaks } from '@/components/ui/line-breaks';
 import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format-date';
@@ -34,12 +34,7 @@ export function NotificationItem({ item, onRead, isBusy }: { item: Item; onRead:
       <Icon className={cn('mt-0.5 size-6 shrink-0', className)} aria-hidden="true" data-icon={item.icon} />
       <div className="min-w-0 flex-1 basis-40">
         <p className={cn('text-sm break-words text-slate-900', item.read ? 'font-normal' : 'font-semibold')}>
-          {lines.map((line, index) => (
-            <Fragment key={index}>
-              {index > 0 ? <br /> : null}
-              {line}
-            </Fragment>
-          ))}
+          <LineBreaks lines={lines} />
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <time dateTime={item.time} data-testid="notification-item-time">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMinor, type ConfirmPayForClientData } from '@tuzo/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Field, InputField, invalidProps } from '@/components/ui/field';
@@ -56,16 +56,7 @@ export function PayAmountStep({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('payForm')}>
       <ClientSummary client={client} />
-      <Field label={t('wallet')} htmlFor="pfc-wallet" error={errors.acc?.message}>
-        <Select id="pfc-wallet" {...invalidProps('pfc-wallet', errors.acc?.message)} {...form.register('acc')}>
-          <option value="">{t('selectWallet')}</option>
-          {PAY_WALLETS.map((wallet) => (
-            <option key={wallet.value} value={wallet.value}>
-              {t(wallet.label)} ({formatMoney(client[wallet.balanceField], client.currency)})
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <WalletField client={client} error={errors.acc?.message} field={form.register('acc')} />
       <InputField
         label={t('amountIn', { currency: client.currency })}
         id="pfc-amount"
@@ -85,6 +76,31 @@ export function PayAmountStep({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The wallet to pay from, each with the balance the client check returned. */
+function WalletField({
+  client,
+  error,
+  field,
+}: {
+  client: ConfirmPayForClientData;
+  error: string | undefined;
+  field: UseFormRegisterReturn<'acc'>;
+}) {
+  const t = useTexts(payForClientTexts);
+  return (
+    <Field label={t('wallet')} htmlFor="pfc-wallet" error={error}>
+      <Select id="pfc-wallet" {...invalidProps('pfc-wallet', error)} {...field}>
+        <option value="">{t('selectWallet')}</option>
+        {PAY_WALLETS.map((wallet) => (
+          <option key={wallet.value} value={wallet.value}>
+            {t(wallet.label)} ({formatMoney(client[wallet.balanceField], client.currency)})
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 

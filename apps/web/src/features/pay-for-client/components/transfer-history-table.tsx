@@ -1,5 +1,5 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn } from '@/components/ui/data-table';
+import { TableCard } from '@/components/ui/table-card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useTexts, type Translate } from '@/i18n';
 import { failureText } from '@/lib/api-client';
@@ -32,24 +32,18 @@ export function TransferHistoryTable() {
   const { data: rows, isPending, error } = useTransferHistory();
   const t = useTexts(payForClientTexts);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id="transfer-history-title">{t('historyTitle')}</CardTitle>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy="transfer-history-title"
-          columns={columns(t)}
-          rows={rows}
-          isPending={isPending}
-          error={error ? failureText(error, transferHistoryTexts()) : null}
-          emptyText={t('empty')}
-          getRowKey={(row, index) => `${row.Username}-${row.Date}-${index}`}
-          getRowAttributes={() => ({ 'data-testid': 'transfer-row' })}
-          minWidthClassName="min-w-[32rem]"
-          hasSwipeHint
-        />
-      </CardContent>
-    </Card>
+    <TableCard
+      title={t('historyTitle')}
+      titleId="transfer-history-title"
+      columns={columns(t)}
+      rows={rows}
+      isPending={isPending}
+      error={error ? failureText(error, transferHistoryTexts()) : null}
+      emptyText={t('empty')}
+      getRowKey={(row, index) => `${row.Username}-${row.Date}-${index}`}
+      getRowAttributes={() => ({ 'data-testid': 'transfer-row' })}
+      minWidthClassName="min-w-[32rem]"
+      hasSwipeHint
+    />
   );
 }

@@ -3,7 +3,7 @@ import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { CopyLinkField } from '@/components/ui/copy-link-field';
 import { currentLanguage, useTexts } from '@/i18n';
 import { failureText } from '@/lib/api-client';
@@ -39,13 +39,7 @@ export function AccessLinkCard() {
   };
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MonitorSmartphone className="size-5 text-brand-700" aria-hidden="true" />
-          {t('accessTitle')}
-        </CardTitle>
-        <CardDescription>{t('accessHint')}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={MonitorSmartphone} title={t('accessTitle')} description={t('accessHint')} />
       <CardContent className="flex flex-col gap-3">
         {issued ? (
           <>

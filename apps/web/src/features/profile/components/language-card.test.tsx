@@ -1,27 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLanguage, setLanguage } from '@/i18n';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentLanguage } from '@/i18n';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
+import { renderWithClient, resetAfterEachTest } from '@/testing/render';
 import { LanguageCard } from './language-card';
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  act(() => toast.remove());
-  await act(() => setLanguage('en'));
-});
+resetAfterEachTest();
 
-function renderCard() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <Toaster />
-      <LanguageCard />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderCard = () => renderWithClient(<LanguageCard />, { hasToaster: true }).user;
 
 describe('LanguageCard', () => {
   it('saves Kiswahili on the server, then shows the app in it', async () => {

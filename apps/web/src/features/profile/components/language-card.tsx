@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { LanguageSwitch } from '@/components/language-switch';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { translate, useTexts, type Language } from '@/i18n';
 import { failureText } from '@/lib/api-client';
 import { useSetLanguage } from '../api/set-language';
@@ -30,13 +30,7 @@ export function LanguageCard() {
   };
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Languages className="size-5 text-brand-700" aria-hidden="true" />
-          {t('languageTitle')}
-        </CardTitle>
-        <CardDescription>{t('languageHint')}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={Languages} title={t('languageTitle')} description={t('languageHint')} />
       <CardContent>
         <LanguageSwitch {...(save.isPending && save.variables ? { value: save.variables.language } : {})} onChange={change} />
       </CardContent>

@@ -1,26 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
+import { renderWithClient, resetAfterEachTest } from '@/testing/render';
 import { SmsSettingsCard } from './sms-settings-card';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => toast.remove());
-});
+resetAfterEachTest();
 
-function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Toaster />
-      <SmsSettingsCard />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderCard = () => renderWithClient(<SmsSettingsCard />, { hasToaster: true }).user;
 
 describe('SmsSettingsCard', () => {
   it('shows the choices and saves a change at once with the server’s answer', async () => {

@@ -1,7 +1,7 @@
 import type { SetSmsSettingsPayload } from '@tuzo/contracts';
 import { MessageSquareText } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { failureText } from '@/lib/api-client';
 import { useSetSmsSettings, useSmsSettings } from '../api/sms-settings';
@@ -30,13 +30,7 @@ export function SmsSettingsCard() {
     });
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MessageSquareText className="size-5 text-brand-700" aria-hidden="true" />
-          {t('smsTitle')}
-        </CardTitle>
-        <CardDescription>{t('smsHint')}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={MessageSquareText} title={t('smsTitle')} description={t('smsHint')} />
       <CardContent className="flex flex-col gap-3">
         {settings.data ? (
           CHOICES.map((choice) => (

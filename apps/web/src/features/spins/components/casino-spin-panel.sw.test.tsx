@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { stubActions } from '@/testing/action-boundary';
 import { ok } from '@/testing/fetch-boundary';
+import { renderWithClient, startEachTestInSwahili } from '@/testing/render';
 import { buildUserData } from '@/testing/user-data';
 import { CasinoSpinPanel } from './casino-spin-panel';
 import { SelfExclusion } from './casino-guardrails';
@@ -38,24 +36,17 @@ const ODDS = {
   currency: 'KES',
 };
 
-beforeEach(async () => {
-  await act(() => setLanguage('sw'));
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await act(() => setLanguage('en'));
-});
+startEachTestInSwahili();
 
 describe('the casino spin screen in Swahili', () => {
   it('shows the wheel, the stake form, the odds and the break in Swahili', async () => {
     stubActions({ spinstate: ok(STATE), spinodds: ok(ODDS) });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
+    const { user } = renderWithClient(
+      <>
         <CasinoSpinPanel user={buildUserData()} />
         <SpinOdds kind="casino" />
         <SelfExclusion />
-      </QueryClientProvider>,
+      </>,
     );
     expect(screen.getByTestId('spin-wheel').querySelector('svg')?.getAttribute('aria-label')).toMatch(/^Gurudumu la kasino: /);
     const wallet = screen.getByLabelText('Pochi');
@@ -73,7 +64,6 @@ describe('the casino spin screen in Swahili', () => {
     ).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Kizidishi' })).toBeTruthy();
 
-    const user = userEvent.setup();
     await user.clear(stake);
     await user.type(stake, '5000');
     expect(screen.getByText('Salio halitoshi')).toBeTruthy();

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { stubActions } from '@/testing/action-boundary';
 import { ok } from '@/testing/fetch-boundary';
+import { renderWithClient, startEachTestInSwahili } from '@/testing/render';
 import { TeamLevelView } from './team-level-view';
 import { TeamPowerTable } from './team-power-table';
 
@@ -17,13 +15,7 @@ const ROW = {
   Joined: '2026-01-03 09:00',
 };
 
-beforeEach(async () => {
-  await act(() => setLanguage('sw'));
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await act(() => setLanguage('en'));
-});
+startEachTestInSwahili();
 
 describe('the team screens in Swahili', () => {
   it('shows a level: summary, search, filter, table headers, member statuses and the pager in Swahili', async () => {
@@ -43,12 +35,7 @@ describe('the team screens in Swahili', () => {
         pages: 2,
       }),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <TeamLevelView level={2} />
-      </QueryClientProvider>,
-    );
+    renderWithClient(<TeamLevelView level={2} />);
     expect(await screen.findByText('Amewezeshwa')).toBeTruthy();
     expect(screen.getByText('Hajawezeshwa')).toBeTruthy();
     expect(screen.getByText('Wanachama wa Ngazi ya 2')).toBeTruthy();
@@ -82,14 +69,7 @@ describe('the team screens in Swahili', () => {
         l3: { total: 0, active: 0, dormant: 0 },
       }),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <TeamPowerTable />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithClient(<TeamPowerTable />, { hasRouter: true });
     expect(await screen.findByRole('link', { name: 'Ngazi ya 1' })).toBeTruthy();
     expect(screen.getByText('Nguvu ya Timu')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([

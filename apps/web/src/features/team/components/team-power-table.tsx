@@ -1,7 +1,8 @@
 import type { DownlineCounts } from '@tuzo/contracts';
 import { Link } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { CardDescription } from '@/components/ui/card';
+import { type DataTableColumn } from '@/components/ui/data-table';
+import { TableCard } from '@/components/ui/table-card';
 import { useTexts, type Translate } from '@/i18n';
 import { failureText } from '@/lib/api-client';
 import { downlineCountTexts, useAllMyDownlines } from '../api/get-all-my-downlines';
@@ -41,25 +42,19 @@ export function TeamPowerTable() {
     { level: 3, ...data.l3 },
   ];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id="team-power-title">{t('powerTitle')}</CardTitle>
-        <CardDescription>{t('powerDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy="team-power-title"
-          columns={columns(t)}
-          rows={rows}
-          isPending={isPending}
-          error={error ? failureText(error, downlineCountTexts()) : null}
-          emptyText={t('noData')}
-          getRowKey={(row) => String(row.level)}
-          getRowAttributes={(row) => ({ 'data-testid': `team-power-level-${row.level}` })}
-          minWidthClassName="min-w-[20rem]"
-          skeleton={{ rows: 3, className: 'h-4 w-12' }}
-        />
-      </CardContent>
-    </Card>
+    <TableCard
+      title={t('powerTitle')}
+      titleId="team-power-title"
+      headerExtra={<CardDescription>{t('powerDescription')}</CardDescription>}
+      columns={columns(t)}
+      rows={rows}
+      isPending={isPending}
+      error={error ? failureText(error, downlineCountTexts()) : null}
+      emptyText={t('noData')}
+      getRowKey={(row) => String(row.level)}
+      getRowAttributes={(row) => ({ 'data-testid': `team-power-level-${row.level}` })}
+      minWidthClassName="min-w-[20rem]"
+      skeleton={{ rows: 3, className: 'h-4 w-12' }}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import type { MyDownlinesData } from '@tuzo/contracts';
 import { CircleDollarSign, UserCheck, UserMinus, Users, type LucideIcon } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { FigureCard } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { teamTexts } from '../texts';
@@ -44,21 +43,15 @@ export function TeamSummaryCards({ data, level }: { data: MyDownlinesData | unde
         {t('levelSummary', { level })}
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {CARDS.map(({ key, title, icon: Icon, tone, value }) => (
+        {CARDS.map(({ key, title, icon, tone, value }) => (
           <li key={key}>
-            <Card className="h-full p-3 sm:p-4" data-testid={`team-summary-${key}`}>
-              <div className="flex items-center gap-2">
-                <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-                  <Icon className="size-4" aria-hidden="true" />
-                </span>
-                <span className="text-xs font-medium text-slate-600 sm:text-sm">{t(title)}</span>
-              </div>
-              {data ? (
-                <p className="mt-2 text-base font-bold break-all text-slate-900 tabular-nums sm:text-lg">{value(data)}</p>
-              ) : (
-                <Skeleton className="mt-3 h-5 w-20" />
-              )}
-            </Card>
+            <FigureCard
+              icon={icon}
+              tone={tone}
+              label={t(title)}
+              value={data ? value(data) : undefined}
+              testId={`team-summary-${key}`}
+            />
           </li>
         ))}
       </ul>

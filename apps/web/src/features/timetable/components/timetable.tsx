@@ -1,5 +1,5 @@
 import { parseTaskDates, STATIC_TIMETABLE_ROWS } from '@tuzo/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { useTasks } from '../api/get-tasks';
 import { TIMETABLE_KEYS, timetableTexts } from '../texts';
@@ -15,41 +15,36 @@ export function Timetable() {
   };
   const rows = query.data ?? [];
   return (
-    <Card className="mx-auto max-w-3xl">
-      <CardHeader>
-        <CardTitle>{t('title')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b text-slate-600">
-              <th className="py-2">{t('task')}</th>
-              <th className="py-2">{t('when')}</th>
+    <TitledCard title={t('title')} className="mx-auto max-w-3xl">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b text-slate-600">
+            <th className="py-2">{t('task')}</th>
+            <th className="py-2">{t('when')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.aid} className="border-b">
+              <td className="py-2 font-medium">{row.aname}</td>
+              <td className="py-2">{parseTaskDates(row.adate).join(', ')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.aid} className="border-b">
-                <td className="py-2 font-medium">{row.aname}</td>
-                <td className="py-2">{parseTaskDates(row.adate).join(', ')}</td>
-              </tr>
-            ))}
-            {query.isSuccess && rows.length === 0 ? (
-              <tr className="border-b">
-                <td colSpan={2} className="py-2 text-slate-500">
-                  {t('noTasks')}
-                </td>
-              </tr>
-            ) : null}
-            {STATIC_TIMETABLE_ROWS.map((row) => (
-              <tr key={row.name} className="border-b">
-                <td className="py-2 font-medium">{fixed(row.name)}</td>
-                <td className="py-2">{fixed(row.when)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </CardContent>
-    </Card>
+          ))}
+          {query.isSuccess && rows.length === 0 ? (
+            <tr className="border-b">
+              <td colSpan={2} className="py-2 text-slate-500">
+                {t('noTasks')}
+              </td>
+            </tr>
+          ) : null}
+          {STATIC_TIMETABLE_ROWS.map((row) => (
+            <tr key={row.name} className="border-b">
+              <td className="py-2 font-medium">{fixed(row.name)}</td>
+              <td className="py-2">{fixed(row.when)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TitledCard>
   );
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
+import { startEachTestInSwahili } from '@/testing/render';
 import { TriviaIntro } from './trivia-intro';
 
 const INFO = {
@@ -16,12 +17,7 @@ const INFO = {
   correct: 3,
 };
 
-beforeEach(async () => {
-  await act(() => setLanguage('sw'));
-});
-afterEach(async () => {
-  await act(() => setLanguage('en'));
-});
+startEachTestInSwahili();
 
 describe('trivia in Swahili', () => {
   it('shows the intro, its rules with Swahili weekdays and the played state in Swahili', () => {

@@ -2,7 +2,7 @@ import type { TriviaInfoData } from '@tuzo/contracts';
 import { Brain, CalendarClock, CheckCircle2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { formatMoney, toMinor } from '@/lib/money';
 import { useWeekdayName } from '@/lib/weekdays.texts';
@@ -21,13 +21,7 @@ export function TriviaIntro({ info, isStarting, onStart }: { info: TriviaInfoDat
   const isSomeDays = info.days.length > 0 && info.days.length < 7;
   return (
     <Card className="mx-auto w-full max-w-2xl" data-testid="trivia-intro">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Brain className="size-5 text-brand-700" aria-hidden="true" />
-          {t('title')}
-        </CardTitle>
-        <CardDescription>{t('description', { questions: info.questions })}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={Brain} title={t('title')} description={t('description', { questions: info.questions })} />
       <CardContent className="flex flex-col gap-4">
         <div className="rounded-lg bg-brand-50 p-4 text-brand-900">
           <p className="text-sm">{t('eachCorrect')}</p>

@@ -1,7 +1,7 @@
 import type { AnswerQuizData } from '@tuzo/contracts';
 import { Trophy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { useTexts } from '@/i18n';
 import { formatMoney } from '@/lib/money';
 import { triviaTexts } from '../texts';
@@ -11,12 +11,7 @@ export function TriviaResult({ result, msg, onDone }: { result: AnswerQuizData; 
   const t = useTexts(triviaTexts);
   return (
     <Card className="mx-auto w-full max-w-2xl" data-testid="trivia-result">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Trophy className="size-5 text-accent-500" aria-hidden="true" />
-          {t('resultTitle')}
-        </CardTitle>
-      </CardHeader>
+      <CardHeading icon={Trophy} title={t('resultTitle')} iconClassName="text-accent-500" />
       <CardContent className="flex flex-col gap-4">
         <p className="text-3xl font-bold text-slate-900" data-testid="trivia-score">
           {result.correct} / {result.total}

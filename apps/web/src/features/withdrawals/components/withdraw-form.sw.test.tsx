@@ -1,31 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { stubActions } from '@/testing/action-boundary';
 import { ok } from '@/testing/fetch-boundary';
+import { renderWithClient, startEachTestInSwahili } from '@/testing/render';
 import { buildUserData } from '@/testing/user-data';
 import { WithdrawalHistoryTable } from './withdrawal-history-table';
 import { WithdrawForm } from './withdraw-form';
 import { WithdrawNotice } from './withdraw-notice';
 
-beforeEach(async () => {
-  await act(() => setLanguage('sw'));
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await act(() => setLanguage('en'));
-});
-
-function renderWithClient(node: React.ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={queryClient}>{node}</QueryClientProvider>);
-}
+startEachTestInSwahili();
 
 describe('the withdrawal screens in Swahili', () => {
   it('shows the withdraw form, its wallets and its messages in Swahili', async () => {
-    renderWithClient(<WithdrawForm user={buildUserData()} />);
+    const { user } = renderWithClient(<WithdrawForm user={buildUserData()} />);
     const account = screen.getByLabelText('Akaunti') as HTMLSelectElement;
     expect(
       within(account)
@@ -33,7 +20,6 @@ describe('the withdrawal screens in Swahili', () => {
         .map((option) => option.textContent),
     ).toEqual(['Chagua akaunti', 'Jumbo (KES 1,000.00)', 'YouTube (KES 250.50)', 'TikTok (KES 0.00)', 'Matangazo (KES 40.00)']);
     const amount = screen.getByLabelText('Kiasi (KES)');
-    const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Toa pesa' }));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Tafadhali chagua akaunti',

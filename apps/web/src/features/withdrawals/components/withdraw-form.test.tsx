@@ -1,28 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { WITHDRAWAL_MESSAGES } from '@tuzo/contracts';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { failed, ok, stubFetch } from '@/testing/fetch-boundary';
+import { renderWithClient, resetAfterEachTest } from '@/testing/render';
 import { buildUserData } from '@/testing/user-data';
 import { WithdrawForm } from './withdraw-form';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => toast.remove());
-});
+resetAfterEachTest();
 
 function renderForm() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Toaster />
-      <WithdrawForm user={buildUserData()} />
-    </QueryClientProvider>,
-  );
+  const { user } = renderWithClient(<WithdrawForm user={buildUserData()} />, { hasToaster: true });
   return {
-    user: userEvent.setup(),
+    user,
     account: screen.getByLabelText('Account') as HTMLSelectElement,
     amount: screen.getByLabelText('Amount (KES)') as HTMLInputElement,
     submit: screen.getByRole('button', { name: 'Withdraw' }),

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { type DataTableColumn } from '@/components/ui/data-table';
+import { TableCard } from '@/components/ui/table-card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useTexts, type Translate } from '@/i18n';
 import { cn } from '@/lib/cn';
@@ -53,31 +53,27 @@ export function WithdrawalHistoryTable() {
   const { data: rows, isPending, error, refetch, isFetching } = useWithdrawalHistory();
   const t = useTexts(withdrawalsTexts);
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-3">
-        <CardTitle id="withdrawal-history-title">{t('historyLink')}</CardTitle>
+    <TableCard
+      title={t('historyLink')}
+      titleId="withdrawal-history-title"
+      titleAside={
         <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden="true" className={cn(isFetching && 'animate-spin')} />
           {t('refresh')}
         </Button>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <DataTable
-          labelledBy="withdrawal-history-title"
-          columns={columns(t)}
-          rows={rows}
-          isPending={isPending}
-          error={error ? failureText(error, withdrawalHistoryTexts()) : null}
-          emptyText={t('empty')}
-          getRowKey={(row, index) => `${row.No}-${index}`}
-          getRowAttributes={() => ({ 'data-testid': 'withdrawal-row' })}
-          minWidthClassName="min-w-[34rem]"
-          skeleton={{ rows: 5, className: 'h-4 w-14', rowTestId: 'withdrawal-skeleton-row' }}
-          hasSwipeHint
-          messagePaddingClassName="py-8"
-          isBusy={isFetching}
-        />
-      </CardContent>
-    </Card>
+      }
+      columns={columns(t)}
+      rows={rows}
+      isPending={isPending}
+      error={error ? failureText(error, withdrawalHistoryTexts()) : null}
+      emptyText={t('empty')}
+      getRowKey={(row, index) => `${row.No}-${index}`}
+      getRowAttributes={() => ({ 'data-testid': 'withdrawal-row' })}
+      minWidthClassName="min-w-[34rem]"
+      skeleton={{ rows: 5, className: 'h-4 w-14', rowTestId: 'withdrawal-skeleton-row' }}
+      hasSwipeHint
+      messagePaddingClassName="py-8"
+      isBusy={isFetching}
+    />
   );
 }

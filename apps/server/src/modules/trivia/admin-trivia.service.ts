@@ -12,7 +12,8 @@ import {
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { saveAudited, setActiveAudited, writeAudit, type AuditedSubject, type OperatorStamp } from '../audit/index.ts';
+import { parseCsv } from './csv-parse.ts';
 import {
   insertTriviaQuestions,
   selectTriviaPage,
@@ -20,15 +21,12 @@ import {
   updateTriviaQuestion,
   type TriviaQuestionRow,
   type TriviaQuestionValues,
-} from '../trivia/index.ts';
-import { parseCsv } from './csv-parse.ts';
+} from './trivia-bank.repository.ts';
 
-interface Staff {
-  operatorId: bigint;
-  ip: string;
-}
+/** The console's trivia bank (`admintrivia`, `admintriviasave`, `admintriviaretire` and the CSV import route). */
+const QUESTION: AuditedSubject = { noun: 'question', action: 'trivia', targetType: 'trivia_question' };
 
-export function toTriviaRow(row: TriviaQuestionRow): AdminTriviaRow {
+function toTriviaRow(row: TriviaQuestionRow): AdminTriviaRow {
   return {
     id: row.id.toString(),
     question: row.question,
@@ -58,70 +56,40 @@ export async function listTrivia(deps: AppDeps, input: AdminTriviaPayload): Prom
 }
 
 /** `admintriviasave`: adds a question, or edits one (locked, audited with the values before and after). */
-export async function saveTrivia(deps: AppDeps, input: AdminTriviaSavePayload & Staff): Promise<AdminTriviaRow> {
+export async function saveTrivia(deps: AppDeps, input: AdminTriviaSavePayload & OperatorStamp): Promise<AdminTriviaRow> {
   const values: TriviaQuestionValues = {
     question: input.question,
     options: input.options,
     correct: input.correct,
     active: input.active,
   };
-  return deps.db.transaction(async (tx) => {
-    if (input.id === undefined) {
+  const row = await saveAudited(deps, QUESTION, {
+    ...input,
+    lock: selectTriviaQuestionForUpdate,
+    write: async (tx, before) => {
+      if (before !== null && input.id !== undefined) return updateTriviaQuestion(tx, input.id, values);
       const [created] = await insertTriviaQuestions(tx, [values]);
       if (!created) throw new Error('The question insert returned no row');
-      await writeAudit(tx, {
-        actorId: input.operatorId,
-        action: 'trivia.add',
-        targetType: 'trivia_question',
-        targetId: created.id,
-        after: values,
-        ip: input.ip,
-      });
-      return toTriviaRow(created);
-    }
-    const before = await selectTriviaQuestionForUpdate(tx, input.id);
-    if (!before) throw new AppError('NOT_FOUND', 'Question not found');
-    const after = await updateTriviaQuestion(tx, input.id, values);
-    await writeAudit(tx, {
-      actorId: input.operatorId,
-      action: 'trivia.edit',
-      targetType: 'trivia_question',
-      targetId: input.id,
-      before: auditValues(before),
-      after: values,
-      ip: input.ip,
-    });
-    return toTriviaRow(after);
+      return created;
+    },
+    targetId: (written) => written.id,
+    audit: (before) => ({ before: before && auditValues(before), after: values }),
   });
+  return toTriviaRow(row);
 }
 
 /** `admintriviaretire`: a retired question is no longer drawn for new rounds; rounds already started keep it. */
-export async function retireTrivia(deps: AppDeps, input: AdminTriviaRetirePayload & Staff): Promise<AdminTriviaRow> {
-  return deps.db.transaction(async (tx) => {
-    const before = await selectTriviaQuestionForUpdate(tx, input.id);
-    if (!before) throw new AppError('NOT_FOUND', 'Question not found');
-    if (before.active === input.active)
-      throw new AppError('CONFLICT', input.active ? 'The question is already active' : 'The question is already retired');
-    const after = await updateTriviaQuestion(tx, input.id, { active: input.active });
-    await writeAudit(tx, {
-      actorId: input.operatorId,
-      action: input.active ? 'trivia.restore' : 'trivia.retire',
-      targetType: 'trivia_question',
-      targetId: input.id,
-      before: { active: before.active },
-      after: { active: input.active },
-      ip: input.ip,
-    });
-    return toTriviaRow(after);
-  });
+export async function retireTrivia(deps: AppDeps, input: AdminTriviaRetirePayload & OperatorStamp): Promise<AdminTriviaRow> {
+  const write = (tx: Parameters<typeof updateTriviaQuestion>[0], id: bigint, active: boolean) =>
+    updateTriviaQuestion(tx, id, { active });
+  return toTriviaRow(await setActiveAudited(deps, QUESTION, { ...input, lock: selectTriviaQuestionForUpdate, write }));
 }
-
 /**
  * The CSV import: every data row is checked on its own; the valid ones are inserted in one transaction with one
  * audit row (the count and the rejected lines), the rejected ones reported with their line and reason. A file
  * with no valid row inserts nothing and writes no audit row.
  */
-export async function importTrivia(deps: AppDeps, input: { csv: string } & Staff): Promise<AdminTriviaImportData> {
+export async function importTrivia(deps: AppDeps, input: { csv: string } & OperatorStamp): Promise<AdminTriviaImportData> {
   const { records, brokenLine } = parseCsv(input.csv);
   const [header, ...rows] = records;
   const expected = TRIVIA_IMPORT_HEADER.join(',');

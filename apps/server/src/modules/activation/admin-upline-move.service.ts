@@ -3,8 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { TransactionKind } from '../../ledger/accounts.ts';
 import { reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
+import type { StaffCredit } from '../approvals/index.ts';
+import { readSetting } from '../settings/index.ts';
 import {
-  activationKeys,
   insertActivation,
   lockLiveActivation,
   lockMemberForActivation,
@@ -12,9 +13,8 @@ import {
   selectNextGeneration,
   selectTransactionsByKeys,
   selectUplines,
-} from '../activation/index.ts';
-import { readSetting } from '../settings/index.ts';
-import type { StaffCredit } from '../approvals/index.ts';
+} from './activation.repository.ts';
+import { activationKeys } from './activation.service.ts';
 
 const LEVELS = [1, 2, 3] as const;
 const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = {
@@ -23,7 +23,8 @@ const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = {
   3: 'commission_l3',
 };
 
-export interface Counts {
+/** What an upline change did to the activations below the moved member (admin-members' changeUpline audits it). */
+export interface MovedActivations {
   activations: number;
   reversed: number;
   paid: number;
@@ -34,10 +35,35 @@ export interface Counts {
 type MovedMember = NonNullable<Awaited<ReturnType<typeof lockMemberForActivation>>>;
 type OldCommission = Awaited<ReturnType<typeof selectTransactionsByKeys>>[number];
 
-/** One active member whose chain changed (an upline change): pay the new chain under a new activation generation, reverse the old one. */
-export async function moveActivation(
+/**
+ * An upline change's money (admin-members' changeUpline, in its transaction): each active member whose chain changed
+ * has their live activation superseded by a new generation whose commissions are paid to the new chain, and the old
+ * generation's commissions reversed, one member after another.
+ */
+export async function moveActivations(
   tx: DbOrTx,
-  input: { memberId: bigint; operatorId: bigint; at: Date; counts: Counts },
+  input: { memberIds: readonly bigint[]; operatorId: bigint; at: Date },
+): Promise<MovedActivations> {
+  const counts: MovedActivations = { activations: 0, reversed: 0, paid: 0, credits: [] };
+  for (const memberId of input.memberIds) {
+    await moveActivation(tx, { memberId, operatorId: input.operatorId, at: input.at, counts });
+  }
+  return counts;
+}
+
+/** The usernames of a chain's uplines (staff and empty levels left out), as the database lists them. */
+export async function chainUsernames(tx: DbOrTx, chain: readonly (bigint | null)[]): Promise<string[]> {
+  const rows = await selectUplines(
+    tx,
+    chain.filter((id): id is bigint => id !== null),
+  );
+  return rows.map((row) => row.username);
+}
+
+/** One active member whose chain changed: pay the new chain under a new activation generation, reverse the old one. */
+async function moveActivation(
+  tx: DbOrTx,
+  input: { memberId: bigint; operatorId: bigint; at: Date; counts: MovedActivations },
 ): Promise<void> {
   const member = await lockMemberForActivation(tx, input.memberId);
   const live = await lockLiveActivation(tx, input.memberId);
@@ -73,7 +99,7 @@ async function payNewChain(
     generation: number;
     wasPaid: (uplineId: bigint, level: (typeof LEVELS)[number]) => boolean;
     at: Date;
-    counts: Counts;
+    counts: MovedActivations;
   },
 ): Promise<void> {
   const { member } = input;
@@ -125,7 +151,7 @@ async function payNewChain(
 /** Reverses the old generation's commissions; an old upline who no longer holds one fails the whole change. */
 async function reverseOldCommissions(
   tx: DbOrTx,
-  input: { member: MovedMember; generation: number; old: OldCommission[]; at: Date; counts: Counts },
+  input: { member: MovedMember; generation: number; old: OldCommission[]; at: Date; counts: MovedActivations },
 ): Promise<void> {
   const { member } = input;
   const oldUplines = new Map(
