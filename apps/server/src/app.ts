@@ -15,7 +15,7 @@ import type { AppDeps } from './lib/deps.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loadSecretKeys, type LoadedSecretKeys } from './lib/secret-keys.ts';
 import { toFastifyTrustProxy } from './lib/trust-proxy.ts';
-import { paymentsMode } from './payments/index.ts';
+import { registerHealthRoutes } from './http/health.ts';
 import { ReferenceCache } from './modules/reference/index.ts';
 import { EXPORT_ROUTE_DOCS } from './modules/exports/index.ts';
 import { ADMIN_CONTENT_ROUTE_DOCS } from './modules/admin-content/index.ts';
@@ -25,6 +25,7 @@ import { registerWebApp } from './plugins/web.ts';
 import { registerModuleRoutes, runStartupTasks } from './modules/startup.ts';
 import { openPayments } from './modules/deposits/index.ts';
 import { sealTotpSecrets } from './modules/auth/index.ts';
+import { appLoggerOptions, registerObservability, requestIdOptions } from './modules/observability/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,7 +54,9 @@ export interface BuildAppOptions {
 export function appServerOptions(options: Pick<BuildAppOptions, 'config' | 'logger'>): FastifyServerOptions {
   const { config, logger } = options;
   return {
-    logger: logger === false ? false : withRedaction(logger === true || !logger ? { level: config.LOG_LEVEL } : logger),
+    logger: logger === false ? false : withRedaction(logger === true || !logger ? appLoggerOptions(config) : logger),
+    // A request id on every log line and every answer (X-Request-Id), the balancer's only behind TRUST_PROXY.
+    ...requestIdOptions(config),
     // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick its own rate-limit key.
     trustProxy: toFastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
@@ -84,7 +87,7 @@ export const tuzoApp: FastifyPluginAsync<BuildAppOptions> = Object.assign(
   async (app: FastifyInstance, options: BuildAppOptions) => {
     // The key first: a missing or unreadable key stops the start before the database is touched.
     const secretKeys = loadSecretKeys(options.config);
-    const database = connectDatabase(options.databaseUrl);
+    const database = connectDatabase(options.databaseUrl, { readUrl: options.config.DATABASE_READ_URL });
     try {
       const deps = await openDeps(app, options, { database, secretKeys });
       app.decorate('deps', deps);
@@ -122,6 +125,7 @@ async function openDeps(
   const base = {
     config,
     db: database.db,
+    readDb: database.readDb,
     pool: database.pool,
     log: app.log,
     clock: options.clock ?? systemClock,
@@ -137,6 +141,7 @@ async function openDeps(
 
 /** Parsers, error handling, security headers, rate limits and every route: the action endpoint, the modules', the web app. */
 async function registerHttp(app: FastifyInstance, deps: AppDeps, extraActions: readonly RegisteredAction[]): Promise<void> {
+  registerObservability(app, deps);
   registerJsonParser(app);
   app.setErrorHandler(envelopeErrorHandler);
   registerTextGuard(app);
@@ -149,11 +154,8 @@ async function registerHttp(app: FastifyInstance, deps: AppDeps, extraActions: r
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  app.get('/healthz', async (_request, reply) => {
-    await deps.pool.query('SELECT 1');
-    // Where payments go: `simulated` says no real money moves (decision 047).
-    return reply.send({ ok: true, payments: paymentsMode(deps.config) });
-  });
+  // /healthz, /livez and /readyz (the balancer's check; draining on SIGTERM, decision 051).
+  registerHealthRoutes(app, deps);
   // The routes beside the actions are listed in the API document with them (http/route-docs.ts).
   await registerActionEndpoint(
     app,

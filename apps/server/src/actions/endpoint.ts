@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { resolveBearerWith } from '../modules/auth/index.ts';
 import { sharedLimitHook, type SharedRule } from '../modules/rate-limits/index.ts';
+import { actionMetricsHook, UNKNOWN_ACTION } from '../modules/observability/index.ts';
 import { renderApiDocs } from './api-docs.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { checkResponseData } from './response-check.ts';
@@ -129,12 +130,17 @@ export async function registerActionEndpoint(
   );
   // The handler checks the payload's text itself, after the method and access checks (text-guard.ts).
   const config = { ...('config' in rateLimitOptions ? rateLimitOptions.config : {}), checksTextInHandler: true };
+  // Requests, errors and latency per action, labelled by catalogue names only (decision 053).
+  const onResponse = actionMetricsHook(app, (request) => {
+    const name = actionNameOf(request);
+    return typeof name === 'string' && registry.has(name) ? name : UNKNOWN_ACTION;
+  });
   // Every method Fastify routes reaches the handler (HEAD comes with GET), so one no action takes (PATCH, OPTIONS,
   // ...) gets the same 405 with Allow as any other wrong method.
   const methods = [...new Set([...HTTP_METHODS, ...app.supportedMethods.filter((method) => method !== 'HEAD')])];
   for (const method of methods) {
-    app.route({ method, url: '/api', handler: handle, ...rateLimitOptions, config });
-    app.route({ method, url: '/api/:action', handler: handle, ...rateLimitOptions, config });
+    app.route({ method, url: '/api', handler: handle, ...rateLimitOptions, config, onResponse });
+    app.route({ method, url: '/api/:action', handler: handle, ...rateLimitOptions, config, onResponse });
   }
 }
 

@@ -11,6 +11,7 @@ import { payForClientActions } from '../modules/payforclient/index.ts';
 import { adminMembersActions } from '../modules/admin-members/index.ts';
 import { adminMoneyActions } from '../modules/admin-money/index.ts';
 import { adminOverviewActions } from '../modules/admin-overview/index.ts';
+import { jobsActions } from '../modules/jobs/index.ts';
 import { depositsActions } from '../modules/deposits/index.ts';
 import { teamActions } from '../modules/team/index.ts';
 import { spinsActions } from '../modules/spins/index.ts';
@@ -50,6 +51,7 @@ export const allActions: readonly RegisteredAction[] = [
   ...adminMembersActions,
   ...adminMoneyActions,
   ...adminOverviewActions,
+  ...jobsActions,
   ...depositsActions,
   ...teamActions,
   ...spinsActions,

@@ -989,3 +989,51 @@ export const phoneChanges = pgTable('phone_changes', {
     .notNull()
     .default(sql`'{}'::bigint[]`),
 });
+
+// 0511_jobs.sql
+
+/** Background jobs: who holds each one's lease, when it is next due, and its counts (decision 052). */
+export const jobs = pgTable('jobs', {
+  name: text('name').primaryKey(),
+  everyMs: integer('every_ms').notNull(),
+  state: text('state', { enum: ['idle', 'running', 'dead'] })
+    .notNull()
+    .default('idle'),
+  holder: text('holder'),
+  leaseUntil: ts('lease_until'),
+  nextRunAt: ts('next_run_at').notNull(),
+  lastStartedAt: ts('last_started_at'),
+  lastFinishedAt: ts('last_finished_at'),
+  lastSucceededAt: ts('last_succeeded_at'),
+  lastError: text('last_error'),
+  runs: bigint('runs', { mode: 'bigint' }).notNull().default(0n),
+  failures: bigint('failures', { mode: 'bigint' }).notNull().default(0n),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  takeovers: bigint('takeovers', { mode: 'bigint' }).notNull().default(0n),
+  createdAt: ts('created_at').notNull(),
+});
+
+// 0512_restored_state.sql
+
+/** A point-in-time restore whose payouts wait for their provider's answer (decision 054); open while cleared_at is null. */
+export const databaseRestores = pgTable('database_restores', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  recoveryPoint: ts('recovery_point'),
+  markedAt: ts('marked_at').notNull(),
+  note: text('note'),
+  clearedAt: ts('cleared_at'),
+});
+
+/** Each payout in flight at a restore's recovery point, and when its provider was asked and answered. */
+export const restorePayoutChecks = pgTable(
+  'restore_payout_checks',
+  {
+    restoreId: bigint('restore_id', { mode: 'bigint' }).notNull(),
+    payoutId: bigint('payout_id', { mode: 'bigint' }).notNull(),
+    stateAtRestore: text('state_at_restore', { enum: ['approved', 'sent', 'unknown'] }).notNull(),
+    askedAt: ts('asked_at'),
+    answeredAt: ts('answered_at'),
+    answer: text('answer', { enum: ['paid', 'failed', 'completed', 'not-found'] }),
+  },
+  (t) => [primaryKey({ columns: [t.restoreId, t.payoutId] })],
+);

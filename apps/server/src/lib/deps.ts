@@ -16,6 +16,11 @@ import type { SecretBox } from './secret-box.ts';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /**
+   * A read replica (`DATABASE_READ_URL`) for read-heavy pages that may lag a moment: team pages, the console
+   * overview. Never for a member's own money (wallets, balances, transactions): those read `db` (decision 055).
+   */
+  readDb?: Db;
   pool: pg.Pool;
   log: FastifyBaseLogger;
   clock: Clock;

@@ -11,6 +11,7 @@ import {
   failureText,
   isApiError,
   isSessionExpired,
+  RETRY_DELAYS_MS,
   SESSION_EXPIRED_MESSAGE,
   setUnauthorizedHandler,
 } from './api-client';
@@ -103,6 +104,42 @@ describe('callAction: requests', () => {
     expect(requests).toHaveLength(0);
     // @ts-expect-error the catalogue does not mark setlanguage idempotent, so the key does not type-check
     await rejection(callAction('setlanguage', { payload: { language: 'sw' }, idempotencyKey: 'key-12345' }));
+  });
+});
+
+describe('callAction: retries behind a load balancer (decision 051)', () => {
+  it('sends every money action a key, made for the call when the caller has none, and retries it with that key', async () => {
+    const requests = stubFetch(
+      { error: new TypeError('Failed to fetch') },
+      { status: 502, text: '<html>502 Bad Gateway</html>' },
+      { status: 503, text: '<html>503 Service Unavailable</html>' },
+      ok({ amount: '5.00' }, { msg: 'Paid' }),
+    );
+    const envelope = await callAction('payyoutube', { payload: { vid: '7' } });
+    expect(envelope.msg).toBe('Paid');
+    const keys = requests.map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(requests.map((request) => request.body)).toEqual(Array(4).fill({ vid: '7' }));
+  });
+
+  it('gives up after RETRY_DELAYS_MS and answers what the last try got', async () => {
+    const unavailable = failed(503, 'INTERNAL', 'No node can answer');
+    const requests = stubFetch(unavailable, unavailable, unavailable, unavailable, ok(null));
+    const error = await rejection(
+      callAction('stkpush', { payload: { phone: '0712345678', amount: '10' }, idempotencyKey: 'k-1' }),
+    );
+    expect(isApiError(error, 'INTERNAL')).toBe(true);
+    expect(requests).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    expect(new Set(requests.map((request) => request.headers.get('Idempotency-Key')))).toEqual(new Set(['k-1']));
+  }, 10_000);
+
+  it('sends no key and never retries an action that does not honour one', async () => {
+    const requests = stubFetch({ status: 502, text: '<html>502 Bad Gateway</html>' }, ok(null));
+    await rejection(callAction('userdata'));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers.has('Idempotency-Key')).toBe(false);
   });
 });
 

@@ -128,11 +128,12 @@ export async function loadOverview(deps: AppDeps): Promise<AdminOverviewData> {
   const timeZone = deps.config.TUZO_TIMEZONE;
   const today = operatorDay(deps.clock.now(), timeZone);
   const window: OverviewWindow = { fromDay: addDays(today, -(OVERVIEW_DAYS - 1)), toDay: today, timeZone };
-  const db = deps.db;
+  // Read from the replica when there is one; the closed days, just written by the roll-up, from the primary.
+  const db = deps.readDb ?? deps.db;
   await rollUpClosedDays(deps, { today, fromDay: window.fromDay, timeZone });
   const [counts, closed, todayRow, closedSpins, pending, earners, spinSettings] = await Promise.all([
     selectMemberCounts(db),
-    selectClosedDays(db, window),
+    selectClosedDays(deps.db, window),
     selectTodayFigures(db, { today, timeZone }),
     selectClosedSpinTotals(db, { toDay: today, timeZone }),
     selectPendingWithdrawals(db),

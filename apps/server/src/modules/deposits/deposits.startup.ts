@@ -7,7 +7,7 @@ import { replaceStoredSetting, seedSetting } from '../settings/index.ts';
 import { defaultProcedures } from './procedures.ts';
 import { verifyPendingNotifications } from './notification-verification.service.ts';
 import { reconcilePendingPushes } from './stk-push.service.ts';
-import { runEvery } from '../../lib/interval-task.ts';
+import { startJob } from '../jobs/index.ts';
 
 const RECONCILE_EVERY_MS = 15_000;
 
@@ -69,5 +69,5 @@ export async function startDeposits(app: FastifyInstance, deps: AppDeps): Promis
       .catch((error: unknown) => deps.log.error({ err: error }, 'M-Pesa C2B URL registration failed'));
   });
 
-  runEvery(app, deps, { everyMs: RECONCILE_EVERY_MS, work: () => runDepositSweep(deps), failure: 'Deposit reconciler failed' });
+  startJob(app, deps, { name: 'deposit-sweep', everyMs: RECONCILE_EVERY_MS, work: () => runDepositSweep(deps) });
 }

@@ -13,3 +13,5 @@ export { approveWithdrawal, decisionMessage, sendDecidedPayout } from './payouts
 export type { DecidedWithdrawal } from './payouts.approval.ts';
 export { dispatchPayout, isTuzoPayoutReceipt, livePayoutStates } from './payouts.service.ts';
 export { registerPayoutHooks, startPayouts } from './payouts.startup.ts';
+export { markRestored, readRestoredState } from './restored-state.ts';
+export type { RestoredState } from './restored-state.ts';

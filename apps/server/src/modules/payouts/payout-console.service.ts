@@ -9,6 +9,7 @@ import {
   type AdminPayoutsData,
   type AdminPayoutsPayload,
   type PayoutState,
+  type PayoutsRestored,
 } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,6 +23,7 @@ import { selectBalances, selectPayoutQueue, selectQueueRow, type PayoutQueueRow 
 import { selectExchanges } from './payouts.repository.ts';
 import { toPayoutSummary } from './payouts.service.ts';
 import { redact } from './redact.ts';
+import { readRestoredState, type RestoredState } from './restored-state.ts';
 
 /** The console's payout actions (decision 032): the queue, one payout's exchanges, "check with the provider", balances. */
 
@@ -69,6 +71,18 @@ export async function listPayouts(deps: AppDeps, input: AdminPayoutsPayload): Pr
     limit: input.limit,
     total,
     counts: Object.fromEntries(STATES.map((state) => [state, counts[state] ?? 0])) as Record<PayoutState, number>,
+    restored: toRestored(await readRestoredState(deps.db)),
+  };
+}
+
+function toRestored(state: RestoredState | null): PayoutsRestored | null {
+  if (!state) return null;
+  const { recoveryPoint, markedAt, inFlight, awaiting } = state;
+  return {
+    recovery_point: recoveryPoint?.toISOString() ?? null,
+    marked_at: markedAt.toISOString(),
+    in_flight: inFlight,
+    awaiting,
   };
 }
 

@@ -8,6 +8,7 @@ import { readSetting } from '../settings/index.ts';
 import { findWithdrawal, lockWithdrawalForPayout } from '../withdrawals/index.ts';
 import { memberReason } from './payout-provider.ts';
 import { settlePayout } from './payout-settlement.ts';
+import { refuseWhileRestored } from './restored-state.ts';
 import { lockPayout, selectLatestPayout, selectPayout, selectPayoutByReceipt, type PayoutRow } from './payouts.repository.ts';
 
 /**
@@ -212,6 +213,7 @@ export async function checkRetryable(
   let payout = await selectPayout(deps.db, input.payoutId);
   if (!payout) throw new AppError('NOT_FOUND', 'Payout not found');
   refuseOwnAccount({ memberId: payout.memberId, staffId: input.operatorId });
+  await refuseWhileRestored(deps.db); // No retry while payouts are paused after a database restore (decision 054).
   if (payout.state !== 'failed' && payout.providerAnswer === 'not-found') {
     payout = await markPayoutFailed(deps, {
       payoutId: payout.id,

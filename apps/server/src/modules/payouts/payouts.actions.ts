@@ -17,6 +17,8 @@ export const payoutsActions = [
     handler: async (ctx) => ({ msg: 'Payout loaded', data: await getPayout(ctx.deps, ctx.payload.id) }),
   }),
   defineAction('admincheckpayout', {
+    // Asks the provider mid-request: under an Idempotency-Key no transaction is held while it answers (decision 051).
+    callsProviderInRequest: true,
     handler: async (ctx) => {
       const data = await checkPayout(ctx.deps, { id: ctx.payload.id, operatorId: ctx.member.id, ip: ctx.ip });
       const msg =

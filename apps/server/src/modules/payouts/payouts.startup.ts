@@ -8,7 +8,8 @@ import { handleB2CBalanceResult, handleB2CTimeout } from './payout-hints.ts';
 import { dispatchPayout } from './payouts.service.ts';
 import { registerPayoutRoutes } from './payout-settlement.routes.ts';
 import { selectDuePayouts } from './payouts.repository.ts';
-import { runEvery } from '../../lib/interval-task.ts';
+import { startJob } from '../jobs/index.ts';
+import { checkRestoredPayouts } from './restored-state.ts';
 
 const SWEEP_EVERY_MS = 15_000;
 /** A payout committed but never claimed for sending this long (the process stopped in between) is sent by the sweep. */
@@ -22,6 +23,8 @@ const REQUERY_AFTER_MS = 60_000;
  * and asks the provider about every unknown payout until it answers. Nothing is re-sent, nothing refunded on a guess.
  */
 export async function runPayoutSweep(deps: AppDeps, options: { limit?: number } = {}): Promise<{ checked: number }> {
+  // After a database restore: ask about every payout in flight at the recovery point first (decision 054).
+  await checkRestoredPayouts(deps);
   const timeoutMs = (await readSetting(deps.db, 'payouts.result_timeout_seconds')) * 1000;
   const now = deps.clock.now().getTime();
   const due = await selectDuePayouts(deps.db, {
@@ -112,5 +115,5 @@ export async function registerPayoutHooks(app: FastifyInstance, deps: AppDeps): 
 
 /** Payouts at start-up: the sweep, on a timer that never keeps the process alive and stops with the app. */
 export function startPayouts(app: FastifyInstance, deps: AppDeps): void {
-  runEvery(app, deps, { everyMs: SWEEP_EVERY_MS, work: () => runPayoutSweep(deps), failure: 'Payout sweep failed' });
+  startJob(app, deps, { name: 'payout-sweep', everyMs: SWEEP_EVERY_MS, work: () => runPayoutSweep(deps) });
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
 import { applyDeliveryReport } from './sms.repository.ts';
 import { runSmsSender } from './sms.sender.ts';
-import { runEvery } from '../../lib/interval-task.ts';
+import { startJob } from '../jobs/index.ts';
 
 const REPORT_STATE = { delivered: 'delivered', pending: 'sent', failed: 'failed', rejected: 'rejected' } as const;
 
@@ -41,5 +41,5 @@ export async function registerSmsDeliveryHook(app: FastifyInstance, deps: AppDep
 export function startSms(app: FastifyInstance, deps: AppDeps): void {
   const every = deps.config.SMS_SEND_EVERY_MS;
   if (every === 0) return;
-  runEvery(app, deps, { everyMs: every, work: () => runSmsSender(deps), failure: 'SMS sender failed' });
+  startJob(app, deps, { name: 'sms-sender', everyMs: every, work: () => runSmsSender(deps) });
 }

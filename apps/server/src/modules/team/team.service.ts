@@ -26,7 +26,7 @@ import {
 
 /** `allmyDownlines`: total, active and dormant of each level, from the counters (three primary-key rows). */
 export async function countDownlines(deps: AppDeps, memberId: bigint): Promise<AllMyDownlinesData> {
-  const rows = await selectTeamCounts(deps.db, memberId);
+  const rows = await selectTeamCounts(deps.readDb ?? deps.db, memberId);
   const level = (n: number): DownlineCounts => {
     const row = rows.find((entry) => entry.level === n);
     const total = row?.total ?? 0;
@@ -55,8 +55,8 @@ export async function listDownlines(
     timeZone: deps.config.TUZO_TIMEZONE,
   };
   const [summary, found] = await Promise.all([
-    selectLevelSummary(deps.db, { memberId: input.memberId, level }),
-    selectTeamPage(deps.db, query),
+    selectLevelSummary(deps.readDb ?? deps.db, { memberId: input.memberId, level }),
+    selectTeamPage(deps.readDb ?? deps.db, query),
   ]);
   if (!summary) throw new AppError('NOT_FOUND', 'Member not found');
   const currency: MemberCurrency = { countryId: summary.countryId, currency: summary.currency, rateMicro: summary.rateMicro };
@@ -89,7 +89,7 @@ async function countMatched(
     return summary.total;
   }
   if (found.matched !== null) return found.matched;
-  return query.offset === 0 ? 0 : countTeamMatches(deps.db, query);
+  return query.offset === 0 ? 0 : countTeamMatches(deps.readDb ?? deps.db, query);
 }
 
 const USERNAME_TEXT = /^[A-Za-z0-9_]+$/;

@@ -5,6 +5,7 @@ import { PayoutBalanceCard } from './payout-balance-card';
 import { PayoutDetailDialog } from './payout-detail-dialog';
 import { PayoutMethodsCard } from './payout-methods-card';
 import { PayoutsQueue } from './payouts-queue';
+import { RestoredBanner } from './restored-banner';
 import { RiskFlagsPanel } from './risk-flags-panel';
 import { SettlementCard } from './settlement-card';
 
@@ -17,6 +18,7 @@ export function PayoutsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-bold text-slate-900">Payouts</h1>
+      <RestoredBanner />
       <MoneyAlertsCard />
       <PayoutMethodsCard />
       <OperatorOnly>
