@@ -6,6 +6,8 @@
  * Scores vary from run to run with the machine's load, so each page is audited LIGHTHOUSE_RUNS times (default 3)
  * and the median of each category is printed, as Lighthouse's documentation advises.
  * CHROME_PATH picks the browser (default /usr/bin/chromium); LIGHTHOUSE_JSON=dir also writes the full reports.
+ * Then prints the JavaScript /login downloads on the wire against its 100 KB budget (login-bytes.ts) and fails when it
+ * is over; `--bytes-only` (npm run bench:login-bytes) measures only that, without Lighthouse.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +17,11 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '../../apps/server/src/config.ts';
 import { startBenchDatabase } from '../lib/database.ts';
+import { measurePageScripts, reportLoginScripts } from './login-bytes.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const BYTES_ONLY = process.argv.includes('--bytes-only');
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -66,17 +70,24 @@ async function auditMedian(
   url: string,
   chromePort: number,
   options: { keepStorage: boolean; name: string; prepare?: () => Promise<void> },
-): Promise<Scores & { runs: string }> {
-  const results: Scores[] = [];
+): Promise<Scores & { runs: string; scriptKB: number }> {
+  const results: Array<Scores & { scriptKB: number }> = [];
   for (let run = 1; run <= RUNS; run += 1) {
     await options.prepare?.();
     results.push(await audit(url, chromePort, options.keepStorage, `${options.name}-${run}`));
   }
   const scores = Object.fromEntries(CATEGORIES.map((key) => [key, median(results.map((result) => result[key]))])) as Scores;
-  return { ...scores, runs: results.map((result) => result.performance).join(' ') };
+  const scriptKB = median(results.map((result) => result.scriptKB));
+  return { ...scores, scriptKB, runs: results.map((result) => result.performance).join(' ') };
 }
 
-async function audit(url: string, chromePort: number, keepStorage: boolean, reportName: string, attempt = 1): Promise<Scores> {
+async function audit(
+  url: string,
+  chromePort: number,
+  keepStorage: boolean,
+  reportName: string,
+  attempt = 1,
+): Promise<Scores & { scriptKB: number }> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -96,7 +107,40 @@ async function audit(url: string, chromePort: number, keepStorage: boolean, repo
   if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} ended on ${finalDisplayedUrl} (signed-in page not reached?)`);
   }
-  return Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
+  const scores = Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
+  // Lighthouse's own count of the page's script bytes on the wire (its resource summary), beside the scores.
+  const summary = result.lhr.audits['resource-summary']?.details as {
+    items?: Array<{ resourceType: string; transferSize: number }>;
+  };
+  const scriptBytes = summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
+  return { ...scores, scriptKB: Math.round(scriptBytes / 102.4) / 10 };
+}
+
+/** Lighthouse's median scores for /login (signed out) and /dashboard (signed in as demo_sponsor). */
+async function auditPages(baseUrl: string, chromePort: number): Promise<void> {
+  const rows: Array<{ page: string; scriptKB: number } & Scores> = [];
+  rows.push({ page: '/login', ...(await auditMedian(`${baseUrl}/login`, chromePort, { keepStorage: false, name: 'login' })) });
+  const token = await signIn(baseUrl);
+  const prepare = () => storeToken(chromePort, baseUrl, token);
+  rows.push({
+    page: '/dashboard',
+    ...(await auditMedian(`${baseUrl}/dashboard`, chromePort, { keepStorage: true, name: 'dashboard', prepare })),
+  });
+  console.log(
+    `Lighthouse (mobile, default throttling), median of ${RUNS} runs; runs = each run's performance score; ` +
+      'scriptKB = script bytes on the wire (Lighthouse resource summary)',
+  );
+  console.table(rows);
+}
+
+/** The JavaScript a first visit of /login downloads, against its budget; false when over. */
+async function checkLoginBytes(baseUrl: string, chromePort: number): Promise<boolean> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    return reportLoginScripts(await measurePageScripts(browser, `${baseUrl}/login`));
+  } finally {
+    await browser.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -117,25 +161,20 @@ async function main(): Promise<void> {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  let isWithinBudget = false;
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const rows: Array<{ page: string } & Scores> = [];
-    rows.push({ page: '/login', ...(await auditMedian(`${baseUrl}/login`, chrome.port, { keepStorage: false, name: 'login' })) });
-    const token = await signIn(baseUrl);
-    const prepare = () => storeToken(chrome.port, baseUrl, token);
-    rows.push({
-      page: '/dashboard',
-      ...(await auditMedian(`${baseUrl}/dashboard`, chrome.port, { keepStorage: true, name: 'dashboard', prepare })),
-    });
-    console.log(`Lighthouse (mobile, default throttling), median of ${RUNS} runs; runs = each run's performance score`);
-    console.table(rows);
+    if (!BYTES_ONLY) await auditPages(baseUrl, chrome.port);
+    isWithinBudget = await checkLoginBytes(baseUrl, chrome.port);
   } finally {
     chrome.kill();
     await app.close();
     await bench.remove();
   }
+  // process.exitCode is not kept through Lighthouse's and Chromium's shutdown: exit explicitly.
+  if (!isWithinBudget) process.exit(1);
 }
 
 const hardStop = setTimeout(() => {

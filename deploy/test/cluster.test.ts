@@ -1,68 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { serverSettings, startProviderSim, type ProviderSim } from '@tuzo/provider-sim';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureDatabase } from '../../apps/server/src/db/embedded.ts';
-import { appNode, freePort, startBalancer, waitForOk, type AppNode, type Balancer } from '../../scripts/cluster.ts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForOk } from '../../scripts/cluster.ts';
+import { callThrough, reconcile, sleep, startCluster, type Answer, type Cluster } from './cluster-fixtures.ts';
 
 // Two real server processes (server.ts, as `npm run cluster` starts them) on one fresh database, behind the real
 // HAProxy with deploy/haproxy's template (decision 051). Members sign in, read and deposit (STK push through the
 // provider simulator, whose callbacks come back through the balancer) while one node is killed with SIGKILL, and
 // while both are restarted in turn with SIGTERM. The clients behave as the web app does: a money action carries an
 // Idempotency-Key and is retried with the same key after a connection error, 502 or 503.
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const MEMBERS = 6;
 const DRAIN_GRACE_MS = 2_500;
 
-let sim: ProviderSim;
-let pool: pg.Pool;
-let databaseUrl: string;
-let balancer: Balancer;
-const nodes: AppNode[] = [];
-let output = '';
-const write = (line: string) => {
-  output = `${output}${line}\n`.slice(-20_000);
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Answer {
-  status: number;
-  body: { resultcode?: boolean; data?: unknown; msg?: string } | null;
-  /** Attempts that failed on the way (connection error, 502, 503) before this answer. */
-  retried: number;
-}
-
-/** One call through the balancer, retried like the web app's client: same key, short growing backoff, bounded. */
-async function call(
-  action: string,
-  options: { method?: 'GET' | 'POST'; token?: string; payload?: Record<string, unknown>; key?: string; tries?: number },
-): Promise<Answer> {
-  const method = options.method ?? 'POST';
-  const query = method === 'GET' ? `&${new URLSearchParams(options.payload as Record<string, string>)}` : '';
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.key) headers['idempotency-key'] = options.key;
-  const tries = options.tries ?? 8;
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await fetch(`${balancer.url}/api?action=${action}${query}`, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(options.payload ?? {}) : undefined,
-      signal: AbortSignal.timeout(30_000),
-    }).catch(() => null);
-    const retryable = response === null || response.status === 502 || response.status === 503;
-    if (!retryable || attempt + 1 >= tries) {
-      const body = response ? ((await response.json().catch(() => null)) as Answer['body']) : null;
-      return { status: response?.status ?? 0, body, retried: attempt };
-    }
-    await response?.arrayBuffer().catch(() => undefined);
-    await sleep(150 * (attempt + 1));
-  }
-}
+let cluster: Cluster;
+let pool: Cluster['pool'];
+let balancer: Cluster['balancer'];
+let nodes: Cluster['nodes'];
+const output = () => cluster.output();
+const call = (action: string, options: Parameters<typeof callThrough>[2]) => callThrough(cluster.balancer.url, action, options);
 
 interface Member {
   username: string;
@@ -171,15 +125,6 @@ async function expectDepositsOnceOnTheLedger(load: Load, usernames: string[]) {
   expect(Number(ledger[0]?.count)).toBe(credited.length);
 }
 
-function reconcile(): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ledger/reconcile-cli.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
-
 /** Requests per second through the balancer: `concurrency` members reading their own data for `ms`. */
 async function measure(members: Member[], ms: number): Promise<number> {
   const until = Date.now() + ms;
@@ -195,50 +140,17 @@ async function measure(members: Member[], ms: number): Promise<number> {
       }
     }),
   );
-  if (failures.size > 0) console.log(`failed while measuring: ${JSON.stringify([...failures])}\n${output}`);
+  if (failures.size > 0) console.log(`failed while measuring: ${JSON.stringify([...failures])}\n${output()}`);
   return Math.round(answered / (ms / 1000));
 }
 
 beforeAll(async () => {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `cluster_${randomBytes(5).toString('hex')}`;
-  await ensureDatabase(adminUrl, name);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const balancerPort = await freePort();
-  const balancerUrl = `http://127.0.0.1:${balancerPort}`;
-  sim = await startProviderSim({ host: '127.0.0.1', callbackDelayMs: 300 });
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tuzo-cluster-')),
-    TUZO_SECRET_KEY: randomBytes(32).toString('base64'),
-    PUBLIC_URL: balancerUrl,
-    TRUST_PROXY: '127.0.0.1',
-    RATE_LIMIT_ENABLED: 'false',
-    TUZO_DEMO_SEED: 'false',
-    WEB_DIST_DIR: '/nonexistent',
-    DRAIN_GRACE_MS: String(DRAIN_GRACE_MS),
-    SHUTDOWN_TIMEOUT_MS: '15000',
-    ...serverSettings(sim),
-  };
-  for (const name of ['node1', 'node2']) {
-    const node = appNode({ name, port: await freePort(), env, write });
-    nodes.push(node);
-    await node.start();
-  }
-  balancer = await startBalancer({ port: balancerPort, nodes, write });
+  cluster = await startCluster({ env: { DRAIN_GRACE_MS: String(DRAIN_GRACE_MS), SHUTDOWN_TIMEOUT_MS: '15000' } });
+  ({ pool, balancer, nodes } = cluster);
 });
 
 afterAll(async () => {
-  await balancer?.stop();
-  for (const node of nodes) await node.stop('SIGKILL').catch(() => undefined);
-  await sim?.close();
-  await pool?.end();
+  await cluster?.close();
 });
 
 describe('two nodes behind HAProxy', () => {
@@ -253,13 +165,13 @@ describe('two nodes behind HAProxy', () => {
     console.log(
       `kill test: ${load.requests} requests, ${load.deposits.length} deposits answered, ${load.retried} attempts retried`,
     );
-    expect(load.failed, output).toEqual([]);
+    expect(load.failed, output()).toEqual([]);
     expect(load.deposits.length).toBeGreaterThan(10);
     await expectDepositsOnceOnTheLedger(
       load,
       members.map((member) => member.username),
     );
-    const check = reconcile();
+    const check = reconcile(cluster.databaseUrl);
     expect(check.status, check.output).toBe(0);
     await victim.start();
     await waitForOk(`${balancer.url}/readyz`, 10_000);
@@ -279,19 +191,19 @@ describe('two nodes behind HAProxy', () => {
     const load = startLoad(members);
     await sleep(2_000);
     for (const node of nodes) {
-      expect(await node.stop('SIGTERM'), output).toBe(0);
+      expect(await node.stop('SIGTERM'), output()).toBe(0);
       await node.start();
       // The balancer puts it back after two good checks.
       await sleep(2_500);
     }
     await load.stop();
     console.log(`rolling restart: ${load.requests} requests, ${load.retried} attempts retried`);
-    expect(load.failed, output).toEqual([]);
+    expect(load.failed, output()).toEqual([]);
     expect(load.retried).toBe(0);
     await expectDepositsOnceOnTheLedger(
       load,
       members.map((member) => member.username),
     );
-    expect(reconcile().status).toBe(0);
+    expect(reconcile(cluster.databaseUrl).status).toBe(0);
   });
 });

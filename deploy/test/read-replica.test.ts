@@ -8,6 +8,7 @@ import { startStreamingPair, type StreamingPair } from './pg-replica.ts';
 // Tuzo with DATABASE_READ_URL on a real PostgreSQL 15 streaming replica (pg_basebackup -R) of its primary (decision
 // 055). With the replica's replay paused, a new team member and new money exist only on the primary: the team page
 // does not show the member yet (it reads the replica), the member's balance shows the money (it reads the primary).
+// The console's CSV exports read the replica too: a member who exists only on the primary is not in the export yet.
 let pair: StreamingPair;
 let t: TestApp;
 let database: string;
@@ -65,5 +66,39 @@ describe('a read replica behind DATABASE_READ_URL', () => {
     }
     await pair.caughtUp();
     expect(await levelOne(sponsor.token)).not.toEqual(teamBefore);
+  });
+
+  it('console exports read the replica: a member only on the primary is not exported until the replica replays', async () => {
+    const c = await ensureTestCountries(t);
+    const operator = await createMember(t, { countryId: c.kes, status: 'active', role: 'operator' });
+    await pair.caughtUp();
+    const exported = async (username: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/export/members?q=${username}`,
+        headers: { authorization: `Bearer ${operator.token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body.split('\r\n').filter((line) => line.includes(username)).length;
+    };
+
+    await pair.replica.query('SELECT pg_wal_replay_pause()');
+    let fresh: Awaited<ReturnType<typeof createMember>>;
+    try {
+      fresh = await createMember(t, { countryId: c.kes, status: 'active', prefix: 'rx' });
+      // On the primary, not on the paused replica; the export (answered by the replica) leaves it out.
+      expect(await t.sql('SELECT 1 FROM members WHERE username = $1', [fresh.username])).toHaveLength(1);
+      expect(await exported(fresh.username)).toBe(0);
+      // The export was still audited: the audit row is written on the primary.
+      const audit = await t.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'export.members' AND actor_id = $1`,
+        [operator.id.toString()],
+      );
+      expect(audit[0]!.n).toBe(1);
+    } finally {
+      await pair.replica.query('SELECT pg_wal_replay_resume()');
+    }
+    await pair.caughtUp();
+    expect(await exported(fresh.username)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
-import { jobsSnapshot, reviveDeadJob, runJobTick, type JobSpec } from '../src/modules/jobs/index.ts';
+import { jobsSnapshot, reviveDeadJob, runJobTick, type JobRun, type JobSpec } from '../src/modules/jobs/index.ts';
 import { pollEveryMs, retryDelayMs } from '../src/modules/jobs/jobs.runner.ts';
 import { callAction, createTestApp, createTestAppOn, type TestApp } from './harness.ts';
 import { createMember } from './money-fixtures.ts';
@@ -91,6 +91,46 @@ describe('background jobs across two nodes', () => {
     expect(after).toMatchObject({ state: 'idle', runs: 2, failures: 1, takeovers: 1, consecutiveFailures: 0 });
     expect(after.holder).toBe(takeover.ran && takeover.job?.holder);
     expect(after.lastError).toMatch(/^Stopped mid-run on /);
+  });
+
+  it('stops a run that lost its lease before its next effect, while the node that took over does every item once', async () => {
+    const name = 'lease-lost';
+    const items = ['a', 'b', 'c'];
+    const done: string[] = [];
+    let release = () => undefined as void;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    // Each item is an effect keyed by the item (as a payout's claim or a message's `sending`): done at most once.
+    const reachedByFirst: string[] = [];
+    const work = (stallAfterFirst: boolean) => async (run: JobRun) => {
+      for (const item of items) {
+        if (!(await run.stillHeld())) return;
+        if (stallAfterFirst) reachedByFirst.push(item);
+        if (!done.includes(item)) done.push(item);
+        if (stallAfterFirst && item === 'a') await stalled;
+      }
+    };
+    expect((await runJobTick(first.app.deps, { name, everyMs: 15_000, work: work(false) })).ran).toBe(false);
+    clock.advance(15_000);
+    let firstSignal: AbortSignal | null = null;
+    const onFirst = runJobTick(first.app.deps, {
+      name,
+      everyMs: 15_000,
+      work: (run) => ((firstSignal = run.signal), work(true)(run)),
+    });
+    await expect.poll(() => done.length, { timeout: 5_000 }).toBe(1);
+    // The first node stalls past its lease; the second takes the job over and does what is left.
+    clock.advance(LEASE_MS + 1);
+    const takeover = await runJobTick(second.app.deps, { name, everyMs: 15_000, work: work(false) });
+    expect(takeover).toMatchObject({ ran: true, ok: true, tookOver: true });
+    expect(done).toEqual(['a', 'b', 'c']);
+    // The stalled run wakes, finds the lease gone at its next check and stops: no item twice, nothing recorded.
+    const doneBefore = done.length;
+    release();
+    expect(await onFirst).toMatchObject({ ran: true, ok: true, leaseLost: true, job: null });
+    expect(firstSignal!.aborted).toBe(true);
+    expect(done).toHaveLength(doneBefore);
+    expect(reachedByFirst).toEqual(['a']);
+    expect(await snapshotOf(name)).toMatchObject({ state: 'idle', runs: 2, takeovers: 1 });
   });
 
   it('retries a failing job with a doubling wait, and stops it as a dead letter after JOB_DEAD_AFTER failures in a row', async () => {

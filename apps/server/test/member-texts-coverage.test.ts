@@ -62,6 +62,7 @@ const NOT_MEMBER_TEXTS = new Set([
   'Enter a full link starting with https://',
   'Enter a full link starting with https:// (http and other links are refused)',
   'The start hour must come before the end hour',
+  '5 to 60 plain letters, digits and ASCII signs (GSM-7)', // the SMS opt-out instruction setting
   'The banner text is at most 300 characters',
   'Use country abbreviations such as KE',
   'Enter a figure such as 5, 0.8 or 1600',

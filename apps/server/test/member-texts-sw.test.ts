@@ -47,7 +47,7 @@ describe('the envelope msg in the caller’s language', () => {
     const m = await richMember();
     const swahili = await withdraw(m, 'abc', { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.8' });
     expect(swahili).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
-    expect(swahili.msg).toBe('Tafadhali weka kiasi sahihi (tarakimu, zisizozidi desimali 2)');
+    expect(swahili.msg).toBe('Tafadhali weka kiasi sahihi (tarakimu tu, zisizozidi nafasi 2 za desimali)');
     for (const header of ['en', 'fr', '*', 'en-GB,sw;q=0.5']) {
       const res = await withdraw(m, 'abc', { 'accept-language': header });
       expect(res).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });

@@ -47,6 +47,30 @@ afterAll(async () => {
 });
 
 describe('request ids', () => {
+  it('requests refused before routing (bad JSON, body too large, unknown route) answer with the id too', async () => {
+    const refused = [
+      await plain.app.inject({
+        method: 'POST',
+        url: '/api?action=auth',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"a":',
+      }),
+      await plain.app.inject({
+        method: 'POST',
+        url: '/api?action=auth',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }),
+      }),
+      await plain.app.inject({ url: '/api/no-such-route' }),
+    ];
+    expect(refused.map((answer) => answer.statusCode)).toEqual([400, 413, 404]);
+    for (const answer of refused) {
+      expect(answer.headers['x-request-id']).toMatch(/^[a-z0-9]+-[a-z0-9]+$/);
+      expect(answer.json()).toMatchObject({ resultcode: false, data: null });
+    }
+    expect(new Set(refused.map((answer) => answer.headers['x-request-id'])).size).toBe(3);
+  });
+
   it('behind TRUST_PROXY the balancer id is kept: in the answer header and on every line of the request', async () => {
     lines.length = 0;
     const answer = await trusted.app.inject({ url: '/api?action=testexplode', headers: { 'x-request-id': 'lb-7f.3:a' } });

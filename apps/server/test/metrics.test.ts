@@ -77,7 +77,7 @@ describe('/metrics', () => {
     const before = await metrics();
     const m = await payee(ctx);
     await callAction(ctx.t.app, 'setsmssettings', { method: 'POST', token: m.token, payload: { promotions: true } });
-    const text = 'New lessons are out.';
+    const text = { en: 'New lessons are out.', sw: 'Masomo mapya yametoka.' };
     expect(await enqueuePromotion(ctx.t.app.deps, { memberId: m.id, text, dedupeKey: `metrics:${m.id}` })).toBe(true);
     const queued = (s: typeof before) => valueOf(s.samples, 'tuzo_sms_messages', { state: 'queued' }) ?? 0;
     const hourAgo = new Date(ctx.t.app.deps.clock.now().getTime() - 3_600_000);

@@ -108,6 +108,8 @@ describe('download my data', () => {
   it('answers JSON with the sections filled and no secrets, and the same data as one CSV; audited', async () => {
     const m = await signedUp();
     await fund(t, m.id, 12_345n, 'deposit');
+    const pin = { pin: '4826', pin_confirmation: '4826', password: 'secret123' };
+    expect(await post('setussdpin', m.token, pin)).toMatchObject({ status: 200 });
     const json = await get('mydata', m.token);
     expect(json).toMatchObject({ status: 200, data: { content_type: 'application/json' } });
     expect(json.data.filename).toMatch(/^tuzo-my-data-\d{4}-\d{2}-\d{2}\.json$/);
@@ -133,7 +135,7 @@ describe('download my data', () => {
     expect(file.sections.sessions?.length).toBeGreaterThan(0);
     for (const name of ['deposits', 'withdrawals', 'payouts', 'transfers', 'team_counts', 'notifications', 'closures'])
       expect(file.sections[name], name).toBeInstanceOf(Array);
-    expect(json.data.content).not.toMatch(/password_hash|token_hash|\$argon2/);
+    expect(json.data.content).not.toMatch(/password_hash|pin_hash|token_hash|\$argon2/);
 
     const csv = await get('mydata', m.token, { format: 'csv' });
     expect(csv.data.content_type).toBe('text/csv');

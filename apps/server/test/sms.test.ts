@@ -16,6 +16,7 @@ import { setSetting } from './payouts-fixtures.ts';
  * message id and cost, the delivery report recorded, retries with backoff on the app's clock, the member's opt-out,
  * and no message sent twice when the app restarts between commit and send or two senders run at once.
  */
+const LESSONS = { en: 'New lessons are out this week.', sw: 'Masomo mapya yametoka wiki hii.' };
 // 10:00 UTC is 13:00 in Nairobi: daytime.
 const clock = new SettableClock(new Date('2026-11-25T10:00:00Z'));
 
@@ -177,7 +178,7 @@ describe('an SMS for each money event, in the member’s language', () => {
     const [failed] = await outbox(declined);
     expect(failed).toMatchObject({ kind: 'withdrawal_failed', language: 'sw', parts: 1 });
     expect(failed!.text).toMatch(
-      /^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukuweza kulipwa\. KES 5\d\d\.\d\d zimerudishwa kwenye pochi yako ya Jumbo\.$/,
+      /^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukufanikiwa\. KES 5\d\d\.\d\d zimerudishwa kwenye pochi yako ya Jumbo\.$/,
     );
     expect(await send()).toMatchObject({ claimed: 2, sent: 2 });
   });
@@ -216,7 +217,7 @@ describe('an SMS for each money event, in the member’s language', () => {
       });
       const failed = await firstSms(refused);
       expect(failed).toMatchObject({ kind: 'withdrawal_failed', language: 'sw', parts: 1 });
-      expect(failed.text).toMatch(/^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukuweza kulipwa\. KES 5\d\d\.\d\d zimerudishwa/);
+      expect(failed.text).toMatch(/^Tuzo: Utoaji wako wa pesa wa KES 500\.00 haukufanikiwa\. KES 5\d\d\.\d\d zimerudishwa/);
       expect(await send()).toMatchObject({ claimed: 2, sent: 2 });
     } finally {
       await setSetting(t, 'payouts.providers', {});
@@ -366,21 +367,25 @@ describe('the member’s choices and promotions', () => {
     // 21:30 in Nairobi: queued for 08:00 the next morning.
     clock.set(new Date('2026-11-26T18:30:00Z'));
     const promote = (m: TestMember) =>
-      enqueuePromotion(t.app.deps, { memberId: m.id, text: 'New lessons are out this week.', dedupeKey: `week-48:${m.id}` });
+      enqueuePromotion(t.app.deps, { memberId: m.id, text: LESSONS, dedupeKey: `week-48:${m.id}` });
     expect(await promote(out)).toBe(false);
     expect(await promote(inEn)).toBe(true);
     expect(await promote(inSw)).toBe(true);
     expect(await outbox(out)).toEqual([]);
     const [en] = await outbox(inEn);
-    expect(en).toMatchObject({ kind: 'promotion', text: 'New lessons are out this week. Reply STOP to opt out.' });
+    expect(en).toMatchObject({ kind: 'promotion', text: 'New lessons are out this week. To opt out, dial *456*9*5#.' });
     expect(en!.next_attempt_at).toEqual(new Date('2026-11-27T05:00:00Z'));
-    expect((await outbox(inSw))[0]!.text).toBe('New lessons are out this week. Jibu ONDOKA kuacha kupokea ujumbe huu.');
+    expect((await outbox(inSw))[0]!.text).toBe('Masomo mapya yametoka wiki hii. Kuacha kupokea ujumbe huu, piga *456*9*5#.');
     expect(await send()).toMatchObject({ claimed: 0 });
     clock.set(new Date('2026-11-27T05:00:00Z'));
     expect(await send()).toMatchObject({ claimed: 2, sent: 2 });
 
     await expect(
-      enqueuePromotion(t.app.deps, { memberId: inEn.id, text: 'Free spins today! Win big', dedupeKey: 'spin-1' }),
+      enqueuePromotion(t.app.deps, {
+        memberId: inEn.id,
+        text: { en: 'Free spins today! Win big', sw: 'Mizunguko ya bure leo!' },
+        dedupeKey: 'spin-1',
+      }),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await outbox(inEn)).toHaveLength(1);
   });
@@ -398,7 +403,7 @@ describe('the member’s choices and promotions', () => {
     const notices = async (m: TestMember) =>
       (await t.sql('SELECT 1 FROM member_notifications WHERE member_id = $1', [m.id.toString()])).length;
 
-    const sent = await broadcast({ target: 'country', country_id: c.ugx, msg: 'New lessons are out this week.', sms: true });
+    const sent = await broadcast({ target: 'country', country_id: c.ugx, msg: LESSONS.en, msg_sw: LESSONS.sw, sms: true });
     expect(sent).toMatchObject({ status: 200, data: { target: 'country', sms_queued: 1 } });
     expect(sent.msg).toMatch(/; 1 SMS queued$/);
     expect(await outbox(notOptedIn)).toEqual([]);
@@ -406,7 +411,7 @@ describe('the member’s choices and promotions', () => {
     expect(row).toMatchObject({
       kind: 'promotion',
       language: 'sw',
-      text: 'New lessons are out this week. Jibu ONDOKA kuacha kupokea ujumbe huu.',
+      text: 'Masomo mapya yametoka wiki hii. Kuacha kupokea ujumbe huu, piga *456*9*5#.',
     });
     expect(await send()).toMatchObject({ claimed: 1, sent: 1 });
     const audit = await t.sql<{ after: Record<string, unknown> }>(
@@ -418,7 +423,13 @@ describe('the member’s choices and promotions', () => {
     const plain = await broadcast({ target: 'member', username: optedIn.username, msg: 'Thank you for learning.' });
     expect(plain).toMatchObject({ status: 200, data: { sent: 1, sms_queued: 0 } });
     const before = await notices(optedIn);
-    const gambling = await broadcast({ target: 'member', username: optedIn.username, msg: 'Free spins today!', sms: true });
+    const gambling = await broadcast({
+      target: 'member',
+      username: optedIn.username,
+      msg: 'Free spins today!',
+      msg_sw: 'Mizunguko ya bure leo!',
+      sms: true,
+    });
     expect(gambling).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(gambling.msg).toBe('Promotional SMS may not mention spins, betting or any other gambling');
     expect(await notices(optedIn)).toBe(before);

@@ -81,7 +81,8 @@ test('share: affiliate link copies with its toast; Team Power counts each level 
     '0',
     '1',
   ]);
-  expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['LEVEL', 'TOTAL', 'ACTIVE', 'DORMANT']);
+  const teamPower = page.locator('table', { has: page.getByTestId('team-power-level-1') });
+  expect(await teamPower.getByRole('columnheader').allInnerTexts()).toEqual(['LEVEL', 'TOTAL', 'ACTIVE', 'DORMANT']);
   await screenshot(page, 'team-share');
 
   await level1.getByRole('link', { name: 'Level 1' }).click();

@@ -23,9 +23,11 @@ import * as payoutRisk from './payout-risk.ts';
 import * as payouts from './payouts.ts';
 import * as phoneChanges from './phone-changes.ts';
 import * as sms from './sms.ts';
+import * as ussd from './ussd.ts';
 import * as spins from './spins.ts';
 import * as staff from './staff.ts';
 import * as tasks from './tasks.ts';
+import * as referralStats from './referral-stats.ts';
 import * as team from './team.ts';
 import * as trivia from './trivia.ts';
 import * as withdrawals from './withdrawals.ts';
@@ -91,6 +93,7 @@ export const ACTION_SCHEMAS = {
   adminresolvecode: [admin.AdminResolveCodePayloadSchema, orRequest.adminResolveCode],
   adminoverview: [adminOverview.AdminOverviewPayloadSchema, adminOverview.AdminOverviewDataSchema],
   adminjobs: [adminJobs.AdminJobsPayloadSchema, adminJobs.AdminJobsDataSchema],
+  adminrevivejob: [adminJobs.AdminReviveJobPayloadSchema, adminJobs.AdminReviveJobDataSchema],
   grabpayment: [common.NoPayloadSchema, deposits.GrabPaymentDataSchema],
   stkpush: [deposits.StkPushPayloadSchema, deposits.StkPushDataSchema],
   requestpayment: [deposits.RequestPaymentPayloadSchema, deposits.RequestPaymentDataSchema],
@@ -99,6 +102,8 @@ export const ACTION_SCHEMAS = {
   allmyDownlines: [common.NoPayloadSchema, team.AllMyDownlinesDataSchema],
   myDownlines: [team.MyDownlinesPayloadSchema, team.MyDownlinesDataSchema],
   affiliatelink: [common.NoPayloadSchema, team.AffiliateLinkDataSchema],
+  referralstats: [common.NoPayloadSchema, referralStats.ReferralStatsDataSchema],
+  referralvisit: [referralStats.ReferralVisitPayloadSchema, common.NoDataSchema],
   freespin: [common.NoPayloadSchema, spins.SpinDataSchema],
   requestSpin: [spins.RequestSpinPayloadSchema, spins.SpinDataSchema],
   spinodds: [spins.SpinOddsPayloadSchema, spins.SpinOddsDataSchema],
@@ -113,6 +118,8 @@ export const ACTION_SCHEMAS = {
   readnotifications: [notifications.ReadNotificationsPayloadSchema, notifications.ReadNotificationsDataSchema],
   smssettings: [sms.SmsSettingsPayloadSchema, sms.SmsSettingsDataSchema],
   setsmssettings: [sms.SetSmsSettingsPayloadSchema, sms.SmsSettingsDataSchema],
+  setussdpin: [ussd.SetUssdPinPayloadSchema, common.NoDataSchema],
+  unlockussd: [ussd.UnlockUssdPayloadSchema, common.NoDataSchema],
   setlanguage: [auth.SetLanguagePayloadSchema, auth.SetLanguageDataSchema],
   populatetrivia: [trivia.PopulateTriviaPayloadSchema, trivia.PopulateTriviaDataSchema],
   answerdquiz: [trivia.AnswerQuizPayloadSchema, trivia.AnswerQuizDataSchema],

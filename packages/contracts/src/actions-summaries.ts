@@ -58,6 +58,8 @@ export const ACTION_SUMMARIES: { readonly [N in ActionName]: string } = {
   adminoverview:
     'Overview: members by status and country, 30 days of joins, activations, deposits, withdrawals and task pay, pending withdrawals, top earners and the spin house result.',
   adminjobs: 'Background jobs: state, runs, failures, lag and dead letters, one row per job across every node.',
+  adminrevivejob:
+    'Bring a dead-lettered background job back: idle, due now, its failures in a row forgotten (audited); refused when the job is not dead.',
   grabpayment: 'The deposit methods of the member’s country: STK push, payment link, manual procedures.',
   stkpush: 'Prompt the phone for an M-Pesa payment (Kenya, KES); the deposit stays pending until the provider confirms.',
   requestpayment: 'Create a pending deposit and a hosted Flutterwave payment link.',
@@ -67,6 +69,10 @@ export const ACTION_SUMMARIES: { readonly [N in ActionName]: string } = {
   myDownlines:
     'One team level: counts and earnings of the whole level, and a page of its members (search q, status, page, limit ≤ 100).',
   affiliatelink: 'The member’s affiliate link: {public site url}/reg/{username}.',
+  referralstats:
+    'The member’s link results for the last 30 operator days: visits, sign-ups, activations and commissions per day.',
+  referralvisit:
+    'Counts one visit of the sign-up page through a sponsor’s link (`ref`): a per-sponsor daily counter, nothing stored about the visitor.',
   freespin: 'The free spin, once per member ever: a provably fair draw on the free wheel, the prize paid into Jumbo.',
   requestSpin: 'A casino spin: the stake leaves Jumbo (1) or Deposit (2), stake x the drawn multiplier is paid into Jumbo.',
   spinodds: 'The published odds of a wheel (kind free or casino): segments, weights, probabilities and expected return.',
@@ -81,6 +87,8 @@ export const ACTION_SUMMARIES: { readonly [N in ActionName]: string } = {
   readnotifications: 'Mark notifications read: `ids` (at most 100), or none for all of them.',
   smssettings: 'The member’s SMS choices: language, commission SMS (on by default), promotional SMS (off by default).',
   setsmssettings: 'Turn the commission SMS and/or promotional SMS on or off (`commission`, `promotions`: booleans).',
+  setussdpin: 'Set or change the 4-digit USSD PIN (`pin`, `pin_confirmation`) with the current `password`; clears a lock.',
+  unlockussd: 'Unlock USSD withdrawals after three wrong PINs, with the current `password`.',
   setlanguage:
     'Set the member’s language (`language`: en or sw) for the app, notifications and SMS; `userdata` shows it as userdetails.language.',
   populatetrivia:

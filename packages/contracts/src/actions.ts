@@ -74,6 +74,7 @@ export const ACTIONS = {
   adminresolvecode: { methods: 'POST', access: 'support', idempotent: true },
   adminoverview: { methods: 'GET', access: 'support', idempotent: false },
   adminjobs: { methods: 'GET', access: 'operator', idempotent: false },
+  adminrevivejob: { methods: 'POST', access: 'operator', idempotent: true },
   grabpayment: { methods: 'GET', access: 'member', idempotent: false },
   stkpush: { methods: 'POST', access: 'member', idempotent: true },
   requestpayment: { methods: 'POST', access: 'member', idempotent: true },
@@ -82,6 +83,8 @@ export const ACTIONS = {
   allmyDownlines: { methods: 'GET', access: 'member', idempotent: false },
   myDownlines: { methods: 'GET', access: 'member', idempotent: false },
   affiliatelink: { methods: 'GET', access: 'member', idempotent: false },
+  referralstats: { methods: 'GET', access: 'member', idempotent: false },
+  referralvisit: { methods: 'POST', access: 'public', idempotent: false },
   freespin: { methods: 'GET POST', access: 'active', idempotent: true },
   requestSpin: { methods: 'POST', access: 'active', idempotent: true },
   spinodds: { methods: 'GET', access: 'active', idempotent: false },
@@ -172,6 +175,8 @@ export const ACTIONS = {
   confirmphone: { methods: 'POST', access: 'member', idempotent: false },
   withdrawalhold: { methods: 'GET', access: 'member', idempotent: false },
   adminnotices: { methods: 'GET', access: 'support', idempotent: false },
+  setussdpin: { methods: 'POST', access: 'member', idempotent: false },
+  unlockussd: { methods: 'POST', access: 'member', idempotent: false },
 } as const satisfies Record<string, ActionFacts>;
 
 export type ActionName = keyof typeof ACTIONS;

@@ -33,3 +33,10 @@ export const AdminJobsDataSchema = z.object({
   dead_after: z.number().int(),
 });
 export type AdminJobsData = z.infer<typeof AdminJobsDataSchema>;
+
+/** `adminrevivejob` (operator, audited): brings a dead-lettered job back, idle and due now (decision 052). */
+export const AdminReviveJobPayloadSchema = z.object({ name: z.string().trim().min(1).max(80) });
+export type AdminReviveJobPayload = z.infer<typeof AdminReviveJobPayloadSchema>;
+
+export const AdminReviveJobDataSchema = z.object({ name: z.string(), state: z.enum(['idle', 'running', 'dead']) });
+export type AdminReviveJobData = z.infer<typeof AdminReviveJobDataSchema>;

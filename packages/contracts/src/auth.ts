@@ -173,6 +173,9 @@ export const UserDetailsSchema = z.object({
   role: MemberRoleSchema,
   /** Two-factor sign-in is on; staff use the console only once it is (the enrol page is /admin/security). */
   is_totp_enrolled: z.boolean(),
+  /** A USSD PIN is set; `ussd_locked`: three wrong PINs locked USSD withdrawals until `unlockussd` (decision 056). */
+  ussd_pin_set: z.boolean(),
+  ussd_locked: z.boolean(),
   /** The member's language (`en`, `sw`): the app shows it after sign-in; notifications and SMS are written in it. */
   language: MemberLanguageSchema,
   /** Where payments go: while `simulated` every member and console page shows the "Demo" banner (decision 047). */

@@ -13,6 +13,8 @@ export * from './admin-members.ts';
 export * from './deposits.ts';
 export * from './settings.ts';
 export * from './team.ts';
+export * from './referral-stats.ts';
+export * from './ussd.ts';
 export * from './bonuses.ts';
 export * from './notifications.ts';
 export * from './spins.ts';

@@ -36,6 +36,10 @@ export interface SettingDefinition<TSchema extends z.ZodType = z.ZodType> {
   visibility: 'operator' | 'internal';
 }
 
+/** A line added to SMS (the opt-out instruction): 5 to 60 plain ASCII characters, so GSM-7. */
+const SMS_LINE = /^[ -~]{5,60}$/;
+const SMS_LINE_RULE = '5 to 60 plain letters, digits and ASCII signs (GSM-7)';
+
 function define<TSchema extends z.ZodType>(definition: SettingDefinition<TSchema>): SettingDefinition<TSchema> {
   return definition;
 }
@@ -126,8 +130,17 @@ export const SETTINGS = {
     schema: z
       .object({ start: z.number().int().min(0).max(23), end: z.number().int().min(1).max(24) })
       .refine((hours) => hours.start < hours.end, 'The start hour must come before the end hour'),
-    default: { start: 8, end: 20 },
+    default: { start: 8, end: 18 },
     description: 'Promotional SMS go only between these hours (the operator’s time zone), and only to members who opted in.',
+    visibility: 'operator',
+  }),
+  'sms.opt_out_instruction': define({
+    schema: z.object({
+      en: z.string().trim().regex(SMS_LINE, SMS_LINE_RULE),
+      sw: z.string().trim().regex(SMS_LINE, SMS_LINE_RULE),
+    }),
+    default: { en: 'To opt out, dial *456*9*5#.', sw: 'Kuacha kupokea ujumbe huu, piga *456*9*5#.' },
+    description: 'How to stop promotional SMS, in each language; it must work for the sender id (decision 057).',
     visibility: 'operator',
   }),
   'spins.free_table': define({

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AfricasTalkingInbound, inboundUrls, type InboundUrls } from './africas-talking-inbound.ts';
+import { registerUssdDialer } from './africas-talking-ussd.ts';
 import { randomHex, resolveUrl, type SimLogger, type TimerSet, type UrlSource } from './shared.ts';
 
 /**
@@ -13,7 +15,7 @@ export interface AfricasTalkingCredentials {
   apiKey: string;
 }
 
-export interface AfricasTalkingBehaviour {
+export interface AfricasTalkingBehaviour extends Partial<InboundUrls> {
   /** The delivery report URL set on the dashboard; null: no reports are posted. */
   deliveryReportUrl: UrlSource | null;
   /**
@@ -89,6 +91,8 @@ export class AfricasTalkingSim {
   /** Every send request received (also the refused ones), in order. */
   readonly requests: Array<{ to: string; message: string; from: string | null; httpStatus: number }> = [];
   reportsPosted = 0;
+  /** Members texting STOP / ONDOKA and provider opt-outs (africas-talking-inbound.ts); its blacklist answers 406. */
+  readonly inbound: AfricasTalkingInbound;
 
   constructor(
     readonly credentials: AfricasTalkingCredentials,
@@ -104,11 +108,23 @@ export class AfricasTalkingSim {
       partCostMinor: 80n,
       ...behaviour,
     };
+    this.inbound = new AfricasTalkingInbound(
+      inboundUrls(
+        {
+          ...(behaviour.optOutUrl !== undefined ? { optOutUrl: behaviour.optOutUrl } : {}),
+          ...(behaviour.incomingUrl !== undefined ? { incomingUrl: behaviour.incomingUrl } : {}),
+        },
+        this.behaviour.deliveryReportUrl,
+      ),
+      log,
+    );
   }
 
   register(app: FastifyInstance): void {
     app.post('/version1/messaging', (request, reply) => this.send(request, reply));
     app.post('/sim/africastalking/reports', async () => ({ posted: await this.deliverReports() }));
+    this.inbound.register(app);
+    registerUssdDialer(app, () => this.behaviour.deliveryReportUrl);
   }
 
   /** Posts every delivery report not yet posted; returns the HTTP statuses our server answered, in order. */
@@ -174,7 +190,9 @@ export class AfricasTalkingSim {
     if (text === '') return answer(400, 'Must have message set');
     let total = 0n;
     const recipients = numbers.map((number) => {
-      const outcome = SMS_OUTCOMES[TEST_PHONE.exec(number)?.[1] ?? ''] ?? { statusCode: 101, status: 'Success' };
+      const outcome = this.inbound.blacklist.has(number)
+        ? { statusCode: 406, status: 'UserInBlacklist' }
+        : (SMS_OUTCOMES[TEST_PHONE.exec(number)?.[1] ?? ''] ?? { statusCode: 101, status: 'Success' });
       const isValid = /^\+\d{9,15}$/.test(number);
       const statusCode = isValid ? outcome.statusCode : 403;
       const status = isValid ? outcome.status : 'InvalidPhoneNumber';

@@ -92,6 +92,8 @@ export class MpesaB2CSim {
   /** Names M-Pesa reports for a phone (ReceiverPartyPublicName "2547… - FIRST LAST"); a default is made up per phone. */
   readonly recipientNames = new Map<string, string>();
   readonly faults: B2CFault[] = [];
+  /** Every payment request received (valid ones, duplicates and faults included), by OriginatorConversationID. */
+  readonly requestsById = new Map<string, number>();
   utilityBalanceMinor: bigint;
   workingBalanceMinor: bigint;
   private held: Delivery[] = [];
@@ -273,6 +275,8 @@ export class MpesaB2CSim {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const invalid = findInvalidPaymentField(body, this.context.credentials.b2cShortcode);
     if (invalid) return this.context.badRequest(reply, invalid);
+    const requested = String(body.OriginatorConversationID);
+    this.requestsById.set(requested, (this.requestsById.get(requested) ?? 0) + 1);
     const fault = this.faults.shift();
     if (fault === 'spike-arrest') {
       return reply.code(500).send({ requestId: randomHex(8), errorCode: '500.003.02', errorMessage: 'Spike arrest violation' });

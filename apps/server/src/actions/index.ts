@@ -14,10 +14,12 @@ import { adminOverviewActions } from '../modules/admin-overview/index.ts';
 import { jobsActions } from '../modules/jobs/index.ts';
 import { depositsActions } from '../modules/deposits/index.ts';
 import { teamActions } from '../modules/team/index.ts';
+import { referralStatsActions } from '../modules/referral-stats/index.ts';
 import { spinsActions } from '../modules/spins/index.ts';
 import { bonusesActions } from '../modules/bonuses/index.ts';
 import { notificationsActions } from '../modules/notifications/index.ts';
 import { smsActions } from '../modules/sms/index.ts';
+import { ussdActions } from '../modules/ussd/index.ts';
 import { triviaActions } from '../modules/trivia/index.ts';
 import { lessonsActions } from '../modules/lessons/index.ts';
 import { videosActions } from '../modules/videos/index.ts';
@@ -54,10 +56,12 @@ export const allActions: readonly RegisteredAction[] = [
   ...jobsActions,
   ...depositsActions,
   ...teamActions,
+  ...referralStatsActions,
   ...spinsActions,
   ...bonusesActions,
   ...notificationsActions,
   ...smsActions,
+  ...ussdActions,
   ...triviaActions,
   ...lessonsActions,
   ...videosActions,

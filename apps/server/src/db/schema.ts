@@ -105,6 +105,10 @@ export const members = pgTable('members', {
     .default('en'),
   smsCommission: boolean('sms_commission').notNull().default(true),
   smsPromotions: boolean('sms_promotions').notNull().default(false),
+  // The USSD PIN's argon2 hash, wrong PINs in a row, and when three locked USSD withdrawals (migration 0513_ussd_pin.sql).
+  ussdPinHash: text('ussd_pin_hash'),
+  ussdPinFailures: integer('ussd_pin_failures').notNull().default(0),
+  ussdLockedAt: ts('ussd_locked_at'),
   // When the account was closed and its personal fields pseudonymised (migration 0440_members_data.sql).
   closedAt: ts('closed_at'),
   // The operators who asked for and approved this staff account (migration 0481): it never decides their requests.
@@ -945,6 +949,16 @@ export const smsOutbox = pgTable('sms_outbox', {
   updatedAt: ts('updated_at').notNull(),
 });
 
+// 0515_sms_opt_outs.sql: each time a phone number stopped promotional SMS, with when and how.
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }),
+  phone: text('phone').notNull(),
+  via: text('via', { enum: ['keyword', 'provider', 'blacklisted'] }).notNull(),
+  detail: text('detail'),
+  createdAt: ts('created_at').notNull(),
+});
+
 // 0440_members_data.sql
 
 export const accountClosures = pgTable('account_closures', {
@@ -1036,4 +1050,17 @@ export const restorePayoutChecks = pgTable(
     answer: text('answer', { enum: ['paid', 'failed', 'completed', 'not-found'] }),
   },
   (t) => [primaryKey({ columns: [t.restoreId, t.payoutId] })],
+);
+
+// 0514_referral_visits.sql
+
+/** Openings of the sign-up page through a sponsor's link, one counter per operator day; nothing about the visitor. */
+export const referralVisits = pgTable(
+  'referral_visits',
+  {
+    sponsorId: bigint('sponsor_id', { mode: 'bigint' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sponsorId, t.day] })],
 );

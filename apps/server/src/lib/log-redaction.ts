@@ -11,7 +11,8 @@ export const REDACTED = '[redacted]';
 const SECRET_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^(\/hooks\/mpesa\/)[^/?#]+/i, `$1${REDACTED}`],
   [/^(\/hooks\/sms\/)[^/?#]+/i, `$1${REDACTED}`],
-  [/^(\/hooks\/sms-delivery\/)[^/?#]+/i, `$1${REDACTED}`],
+  [/^(\/hooks\/sms-(?:delivery|opt-out|incoming)\/)[^/?#]+/i, `$1${REDACTED}`],
+  [/^(\/hooks\/ussd(?:-end)?\/)[^/?#]+/i, `$1${REDACTED}`],
   [/^(\/access\/)[^/?#]+/i, `$1${REDACTED}`],
 ];
 /** Query parameters whose value is a credential, wherever they appear. */

@@ -4,6 +4,7 @@ import { seedOnStartup } from './seed/index.ts';
 import { registerDepositWebhooks, startDeposits } from './deposits/index.ts';
 import { registerPayoutHooks, startAutoPay, startPayouts } from './payouts/index.ts';
 import { registerSmsDeliveryHook, startSms } from './sms/index.ts';
+import { registerUssdRoutes } from './ussd/index.ts';
 import { startClosureSweep } from './my-data/index.ts';
 import { registerExportRoutes } from './exports/index.ts';
 import { registerAdminContentRoutes } from './admin-content/index.ts';
@@ -19,6 +20,7 @@ export async function registerModuleRoutes(app: FastifyInstance, deps: AppDeps):
   await registerDepositWebhooks(app, deps);
   await registerPayoutHooks(app, deps);
   await registerSmsDeliveryHook(app, deps);
+  await registerUssdRoutes(app, deps);
   await registerExportRoutes(app, deps);
   await registerAdminContentRoutes(app, deps);
   await registerMedia(app);

@@ -158,3 +158,14 @@ export async function signInMember(page: Page, member: { username: string; passw
   await loginThroughForm(page, member.username, member.password);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/** Waits until the service worker is active and controls the page (clientsClaim on its first install). */
+export async function waitForServiceWorkerControl(target: Page): Promise<string> {
+  return target.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    return navigator.serviceWorker.controller?.scriptURL ?? '';
+  });
+}

@@ -32,7 +32,7 @@ describe('contract messages in Swahili', () => {
     render(<WithdrawFields />);
     await userEvent.type(screen.getByLabelText('Amount'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    const alert = await screen.findByText('Tafadhali weka kiasi sahihi (tarakimu, zisizozidi desimali 2)');
+    const alert = await screen.findByText('Tafadhali weka kiasi sahihi (tarakimu tu, zisizozidi nafasi 2 za desimali)');
     expect(alert.getAttribute('role')).toBe('alert');
     await act(() => setLanguage('en'));
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid amount (digits with at most 2 decimals)');

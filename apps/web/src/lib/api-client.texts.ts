@@ -10,6 +10,6 @@ export const apiClientTexts = defineTexts('api-client', {
   sw: {
     sessionExpired: 'Muda wa kuingia umeisha. Tafadhali ingia tena.',
     genericError: 'Hitilafu imetokea',
-    unreadable: 'Seva imetuma jibu lisiloweza kusomeka',
+    unreadable: 'Seva imetuma jibu lisilosomeka',
   },
 });

@@ -179,6 +179,8 @@ const wait = (ms: number, signal: AbortSignal | undefined) =>
     });
   });
 
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** `fetch`, sent again after a connection error, 502 or 503 when `isRetryable` (a keyed money action). */
@@ -203,7 +205,8 @@ async function fetchWithRetry(url: string, init: RequestInit, isRetryable: boole
  * Calls one action of the backend (`/api?action=NAME`) by its catalogue name and returns its envelope when
  * `resultcode` is true; a failed envelope throws an ApiError (so TanStack Query's error states fire). Every `info`
  * item joins the notification queue, failed or not. A 401 shows "Session expired" and signs out before the ApiError
- * is thrown. A network or parse failure shows an error toast and is rethrown as it is. A key for an action the
+ * is thrown; nothing else signs out. A network or parse failure shows an error toast (none while the browser is offline)
+ * and is rethrown as it is. A key for an action the
  * catalogue does not mark idempotent is refused before anything is sent. Every action the catalogue marks idempotent
  * (every money action) carries a key: the caller's (one per submission, so a double tap is answered once) or one made
  * for this call; it is retried with that key after a connection error, 502 or 503 (`RETRY_DELAYS_MS`).
@@ -229,7 +232,8 @@ export async function callAction<N extends ActionName>(
     const response = await fetchWithRetry(url, init, idempotencyKey !== undefined);
     envelope = toEnvelope<ActionData<N>>(await response.json(), response.status);
   } catch (error) {
-    if (!isAbort(error)) showErrorToast(errorMessage(error));
+    // Offline the shell's notice already says so; no toast per failed call. No answer never signs out (decision 058).
+    if (!isAbort(error) && !isOffline()) showErrorToast(errorMessage(error));
     throw error;
   }
   if (envelope.info.length > 0) enqueueNotifications(envelope.info);

@@ -2,9 +2,9 @@ import type { LoginData, UserData } from '@tuzo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { currentLanguage, isLanguage, setLanguage } from '@/i18n';
-import { callAction, errorMessage, setUnauthorizedHandler } from './api-client';
+import { callAction, errorMessage, isSessionExpired, setUnauthorizedHandler } from './api-client';
 import { queryClient } from './query-client';
-import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_KEY } from './storage-keys';
+import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_FETCHED_AT_KEY, USER_KEY } from './storage-keys';
 
 /** Spec part 1, section 9: user data refresh after start-up verification and after a login. */
 export const REFRESH_AFTER_VERIFY_MS = 60_000;
@@ -39,6 +39,29 @@ export function useSession(): SessionState {
 /** The router registers its navigate function so sign-out can move to '/' without a full reload. */
 export function setSessionNavigator(fn: (path: string) => void): void {
   navigate = fn;
+}
+
+/**
+ * Keeps the member's last user data (details and balances) and the time it was fetched on this device, so an offline
+ * reload still shows the shell and the last balances with their time (decision 058). Removed on sign-out and on a 401.
+ */
+function storeUser(data: UserData, fetchedAt: number): void {
+  try {
+    localStorage.setItem(USER_KEY, JSON.stringify(data));
+    localStorage.setItem(USER_FETCHED_AT_KEY, String(fetchedAt));
+  } catch {
+    // Storage full or private mode: the data still shows in this visit.
+  }
+}
+
+/** When the stored user data was fetched (ms since the epoch), or 0 when unknown. */
+export function readStoredUserFetchedAt(): number {
+  try {
+    const value = Number(localStorage.getItem(USER_FETCHED_AT_KEY));
+    return Number.isFinite(value) && value > 0 ? value : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function readStoredUser(): UserData | undefined {
@@ -83,7 +106,7 @@ async function fetchUserData(): Promise<UserData> {
   try {
     const { data } = await callAction('userdata');
     if (!data) throw new Error('Failed to load user data');
-    localStorage.setItem(USER_KEY, JSON.stringify(data));
+    storeUser(data, Date.now());
     showAccountLanguage(data);
     return data;
   } catch (error) {
@@ -93,7 +116,10 @@ async function fetchUserData(): Promise<UserData> {
   }
 }
 
-/** The signed-in member's details, balances and fee settings; seeded from local storage, refreshed by timer. */
+/**
+ * The signed-in member's details, balances and fee settings; seeded from local storage with the time they were fetched
+ * (so `dataUpdatedAt` says how old they are, offline too), refreshed by timer.
+ */
 export function useUserData() {
   const session = useSession();
   return useQuery({
@@ -101,7 +127,7 @@ export function useUserData() {
     queryFn: fetchUserData,
     enabled: session.isSignedIn && session.isVerified,
     initialData: readStoredUser,
-    initialDataUpdatedAt: 0,
+    initialDataUpdatedAt: readStoredUserFetchedAt,
     staleTime: 15_000,
   });
 }
@@ -117,7 +143,7 @@ export function staffHome(isTotpEnrolled: boolean): string {
 /** Stores a fresh login and starts the 180 s refresh. */
 export function signIn(data: LoginData): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, data.access_token);
-  localStorage.setItem(USER_KEY, JSON.stringify(data.user_data));
+  storeUser(data.user_data, Date.now());
   queryClient.setQueryData(userDataQueryKey, data.user_data);
   showAccountLanguage(data.user_data);
   startRefreshTimer(REFRESH_AFTER_LOGIN_MS);
@@ -137,21 +163,38 @@ export function signOut(options: { notifyServer?: boolean } = {}): void {
   }
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(USER_FETCHED_AT_KEY);
   queryClient.clear();
   setState({ isSignedIn: false, isVerified: false });
   navigate('/');
 }
 
+let isVerifying = false;
+
+/**
+ * Verifies the stored token. Only the server's 401 signs out (the api client's handler does it): no answer (offline,
+ * the service worker's failure, a connection error) or any other failure (502, 503) keeps the member signed in with
+ * the stored data, and the token is verified again when the browser is back online (decision 058).
+ */
 async function verifyStoredToken(): Promise<void> {
+  if (isVerifying || !readAccessToken()) return;
+  isVerifying = true;
   try {
     await callAction('auth');
+    // The stored balances are from before this page load (or from before the network went): mark them stale, so the
+    // user-data query fetches once as soon as verification enables it, however recent they are.
+    await queryClient.invalidateQueries({ queryKey: userDataQueryKey, refetchType: 'none' });
     setState({ isSignedIn: true, isVerified: true });
     startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
-  } catch {
-    // Spec part 1, section 4: a failed verification (an ApiError, or no answer at all) signs out. After a 401 the
-    // api client has already signed out, so this does nothing more.
-    if (state.isSignedIn) signOut();
+  } catch (error) {
+    if (isSessionExpired(error) && state.isSignedIn) signOut({ notifyServer: false });
+  } finally {
+    isVerifying = false;
   }
+}
+
+function verifyWhenBackOnline(): void {
+  if (state.isSignedIn && !state.isVerified) void verifyStoredToken();
 }
 
 /** Runs once at start-up: hooks the 401 handler and verifies a stored token. */
@@ -163,6 +206,7 @@ export function startSession(): void {
   });
   // A timer id from a previous page load means nothing now; drop it.
   localStorage.removeItem(REFRESH_INTERVAL_ID_KEY);
+  window.addEventListener('online', verifyWhenBackOnline);
   if (readAccessToken()) {
     showAccountLanguage(readStoredUser());
     void verifyStoredToken();

@@ -26,6 +26,8 @@ export function buildUserData(
       isadmin: false,
       role: 'member',
       is_totp_enrolled: false,
+      ussd_pin_set: false,
+      ussd_locked: false,
       language: 'en',
       payments: 'live',
     },

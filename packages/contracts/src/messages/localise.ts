@@ -38,11 +38,19 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A placeholder's own regular expression (source text), where a lazy `.+?` would cut its value short. */
+export type ValuePatterns = Readonly<Record<string, string>>;
+
 /**
- * Compiles templates into anchored patterns, each placeholder a lazy group. The templates with the most fixed text are
- * tried first, so `'{amount} added to your YouTube wallet'` wins over a vaguer template that would also match.
+ * Compiles templates into anchored patterns, each placeholder a lazy group (or its pattern from `patterns`). The
+ * templates with the most fixed text are tried first, so `'{amount} added to your YouTube wallet'` wins over a vaguer
+ * template that would also match.
  */
-export function compileCatalogue(catalogue: MessageCatalogue, words: ValueWords = {}): CompiledCatalogue {
+export function compileCatalogue(
+  catalogue: MessageCatalogue,
+  words: ValueWords = {},
+  patterns: ValuePatterns = {},
+): CompiledCatalogue {
   const exact = new Map<string, string>();
   const templates: CompiledTemplate[] = [];
   for (const key of Object.keys(catalogue)) {
@@ -54,7 +62,7 @@ export function compileCatalogue(catalogue: MessageCatalogue, words: ValueWords 
     if (new Set(names).size !== names.length) throw new Error(`A placeholder is repeated in "${key}"`);
     const source = key
       .split(PLACEHOLDER)
-      .map((part, index) => (index % 2 === 1 ? '(.+?)' : escapeRegExp(part)))
+      .map((part, index) => (index % 2 === 1 ? `(${patterns[part] ?? '.+?'})` : escapeRegExp(part)))
       .join('');
     templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
   }

@@ -22,7 +22,7 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   "Passwords don't match": 'Manenosiri hayalingani',
   'Username or email is required': 'Jina la mtumiaji au barua pepe linahitajika',
   'Current password is required': 'Nenosiri la sasa linahitajika',
-  'The reset link is invalid': 'Kiungo cha kuweka nenosiri jipya si sahihi',
+  'The reset link is invalid': 'Kiungo cha kubadilisha nenosiri si sahihi',
   'This access link is not valid': 'Kiungo hiki cha kuingia si halali',
   'confirm must be true or false': 'confirm lazima iwe true au false',
   "language must be 'en' or 'sw'": 'language lazima iwe en au sw',
@@ -38,20 +38,20 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'Account activated successfully! Welcome aboard!': 'Akaunti yako imewezeshwa! Karibu sana!',
   'Your account is already active': 'Akaunti yako tayari imewezeshwa',
   // bonuses
-  'Claim Bonus': 'Dai bonasi',
-  'Claim Welcome Bonus': 'Dai bonasi ya kukaribishwa',
-  'Claiming...': 'Inadai...',
-  'You have already claimed today’s daily bonus. Come back tomorrow.': 'Tayari umedai bonasi ya leo. Rudi kesho.',
-  'You have already claimed your welcome bonus.': 'Tayari umedai bonasi yako ya kukaribishwa.',
-  'There is no daily bonus to claim today.': 'Hakuna bonasi ya kila siku ya kudai leo.',
+  'Claim Bonus': 'Pokea bonasi',
+  'Claim Welcome Bonus': 'Pokea bonasi ya kukaribishwa',
+  'Claiming...': 'Inapokea...',
+  'You have already claimed today’s daily bonus. Come back tomorrow.': 'Tayari umepokea bonasi ya leo. Rudi kesho.',
+  'You have already claimed your welcome bonus.': 'Tayari umepokea bonasi yako ya kukaribishwa.',
+  'There is no daily bonus to claim today.': 'Hakuna bonasi ya kila siku ya kupokea leo.',
   'Daily bonus of {currency} {amount} paid into your Jumbo wallet.':
     'Bonasi ya kila siku ya {currency} {amount} imewekwa kwenye pochi yako ya Jumbo.',
   'Welcome bonus of {currency} {amount} paid into your Jumbo wallet.':
     'Bonasi ya kukaribishwa ya {currency} {amount} imewekwa kwenye pochi yako ya Jumbo.',
   'Daily target not reached: {progress} of {target} points today. {missing} more level-1 {activations} to go.':
-    'Lengo la leo halijafikiwa: alama {progress} kati ya {target}. Bado {missing, plural, one {mwanachama # wa ngazi ya kwanza awezeshe akaunti yake} other {wanachama # wa ngazi ya kwanza wawezeshe akaunti zao}}.',
+    'Lengo la leo halijafikiwa: pointi {progress} kati ya {target}. Bado {missing, plural, one {mwanachama # wa ngazi ya kwanza awezeshe akaunti yake} other {wanachama # wa ngazi ya kwanza wawezeshe akaunti zao}}.',
   'Welcome bonus not reached: {progress} of {target} active level-1 members. {missing} more to go.':
-    'Bonasi ya kukaribishwa bado haijafikiwa: wanachama {progress} kati ya {target} wa ngazi ya kwanza wamewezesha akaunti. Bado {missing}.',
+    'Lengo la bonasi ya kukaribishwa bado halijafikiwa: wanachama {progress} kati ya {target} wa ngazi ya kwanza wamewezesha akaunti. {missing, plural, one {Amebaki mwanachama #} other {Wamebaki wanachama #}}.',
   // common, primitives
   'page must be a whole number': 'page lazima iwe nambari kamili',
   'limit must be a whole number': 'limit lazima iwe nambari kamili',
@@ -65,7 +65,7 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'Enter a Safaricom number like 254712345678 or 0712345678': 'Weka nambari ya Safaricom kama 254712345678 au 0712345678',
   'Please enter the transaction code': 'Tafadhali weka msimbo wa muamala',
   'Only letters and numbers allowed': 'Herufi na tarakimu pekee zinaruhusiwa',
-  'Must be more than 8 characters': 'Lazima uwe na herufi zaidi ya 8',
+  'Must be more than 8 characters': 'Msimbo lazima uwe na herufi zaidi ya 8',
   'The transaction code is too long': 'Msimbo wa muamala ni mrefu mno',
   // lessons
   Enroll: 'Jiandikishe',
@@ -75,7 +75,8 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'Lesson not found': 'Somo halikupatikana',
   'kind must be forex or crypto': 'kind lazima iwe forex au crypto',
   // money
-  'Please enter a valid amount (digits with at most 2 decimals)': 'Tafadhali weka kiasi sahihi (tarakimu, zisizozidi desimali 2)',
+  'Please enter a valid amount (digits with at most 2 decimals)':
+    'Tafadhali weka kiasi sahihi (tarakimu tu, zisizozidi nafasi 2 za desimali)',
   'Amount must be greater than 0': 'Kiasi lazima kiwe zaidi ya 0',
   'Amount is too large': 'Kiasi ni kikubwa mno',
   'Please enter a valid amount': 'Tafadhali weka kiasi sahihi',
@@ -84,7 +85,7 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   '{name} must be a whole number': '{name} lazima iwe nambari kamili',
   '{name} must be at least {min}': '{name} lazima iwe angalau {min}',
   '{name} is at most {max}': '{name} isizidi {max}',
-  'ids must be a list of notification ids': 'ids lazima iwe orodha ya namba za arifa',
+  'ids must be a list of notification ids': 'ids lazima iwe orodha ya vitambulisho vya arifa',
   'At most {count} ids at once': 'Si zaidi ya ids {count} kwa mara moja',
   // pay for a client
   'Username must be at least 3 characters': 'Jina la mtumiaji lazima liwe na herufi 3 au zaidi',
@@ -99,7 +100,7 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'No transfer history found': 'Hakuna historia ya uhamisho',
   // SMS choices
   '{name} must be true or false': '{name} lazima iwe true au false',
-  'Send commission and/or promotions (true or false)': 'Tuma commission na/au promotions (true au false)',
+  'Send commission and/or promotions (true or false)': 'Tuma "commission" na/au "promotions" (true au false)',
   // spins
   'Please select an account': 'Tafadhali chagua akaunti',
   'Spin failed': 'Mzunguko umeshindikana',
@@ -109,10 +110,10 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'Please confirm that you are 18 or older before your first casino spin':
     'Tafadhali thibitisha kuwa una umri wa miaka 18 au zaidi kabla ya mzunguko wako wa kwanza wa kasino',
   'No spins yet': 'Bado hakuna mizunguko',
-  'Minimum stake is {minimum} {currency}': 'Dau la chini ni {minimum} {currency}',
+  'Minimum stake is {minimum} {currency}': 'Dau la chini ni {currency} {minimum}',
   "kind must be 'free' or 'casino'": 'kind lazima iwe free au casino',
   'Client seed: 1 to 64 letters, digits, dots, dashes or underscores':
-    'Client seed: herufi 1 hadi 64 za alfabeti, tarakimu, nukta, vistari au alama _',
+    'Mbegu ya mteja: herufi, tarakimu, nukta, vistari au _ pekee, kuanzia 1 hadi 64',
   'Please confirm that you are 18 or older': 'Tafadhali thibitisha kuwa una umri wa miaka 18 au zaidi',
   "days must be 1, 7, 30 or 'forever'": 'days lazima iwe 1, 7, 30 au forever',
   // tasks: videos and ads
@@ -124,7 +125,7 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'Unliked ad': 'Umeacha kupenda tangazo',
   'Comment submitted': 'Maoni yametumwa',
   'Please enter a comment': 'Tafadhali andika maoni',
-  'Failed to fetch tasks': 'Imeshindikana kupata kazi',
+  'Failed to fetch tasks': 'Imeshindikana kupakia kazi',
   'No additional tasks available': 'Hakuna kazi za ziada kwa sasa',
   'This video is not on show today': 'Video hii haionyeshwi leo',
   'Play the video before asking to be paid for it': 'Cheza video kabla ya kuomba kulipwa',
@@ -149,8 +150,9 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'Time was up: your answers arrived too late and scored nothing (0 of {total}).':
     'Muda ulikwisha: majibu yako yalifika kwa kuchelewa na hayakupata alama (0 kati ya {total}).',
   'You got {correct} of {total} right and earned {currency} {amount}.':
-    'Umepata {correct} sahihi kati ya {total} na umepata {currency} {amount}.',
-  '{count} questions: {seconds} seconds left': 'Maswali {count}: zimebaki sekunde {seconds}',
+    'Umejibu {correct} sahihi kati ya {total} na umelipwa {currency} {amount}.',
+  '{count} questions: {seconds} seconds left':
+    'Maswali {count}: {seconds, plural, one {imebaki sekunde #} other {zimebaki sekunde #}}',
   'Start Trivia': 'Anza Chemsha Bongo',
   Submit: 'Tuma',
   'Failed to load trivia questions': 'Imeshindikana kupakia maswali ya chemsha bongo',

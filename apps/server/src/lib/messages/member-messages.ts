@@ -8,8 +8,8 @@ import {
   type CompiledCatalogue,
   type MessageCatalogue,
 } from '@tuzo/contracts/messages-sw';
-import { ACCOUNT_TEXTS_SW, ACCOUNT_VALUE_WORDS } from './account-texts.sw.ts';
-import { MONEY_TEXTS_SW } from './money-texts.sw.ts';
+import { ACCOUNT_TEXTS_SW, ACCOUNT_VALUE_WORDS, MONEY_TEXTS_SW } from '@tuzo/contracts/messages-sw-server';
+import { REASON_PATTERN, reasonWord } from './reason-words.sw.ts';
 
 /** See sms-templates.ts: i18next-icu's CommonJS build unwraps intl-messageformat, its ES build does not under Node. */
 const ICU = (createRequire(import.meta.url)('i18next-icu') as { default: new () => Module }).default;
@@ -29,6 +29,8 @@ const VALUE_WORDS = {
   ...ACCOUNT_VALUE_WORDS,
   /** A declined withdrawal's refund: "KES 505.00 (amount and charge)". */
   refunded: (value: string) => value.replace(' (amount and charge)', ' (kiasi na ada)'),
+  /** Why a deposit or payout failed: our own fixed reasons, in Swahili (reason-words.sw.ts). */
+  reason: reasonWord,
 };
 
 const NAMESPACE = 'member';
@@ -36,7 +38,7 @@ let catalogue: CompiledCatalogue | null = null;
 let instance: i18n | null = null;
 
 function compiled(): CompiledCatalogue {
-  catalogue ??= compileCatalogue(MEMBER_TEXTS_SW, VALUE_WORDS);
+  catalogue ??= compileCatalogue(MEMBER_TEXTS_SW, VALUE_WORDS, { reason: REASON_PATTERN });
   return catalogue;
 }
 

@@ -37,7 +37,11 @@ export async function broadcast(
       audience = { countryId };
     }
     const queued = input.sms
-      ? await queueBroadcastPromotion(deps, tx, { audience, text: input.msg, broadcastKey: deps.random.uuid() })
+      ? await queueBroadcastPromotion(deps, tx, {
+          audience,
+          text: { en: input.msg, sw: input.msg_sw ?? input.msg },
+          broadcastKey: deps.random.uuid(),
+        })
       : 0;
     await writeAudit(tx, {
       actorId: input.operatorId,
@@ -52,6 +56,7 @@ export async function broadcast(
         severity: input.severity,
         sent: count,
         sms: input.sms,
+        msg_sw: input.msg_sw ?? null,
         sms_queued: queued,
       },
       ip: input.ip,

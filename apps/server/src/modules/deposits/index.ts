@@ -15,4 +15,4 @@ export {
   hasUnclaimedPayment,
   recordPaidManualDeposit,
 } from './recorded-deposits.service.ts';
-export { settleStkDeposit } from './stk-push.service.ts';
+export { settleStkDeposit, startStkPush } from './stk-push.service.ts';

@@ -17,7 +17,7 @@ import {
 } from './deposits.repository.ts';
 
 /** Member-facing reasons for Daraja's result codes (payment-providers.md, "Callback"). */
-const RESULT_REASONS: Record<number, string> = {
+export const RESULT_REASONS: Record<number, string> = {
   1: 'Insufficient M-Pesa balance',
   17: 'M-Pesa system error',
   26: 'M-Pesa system busy',
@@ -120,7 +120,7 @@ interface SettleOptions {
 /** How long the sweep keeps asking M-Pesa about a push it timed out, and how often. */
 export const TIMED_OUT_RECHECK_FOR_MS = 24 * 3_600_000;
 export const TIMED_OUT_RECHECK_EVERY_MS = 60_000;
-const TIMED_OUT_REASON = `${TIMED_OUT}: no answer from M-Pesa yet; it is credited if M-Pesa confirms the payment`;
+export const TIMED_OUT_REASON = `${TIMED_OUT}: no answer from M-Pesa yet; it is credited if M-Pesa confirms the payment`;
 
 /**
  * Asks M-Pesa for the push's result and applies it: success credits once, a failure code marks it failed. The row

@@ -54,7 +54,7 @@ export const EXPORT_ROUTE_DOCS: readonly RouteDoc[] = (
 
 /**
  * `GET /api/admin/export/<members|withdrawals|deposits|codes|ledger>?<the list's filters>` (ledger: `username`): the list as CSV, streamed
- * page by page from the database, so a million rows never sit in memory. Same access rule as the operator
+ * page by page from the database (the read replica when one is set), so a million rows never sit in memory. Same access rule as the operator
  * actions (bearer token, operator role, two-factor sign-in on): support staff read the lists on screen, but a bulk
  * export of member data stays with operators. Failures before the first byte answer with the usual envelope; the
  * export itself is audited (who exported what, with which filters).
@@ -130,9 +130,12 @@ async function* streamCsv<Row extends Record<string, unknown> & { id: string }>(
   spec: ExportSpec<Row>,
 ): AsyncGenerator<string> {
   yield csvLine(spec.header);
+  // Exports are read-heavy operator lists: they read the replica when DATABASE_READ_URL is set (decision 055), so a
+  // million-row export does not load the primary; they may lag the primary by the replica's replay delay.
+  const db = deps.readDb ?? deps.db;
   let beforeId: string | null = null;
   for (;;) {
-    const rows: Row[] = await selectExportPage(deps.db, spec, { beforeId, limit: EXPORT_PAGE_ROWS });
+    const rows: Row[] = await selectExportPage(db, spec, { beforeId, limit: EXPORT_PAGE_ROWS });
     if (rows.length === 0) return;
     yield rows.map((row) => csvLine(spec.toCells(row))).join('');
     if (rows.length < EXPORT_PAGE_ROWS) return;

@@ -1,7 +1,9 @@
 import type { AdminJobsData } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { jobsSnapshot } from './jobs.snapshot.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/index.ts';
+import { jobsSnapshot, reviveDeadJob } from './jobs.snapshot.ts';
 
 const isoOrNull = (at: Date | null) => (at === null ? null : at.toISOString());
 
@@ -33,5 +35,22 @@ export async function loadAdminJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'config
 export const jobsActions = [
   defineAction('adminjobs', {
     handler: async (ctx) => ({ msg: 'Jobs loaded', data: await loadAdminJobs(ctx.deps) }),
+  }),
+  defineAction('adminrevivejob', {
+    handler: async (ctx) => {
+      const { name } = ctx.payload;
+      if (!(await reviveDeadJob(ctx.deps, name)))
+        throw new AppError('CONFLICT', `Job ${name.slice(0, 80)} is not dead-lettered (or does not exist): nothing to revive`);
+      await writeAudit(ctx.deps.db, {
+        actorId: ctx.member.id,
+        action: 'job.revive',
+        targetType: 'job',
+        targetId: name,
+        before: { state: 'dead' },
+        after: { state: 'idle' },
+        ip: ctx.ip,
+      });
+      return { msg: `Job ${name} revived: it runs again on its next tick`, data: { name, state: 'idle' as const } };
+    },
   }),
 ];

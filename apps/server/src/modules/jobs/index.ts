@@ -5,5 +5,5 @@
 export { jobsSnapshot, lagSecondsOf, reviveDeadJob } from './jobs.snapshot.ts';
 export type { JobSnapshot } from './jobs.snapshot.ts';
 export { jobNodeId, runJobTick, startJob } from './jobs.runner.ts';
-export type { JobSpec, TickOutcome } from './jobs.runner.ts';
+export type { JobRun, JobSpec, TickOutcome } from './jobs.runner.ts';
 export { jobsActions } from './admin-jobs.actions.ts';

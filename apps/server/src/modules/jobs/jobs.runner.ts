@@ -4,11 +4,22 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { runEvery } from '../../lib/interval-task.ts';
 import { ensureJob, finishJob, renewLease, takeJob, type JobRow } from './jobs.repository.ts';
 
+/**
+ * A run as its work sees it. A node that stalled past its lease may find another node has taken the job over: the
+ * work asks `stillHeld()` before each item with an effect (a message, a payout) and stops at `false`; `signal` aborts
+ * as soon as this node learns it lost the lease (a renewal or `stillHeld` found another holder).
+ */
+export interface JobRun {
+  signal: AbortSignal;
+  /** Renews the lease now (one UPDATE by holder) and answers whether this node still holds it. */
+  stillHeld: () => Promise<boolean>;
+}
+
 /** A background job: its name (the row in `jobs`), how often it is due, and its work. */
 export interface JobSpec {
   name: string;
   everyMs: number;
-  work: () => Promise<unknown>;
+  work: (run: JobRun) => Promise<unknown>;
 }
 
 /** What one tick of a job did on this node. */
@@ -60,6 +71,32 @@ async function ensureOnce(deps: JobDeps, job: Pick<JobSpec, 'name' | 'everyMs'>)
 }
 
 /**
+ * The lease of a run in progress: renewed every third of it on a timer, and on each `stillHeld()`. A renewal that
+ * finds another holder aborts the run's signal; the work stops at its next check.
+ */
+function holdLease(deps: JobDeps, name: string, holder: string): { run: JobRun; stop: () => void } {
+  const leaseMs = deps.config.JOB_LEASE_MS;
+  const lost = new AbortController();
+  const renew = async (): Promise<boolean> => {
+    if (lost.signal.aborted) return false;
+    const held = await renewLease(deps.db, { name, holder, until: new Date(deps.clock.now().getTime() + leaseMs) });
+    if (!held && !lost.signal.aborted) {
+      deps.log.warn({ job: name, holder }, `Job ${name}: another node took the lease over; this run stops`);
+      lost.abort(new Error(`Job ${name} lost its lease`));
+    }
+    return held;
+  };
+  const renewal = setInterval(
+    () => {
+      renew().catch((error: unknown) => deps.log.warn({ err: error, job: name }, 'Job lease renewal failed'));
+    },
+    Math.floor(leaseMs / 3),
+  );
+  renewal.unref();
+  return { run: { signal: lost.signal, stillHeld: renew }, stop: () => clearInterval(renewal) };
+}
+
+/**
  * One tick of a job on this node (the timer of `startJob` calls it; tests call it with two holders): takes the lease
  * if the job is due and free (one UPDATE), runs the work while renewing the lease every third of it, then records
  * the outcome (one UPDATE): success, or a failure with its retry after `retryDelayMs`, dead after JOB_DEAD_AFTER in
@@ -72,26 +109,17 @@ export async function runJobTick(deps: JobDeps, job: JobSpec, options: { holder?
   const taken = await takeJob(deps.db, { name: job.name, holder, now: deps.clock.now(), leaseMs, everyMs: job.everyMs });
   if (!taken) return { ran: false };
   if (taken.tookOver) deps.log.warn({ job: job.name, holder }, `Job ${job.name} taken over: ${taken.lastError ?? ''}`);
-  let leaseLost = false;
-  const renewal = setInterval(
-    () => {
-      const until = new Date(deps.clock.now().getTime() + leaseMs);
-      renewLease(deps.db, { name: job.name, holder, until })
-        .then((held) => (leaseLost ||= !held))
-        .catch((error: unknown) => deps.log.warn({ err: error, job: job.name }, 'Job lease renewal failed'));
-    },
-    Math.floor(leaseMs / 3),
-  );
-  renewal.unref();
+  const lease = holdLease(deps, job.name, holder);
   let error: string | null = null;
   try {
-    await job.work();
+    await job.work(lease.run);
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
     deps.log.error({ err: failure, job: job.name }, `Job ${job.name} failed`);
   } finally {
-    clearInterval(renewal);
+    lease.stop();
   }
+  let leaseLost = lease.run.signal.aborted;
   const now = deps.clock.now();
   const retryAt = new Date(now.getTime() + retryDelayMs(job.everyMs, taken.consecutiveFailures + 1));
   const finished = await finishJob(deps.db, {

@@ -77,8 +77,10 @@ const TABLE_SECTIONS: readonly TableSection[] = [
   { name: 'payouts', table: 'payouts', columns: ['member_id'], omit: PAYOUT_PROVIDER_IDS },
   { name: 'transfers', table: 'transfers', columns: ['payer_id', 'client_id'] },
   { name: 'team_counts', table: 'team_counts', columns: ['upline_id'], orderBy: 'level' },
+  { name: 'referral_visits', table: 'referral_visits', columns: ['sponsor_id'], orderBy: 'day' },
   { name: 'notifications', table: 'member_notifications', columns: ['member_id'] },
   { name: 'sms', table: 'sms_outbox', columns: ['member_id'], omit: ['provider_message_id'] },
+  { name: 'sms_opt_outs', table: 'sms_opt_outs', columns: ['member_id'] },
   { name: 'spins', table: 'spins', columns: ['member_id'] },
   { name: 'spin_seeds', table: 'spin_seeds', columns: ['member_id'], omit: ['server_seed'] },
   { name: 'bonus_claims', table: 'bonus_claims', columns: ['member_id'] },
@@ -165,7 +167,7 @@ async function readTableSection(db: DbOrTx, section: TableSection, memberId: big
   return result.rows.map((row) => row.row);
 }
 
-const PROFILE_OMIT = ['password_hash', 'totp_secret', 'totp_last_step', 'l1_id', 'l2_id', 'l3_id'];
+const PROFILE_OMIT = ['password_hash', 'ussd_pin_hash', 'totp_secret', 'totp_last_step', 'l1_id', 'l2_id', 'l3_id'];
 
 async function readProfile(db: DbOrTx, memberId: bigint): Promise<ExportRow[]> {
   const result = await db.execute<{ row: ExportRow }>(sql`

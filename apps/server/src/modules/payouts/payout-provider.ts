@@ -90,7 +90,7 @@ export interface PayoutProviderClient {
  * Why a payout failed, in the member's words, from the provider's result code (payment-providers.md, B2C codes).
  * Codes about our own account (balance, initiator, credential) are told as "could not pay out right now".
  */
-const MEMBER_REASONS: Record<string, string> = {
+export const MEMBER_REASONS: Record<string, string> = {
   '1': 'We could not pay out right now. Please try again later.',
   '2': 'The amount is below the smallest payment M-Pesa allows.',
   '3': 'The amount is above the largest payment M-Pesa allows.',

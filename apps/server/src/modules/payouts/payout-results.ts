@@ -218,7 +218,10 @@ async function applyAnswer(deps: AppDeps, payout: PayoutRow, result: PayoutResul
   const detail = `${result.description} (${result.code})`.slice(0, 500);
   if (result.code === NOT_FOUND.code) {
     await recordAnswer(deps, payout.id, 'not-found', detail);
-    if ((payout.state === 'approved' || payout.state === 'sent') && (await isSurelyNotSent(deps, payout)))
+    // A payout never claimed for sending was never sent (the claim commits before the request): after a restore
+    // (decision 054) it stays approved, and is sent once the restore clears.
+    const claimed = payout.state === 'sent' || (payout.state === 'approved' && payout.sendStartedAt !== null);
+    if (claimed && (await isSurelyNotSent(deps, payout)))
       await markLost(deps, payout, `The provider has no such payment: ${detail}`);
     if (payout.state !== 'paid' && payout.state !== 'failed')
       deps.log.warn({ payoutId: payout.id.toString() }, 'The provider has no such payout: it waits for an operator');

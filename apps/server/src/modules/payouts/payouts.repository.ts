@@ -130,11 +130,27 @@ export async function insertPayout(
   return toPayout(row);
 }
 
-/** Claims the right to send: only one process ever sends a payout (the row is committed before, the request after). */
+/**
+ * After a database restore (decision 054), every send waits this long for the providers' answers about the payouts in
+ * flight at the recovery point; after it, a payout its provider has been asked about but not answered (a provider
+ * that times out) holds only itself, and the others go.
+ */
+export const RESTORE_HOLDS_ALL_MS = 10 * 60_000;
+
+/**
+ * Claims the right to send: only one process ever sends a payout (the row is committed before, the request after).
+ * The one place the restored state (decision 054) is checked: while a restore is open, nothing is claimed until every
+ * payout in flight at the recovery point was asked about and answered (or RESTORE_HOLDS_ALL_MS passed since the mark),
+ * and a payout of the restore still without an answer is never claimed.
+ */
 export async function claimSend(db: DbOrTx, id: bigint, at: Date): Promise<PayoutRow | null> {
   const rows = await db.execute<RawPayout>(sql`
     UPDATE payouts SET send_started_at = ${at}
     WHERE id = ${id} AND state = 'approved' AND send_started_at IS NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM restore_payout_checks c JOIN database_restores r ON r.id = c.restore_id
+        WHERE r.cleared_at IS NULL AND c.answered_at IS NULL
+          AND (c.payout_id = payouts.id OR c.asked_at IS NULL OR r.marked_at > ${new Date(at.getTime() - RESTORE_HOLDS_ALL_MS)}))
     RETURNING ${COLUMNS}`);
   const row = rows.rows[0];
   return row ? toPayout(row) : null;

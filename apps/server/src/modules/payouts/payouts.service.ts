@@ -8,7 +8,6 @@ import { assertPayable, loadPayee, type WithdrawalRow } from '../withdrawals/ind
 import { payoutClient } from './payout-adapters.ts';
 import { requirePayout, sendAndRecord } from './payout-results.ts';
 import { holdForRisk } from '../payout-risk/index.ts';
-import { readRestoredState, refuseWhileRestored } from './restored-state.ts';
 import {
   claimSend,
   existsPayoutReceipt,
@@ -63,7 +62,6 @@ export async function startPayout(
   await holdForRisk(tx, deps, { withdrawal, approvedBy: input.approvedBy });
   const payee = await loadPayee(deps, withdrawal.memberId, tx);
   if (payee.method === 'manual') return { method: 'manual' };
-  await refuseWhileRestored(tx); // Paused after a database restore until every payout in flight has answered (054).
   const method: PayoutProvider = payee.method;
   if (!payoutClient(deps, method)) {
     throw new AppError(
@@ -129,8 +127,7 @@ export async function payoutMethodOf(deps: AppDeps, memberId: bigint): Promise<P
  * Never throws for a provider outcome; answers the payout as it stands.
  */
 export async function dispatchPayout(deps: AppDeps, payoutId: bigint): Promise<PayoutRow> {
-  // After a database restore nothing is sent until the restore clears (decision 054); the sweep sends it then.
-  if (await readRestoredState(deps.db)) return requirePayout(deps, payoutId);
+  // After a database restore the claim refuses until the restore clears (decision 054); the sweep sends it then.
   const claimed = await claimSend(deps.db, payoutId, deps.clock.now());
   if (claimed) await sendAndRecord(deps, claimed, { isResend: false });
   return requirePayout(deps, payoutId);

@@ -22,7 +22,10 @@ const REQUERY_AFTER_MS = 60_000;
  * sent, turns payouts with no acknowledgement or no result after `payouts.result_timeout_seconds` into unknown ones,
  * and asks the provider about every unknown payout until it answers. Nothing is re-sent, nothing refunded on a guess.
  */
-export async function runPayoutSweep(deps: AppDeps, options: { limit?: number } = {}): Promise<{ checked: number }> {
+export async function runPayoutSweep(
+  deps: AppDeps,
+  options: { limit?: number; stillHeld?: () => Promise<boolean> } = {},
+): Promise<{ checked: number }> {
   // After a database restore: ask about every payout in flight at the recovery point first (decision 054).
   await checkRestoredPayouts(deps);
   const timeoutMs = (await readSetting(deps.db, 'payouts.result_timeout_seconds')) * 1000;
@@ -34,6 +37,8 @@ export async function runPayoutSweep(deps: AppDeps, options: { limit?: number } 
     limit: options.limit ?? 50,
   });
   for (const payout of due) {
+    // A run whose node lost the job's lease (decision 052) stops before its next payout; the new holder goes on.
+    if (options.stillHeld && !(await options.stillHeld())) break;
     try {
       if (payout.state === 'approved' && payout.sendStartedAt === null) {
         await dispatchPayout(deps, payout.id);
@@ -115,5 +120,9 @@ export async function registerPayoutHooks(app: FastifyInstance, deps: AppDeps): 
 
 /** Payouts at start-up: the sweep, on a timer that never keeps the process alive and stops with the app. */
 export function startPayouts(app: FastifyInstance, deps: AppDeps): void {
-  startJob(app, deps, { name: 'payout-sweep', everyMs: SWEEP_EVERY_MS, work: () => runPayoutSweep(deps) });
+  startJob(app, deps, {
+    name: 'payout-sweep',
+    everyMs: SWEEP_EVERY_MS,
+    work: (run) => runPayoutSweep(deps, { stillHeld: run.stillHeld }),
+  });
 }

@@ -10,7 +10,8 @@ import type { PayoutRow } from './payouts.repository.ts';
  * point, but the providers kept what happened after it: a payout the database shows `approved`, `sent` or `unknown`
  * may have been sent, paid or failed since. So the restore marks the restored database (`markRestored`, run by
  * deploy/backup/restore-drill.ts before Tuzo starts on it) with every payout then in flight; while that mark is open
- * no payout is sent (new approvals, retries and the sweep's sends refuse or wait), and the payout sweep asks the
+ * no payout is claimed for sending (the one check, in `claimSend`; retries refuse; after RESTORE_HOLDS_ALL_MS a payout
+ * asked about and unanswered holds only itself), and the payout sweep asks the
  * provider about each payout still waiting through the existing status query (Daraja transaction status, Flutterwave
  * transfer fetch), whose answer settles it by the usual rules (paid once, a failure refunded). The mark clears itself
  * once every payout has an answer: a final state, or the provider's `not-found` (which waits for an operator as ever).

@@ -1,8 +1,9 @@
 /**
- * The rules of promotional SMS (payment-providers.md, "Africa's Talking: SMS", rule 4): only to members who opted
- * in (the enqueue's SQL checks members.sms_promotions), only within daytime hours in the operator's time zone
- * (setting `sms.promotion_hours`, 08:00-20:00 by default), always with the opt-out word (STOP, in Swahili ONDOKA:
- * renderPromotion adds it), and never about spins, betting or any other gambling.
+ * The rules of promotional SMS (payment-providers.md, "Africa's Talking: SMS", rules 4-5; decision 057): only to
+ * members who opted in (the enqueue's SQL and the sender check members.sms_promotions), only within the sending hours
+ * the regulator allows in the operator's time zone (setting `sms.promotion_hours`, 08:00-18:00 by default), always
+ * with a working opt-out instruction (setting `sms.opt_out_instruction`: renderPromotion adds it), and never about
+ * spins, betting or any other gambling, in English or in the glossary's Swahili (swahili-review.md).
  */
 const GAMBLING = [
   /\bspins?\b/i,
@@ -18,14 +19,27 @@ const GAMBLING = [
   /\bkamari\b/i,
   /\bbahati\s+nasibu\b/i,
   /\bbeti\b/i,
-  /\bzungusha\b/i,
+  /zungush/i,
+  /\bmi?zunguko\b/i,
   /\bgurudumu\b/i,
+  /\bkasino\b/i,
+  /\bdau\b/i,
+  /\bmadau\b/i,
+  /\bbet(i|ting)\b/i,
+  /\bkubeti\b/i,
+  /\bjakpoti\b/i,
 ];
 
 /** Why a promotional text may not go by SMS (it mentions gambling), or null when it may. */
-export function promotionRefusal(text: string): string | null {
-  const hit = GAMBLING.find((pattern) => pattern.test(text));
+export function promotionRefusal(...texts: string[]): string | null {
+  const hit = GAMBLING.find((pattern) => texts.some((text) => pattern.test(text)));
   return hit ? 'Promotional SMS may not mention spins, betting or any other gambling' : null;
+}
+
+/** Why a promotion may not go: with the opt-out instruction it would not fit one GSM-7 part (decision 057). */
+export function promotionTooLong(language: 'en' | 'sw', units: number): string {
+  const name = language === 'sw' ? 'Swahili' : 'English';
+  return `The ${name} SMS must fit one SMS of 160 plain characters with the opt-out instruction (it has ${units}); no emoji or curly quotes`;
 }
 
 export interface DaytimeHours {
@@ -54,8 +68,12 @@ function localClock(at: Date, timeZone: string): { hour: number; minute: number;
  */
 export function promotionSendAt(at: Date, hours: DaytimeHours, timeZone: string): Date {
   const { hour, minute, second } = localClock(at, timeZone);
-  if (hour >= hours.start && hour < hours.end) return at;
+  if (withinHours(hour, hours)) return at;
   const hoursAhead = hour < hours.start ? hours.start - hour : 24 - hour + hours.start;
   const sinceHour = (minute * 60 + second) * 1000 + at.getMilliseconds();
   return new Date(at.getTime() + hoursAhead * 3_600_000 - sinceHour);
+}
+
+function withinHours(hour: number, hours: DaytimeHours): boolean {
+  return hour >= hours.start && hour < hours.end;
 }

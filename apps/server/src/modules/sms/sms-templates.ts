@@ -45,24 +45,22 @@ export const SMS_TEXTS = {
       'Tuzo: Your code to make this your Tuzo phone number is {code}. It expires in {minutes} minutes. Never share it.',
     phone_changed:
       'Tuzo: Your account phone number was changed to {phone}. Withdrawals are paused for {hours} hours. Not you? Call support now.',
-    promotion_footer: '{text} Reply STOP to opt out.',
   },
   sw: {
     deposit_credited: 'Tuzo: Amana yako ya {amount} imepokelewa na iko kwenye pochi yako ya Amana.',
     withdrawal_paid:
       'Tuzo: Utoaji wako wa pesa wa {amount} umelipwa{phone, select, none {} other { kwa {phone}}}.{receipt, select, none {} other { Risiti {receipt}.}}',
     withdrawal_failed:
-      'Tuzo: Utoaji wako wa pesa wa {amount} haukuweza kulipwa. {refunded} zimerudishwa kwenye pochi yako ya {wallet}.',
-    account_activated: 'Tuzo: Akaunti yako imewezeshwa. Ada ya kuwezesha akaunti iliyolipwa: {fee}.',
+      'Tuzo: Utoaji wako wa pesa wa {amount} haukufanikiwa. {refunded} zimerudishwa kwenye pochi yako ya {wallet}.',
+    account_activated: 'Tuzo: Akaunti yako imewezeshwa. Umelipa ada ya kuwezesha ya {fee}.',
     commission_earned:
       'Tuzo: Umepata kamisheni ya {amount}: mwanachama wako wa ngazi ya {level, select, 1 {kwanza} 2 {pili} 3 {tatu} other {#}}, {username}, amewezesha akaunti yake.',
     phone_change_code:
-      'Tuzo: Msimbo wa kufanya hii namba yako ya simu ya Tuzo ni {code}. Unaisha baada ya dakika {minutes}. Usimpe mtu.',
+      'Tuzo: Msimbo wa kufanya hii nambari yako ya simu ya Tuzo ni {code}. Unaisha baada ya dakika {minutes}. Usimpe mtu.',
     phone_changed:
-      'Tuzo: Namba ya simu ya akaunti yako imebadilishwa kuwa {phone}. Utoaji wa pesa umesitishwa kwa saa {hours}. Si wewe? Piga simu huduma kwa wateja sasa.',
-    promotion_footer: '{text} Jibu ONDOKA kuacha kupokea ujumbe huu.',
+      'Tuzo: Nambari ya simu ya akaunti yako imebadilishwa kuwa {phone}. Utoaji wa pesa umesitishwa kwa saa {hours}. Si wewe? Piga simu huduma kwa wateja sasa.',
   },
-} as const satisfies Record<SmsLanguage, Record<SmsEvent['kind'] | 'promotion_footer', string>>;
+} as const satisfies Record<SmsLanguage, Record<SmsEvent['kind'], string>>;
 
 let instance: i18n | null = null;
 
@@ -91,9 +89,13 @@ export function renderSms(event: SmsEvent, language: SmsLanguage): string {
   return translate(event.kind, language, values);
 }
 
-/** An operator's promotional text with the opt-out word of the member's language (STOP, ONDOKA). */
-export function renderPromotion(text: string, language: SmsLanguage): string {
-  return translate('promotion_footer', language, { text });
+/**
+ * An operator's promotional text in one language (the member's), followed by how to stop them in that language: the setting
+ * `sms.opt_out_instruction` (it depends on the sender id; by default Safaricom's opt-out code, "To opt out, dial
+ * *456*9*5#." / "Kuacha kupokea ujumbe huu, piga *456*9*5#.", swahili-review.md W4; decision 057).
+ */
+export function renderPromotion(text: string, instruction: string): string {
+  return `${text.trim()} ${instruction.trim()}`;
 }
 
 function translate(key: string, language: SmsLanguage, values: Record<string, string | number>): string {

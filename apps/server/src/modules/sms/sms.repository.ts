@@ -88,6 +88,7 @@ export async function insertPromotionRows(
 
 export interface ClaimedSms {
   id: bigint;
+  memberId: bigint;
   kind: SmsKind;
   phone: string;
   text: string;
@@ -102,6 +103,7 @@ export interface ClaimedSms {
 export async function claimDueMessages(db: DbOrTx, input: { now: Date; limit: number }): Promise<ClaimedSms[]> {
   const result = await db.execute<{
     id: string;
+    member_id: string;
     kind: SmsKind;
     phone: string;
     text: string;
@@ -112,10 +114,11 @@ export async function claimDueMessages(db: DbOrTx, input: { now: Date; limit: nu
     WHERE o.id IN (
       SELECT id FROM sms_outbox WHERE state = 'queued' AND next_attempt_at <= ${input.now}
       ORDER BY next_attempt_at, id LIMIT ${input.limit} FOR UPDATE SKIP LOCKED)
-    RETURNING o.id, o.kind, o.phone, o.text, o.attempts, o.created_at`);
+    RETURNING o.id, o.member_id, o.kind, o.phone, o.text, o.attempts, o.created_at`);
   return result.rows
     .map((row) => ({
       id: parseDbMinor(row.id),
+      memberId: parseDbMinor(row.member_id),
       kind: row.kind,
       phone: row.phone,
       text: row.text,
@@ -151,6 +154,23 @@ export async function markRetry(db: DbOrTx, input: { id: bigint; error: string; 
     UPDATE sms_outbox SET state = 'queued', next_attempt_at = ${input.nextAttemptAt}, last_error = ${input.error},
       claimed_at = NULL, updated_at = ${input.at}
     WHERE id = ${input.id} AND state = 'sending'`);
+}
+
+/**
+ * A promotion claimed outside the sending hours: sending -> queued again, due when they open, the claim's attempt
+ * given back (it was never offered to the provider).
+ */
+export async function postpone(db: DbOrTx, input: { id: bigint; nextAttemptAt: Date; at: Date }): Promise<void> {
+  await db.execute(sql`
+    UPDATE sms_outbox SET state = 'queued', next_attempt_at = ${input.nextAttemptAt}, attempts = attempts - 1,
+      claimed_at = NULL, updated_at = ${input.at}
+    WHERE id = ${input.id} AND state = 'sending'`);
+}
+
+/** Whether the member still accepts promotional SMS (they may have opted out since it was queued). */
+export async function acceptsPromotions(db: DbOrTx, memberId: bigint): Promise<boolean> {
+  const result = await db.execute<{ ok: boolean }>(sql`SELECT sms_promotions AS ok FROM members WHERE id = ${memberId}`);
+  return result.rows[0]?.ok === true;
 }
 
 /** Given up or refused for good: sending -> failed | rejected. */

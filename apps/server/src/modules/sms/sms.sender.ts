@@ -2,7 +2,17 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { type SmsProvider } from '../../payments/index.ts';
 import { readSetting } from '../settings/index.ts';
 import { promotionSendAt } from './promotion-rules.ts';
-import { claimDueMessages, failAbandonedSends, markFinal, markRetry, markSent, type ClaimedSms } from './sms.repository.ts';
+import { optOutPhone } from './sms-opt-out.ts';
+import {
+  acceptsPromotions,
+  claimDueMessages,
+  failAbandonedSends,
+  markFinal,
+  markRetry,
+  markSent,
+  postpone,
+  type ClaimedSms,
+} from './sms.repository.ts';
 
 /** First retry after 30 s, doubling each time, at most an hour apart; given up after 8 attempts. */
 export const RETRY_BASE_MS = 30_000;
@@ -48,18 +58,33 @@ export async function runSmsSender(deps: AppDeps, options: { limit?: number } = 
   return run;
 }
 
+/**
+ * Whether a claimed promotion goes now: not outside the sending hours (it waits for them, decision 057) and not to a
+ * member who opted out since it was queued (it is refused). Other messages go at any hour.
+ */
+async function promotionHold(deps: AppDeps, message: ClaimedSms, now: Date): Promise<'go' | 'held' | 'refused'> {
+  if (message.kind !== 'promotion') return 'go';
+  if (!(await acceptsPromotions(deps.db, message.memberId))) {
+    const error = 'The member opted out of promotional SMS';
+    await markFinal(deps.db, { id: message.id, state: 'rejected', error, providerStatus: null, at: now });
+    return 'refused';
+  }
+  const hours = await readSetting(deps.db, 'sms.promotion_hours');
+  const opens = promotionSendAt(now, hours, deps.config.TUZO_TIMEZONE);
+  if (opens.getTime() === now.getTime()) return 'go';
+  await postpone(deps.db, { id: message.id, nextAttemptAt: opens, at: now });
+  return 'held';
+}
+
 async function sendOne(deps: AppDeps, provider: SmsProvider, message: ClaimedSms): Promise<'sent' | 'retried' | 'failed'> {
   const now = deps.clock.now();
   if (message.kind !== 'promotion' && now.getTime() - message.createdAt.getTime() > STALE_AFTER_MS) {
-    await markFinal(deps.db, {
-      id: message.id,
-      state: 'failed',
-      error: 'Not sent within a day of its event',
-      providerStatus: null,
-      at: now,
-    });
+    const error = 'Not sent within a day of its event';
+    await markFinal(deps.db, { id: message.id, state: 'failed', error, providerStatus: null, at: now });
     return 'failed';
   }
+  const hold = await promotionHold(deps, message, now);
+  if (hold !== 'go') return hold === 'held' ? 'retried' : 'failed';
   const result = await provider.send({ to: message.phone, text: message.text });
   const at = deps.clock.now();
   switch (result.outcome) {
@@ -76,24 +101,29 @@ async function sendOne(deps: AppDeps, provider: SmsProvider, message: ClaimedSms
       return 'sent';
     case 'rejected':
       await markFinal(deps.db, { id: message.id, state: 'rejected', error: result.reason, providerStatus: result.status, at });
+      // 406 "user in blacklist": the number opted out through the provider; promotions stop for it (decision 057).
+      if (result.blacklisted) await optOutPhone(deps, { phone: message.phone, via: 'blacklisted', detail: result.reason });
       return 'failed';
-    case 'retry': {
-      if (message.attempts >= MAX_ATTEMPTS) {
-        const error = `Gave up after ${message.attempts} attempts: ${result.reason}`;
-        await markFinal(deps.db, { id: message.id, state: 'failed', error, providerStatus: null, at });
-        return 'failed';
-      }
-      let nextAttemptAt = new Date(at.getTime() + retryDelayMs(message.attempts));
-      if (message.kind === 'promotion') {
-        const hours = await readSetting(deps.db, 'sms.promotion_hours');
-        nextAttemptAt = promotionSendAt(nextAttemptAt, hours, deps.config.TUZO_TIMEZONE);
-      }
-      await markRetry(deps.db, { id: message.id, error: result.reason.slice(0, 500), nextAttemptAt, at });
-      return 'retried';
-    }
+    case 'retry':
+      return retryLater(deps, message, result.reason, at);
     default: {
       const unknown: never = result;
       throw new Error(`Unknown SMS send outcome ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+async function retryLater(deps: AppDeps, message: ClaimedSms, reason: string, at: Date): Promise<'retried' | 'failed'> {
+  if (message.attempts >= MAX_ATTEMPTS) {
+    const error = `Gave up after ${message.attempts} attempts: ${reason}`;
+    await markFinal(deps.db, { id: message.id, state: 'failed', error, providerStatus: null, at });
+    return 'failed';
+  }
+  let nextAttemptAt = new Date(at.getTime() + retryDelayMs(message.attempts));
+  if (message.kind === 'promotion') {
+    const hours = await readSetting(deps.db, 'sms.promotion_hours');
+    nextAttemptAt = promotionSendAt(nextAttemptAt, hours, deps.config.TUZO_TIMEZONE);
+  }
+  await markRetry(deps.db, { id: message.id, error: reason.slice(0, 500), nextAttemptAt, at });
+  return 'retried';
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { selectSmsPreferences, updateSmsPreferences, type SmsPreferencesRow } from '../members/index.ts';
 import { readSetting } from '../settings/index.ts';
-import { promotionRefusal, promotionSendAt } from './promotion-rules.ts';
+import { promotionRefusal, promotionSendAt, promotionTooLong } from './promotion-rules.ts';
 import { smsSize } from './sms-parts.ts';
 import { insertOutboxRow, insertPromotionRows, type RenderedText } from './sms.repository.ts';
 import { renderPromotion, renderSms, SMS_LANGUAGES, type SmsEvent, type SmsLanguage } from './sms-templates.ts';
@@ -36,55 +36,68 @@ export async function enqueueSms(
   });
 }
 
+/** A promotion's text in both languages: each member gets the one of their language (members.language). */
+export type PromotionText = Record<SmsLanguage, string>;
+
 /**
- * One promotional SMS for a member, in their language with the opt-out word, queued for the daytime hours: only a
- * member who opted in gets one (returns false otherwise); a text about gambling is refused (400). The operator's
- * broadcast queues its audience at once with `queueBroadcastPromotion`.
+ * One promotional SMS for a member, in their language with how to opt out, queued for the sending hours: only a
+ * member who opted in gets one (returns false otherwise); a text about gambling, in either language, is refused
+ * (400). The operator's broadcast queues its audience at once with `queueBroadcastPromotion`.
  */
 export async function enqueuePromotion(
   deps: AppDeps,
-  input: { memberId: bigint; text: string; dedupeKey: string },
+  input: { memberId: bigint; text: PromotionText; dedupeKey: string },
 ): Promise<boolean> {
-  assertPromotable(input.text);
-  const at = deps.clock.now();
-  const hours = await readSetting(deps.db, 'sms.promotion_hours');
+  const { texts, sendAt, at } = await preparePromotion(deps, deps.db, input.text);
   return insertOutboxRow(deps.db, {
     memberId: input.memberId,
     kind: 'promotion',
-    texts: renderAll((language) => renderPromotion(input.text, language)),
+    texts,
     dedupeKey: `promotion:${input.dedupeKey}`,
     at,
-    sendAt: promotionSendAt(at, hours, deps.config.TUZO_TIMEZONE),
+    sendAt,
     requires: 'promotions',
   });
 }
 
-/** Refuses (400) a promotional text that may not go by SMS: one about spins, betting or any other gambling. */
-function assertPromotable(text: string): void {
-  const refusal = promotionRefusal(text);
-  if (refusal) throw new AppError('VALIDATION_FAILED', refusal);
-}
-
 /**
  * An operator's broadcast sent by SMS too (`adminbroadcast` with `sms: true`): one promotional SMS for each opted-in
- * member of the audience, in their language with the opt-out word, queued for the daytime hours, in the broadcast's
- * transaction (`db`). Returns how many were queued.
+ * member of the audience, in their language (the broadcast's English or Swahili text) with how to opt out, queued for
+ * the sending hours, in the broadcast's transaction (`db`). Returns how many were queued.
  */
 export async function queueBroadcastPromotion(
   deps: AppDeps,
   db: DbOrTx,
-  input: { audience: { memberId: bigint } | { countryId: number | null }; text: string; broadcastKey: string },
+  input: { audience: { memberId: bigint } | { countryId: number | null }; text: PromotionText; broadcastKey: string },
 ): Promise<number> {
-  assertPromotable(input.text);
-  const at = deps.clock.now();
-  const hours = await readSetting(db, 'sms.promotion_hours');
+  const { texts, sendAt, at } = await preparePromotion(deps, db, input.text);
   return insertPromotionRows(db, {
     audience: input.audience,
-    texts: renderAll((language) => renderPromotion(input.text, language)),
+    texts,
     dedupePrefix: `promotion:broadcast:${input.broadcastKey}`,
     at,
-    sendAt: promotionSendAt(at, hours, deps.config.TUZO_TIMEZONE),
+    sendAt,
   });
+}
+
+/**
+ * A promotion's texts as members get them, and when it may go: refused (400) when either language mentions gambling
+ * or when a text with the opt-out instruction would not fit one GSM-7 part (a longer or UCS-2 text costs members'
+ * trust and the operator several parts; decision 057).
+ */
+async function preparePromotion(deps: AppDeps, db: DbOrTx, text: PromotionText) {
+  const refusal = promotionRefusal(text.en, text.sw);
+  if (refusal) throw new AppError('VALIDATION_FAILED', refusal);
+  const at = deps.clock.now();
+  const hours = await readSetting(db, 'sms.promotion_hours');
+  const instruction = await readSetting(db, 'sms.opt_out_instruction');
+  const texts = renderAll((language) => renderPromotion(text[language], instruction[language]));
+  for (const language of SMS_LANGUAGES) {
+    const size = texts[language];
+    if (size.encoding !== 'gsm7' || size.parts > 1)
+      throw new AppError('VALIDATION_FAILED', promotionTooLong(language, size.units));
+  }
+  return { texts, at, sendAt: promotionSendAt(at, hours, deps.config.TUZO_TIMEZONE) };
 }
 
 function renderAll(render: (language: SmsLanguage) => string): Record<SmsLanguage, RenderedText> {

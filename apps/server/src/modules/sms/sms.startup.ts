@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../lib/deps.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
+import { registerOptOutCallbacks } from './sms-callbacks.ts';
 import { applyDeliveryReport } from './sms.repository.ts';
 import { runSmsSender } from './sms.sender.ts';
 import { startJob } from '../jobs/index.ts';
@@ -11,6 +12,7 @@ const REPORT_STATE = { delivered: 'delivered', pending: 'sent', failed: 'failed'
  * The SMS delivery report webhook. Africa's Talking posts reports as forms to the URL set on its dashboard,
  * `{PUBLIC_URL}/hooks/sms-delivery/{secret}`: it cannot sign them, so the unguessable path segment keeps strangers
  * out (a wrong one is 404). A report is applied once; a repeat, or one for a message already final, changes nothing.
+ * The opt-out and incoming-message callbacks share the secret (sms-callbacks.ts, decision 057).
  */
 export async function registerSmsDeliveryHook(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (hooks) => {
@@ -34,6 +36,7 @@ export async function registerSmsDeliveryHook(app: FastifyInstance, deps: AppDep
       if (!applied.found) request.log.warn({ messageId: report.messageId }, 'Delivery report for an unknown SMS');
       return reply.send({ ok: true });
     });
+    registerOptOutCallbacks(hooks, deps);
   });
 }
 

@@ -3,3 +3,5 @@
  * file that defines it (decision 049). Files outside modules/team/ import this file only; tests may reach inside.
  */
 export { teamActions } from './team.actions.ts';
+export { readTeamBrief } from './team-today.ts';
+export type { TeamBrief } from './team-today.ts';

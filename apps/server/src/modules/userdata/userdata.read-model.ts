@@ -26,6 +26,8 @@ export interface UserDataRow extends Pick<
   phone: string;
   role: 'member' | 'support' | 'operator';
   isTotpEnrolled: boolean;
+  ussdPinSet: boolean;
+  ussdLocked: boolean;
   language: 'en' | 'sw';
   /** ISO instants (to_json of timestamptz). */
   joinedAt: string;
@@ -98,6 +100,7 @@ const userDataColumns = (p: Placeholders) => {
   ${f.welcomeClaimed} AS "welcomeClaimed",
   ${f.unread} AS unread,
   m.username, m.email, m.phone, m.role, m.totp_enabled_at IS NOT NULL AS "isTotpEnrolled",
+  m.ussd_pin_hash IS NOT NULL AS "ussdPinSet", m.ussd_locked_at IS NOT NULL AS "ussdLocked",
   m.language,
   to_json(m.joined_at) #>> '{}' AS "joinedAt",
   to_json(m.activated_at) #>> '{}' AS "activatedAt",

@@ -140,6 +140,8 @@ function toUserData(facts: UserDataFacts): UserData {
       isadmin: row.role === 'operator',
       role: row.role,
       is_totp_enrolled: row.isTotpEnrolled,
+      ussd_pin_set: row.ussdPinSet,
+      ussd_locked: row.ussdLocked,
       language: row.language,
       payments: facts.payments,
     },

@@ -5,7 +5,9 @@
 export { fromMemberAmount, loadMemberCurrency, localNeededForSystem, missingFeeLocal, toMemberString } from './currency.ts';
 export type { MemberCurrency } from './currency.ts';
 export { localDateTime } from './local-time.ts';
+export { loadRecentMovements } from './recent-movements.ts';
+export type { RecentMovement } from './recent-movements.ts';
 export { MONEY_SETTING_KEYS, parseMoneySettings } from './money-settings.ts';
 export type { MoneySettings } from './money-settings.ts';
 export type { BalanceFacts } from './wallets.repository.ts';
-export { balancesFromFacts } from './wallets.service.ts';
+export { balancesFromFacts, loadBalances } from './wallets.service.ts';

@@ -89,7 +89,12 @@ export class AfricasTalkingClient implements SmsProvider {
       return { outcome: 'accepted', messageId: recipient.messageId, status: recipient.status, cost: parseAtCost(recipient.cost) };
     const reason = `${recipient.statusCode} ${recipient.status}`;
     if (TRY_AGAIN.has(recipient.statusCode)) return { outcome: 'retry', reason };
-    return { outcome: 'rejected', status: recipient.status, reason };
+    return {
+      outcome: 'rejected',
+      status: recipient.status,
+      reason,
+      ...(recipient.statusCode === 406 ? { blacklisted: true } : {}),
+    };
   }
 
   /** The form fields Africa's Talking posts to the delivery report URL: id, status, failureReason, phoneNumber... */

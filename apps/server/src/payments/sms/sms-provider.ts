@@ -20,8 +20,11 @@ export interface SmsSendRequest {
 export type SmsSendResult =
   /** The provider took the message; its id, its status word and the cost it charged (when it said). */
   | { outcome: 'accepted'; messageId: string; status: string; cost: SmsCost | null }
-  /** The provider refused the message for good (an invalid number, a blacklisted one): never sent again. */
-  | { outcome: 'rejected'; status: string; reason: string }
+  /**
+   * The provider refused the message for good (an invalid number, a blacklisted one): never sent again. `blacklisted`:
+   * the number opted out through the provider (Africa's Talking 406), so promotions stop for it (decision 057).
+   */
+  | { outcome: 'rejected'; status: string; reason: string; blacklisted?: boolean }
   /** Not sent this time (unreachable, an error on its side, its balance too low): worth another try later. */
   | { outcome: 'retry'; reason: string };
 

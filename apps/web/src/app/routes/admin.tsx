@@ -16,6 +16,8 @@ import { useStaffRole } from '@/lib/staff-role';
 
 /** The overview and its chart library load only when the overview opens. */
 const OverviewPage = lazy(() => import('@/features/admin-overview').then((module) => ({ default: module.OverviewPage })));
+/** The jobs page, in its own chunk: operators open it rarely. */
+const JobsPage = lazy(() => import('@/features/admin-jobs').then((module) => ({ default: module.JobsPage })));
 
 function MemberRoute() {
   const { username = '' } = useParams();
@@ -58,6 +60,14 @@ export default function AdminRoute() {
         <Route path="closures" element={<ClosuresPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route
+          path="jobs"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading the jobs" />}>
+              <JobsPage />
+            </Suspense>
+          }
+        />
         <Route path="security" element={<SecurityPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<MoneyPage />} />

@@ -1,5 +1,6 @@
 import {
   Banknote,
+  Cog,
   HandCoins,
   LayoutDashboard,
   FileText,
@@ -39,6 +40,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { title: 'Closures', url: '/admin/closures', icon: UserX },
   { title: 'Staff', url: '/admin/staff', icon: UserCog, isOperatorOnly: true },
   { title: 'Audit log', url: '/admin/audit', icon: ScrollText, isOperatorOnly: true },
+  { title: 'Jobs', url: '/admin/jobs', icon: Cog, isOperatorOnly: true },
   { title: 'Security', url: '/admin/security', icon: KeyRound },
   { title: 'Settings', url: '/admin/settings', icon: Settings },
 ];

@@ -61,7 +61,7 @@ export const depositTexts = defineTexts('deposit', {
     colDate: 'Tarehe',
     colTime: 'Saa',
     recentTitle: 'Amana za Hivi Karibuni',
-    refresh: 'Onyesha upya amana',
+    refresh: 'Sasisha orodha ya amana',
     empty: 'Hakuna historia ya amana',
     historyFailed: 'Imeshindikana kupakia historia ya amana',
     methodsFailed: 'Imeshindikana kupakia njia za malipo',
@@ -95,7 +95,7 @@ export const depositTexts = defineTexts('deposit', {
     pushForm: 'Kuweka pesa kwa M-Pesa',
     pushPhone: 'Nambari ya simu ya M-Pesa',
     checkPhone:
-      'Angalia simu yako na uweke PIN yako ya M-Pesa. Amana yako itaonyeshwa hapa chini kama Imekamilika M-Pesa ikishaithibitisha.',
+      'Angalia simu yako na uweke PIN yako ya M-Pesa. M-Pesa ikishathibitisha, amana yako itaonyeshwa hapa chini kama "Imekamilika".',
     sendingRequest: 'Inatuma ombi...',
     payWithMpesa: 'Lipa kwa M-Pesa',
     payAmountWithMpesa: 'Lipa {amount} kwa M-Pesa',

@@ -28,7 +28,7 @@ export const timetableTexts = defineTexts('timetable', {
     freeSpin: 'Mzunguko wa Bure',
     casinoSpin: 'Mzunguko wa Kasino',
     affiliateEarnings: 'Mapato ya Mialiko',
-    forexAdvancement: 'Mafunzo ya Juu ya Forex',
+    forexAdvancement: 'Mafunzo ya Forex',
     crypto: 'Sarafu za Kidijitali',
     daily: 'Kila siku',
     onceAfterJoining: 'Mara moja baada ya kujiunga',

@@ -14,7 +14,8 @@ export const videosTexts = defineTexts('videos', {
     loadFailed: TASK_MESSAGES.loadVideosFailed,
   },
   sw: {
-    available: 'Zinapatikana siku ya {days}. Tazama video kwa sekunde {seconds} ili upate bei yake kwenye pochi yako ya {title}.',
+    available:
+      'Zinapatikana siku za {days}. Tazama video kwa sekunde {seconds} ili upate malipo yake kwenye pochi yako ya {title}.',
     and: 'na',
     loading: 'Inapakia…',
     view: 'Tazama Video Zilizopo',

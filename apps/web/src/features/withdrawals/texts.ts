@@ -52,7 +52,7 @@ export const withdrawalsTexts = defineTexts('withdrawals', {
   },
   sw: {
     pageTitle: 'Toa Pesa',
-    pageDescription: 'Kiasi cha chini cha kutoa pesa kutoka Jumbo: {minimum}. Zinazosubiri: {pending}.',
+    pageDescription: 'Kiasi cha chini cha kutoa pesa kutoka Jumbo: {minimum}. Utoaji unaosubiri: {pending}.',
     historyLink: 'Historia ya Utoaji wa Pesa',
     account: 'Akaunti',
     selectAccount: 'Chagua akaunti',
@@ -75,12 +75,12 @@ export const withdrawalsTexts = defineTexts('withdrawals', {
     walletAds: 'Matangazo',
     holdTitle: 'Utoaji wa pesa umesitishwa',
     holdBody:
-      'Namba yako ya simu ilibadilishwa {changed}. Ili kulinda pesa zako, huwezi kutoa pesa kwa saa {hours} baada ya mabadiliko. Unaweza kutoa pesa tena kuanzia {until}.',
+      'Nambari yako ya simu ilibadilishwa {changed}. Ili kulinda pesa zako, huwezi kutoa pesa kwa saa {hours} baada ya mabadiliko. Unaweza kutoa pesa tena kuanzia {until}.',
     noticeTitle: 'Kabla ya kutoa pesa',
     noticeDismiss: 'Funga ujumbe',
     noticePhone: 'Pesa hutumwa kwa nambari ya simu iliyo kwenye wasifu wako. Hakikisha ni sahihi.',
     noticeCharge: 'Utoaji wa pesa kutoka Jumbo una ada kulingana na kiasi; ada hukatwa pamoja na kiasi.',
-    noticeReview: 'Maombi hukaguliwa kabla ya malipo. Ombi lililokataliwa hurudishiwa pesa zote, pamoja na ada.',
+    noticeReview: 'Maombi hukaguliwa kabla ya malipo. Ombi likikataliwa, pesa zote hurudishwa, pamoja na ada.',
     noticeRemember: 'Usinikumbushe tena',
     colNo: 'Na.',
     colAmount: 'Kiasi',

@@ -36,10 +36,33 @@ describe('NotifyForm', () => {
     const user = renderForm();
     await user.type(screen.getByLabelText('Member username'), 'wanjiku');
     await user.type(screen.getByLabelText('Message'), 'New lessons are out this week.');
+    expect(screen.queryByLabelText('SMS in Swahili')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Also send by SMS' }));
+    await user.type(screen.getByLabelText('SMS in Swahili'), 'Masomo mapya yametoka wiki hii.');
     await user.click(screen.getByRole('button', { name: 'Send notification' }));
     expect(await screen.findByText('Notification sent to 1 member; 1 SMS queued')).toBeTruthy();
-    expect(requests[0]?.body).toMatchObject({ target: 'member', username: 'wanjiku', sms: true });
+    expect(requests[0]?.body).toMatchObject({
+      target: 'member',
+      username: 'wanjiku',
+      sms: true,
+      msg_sw: 'Masomo mapya yametoka wiki hii.',
+    });
+  });
+
+  it('requires the Swahili text with "Also send by SMS", and sends none without it', async () => {
+    const requests = stubFetch(ok({ target: 'member', sent: 1, sent_at: '2026-11-25T10:00:00.000Z', sms_queued: 0 }));
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Member username'), 'wanjiku');
+    await user.type(screen.getByLabelText('Message'), 'New lessons are out this week.');
+    await user.click(screen.getByRole('checkbox', { name: 'Also send by SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Send notification' }));
+    expect(await screen.findByText('An SMS goes in both languages: write the Swahili text')).toBeTruthy();
+    expect(screen.getByLabelText('SMS in Swahili').getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: 'Also send by SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Send notification' }));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).not.toHaveProperty('msg_sw');
   });
 
   it('shows the refusal of a text about gambling under the message', async () => {
@@ -47,8 +70,9 @@ describe('NotifyForm', () => {
     const requests = stubFetch(failed(400, 'VALIDATION_FAILED', refusal));
     const user = renderForm();
     await user.type(screen.getByLabelText('Member username'), 'wanjiku');
-    await user.type(screen.getByLabelText('Message'), 'Free spins today!');
+    await user.type(screen.getByLabelText('Message'), 'New lessons');
     await user.click(screen.getByRole('checkbox', { name: 'Also send by SMS' }));
+    await user.type(screen.getByLabelText('SMS in Swahili'), 'Weka dau leo!');
     await user.click(screen.getByRole('button', { name: 'Send notification' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(requests[0]?.body).toMatchObject({ sms: true });

@@ -23,10 +23,12 @@ interface NotifyFields {
   msg: string;
   severity: string;
   sms: boolean;
+  /** The SMS in Swahili: shown, and required, only when "Also send by SMS" is ticked. */
+  msg_sw: string;
 }
 type Errors = Partial<Record<keyof NotifyFields, string>>;
 type NotifyFormApi = UseFormReturn<NotifyFields, unknown, AdminBroadcastPayload>;
-const EMPTY: NotifyFields = { username: '', country_id: '', msg: '', severity: 'info', sms: false };
+const EMPTY: NotifyFields = { username: '', country_id: '', msg: '', severity: 'info', sms: false, msg_sw: '' };
 const TARGET_LABELS: Record<BroadcastTarget, string> = { member: 'One member', country: 'A country', everyone: 'Everyone' };
 
 /** Notify: a message to one member, every member of a country or everyone; members see it at their next poll. */
@@ -51,7 +53,8 @@ export function NotifyForm() {
       form.reset(EMPTY);
     } catch (error) {
       if (isApiError(error, 'NOT_FOUND')) form.setError(target === 'member' ? 'username' : 'country_id', { message: error.msg });
-      else if (isApiError(error, 'VALIDATION_FAILED')) form.setError('msg', { message: error.msg });
+      else if (isApiError(error, 'VALIDATION_FAILED'))
+        form.setError(/Swahili/.test(error.msg) ? 'msg_sw' : 'msg', { message: error.msg });
       else
         showErrorToast(
           failureText(error, { failed: 'The notification was not sent', thrown: errorMessage(error) }) ??
@@ -63,16 +66,7 @@ export function NotifyForm() {
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Send a notification" className="grid max-w-2xl gap-3">
       <TargetChoice target={target} onChange={setTarget} />
       <TargetField target={target} form={form} errors={errors} id={id} />
-      <Field label="Message" htmlFor={id('msg')} error={errors.msg}>
-        <textarea
-          id={id('msg')}
-          rows={3}
-          maxLength={500}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          {...invalidProps(id('msg'), errors.msg)}
-          {...form.register('msg')}
-        />
-      </Field>
+      <MessageBox name="msg" label="Message" maxLength={500} form={form} errors={errors} id={id} />
       <Field label="Kind" htmlFor={id('severity')}>
         <Select id={id('severity')} {...form.register('severity')}>
           <option value="info">Information</option>
@@ -82,6 +76,9 @@ export function NotifyForm() {
         </Select>
       </Field>
       <SmsTick form={form} id={id} />
+      {form.watch('sms') ? (
+        <MessageBox name="msg_sw" label="SMS in Swahili" maxLength={160} form={form} errors={errors} id={id} />
+      ) : null}
       <div>
         <Button type="submit" disabled={send.isPending}>
           <Send aria-hidden="true" />
@@ -172,10 +169,42 @@ function SmsTick({ form, id }: { form: NotifyFormApi; id: (name: string) => stri
           Also send by SMS
         </label>
         <p id={id('sms-hint')} className="text-xs text-slate-600">
-          As a promotional SMS: only to members who turned promotional SMS on, in their language with the opt-out word, held until
-          daytime hours. Never about spins, betting or other gambling.
+          As a promotional SMS: only to members who turned promotional SMS on, in their language (the message above in English,
+          the Swahili text below) with how to opt out, held until the sending hours (08:00-18:00 by default). One SMS of 160 plain
+          characters with the opt-out instruction. Never about spins, betting or other gambling.
         </p>
       </div>
     </div>
+  );
+}
+
+/** A message's text box: the notification (and the English SMS), or the SMS in Swahili (decision 057). */
+function MessageBox({
+  name,
+  label,
+  maxLength,
+  form,
+  errors,
+  id,
+}: {
+  name: 'msg' | 'msg_sw';
+  label: string;
+  maxLength: number;
+  form: NotifyFormApi;
+  errors: Errors;
+  id: (name: string) => string;
+}) {
+  return (
+    <Field label={label} htmlFor={id(name)} error={errors[name]}>
+      <textarea
+        id={id(name)}
+        rows={name === 'msg' ? 3 : 2}
+        maxLength={maxLength}
+        lang={name === 'msg' ? 'en' : 'sw'}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        {...invalidProps(id(name), errors[name])}
+        {...form.register(name)}
+      />
+    </Field>
   );
 }

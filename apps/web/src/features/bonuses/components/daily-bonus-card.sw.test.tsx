@@ -29,9 +29,9 @@ describe('the bonus screens in Swahili', () => {
     expect(screen.getByText('Bonasi ya Kila Siku')).toBeTruthy();
     expect(screen.getByTestId('daily-target').textContent).toBe('pointi 5');
     expect(screen.getByText('Zimebaki akaunti 3 za ngazi ya kwanza kuwezeshwa leo ili kufikia lengo.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Dai bonasi' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pokea bonasi' })).toBeTruthy();
     expect(screen.getByTestId('welcome-progress').textContent).toBe('4 kati ya 15');
     expect(screen.getByText('Wamebaki wanachama 11 wa ngazi ya kwanza kuwezeshwa.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Dai bonasi ya kukaribishwa' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pokea bonasi ya kukaribishwa' })).toBeTruthy();
   });
 });

@@ -47,6 +47,6 @@ describe('CloseAccountCard', () => {
     expect((await screen.findByTestId('closure-status')).textContent).toBe(
       'Umeomba kufunga akaunti yako. Itafungwa baada ya siku 1 usipoghairi.',
     );
-    expect(screen.getByRole('button', { name: 'Baki na akaunti yangu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Usifunge akaunti yangu' })).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { profileTexts } from '../texts';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LanguageCard } from './language-card';
 import { SmsSettingsCard } from './sms-settings-card';
+import { UssdPinCard } from './ussd-pin-card';
 
 type ProfileKey = keyof typeof profileTexts.en;
 
@@ -73,6 +74,7 @@ export function ProfilePage({ details }: { details: UserDetails }) {
       {/* Staff sign in with their authenticator; access links are for members (decision 021). */}
       {isStaff ? null : <AccessLinkCard />}
       {isStaff ? null : <SmsSettingsCard />}
+      {isStaff ? null : <UssdPinCard details={details} />}
     </div>
   );
 }

@@ -69,10 +69,10 @@ describe('the casino spin screen in Swahili', () => {
     expect(screen.getByText('Salio halitoshi')).toBeTruthy();
     await user.clear(stake);
     await user.type(stake, '5');
-    expect(screen.getByText('Dau la chini ni 20.00 KES')).toBeTruthy();
+    expect(screen.getByText('Dau la chini ni KES 20.00')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Nizuie' }));
-    expect(screen.getByRole('button', { name: 'Ndiyo, nizuie (Siku 1); haiwezi kuondolewa mapema' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ndiyo, nizuie (Siku 1); zuio hili haliwezi kuondolewa mapema' })).toBeTruthy();
   });
 
   it('says the result of a spin in Swahili', () => {
@@ -91,6 +91,6 @@ describe('the casino spin screen in Swahili', () => {
       nonce: 1,
     };
     expect(resultMessage(spin)).toBe('x2: KES 40.00 zimewekwa kwenye Jumbo (dau KES 20.00)');
-    expect(resultMessage({ ...spin, kind: 'free', win: '0.00' })).toBe('Hakuna zawadi safari hii');
+    expect(resultMessage({ ...spin, kind: 'free', win: '0.00' })).toBe('Hakuna zawadi wakati huu');
   });
 });

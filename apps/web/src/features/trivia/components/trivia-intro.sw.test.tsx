@@ -24,8 +24,8 @@ describe('trivia in Swahili', () => {
     render(<TriviaIntro info={INFO} isStarting={false} onStart={() => undefined} />);
     expect(screen.getByText('Chemsha Bongo')).toBeTruthy();
     expect(screen.getByText('Jibu maswali 5 ya haraka na upate pesa kwa kila jibu sahihi.')).toBeTruthy();
-    expect(screen.getByText('Hadi KES 50.00 kwa siku, zinazolipwa kwenye pochi yako ya Jumbo.')).toBeTruthy();
-    expect(screen.getByText('Unaweza kucheza mara moja kwa siku, siku ya Jumatatu, Ijumaa.')).toBeTruthy();
+    expect(screen.getByText('Hadi KES 50.00 kwa siku, hulipwa kwenye pochi yako ya Jumbo.')).toBeTruthy();
+    expect(screen.getByText('Unaweza kucheza mara moja kwa siku, siku za Jumatatu, Ijumaa.')).toBeTruthy();
     expect(screen.getByTestId('trivia-played').textContent).toBe(
       'Umeshacheza chemsha bongo ya leo: umepata 3 kati ya 5. Rudi kesho.',
     );

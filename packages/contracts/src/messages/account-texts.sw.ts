@@ -1,5 +1,6 @@
-import { WEEKDAY_NAMES_SW } from '@tuzo/contracts';
-import { WALLET_NAMES_SW, type MessageCatalogue } from '@tuzo/contracts/messages-sw';
+import { WEEKDAY_NAMES_SW } from '../weekdays.ts';
+import type { MessageCatalogue } from './localise.ts';
+import { WALLET_NAMES_SW } from './sw.ts';
 
 /**
  * The server's member-facing texts that are not about money, in Swahili: the action layer's refusals, signing in and
@@ -57,22 +58,24 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   'Invalid username or password': 'Jina la mtumiaji au nenosiri si sahihi',
   'This staff account has been disabled': 'Akaunti hii ya mfanyakazi imezimwa',
   'Current password is incorrect': 'Nenosiri la sasa si sahihi',
-  'Too many failed attempts. Try again in {minutes} {unit}.':
-    'Majaribio mengi mno yameshindikana. Jaribu tena baada ya dakika {minutes}.',
-  'Too many failed attempts. Try again in {hours} hours.':
-    'Majaribio mengi mno yameshindikana. Jaribu tena baada ya saa {hours}.',
-  'If an account matches, a reset link has been sent.': 'Kama akaunti inalingana, kiungo cha kuweka nenosiri jipya kimetumwa.',
+  'The USSD PIN must be 4 digits': 'PIN ya USSD lazima iwe tarakimu 4',
+  'The two PINs do not match': 'PIN mbili hazilingani',
+  'Your USSD PIN is set': 'PIN yako ya USSD imewekwa',
+  'USSD withdrawals are unlocked': 'Utoaji wa pesa kwa USSD umefunguliwa',
+  'Too many failed attempts. Try again in {minutes} {unit}.': 'Umekosea mara nyingi mno. Jaribu tena baada ya dakika {minutes}.',
+  'Too many failed attempts. Try again in {hours} hours.': 'Umekosea mara nyingi mno. Jaribu tena baada ya saa {hours}.',
+  'If an account matches, a reset link has been sent.': 'Ikiwa akaunti ipo, kiungo cha kubadilisha nenosiri kimetumwa.',
   'Your password has been reset. Please login with your new password.':
     'Nenosiri lako limewekwa upya. Tafadhali ingia kwa nenosiri lako jipya.',
-  'This reset link is invalid or has expired': 'Kiungo hiki cha kuweka nenosiri jipya si halali au muda wake umekwisha',
+  'This reset link is invalid or has expired': 'Kiungo hiki cha kubadilisha nenosiri si sahihi au muda wake umeisha',
   // signing up
   'Countries loaded': 'Nchi zimepakiwa',
   'Phone number must contain only digits': 'Nambari ya simu lazima iwe na tarakimu pekee',
   'Phone number must start with the dial code {dial} of the selected country':
-    'Nambari ya simu lazima ianze na msimbo wa nchi {dial} wa nchi uliyochagua',
+    'Nambari ya simu lazima ianze na {dial}, msimbo wa nchi uliyochagua',
   'Phone number must be at least 10 digits': 'Nambari ya simu lazima iwe na tarakimu 10 au zaidi',
   'Phone number must be less than 15 digits': 'Nambari ya simu lazima iwe na tarakimu chini ya 15',
-  'Registration successful!': 'Umejisajili!',
+  'Registration successful!': 'Usajili umefaulu!',
   'Username is available': 'Jina la mtumiaji linapatikana',
   'Email is available': 'Barua pepe inapatikana',
   'Phone number is available': 'Nambari ya simu inapatikana',
@@ -82,7 +85,7 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   // the member's data, statements, contact details and closing the account
   'Password is incorrect': 'Nenosiri si sahihi',
   'A withdrawal is still pending. Wait until it is paid or declined, then ask again.':
-    'Bado kuna utoaji wa pesa unaosubiri. Subiri hadi ulipwe au ukataliwe, kisha uombe tena.',
+    'Bado kuna utoaji wa pesa unaosubiri. Subiri hadi utoaji huo ulipwe au ukataliwe, kisha uombe tena.',
   'A change to your money is waiting for a second operator. Wait until it is decided, then ask again.':
     'Badiliko la pesa zako linasubiri mhudumu wa pili. Subiri hadi liamuliwe, kisha uombe tena.',
   'A payment code you sent is waiting for review. Wait until it is checked, then ask again.':
@@ -112,7 +115,7 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   'Too many wrong codes. Ask for a new code.': 'Misimbo mingi mno isiyo sahihi. Omba msimbo mpya.',
   'The code is wrong. Attempts left: {left}': 'Msimbo si sahihi. Majaribio yaliyobaki: {left}',
   'Your request to close your account has been received': 'Ombi lako la kufunga akaunti limepokelewa',
-  'Your account will stay open': 'Akaunti yako itaendelea kuwa wazi',
+  'Your account will stay open': 'Akaunti yako itabaki wazi',
   'Closure request loaded': 'Ombi la kufunga akaunti limepakiwa',
   'Language saved': 'Lugha imehifadhiwa',
   // notifications, SMS choices, the dashboard
@@ -125,28 +128,28 @@ export const ACCOUNT_TEXTS_SW: MessageCatalogue = {
   'SMS settings saved': 'Mipangilio ya SMS imehifadhiwa',
   'User data loaded': 'Taarifa za mtumiaji zimepakiwa',
   // tasks
-  '{task} are not scheduled yet.': '{task}: bado hazijapangiwa siku.',
-  '{task} are available on {days}. Come back on {day}.': '{task} zinapatikana siku ya {days}. Rudi siku ya {day}.',
+  '{task} are not scheduled yet.': 'Kazi ya {task} bado haijapangiwa siku.',
+  '{task} are available on {days}. Come back on {day}.': 'Kazi ya {task} inapatikana siku za {days}. Rudi {day}.',
   'Tasks loaded': 'Kazi zimepakiwa',
   'No ads on show today': 'Hakuna matangazo yanayoonyeshwa leo',
   'Ads loaded': 'Matangazo yamepakiwa',
   'No videos on show today': 'Hakuna video zinazoonyeshwa leo',
   'Videos loaded': 'Video zimepakiwa',
   'Video started': 'Video imeanza',
-  Trivia: 'Chemsha bongo',
+  Trivia: 'Chemsha Bongo',
   // spins
   'Server seed revealed; a new one is in use': 'Mbegu ya seva imefichuliwa; mpya inatumika sasa',
   'Spin history loaded': 'Historia ya mizunguko imepakiwa',
   'Thank you. Casino spins are open to you.': 'Asante. Mizunguko ya kasino iko wazi kwako.',
-  'You are excluded from casino spins permanently': 'Umezuiwa kwenye mizunguko ya kasino milele',
+  'You are excluded from casino spins permanently': 'Umezuiwa kabisa kucheza mizunguko ya kasino',
   'You are excluded from casino spins until {until}': 'Umezuiwa kwenye mizunguko ya kasino hadi {until}',
-  'You have excluded yourself from casino spins permanently': 'Umejizuia kwenye mizunguko ya kasino milele',
+  'You have excluded yourself from casino spins permanently': 'Umejizuia kabisa kucheza mizunguko ya kasino',
   'You have excluded yourself from casino spins until {date} {time} ({zone})':
     'Umejizuia kwenye mizunguko ya kasino hadi {date} {time} ({zone})',
   'This idempotency key was already used for a different spin': 'Ufunguo huu wa ombi ulishatumika kwa mzunguko tofauti',
   // team, lessons
   'Team loaded': 'Timu imepakiwa',
-  'Affiliate link': 'Kiungo cha kualika',
+  'Affiliate link': 'Kiungo cha mwaliko',
   '{course} lessons': 'Masomo ya {course}',
   'You are enrolled in the {course} course': 'Umejiandikisha kwenye kozi ya {course}',
   '{done} of {total} lessons done': 'Masomo {done} kati ya {total} yamekamilika',

@@ -1,4 +1,4 @@
-import type { MessageCatalogue } from '@tuzo/contracts/messages-sw';
+import type { MessageCatalogue } from './localise.ts';
 
 /**
  * The server's member-facing texts about money in Swahili: deposits, withdrawals, activation, bonuses, task earnings
@@ -14,9 +14,9 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
   'Transaction not found': 'Muamala haukupatikana',
   'This idempotency key was already used for a different request': 'Ufunguo huu wa ombi ulishatumika kwa ombi tofauti',
   // activation
-  'Insufficient deposit balance to activate your account.': 'Salio la amana halitoshi kuwezesha akaunti yako.',
+  'Insufficient deposit balance to activate your account.': 'Salio la pochi ya Amana halitoshi kuwezesha akaunti yako.',
   'Insufficient deposit balance. Deposit {currency} {amount} to activate your account.':
-    'Salio la amana halitoshi. Weka pesa {currency} {amount} ili kuwezesha akaunti yako.',
+    'Salio la pochi ya Amana halitoshi. Weka {currency} {amount} ili kuwezesha akaunti yako.',
   'You earned {currency} {amount}: your level {level} member {username} activated their account.':
     'Umepata kamisheni ya {currency} {amount}: mwanachama wako wa ngazi ya {level, select, 1 {kwanza} 2 {pili} 3 {tatu} other {{level}}}, {username}, amewezesha akaunti yake.',
   'You earned {currency} {amount}: {username} is now your level {level} member.':
@@ -27,8 +27,8 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
   'This account is suspended': 'Akaunti hii imesimamishwa',
   'This account is not active': 'Akaunti hii haijawezeshwa',
   // bonuses
-  'Daily bonus of {currency} {amount} claimed': 'Bonasi ya kila siku ya {currency} {amount} imedaiwa',
-  'Welcome bonus of {currency} {amount} claimed': 'Bonasi ya kukaribishwa ya {currency} {amount} imedaiwa',
+  'Daily bonus of {currency} {amount} claimed': 'Bonasi ya kila siku ya {currency} {amount} imepokelewa',
+  'Welcome bonus of {currency} {amount} claimed': 'Bonasi ya kukaribishwa ya {currency} {amount} imepokelewa',
   // deposits
   'Amount is too small': 'Kiasi ni kidogo mno',
   'The maximum deposit is {currency} {amount}': 'Kiasi cha juu cha kuweka pesa ni {currency} {amount}',
@@ -49,10 +49,10 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
   'Deposit history loaded': 'Historia ya amana imepakiwa',
   'No exchange rate is set for {currency}': 'Hakuna kiwango cha kubadilisha fedha kilichowekwa kwa {currency}',
   'You already have {count} codes waiting for review. Please wait until they are checked.':
-    'Tayari una misimbo {count} inayosubiri kukaguliwa. Tafadhali subiri hadi ikaguliwe.',
+    '{count, plural, one {Tayari una msimbo # unaosubiri kukaguliwa. Tafadhali subiri hadi ukaguliwe.} other {Tayari una misimbo # inayosubiri kukaguliwa. Tafadhali subiri hadi ikaguliwe.}}',
   'This code has already been used': 'Msimbo huu tayari umetumika',
   'We could not find this code yet. It has been sent for review and will be credited once confirmed.':
-    'Bado hatujapata msimbo huu. Umetumwa kukaguliwa na utaingizwa ukishathibitishwa.',
+    'Bado hatujaupata msimbo huu. Tumeutuma ukaguliwe; pesa zitaingizwa kwenye pochi yako ya Amana baada ya kuthibitishwa.',
   'We are confirming this code with M-Pesa. It will be added to your Deposit wallet as soon as M-Pesa confirms it; there is no need to send it again.':
     'Tunathibitisha msimbo huu na M-Pesa. Utawekwa kwenye pochi yako ya Amana mara M-Pesa itakapouthibitisha; hakuna haja ya kuutuma tena.',
   'M-Pesa does not know this transaction code. Please check the code and try again.':
@@ -90,9 +90,9 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
     'M-Pesa inalipa shilingi kamili pekee. Weka kiasi bila senti, kwa mfano 500.',
   '{method} pays in KES only; ask support to pay you another way':
     '{method} inalipa kwa KES pekee; omba huduma kwa wateja wakulipe kwa njia nyingine',
-  'The smallest {method} payout is {amount}': 'Malipo madogo kabisa ya {method} ni {amount}',
+  'The smallest {method} payout is {amount}': 'Kiasi cha chini cha kutoa pesa kwa {method} ni {amount}',
   'The largest {method} payout is {amount}; withdraw a smaller amount':
-    'Malipo makubwa kabisa ya {method} ni {amount}; toa pesa kiasi kidogo zaidi',
+    'Kiasi cha juu cha kutoa pesa kwa {method} ni {amount}; toa kiasi kidogo zaidi',
   '{wallet} earnings can be withdrawn once that wallet reaches {currency} {amount}; withdraw from your Jumbo wallet for now':
     'Mapato ya pochi ya {wallet} yanaweza kutolewa pochi hiyo ikifikia {currency} {amount}; kwa sasa toa pesa kutoka pochi yako ya Jumbo',
   'This idempotency key was already used for a different withdrawal':
@@ -110,5 +110,5 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
   '{currency} {amount} added to your YouTube wallet': '{currency} {amount} zimewekwa kwenye pochi yako ya YouTube',
   '{currency} {amount} added to your TikTok wallet': '{currency} {amount} zimewekwa kwenye pochi yako ya TikTok',
   'You won {currency} {amount}': 'Umeshinda {currency} {amount}',
-  'No win this time': 'Hujashinda safari hii',
+  'No win this time': 'Hukushinda wakati huu',
 };
