@@ -46,6 +46,9 @@ async function openMyData(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Open' }).click();
   await page.waitForURL('**/my-data');
   await page.getByRole('main').getByRole('heading', { name: 'Your data and account' }).waitFor();
+  // The start-up token check and the first data loads finish before a form is filled, or a re-render can drop what
+  // was typed before the click.
+  await page.waitForLoadState('networkidle');
 }
 
 test('downloads my data as JSON and CSV, and prints a statement whose closing balance is the wallet', async () => {
