@@ -82,11 +82,12 @@ describe('payouts after a database restore', () => {
     });
     await b2c.releaseResults(); // The late failure result changes nothing now.
 
-    const paid = await payoutOf(ctx, paidId);
+    // The mark clears once each answer is recorded; the settlement it leads to can land a moment later.
+    const paid = await waitForState(ctx, paidId, 'paid');
     expect(paid).toMatchObject({ state: 'paid', settled_by: 'query' });
     expect(sentTo(paidMember.phone)).toBe(1);
     expect(await settlements(ctx, paidId)).toEqual([{ kind: 'withdrawal_complete' }]);
-    expect(await payoutOf(ctx, failedId)).toMatchObject({ state: 'failed', settled_by: 'query' });
+    expect(await waitForState(ctx, failedId, 'failed')).toMatchObject({ state: 'failed', settled_by: 'query' });
     expect(await settlements(ctx, failedId)).toEqual([{ kind: 'withdrawal_refund' }]);
     expect((await wallets(ctx.t, failedMember.id)).balance).toBe(failedBefore.balance + 53_000n);
     const checks = await ctx.t.sql<{ payout_id: string; answer: string; asked: boolean }>(
