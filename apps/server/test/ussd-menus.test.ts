@@ -3,7 +3,7 @@ import { reconcileLedger } from '../src/ledger/reconcile.ts';
 import { localDateTime } from '../src/modules/wallets/index.ts';
 import { useCountriesApp } from './countries-app.ts';
 import { createMember, fund, type TestMember } from './money-fixtures.ts';
-import { phoneOf, session, withPassword } from './ussd-fixtures.ts';
+import { changedPhoneNow, phoneOf, session, withPassword } from './ussd-fixtures.ts';
 
 /**
  * USSD's "Last 5 transactions" and "My team" screens (issue 26 §1, decision 056) in English and Swahili, over real
@@ -77,11 +77,7 @@ describe('USSD withdraw confirm', () => {
     await fund(t, m.id, 100_000n, 'balance');
     const phone = await phoneOf(t, m);
     expect((await session(t, phone)('3*500')).body).toContain(`To ${phone}`);
-    await t.sql(
-      `INSERT INTO phone_changes (member_id, old_phone, new_phone, source, created_at, applied_at)
-       VALUES ($1, '+254700000001', $2, 'operator', $3, $3)`,
-      [m.id.toString(), phone, t.app.deps.clock.now()],
-    );
+    await changedPhoneNow(t, m, phone);
     const held = await session(t, phone)('3*500');
     expect(held.end).toBe(true);
     expect(held.body).toContain('withdrawals are paused');

@@ -157,6 +157,10 @@ describe('USSD withdrawals and the PIN', () => {
     };
     expect(await hop('')).toMatch(/^CON Tuzo .*\n1 Salio/s);
     expect(await hop('1')).toMatch(/^CON Salio\nJumbo 0.00/);
+    // An END screen (no PIN set): the simulator then posts the end-of-session notification, which the app stores.
+    expect(await hop('1*00*3')).toMatch(/^END Weka PIN ya USSD/);
+    const ends = await t.sql("SELECT status, hops FROM ussd_session_ends WHERE session_id = 'sim-1'");
+    expect(ends).toEqual([{ status: 'Success', hops: 4 }]);
   });
 
   it('the ledger reconciles', async () => {

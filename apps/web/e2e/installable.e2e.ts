@@ -6,8 +6,6 @@ import { expect, test } from 'vitest';
 import {
   BROWSER_ARGS,
   chromiumPath,
-  expectConsoleError,
-  loginThroughForm,
   openPage,
   PHONE,
   screenshot,
@@ -15,8 +13,9 @@ import {
   waitForServiceWorkerControl,
 } from './support/browser.ts';
 import { useE2EContext } from './support/context.ts';
+import { OFFLINE_TITLE, openSignedInForOffline } from './support/offline.ts';
 import { REPO_ROOT } from './support/paths.ts';
-import { DEMO_MEMBER, startTestServer } from './support/server.ts';
+import { startTestServer } from './support/server.ts';
 
 /**
  * The installable app (decision 036): the manifest makes the app installable, the service worker precaches the shell
@@ -25,8 +24,6 @@ import { DEMO_MEMBER, startTestServer } from './support/server.ts';
  */
 const e2e = useE2EContext();
 let page: Page | undefined;
-
-const OFFLINE_TITLE = 'You are offline.';
 
 /** What an in-page API call gets: the HTTP status, or the network error it failed with. */
 async function callApiFromPage(target: Page, action: string): Promise<string> {
@@ -96,19 +93,9 @@ test('Chromium finds the app installable: a valid manifest, icons, and a service
 });
 
 test('offline: the dashboard says when balances were fetched, the API fails, and a reload opens the cached shell', async () => {
-  const opened = await openPage(e2e.browser, e2e.server.baseUrl, PHONE);
+  // Online, nothing about the network is shown (checked by the set-up).
+  const opened = await openSignedInForOffline(e2e, 'installable-offline');
   page = opened.page;
-  screenshotOnFailure(() => page, 'installable-offline');
-  // Offline, Chromium logs every failed request (the app's own calls, the failed start-up verification) as an error.
-  expectConsoleError(page, /net::ERR_INTERNET_DISCONNECTED/);
-
-  await page.goto('/login');
-  await loginThroughForm(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
-  await page.getByTestId('welcome-username').waitFor();
-  await waitForServiceWorkerControl(page);
-  // Online, nothing about the network is shown.
-  expect(await page.getByTestId('offline-notice').count()).toBe(0);
-  expect(await page.getByTestId('balances-fetched-at').count()).toBe(0);
 
   await opened.context.setOffline(true);
   await page.getByText(OFFLINE_TITLE).waitFor();

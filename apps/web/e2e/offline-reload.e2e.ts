@@ -1,17 +1,9 @@
 import { parseAmountToMinor } from '@tuzo/contracts';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import {
-  expectConsoleError,
-  expectRefusal,
-  loginThroughForm,
-  openPage,
-  PHONE,
-  screenshot,
-  screenshotOnFailure,
-  waitForServiceWorkerControl,
-} from './support/browser.ts';
+import { expectRefusal, loginThroughForm, openPage, PHONE, screenshot, screenshotOnFailure } from './support/browser.ts';
 import { useE2EContext } from './support/context.ts';
+import { OFFLINE_TITLE, openSignedInForOffline } from './support/offline.ts';
 import { DEMO_MEMBER } from './support/server.ts';
 
 /**
@@ -22,24 +14,13 @@ import { DEMO_MEMBER } from './support/server.ts';
 const e2e = useE2EContext();
 let page: Page | undefined;
 
-const OFFLINE_TITLE = 'You are offline.';
-
 const isAction = (name: string) => (url: string) => new URL(url).searchParams.get('action') === name;
 
 test('offline reload: still signed in, the shell with the notice and the last balances with their time', async () => {
-  const opened = await openPage(e2e.browser, e2e.server.baseUrl, PHONE);
+  const opened = await openSignedInForOffline(e2e, 'offline-reload');
   page = opened.page;
-  screenshotOnFailure(() => page, 'offline-reload');
-  // Offline, Chromium logs every failed request (the start-up verification, the dashboard's calls) as an error.
-  expectConsoleError(page, /net::ERR_INTERNET_DISCONNECTED/);
-
-  await page.goto('/login');
-  await loginThroughForm(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
-  await page.getByTestId('welcome-username').waitFor();
-  await waitForServiceWorkerControl(page);
   const balanceOnline = await page.getByTestId('wallet-balance').textContent();
   expect(balanceOnline).toMatch(/\d/);
-  expect(await page.getByTestId('balances-fetched-at').count()).toBe(0);
 
   await opened.context.setOffline(true);
   await page.reload();

@@ -15,6 +15,7 @@ import * as broadcast from './broadcast.ts';
 import * as common from './common.ts';
 import * as consoleNotices from './console-notices.ts';
 import * as deposits from './deposits.ts';
+import * as fraud from './fraud.ts';
 import * as lessons from './lessons.ts';
 import * as myData from './my-data.ts';
 import * as notifications from './notifications.ts';
@@ -40,6 +41,7 @@ const orRequest = {
   adminAdjust: approvals.orApprovalRequest(admin.AdminAdjustDataSchema),
   adminResolveCode: approvals.orApprovalRequest(admin.AdminResolveCodeDataSchema),
   adminSetting: approvals.orApprovalRequest(adminSettings.AdminSettingDataSchema),
+  adminDecideCluster: approvals.orApprovalRequest(fraud.AdminDecideClusterDataSchema),
 };
 
 /**
@@ -94,6 +96,9 @@ export const ACTION_SCHEMAS = {
   adminoverview: [adminOverview.AdminOverviewPayloadSchema, adminOverview.AdminOverviewDataSchema],
   adminjobs: [adminJobs.AdminJobsPayloadSchema, adminJobs.AdminJobsDataSchema],
   adminrevivejob: [adminJobs.AdminReviveJobPayloadSchema, adminJobs.AdminReviveJobDataSchema],
+  adminclusters: [fraud.AdminClustersPayloadSchema, fraud.AdminClustersDataSchema],
+  admincluster: [fraud.AdminClusterPayloadSchema, fraud.AdminClusterDataSchema],
+  admindecidecluster: [fraud.AdminDecideClusterPayloadSchema, orRequest.adminDecideCluster],
   grabpayment: [common.NoPayloadSchema, deposits.GrabPaymentDataSchema],
   stkpush: [deposits.StkPushPayloadSchema, deposits.StkPushDataSchema],
   requestpayment: [deposits.RequestPaymentPayloadSchema, deposits.RequestPaymentDataSchema],
@@ -104,6 +109,8 @@ export const ACTION_SCHEMAS = {
   affiliatelink: [common.NoPayloadSchema, team.AffiliateLinkDataSchema],
   referralstats: [common.NoPayloadSchema, referralStats.ReferralStatsDataSchema],
   referralvisit: [referralStats.ReferralVisitPayloadSchema, common.NoDataSchema],
+  myholds: [fraud.MyHoldsPayloadSchema, fraud.MyHoldsDataSchema],
+  askreview: [fraud.AskReviewPayloadSchema, fraud.AskReviewDataSchema],
   freespin: [common.NoPayloadSchema, spins.SpinDataSchema],
   requestSpin: [spins.RequestSpinPayloadSchema, spins.SpinDataSchema],
   spinodds: [spins.SpinOddsPayloadSchema, spins.SpinOddsDataSchema],

@@ -60,6 +60,12 @@ export const ACTION_SUMMARIES: { readonly [N in ActionName]: string } = {
   adminjobs: 'Background jobs: state, runs, failures, lag and dead letters, one row per job across every node.',
   adminrevivejob:
     'Bring a dead-lettered background job back: idle, due now, its failures in a row forgotten (audited); refused when the job is not dead.',
+  adminclusters:
+    'Multi-account clusters (default the open ones, newest activity first, paged): members, linking signals, held commissions, review requests.',
+  admincluster:
+    'One cluster: its members, the links between them by signal (never the raw values), the money that moved inside it, its held commissions, review requests and decisions.',
+  admindecidecluster:
+    'Decide a cluster with a note (audited): clear releases its held commissions once and clears its withdrawal flags; confirm reverses them to the house and suspends the accounts. Above four_eyes_threshold answers 202 with a request.',
   grabpayment: 'The deposit methods of the member’s country: STK push, payment link, manual procedures.',
   stkpush: 'Prompt the phone for an M-Pesa payment (Kenya, KES); the deposit stays pending until the provider confirms.',
   requestpayment: 'Create a pending deposit and a hosted Flutterwave payment link.',
@@ -71,6 +77,8 @@ export const ACTION_SUMMARIES: { readonly [N in ActionName]: string } = {
   affiliatelink: 'The member’s affiliate link: {public site url}/reg/{username}.',
   referralstats:
     'The member’s link results for the last 30 operator days: visits, sign-ups, activations and commissions per day.',
+  myholds: 'The member’s held commissions, why they are held in plain words, and whether a review was asked for.',
+  askreview: 'Ask the operators to review the member’s held commissions (one open request at a time).',
   referralvisit:
     'Counts one visit of the sign-up page through a sponsor’s link (`ref`): a per-sponsor daily counter, nothing stored about the visitor.',
   freespin: 'The free spin, once per member ever: a provably fair draw on the free wheel, the prize paid into Jumbo.',

@@ -39,6 +39,8 @@ export const MONEY_CONTROL_SETTING_KEYS: readonly string[] = [
   'trivia_price',
   'casino_disabled_countries',
   'referral_disabled_countries',
+  // Switching multi-account signals off (or loosening them) decides whether commissions are held (decision 061).
+  'fraud',
 ];
 
 export function isMoneyControlSetting(key: string): boolean {

@@ -21,6 +21,8 @@ export const APPROVAL_KINDS = [
   // An upline change that moves paid commissions, an operator's change of a member's phone.
   'upline',
   'member_phone',
+  // A cluster decision whose held commissions are above the threshold (decision 062).
+  'cluster',
 ] as const;
 export const ApprovalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof ApprovalKindSchema>;
@@ -43,6 +45,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   country: 'Country rates and fees',
   upline: 'Upline change moving commissions',
   member_phone: "Member's phone change",
+  cluster: 'Cluster decision',
 };
 
 /** The kinds that are changes, not money: requests at any value, with no amount (decision 044). */

@@ -14,6 +14,7 @@ export * from './deposits.ts';
 export * from './settings.ts';
 export * from './team.ts';
 export * from './referral-stats.ts';
+export * from './fraud.ts';
 export * from './ussd.ts';
 export * from './bonuses.ts';
 export * from './notifications.ts';

@@ -18,6 +18,8 @@ export const PAYOUT_FLAG_KINDS = [
   'after_adjustment',
   'after_upline_change',
   'after_phone_change',
+  // The member is in an open multi-account cluster (decision 062): only the cluster's decision clears it.
+  'cluster',
 ] as const;
 export const PayoutFlagKindSchema = z.enum(PAYOUT_FLAG_KINDS);
 export type PayoutFlagKind = z.infer<typeof PayoutFlagKindSchema>;
@@ -29,6 +31,7 @@ export const PAYOUT_FLAG_LABELS: Record<PayoutFlagKind, string> = {
   after_adjustment: 'Right after a large adjustment',
   after_upline_change: 'Right after an upline change',
   after_phone_change: 'Phone changed after the request',
+  cluster: 'Accounts in an open cluster',
 };
 
 const SettingAmountSchema = minorAmountText('Enter an amount such as 100.00', { trim: false });

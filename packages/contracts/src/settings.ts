@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minorAmountText } from './common.ts';
 import { ProcedureSchema } from './deposits.ts';
+import { FRAUD_SETTING } from './fraud.ts';
 import { DEFAULT_PAYOUT_LIMITS, PayoutLimitsSchema, PayoutProvidersSchema } from './payouts.ts';
 import {
   DEFAULT_PAYOUT_AUTO_PAY_SETTINGS,
@@ -251,6 +252,7 @@ export const SETTINGS = {
       'Auto-pay (off by default): when enabled, a withdrawal below below_amount (system currency, never above the four-eyes threshold) by a member active for more than min_active_days, with fewer than max_per_day payouts today and no open risk flag, is approved and paid with no operator.',
     visibility: 'operator',
   }),
+  fraud: define(FRAUD_SETTING),
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -33,6 +33,7 @@ import { payoutRiskActions, payoutsActions } from '../modules/payouts/index.ts';
 import { myDataActions } from '../modules/my-data/index.ts';
 import { phoneChangeActions } from '../modules/phone-changes/index.ts';
 import { adminNoticesActions } from '../modules/admin-notices/index.ts';
+import { clustersActions } from '../modules/clusters/index.ts';
 
 /** Auth (the kernel) answers a sign-in with the userdata feature's data, registered here (decision 049). */
 registerSignInAnswer({ userData: loadUserData, lastUpdate: loadLastUpdate });
@@ -76,4 +77,5 @@ export const allActions: readonly RegisteredAction[] = [
   ...myDataActions,
   ...phoneChangeActions,
   ...adminNoticesActions,
+  ...clustersActions,
 ];

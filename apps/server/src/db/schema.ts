@@ -858,7 +858,16 @@ export const payoutRiskFlags = pgTable('payout_risk_flags', {
   withdrawalId: bigint('withdrawal_id', { mode: 'bigint' }).notNull(),
   memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
   kind: text('kind', {
-    enum: ['shared_phone', 'shared_name', 'daily_count', 'after_adjustment', 'after_upline_change', 'after_phone_change'],
+    // 0517: 'cluster'.
+    enum: [
+      'shared_phone',
+      'shared_name',
+      'daily_count',
+      'after_adjustment',
+      'after_upline_change',
+      'after_phone_change',
+      'cluster',
+    ],
   }).notNull(),
   reason: text('reason').notNull(),
   detail: jsonb('detail')
@@ -957,6 +966,19 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   via: text('via', { enum: ['keyword', 'provider', 'blacklisted'] }).notNull(),
   detail: text('detail'),
   createdAt: ts('created_at').notNull(),
+});
+
+// 0518_ussd_session_ends.sql: how each USSD session ended (Africa's Talking's notification); the phone as a keyed hash.
+export const ussdSessionEnds = pgTable('ussd_session_ends', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  sessionId: text('session_id').notNull(),
+  phoneHash: text('phone_hash').notNull(),
+  status: text('status', { enum: ['Success', 'Incomplete', 'Failed'] }).notNull(),
+  durationMs: integer('duration_ms'),
+  hops: integer('hops'),
+  errorMessage: text('error_message'),
+  networkCode: text('network_code'),
+  at: ts('at').notNull(),
 });
 
 // 0440_members_data.sql
@@ -1064,3 +1086,94 @@ export const referralVisits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sponsorId, t.day] })],
 );
+
+// 0516_fraud_signals.sql (decision 061): keyed hashes of what was seen of members, clusters of linked accounts.
+
+const SIGNAL_KIND_VALUES = ['device', 'ip', 'network', 'payer_phone', 'payout_phone', 'receiver_name', 'email', 'phone'] as const;
+
+/** One signal of a member (a keyed hash, never the raw value) per kind, hash and event, with when last seen. */
+export const fraudSignals = pgTable('fraud_signals', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  kind: text('kind', { enum: SIGNAL_KIND_VALUES }).notNull(),
+  hash: text('hash').notNull(),
+  event: text('event', { enum: ['signup', 'signin', 'activation', 'deposit', 'withdrawal', 'payout'] }).notNull(),
+  seenAt: ts('seen_at').notNull(),
+});
+
+/** A cluster of linked accounts; a merged one keeps its row with size 0 and `merged_into`. */
+export const fraudClusters = pgTable('fraud_clusters', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  state: text('state', { enum: ['watch', 'open', 'cleared', 'confirmed'] }).notNull(),
+  ring: boolean('ring').notNull().default(false),
+  size: integer('size').notNull(),
+  openedAt: ts('opened_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  mergedInto: bigint('merged_into', { mode: 'bigint' }),
+});
+
+/** Which cluster a member is in (at most one). */
+export const fraudClusterMembers = pgTable('fraud_cluster_members', {
+  memberId: bigint('member_id', { mode: 'bigint' }).primaryKey(),
+  clusterId: bigint('cluster_id', { mode: 'bigint' }).notNull(),
+  joinedAt: ts('joined_at').notNull(),
+});
+
+/** Two members (a < b) who shared a signal; `linking` ones join clusters, the others are evidence. */
+export const fraudLinks = pgTable(
+  'fraud_links',
+  {
+    memberA: bigint('member_a', { mode: 'bigint' }).notNull(),
+    memberB: bigint('member_b', { mode: 'bigint' }).notNull(),
+    kind: text('kind', { enum: SIGNAL_KIND_VALUES }).notNull(),
+    hash: text('hash').notNull(),
+    linking: boolean('linking').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberA, t.memberB, t.kind, t.hash] })],
+);
+
+// 0517_commission_holds.sql (decision 062): commissions held inside a cluster, members' review requests, decisions.
+
+/** A commission paid into hold:commissions (not the upline's Jumbo) because upline and member share a cluster. */
+export const commissionHolds = pgTable('commission_holds', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  clusterId: bigint('cluster_id', { mode: 'bigint' }).notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  fromMemberId: bigint('from_member_id', { mode: 'bigint' }).notNull(),
+  level: smallint('level').notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+  state: text('state', { enum: ['held', 'released', 'reversed'] })
+    .notNull()
+    .default('held'),
+  heldAt: ts('held_at').notNull(),
+  decidedAt: ts('decided_at'),
+  settleTransactionId: bigint('settle_transaction_id', { mode: 'bigint' }),
+});
+
+/** A member's request for a review of their held commissions (one open per member and cluster). */
+export const clusterReviewRequests = pgTable('cluster_review_requests', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  clusterId: bigint('cluster_id', { mode: 'bigint' }).notNull(),
+  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+  message: text('message').notNull(),
+  requestedAt: ts('requested_at').notNull(),
+  closedAt: ts('closed_at'),
+});
+
+/** An operator's decision on a cluster: clear or confirm, with its note and what moved. */
+export const clusterDecisions = pgTable('cluster_decisions', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  clusterId: bigint('cluster_id', { mode: 'bigint' }).notNull(),
+  decision: text('decision', { enum: ['clear', 'confirm'] }).notNull(),
+  note: text('note').notNull(),
+  requestedBy: bigint('requested_by', { mode: 'bigint' }).notNull(),
+  decidedBy: bigint('decided_by', { mode: 'bigint' }).notNull(),
+  approvalId: bigint('approval_id', { mode: 'bigint' }),
+  released: integer('released').notNull(),
+  reversed: integer('reversed').notNull(),
+  suspended: integer('suspended').notNull(),
+  decidedAt: ts('decided_at').notNull(),
+});

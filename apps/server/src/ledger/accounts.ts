@@ -19,6 +19,8 @@ export const SYSTEM_ACCOUNTS = [
   'house:expenses',
   'house:adjustments',
   'hold:withdrawals',
+  // Commissions paid inside a multi-account cluster, until an operator releases or reverses them (decision 062).
+  'hold:commissions',
 ] as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -38,6 +40,8 @@ export const TRANSACTION_KINDS = [
   'commission_l1',
   'commission_l2',
   'commission_l3',
+  // A held commission released to the upline's Jumbo wallet (decision 062): an earning like the commission.
+  'commission_release',
   'withdrawal_hold',
   'withdrawal_complete',
   'withdrawal_refund',
@@ -49,4 +53,10 @@ export const TRANSACTION_KINDS = [
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** Kinds whose credits to a member wallet count as earnings in `profit` (withdrawals never reduce it). */
-export const EARNING_KINDS: readonly TransactionKind[] = ['commission_l1', 'commission_l2', 'commission_l3', ...REWARD_KINDS];
+export const EARNING_KINDS: readonly TransactionKind[] = [
+  'commission_l1',
+  'commission_l2',
+  'commission_l3',
+  'commission_release',
+  ...REWARD_KINDS,
+];

@@ -6,6 +6,7 @@ import { registerPayoutHooks, startAutoPay, startPayouts } from './payouts/index
 import { registerSmsDeliveryHook, startSms } from './sms/index.ts';
 import { registerUssdRoutes } from './ussd/index.ts';
 import { startClosureSweep } from './my-data/index.ts';
+import { startSignalRetention } from './fraud-signals/index.ts';
 import { registerExportRoutes } from './exports/index.ts';
 import { registerAdminContentRoutes } from './admin-content/index.ts';
 import { seedLessons } from './lessons/index.ts';
@@ -41,4 +42,5 @@ export async function runStartupTasks(app: FastifyInstance, deps: AppDeps): Prom
   startAutoPay(deps);
   startSms(app, deps);
   startClosureSweep(app, deps);
+  startSignalRetention(app, deps);
 }

@@ -1,44 +1,27 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/ui/skeleton';
-import { useTexts } from '@/i18n';
-import { setSessionNavigator, signOut, staffHome, useSession, useUserData } from '@/lib/session';
-import { staffRoleOf } from '@/lib/staff-role';
-import { appTexts } from './app.texts';
+import { setSessionNavigator, useSession } from '@/lib/session';
+import { readAccessToken } from '@/lib/storage-keys';
+import { preloadMemberStart } from './member-routes';
 
-// Every route is its own chunk, so a phone downloads only the screen it opens.
+// Every route is its own chunk, so a phone downloads only the screen it opens. The signed-in routes, with TanStack
+// Query, are one more chunk (signed-in.tsx): /login downloads none of them (decision 058).
 const LoginRoute = lazy(() => import('./routes/login'));
 const SignupRoute = lazy(() => import('./routes/signup'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const StaffEnrolRoute = lazy(() => import('./routes/staff-enrol'));
 const AccessRoute = lazy(() => import('./routes/access'));
-const ShellRoute = lazy(() => import('./routes/shell'));
-const ActivationRoute = lazy(() => import('./routes/activation'));
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
-const ProfileRoute = lazy(() => import('./routes/profile'));
-const ShareRoute = lazy(() => import('./routes/share'));
-const TasksRoute = lazy(() => import('./routes/tasks'));
-const DailyBonusesRoute = lazy(() => import('./routes/daily-bonuses'));
-const WelcomeBonusRoute = lazy(() => import('./routes/welcome-bonus'));
-const NotificationsRoute = lazy(() => import('./routes/notifications'));
-const WithdrawRoute = lazy(() => import('./routes/withdraw'));
-const DepositRoute = lazy(() => import('./routes/deposit'));
-const WithdrawalHistoryRoute = lazy(() => import('./routes/withdrawal-history'));
-const PayForClientRoute = lazy(() => import('./routes/pay-for-client'));
-const SpinFreeRoute = lazy(() => import('./routes/spin-free'));
-const SpinCasinoRoute = lazy(() => import('./routes/spin-casino'));
-const CryptoRoute = lazy(() => import('./routes/crypto'));
-const ForexRoute = lazy(() => import('./routes/forex'));
-const AdsPromotionRoute = lazy(() => import('./routes/ads-promotion'));
-const YoutubeRoute = lazy(() => import('./routes/youtube'));
-const TiktokRoute = lazy(() => import('./routes/tiktok'));
-const TriviaRoute = lazy(() => import('./routes/trivia'));
-const MyTeamRoute = lazy(() => import('./routes/my-team'));
-const AdminRoute = lazy(() => import('./routes/admin'));
-const MyDataRoute = lazy(() => import('./routes/my-data'));
-const StatementRoute = lazy(() => import('./routes/statement'));
 const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email'));
+const SignedInRoutes = lazy(() => import('./signed-in'));
+const QueryProvider = lazy(() => import('./query-provider'));
+
+if (typeof window !== 'undefined' && readAccessToken()) preloadMemberStart(window.location.pathname);
+
+/** A signed-out screen that reads or sends through the query client (signup's countries); /login uses none. */
+function withQuery(element: ReactNode) {
+  return <QueryProvider>{element}</QueryProvider>;
+}
 
 /** Lets the session move to '/' on sign-out without a full reload. */
 function SessionNavigator() {
@@ -51,103 +34,15 @@ function SignedOutRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginRoute />} />
-      <Route path="/signup" element={<SignupRoute />} />
-      <Route path="/reg/:sponsor" element={<SignupRoute />} />
-      <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
-      <Route path="/staff-enrol" element={<StaffEnrolRoute />} />
-      <Route path="/access/:token?" element={<AccessRoute />} />
-      <Route path="/confirm-email" element={<ConfirmEmailRoute />} />
+      <Route path="/signup" element={withQuery(<SignupRoute />)} />
+      <Route path="/reg/:sponsor" element={withQuery(<SignupRoute />)} />
+      <Route path="/forgot-password" element={withQuery(<ForgotPasswordRoute />)} />
+      <Route path="/staff-enrol" element={withQuery(<StaffEnrolRoute />)} />
+      <Route path="/access/:token?" element={withQuery(<AccessRoute />)} />
+      <Route path="/confirm-email" element={withQuery(<ConfirmEmailRoute />)} />
       <Route path="*" element={<LoginRoute />} />
     </Routes>
   );
-}
-
-function ActiveMemberRoutes() {
-  return (
-    <Routes>
-      <Route path="/access/:token?" element={<AccessRoute />} />
-      <Route path="/confirm-email" element={<ConfirmEmailRoute />} />
-      {/* The operator console has its own layout, outside the member shell. */}
-      <Route path="/admin/*" element={<AdminRoute />} />
-      <Route element={<ShellRoute />}>
-        <Route path="/dashboard" element={<DashboardRoute />} />
-        <Route path="/profile" element={<ProfileRoute />} />
-        <Route path="/user-profile" element={<ProfileRoute />} />
-        <Route path="/share" element={<ShareRoute />} />
-        <Route path="/tasks" element={<TasksRoute />} />
-        <Route path="/daily-bonuses" element={<DailyBonusesRoute />} />
-        <Route path="/welcome-bonus" element={<WelcomeBonusRoute />} />
-        <Route path="/notifications" element={<NotificationsRoute />} />
-        <Route path="/withdraw" element={<WithdrawRoute />} />
-        <Route path="/deposit" element={<DepositRoute />} />
-        <Route path="/withdrawal-history" element={<WithdrawalHistoryRoute />} />
-        <Route path="/pay-for-client" element={<PayForClientRoute />} />
-        <Route path="/spin/free" element={<SpinFreeRoute />} />
-        <Route path="/spin/casino" element={<SpinCasinoRoute />} />
-        <Route path="/crypto" element={<CryptoRoute />} />
-        <Route path="/forex" element={<ForexRoute />} />
-        <Route path="/ads-promotion" element={<AdsPromotionRoute />} />
-        <Route path="/youtube" element={<YoutubeRoute />} />
-        <Route path="/tiktok" element={<TiktokRoute />} />
-        <Route path="/trivia" element={<TriviaRoute />} />
-        <Route path="/my-team/:level" element={<MyTeamRoute />} />
-        <Route path="/my-data" element={<MyDataRoute />} />
-        <Route path="/statement" element={<StatementRoute />} />
-        <Route path="*" element={<DashboardRoute />} />
-      </Route>
-    </Routes>
-  );
-}
-
-/**
- * Staff (support and operator) are not members: they have the console only. Every member screen's actions would
- * refuse them (403), so any other path lands in the console: the money desk, or the two-factor enrolment page until
- * that is on (the login form sends them to the same place, so the two navigations agree; decision 019).
- */
-function StaffRoutes({ isTotpEnrolled }: { isTotpEnrolled: boolean }) {
-  return (
-    <Routes>
-      <Route path="/access/:token?" element={<AccessRoute />} />
-      <Route path="/admin/*" element={<AdminRoute />} />
-      <Route path="*" element={<Navigate to={staffHome(isTotpEnrolled)} replace />} />
-    </Routes>
-  );
-}
-
-function InactiveMemberRoutes() {
-  return (
-    <Routes>
-      <Route path="/access/:token?" element={<AccessRoute />} />
-      <Route path="/confirm-email" element={<ConfirmEmailRoute />} />
-      <Route path="*" element={<ActivationRoute />} />
-    </Routes>
-  );
-}
-
-function UserDataFailed({ retry }: { retry: () => void }) {
-  const t = useTexts(appTexts);
-  return (
-    <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
-      <h1 className="text-xl font-bold text-slate-900">{t('loadFailedTitle')}</h1>
-      <p className="text-slate-600">{t('loadFailedBody')}</p>
-      <div className="flex gap-2">
-        <Button onClick={retry}>{t('tryAgain')}</Button>
-        <Button variant="outline" onClick={() => signOut()}>
-          {t('logout')}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-/** The account gate: signed out, staff (the console only), inactive member (activation only) or active member (the whole app). */
-function SignedInRoutes() {
-  const user = useUserData();
-  const t = useTexts(appTexts);
-  if (!user.data)
-    return user.isError ? <UserDataFailed retry={() => void user.refetch()} /> : <PageSpinner label={t('loadingAccount')} />;
-  if (staffRoleOf(user.data.userdetails).isStaff) return <StaffRoutes isTotpEnrolled={user.data.userdetails.is_totp_enrolled} />;
-  return user.data.userdetails.account_status ? <ActiveMemberRoutes /> : <InactiveMemberRoutes />;
 }
 
 export function AppRouter() {

@@ -1,14 +1,13 @@
 import type { CompiledCatalogue, MessageMatch } from '@tuzo/contracts/messages-sw';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { i18n } from './index';
+import { addTexts, currentLanguage, textIn, useLanguage } from './index';
 
 /**
  * The contracts' validation messages in Swahili on the web (docs/decisions/039-server-texts-in-swahili.md). Forms check
  * their fields with the contracts' zod schemas, whose messages are the spec's English; a field's message is shown
  * through `useContractMessage`, which gives the Swahili text while the app is in Swahili. The Swahili catalogue is a
  * lazy chunk (`@tuzo/contracts/messages-sw`) loaded the first time the app shows Swahili, so English users never
- * download it; until it arrives the English message shows. Formatting is the app's own i18next with i18next-icu.
+ * download it; until it arrives the English message shows. Formatting is the app's own (`icu.ts`).
  */
 
 const NAMESPACE = 'contract-messages';
@@ -21,10 +20,10 @@ interface Loaded {
 let loading: Promise<Loaded> | null = null;
 let loaded: Loaded | null = null;
 
-/** Loads the Swahili catalogue once and adds it to i18next. */
+/** Loads the Swahili catalogue once and adds it to the app's texts. */
 export function loadContractMessages(): Promise<Loaded> {
   loading ??= import('@tuzo/contracts/messages-sw').then((module) => {
-    i18n.addResourceBundle('sw', NAMESPACE, module.CONTRACT_MESSAGES_SW, true, true);
+    addTexts('sw', NAMESPACE, module.CONTRACT_MESSAGES_SW);
     loaded = { catalogue: module.contractCatalogue(), match: module.matchMessage };
     return loaded;
   });
@@ -32,19 +31,17 @@ export function loadContractMessages(): Promise<Loaded> {
 }
 
 /** A contract's English message in Swahili when the app shows Swahili and the catalogue is loaded; else unchanged. */
-export function localiseContractMessage(text: string, language: string = i18n.language): string {
+export function localiseContractMessage(text: string, language: string = currentLanguage()): string {
   if (language !== 'sw' || !loaded) return text;
   const found = loaded.match(loaded.catalogue, text);
   if (!found) return text;
-  const options = { ns: NAMESPACE, lng: 'sw', keySeparator: false as const, nsSeparator: false as const, ...found.values };
-  const rendered = i18n.t(found.key, options);
-  return typeof rendered === 'string' && rendered !== found.key ? rendered : text;
+  const rendered = textIn('sw', NAMESPACE, found.key, found.values);
+  return rendered !== found.key ? rendered : text;
 }
 
 /** `text` (a field's message) in the language the app shows, re-rendered when the language or the catalogue arrives. */
 export function useContractMessage(text: string | undefined): string | undefined {
-  const { i18n: instance } = useTranslation();
-  const language = instance.language;
+  const language = useLanguage();
   const [, setReady] = useState(loaded !== null);
   useEffect(() => {
     if (language !== 'sw' || loaded) return;

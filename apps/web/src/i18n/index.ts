@@ -1,14 +1,13 @@
-import i18next from 'i18next';
-import ICU from 'i18next-icu';
 import { createElement, Fragment, useSyncExternalStore, type ReactNode } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { formatMessage } from './icu';
 
 /**
  * The member app's languages (issue 15, decision 038): English, exactly the spec's texts, and Swahili, whose money words
- * follow docs/glossary.md. Texts are ICU messages read by i18next through i18next-icu, the pair the server uses for
- * SMS. Each feature keeps its texts beside its screens in a `texts.ts` (`defineTexts`), so a route's texts travel in
- * the route's own chunk; `texts.test.ts` fails when a key is missing in one language or a Swahili text is left equal to
- * the English one. The operator console stays English.
+ * follow docs/glossary.md. Texts are ICU messages formatted by the app's own formatter (`icu.ts`, decision 058; the
+ * server reads its SMS with i18next-icu, and `testing/texts-agree.test.ts` checks both say the same). Each feature
+ * keeps its texts beside its screens in a `texts.ts` (`defineTexts`), so a route's texts travel in the route's own
+ * chunk; `texts.test.ts` fails when a key is missing in one language or a Swahili text is left equal to the English
+ * one. The operator console stays English.
  */
 export const LANGUAGES = ['en', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -30,42 +29,53 @@ function storedLanguage(): Language {
   }
 }
 
-export const i18n = i18next.createInstance();
-void i18n
-  .use(ICU)
-  .use(initReactI18next)
-  .init({
-    initAsync: false,
-    lng: storedLanguage(),
-    fallbackLng: 'en',
-    resources: {},
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+let language: Language = storedLanguage();
+const languageListeners = new Set<() => void>();
+
+/** Every namespace's texts per language: `catalogue.en.auth.login`. */
+const catalogue: Record<Language, Record<string, Record<string, string>>> = { en: {}, sw: {} };
+
+/** Adds (or extends) one namespace's texts in one language. */
+export function addTexts(lang: Language, ns: string, entries: Record<string, string>): void {
+  catalogue[lang][ns] = { ...catalogue[lang][ns], ...entries };
+}
+
+/**
+ * One text of namespace `ns` in `lang`, formatted with `values`: the English text when Swahili lacks it, the key
+ * itself when neither has it.
+ */
+export function textIn(lang: Language, ns: string, key: string, values?: Record<string, unknown>): string {
+  const found = catalogue[lang][ns]?.[key];
+  if (found !== undefined) return formatMessage(found, lang, values);
+  const english = catalogue.en[ns]?.[key];
+  return english === undefined ? key : formatMessage(english, 'en', values);
+}
 
 // `<html lang>` follows the language from the first paint (index.html says "en" until this runs).
 if (typeof document !== 'undefined') document.documentElement.lang = storedLanguage();
 
 /** The language shown now. */
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'en';
+  return language;
 }
 
 /** Shows the app in `language` and remembers it in this browser; `<html lang>` follows. */
-export async function setLanguage(language: Language): Promise<void> {
+export function setLanguage(next: Language): Promise<void> {
   try {
-    localStorage.setItem(LANGUAGE_KEY, language);
+    localStorage.setItem(LANGUAGE_KEY, next);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  if (language === next) return Promise.resolve();
+  language = next;
+  for (const listener of languageListeners) listener();
+  return Promise.resolve();
 }
 
 function subscribeToLanguage(onChange: () => void): () => void {
-  i18n.on('languageChanged', onChange);
-  return () => i18n.off('languageChanged', onChange);
+  languageListeners.add(onChange);
+  return () => languageListeners.delete(onChange);
 }
 
 /** The language shown now, re-rendering when it changes (the language switch, locale-aware formatting). */
@@ -85,30 +95,26 @@ export type TextBundle<K extends string> = { ns: string; en: Record<K, string>; 
 export const definedBundles: TextBundle<string>[] = [];
 
 /**
- * Declares a namespace's texts and adds them to i18next. Call it at the top level of the feature's `texts.ts`; the
+ * Declares a namespace's texts and adds them to the app's texts. Call it at the top level of the feature's `texts.ts`; the
  * returned bundle is what `useTexts` takes, so a misspelt key fails to compile.
  */
 export function defineTexts<K extends string>(
   ns: string,
   texts: { en: Record<K, string>; sw: Record<K, string> },
 ): TextBundle<K> {
-  i18n.addResourceBundle('en', ns, texts.en, true, true);
-  i18n.addResourceBundle('sw', ns, texts.sw, true, true);
+  addTexts('en', ns, texts.en);
+  addTexts('sw', ns, texts.sw);
   const bundle = { ns, ...texts };
   definedBundles.push(bundle);
   return bundle;
 }
 
-type PlainTranslate = (key: string, options?: Record<string, unknown>) => string;
-
 export type Translate<K extends string> = (key: K, values?: Record<string, string | number | Date>) => string;
 
 /** The translate function for one bundle, typed by its keys; re-renders when the language changes. */
 export function useTexts<K extends string>(bundle: TextBundle<K>): Translate<K> {
-  const { t } = useTranslation(bundle.ns);
-  // The keys are checked by TextBundle's type; i18next's own key typing needs one global resources type instead.
-  const plain = t as unknown as PlainTranslate;
-  return (key, values) => plain(key, values);
+  const lang = useLanguage();
+  return (key, values) => textIn(lang, bundle.ns, key, values);
 }
 
 /** The same outside React (a toast raised in a mutation's callback, a title built in a helper). */
@@ -117,7 +123,7 @@ export function translate<K extends string>(
   key: K,
   values?: Record<string, string | number | Date>,
 ): string {
-  return (i18n.t as unknown as PlainTranslate)(key, { ns: bundle.ns, ...(values ?? {}) });
+  return textIn(language, bundle.ns, key, values);
 }
 
 const MARK = '\u0001';

@@ -8,6 +8,7 @@ import {
 } from '@tuzo/contracts/actions';
 import toast from 'react-hot-toast';
 import { currentLanguage, translate } from '@/i18n';
+import { deviceId } from './device-id';
 import { newIdempotencyKey } from './api-client.key';
 import { apiClientTexts } from './api-client.texts';
 import { enqueueNotifications, type IncomingNotification } from './notifications';
@@ -123,6 +124,8 @@ function buildHeaders(idempotencyKey: string | undefined): Headers {
   const token = readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
+  const device = deviceId();
+  if (device) headers.set('X-Device-Id', device);
   return headers;
 }
 

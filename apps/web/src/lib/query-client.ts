@@ -1,5 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import {
+  fetchUserData,
+  provideUserDataQuery,
+  readStoredUser,
+  readStoredUserFetchedAt,
+  useSession,
+  userDataQueryKey,
+} from './session';
 
 /** A failed envelope is the server's answer, so asking again changes nothing; a network failure is tried once more. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -12,4 +20,29 @@ export const queryClient = new QueryClient({
     queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
     mutations: { retry: false },
   },
+});
+
+/**
+ * The signed-in member's details, balances and fee settings; seeded from local storage with the time they were fetched
+ * (so `dataUpdatedAt` says how old they are, offline too), refreshed by timer. Handed to the session here, so
+ * TanStack Query loads with the first screen that uses it, not with /login (decision 058).
+ */
+function useUserDataQuery() {
+  const session = useSession();
+  return useQuery({
+    queryKey: userDataQueryKey,
+    queryFn: fetchUserData,
+    enabled: session.isSignedIn && session.isVerified,
+    initialData: readStoredUser,
+    initialDataUpdatedAt: readStoredUserFetchedAt,
+    staleTime: 15_000,
+  });
+}
+
+provideUserDataQuery({
+  use: useUserDataQuery,
+  set: (data) => queryClient.setQueryData(userDataQueryKey, data),
+  invalidate: (refetch) =>
+    queryClient.invalidateQueries({ queryKey: userDataQueryKey, ...(refetch ? {} : { refetchType: 'none' as const }) }),
+  clear: () => queryClient.clear(),
 });

@@ -1,9 +1,8 @@
 import type { LoginData, UserData } from '@tuzo/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { currentLanguage, isLanguage, setLanguage } from '@/i18n';
 import { callAction, errorMessage, isSessionExpired, setUnauthorizedHandler } from './api-client';
-import { queryClient } from './query-client';
 import { ACCESS_TOKEN_KEY, readAccessToken, REFRESH_INTERVAL_ID_KEY, USER_FETCHED_AT_KEY, USER_KEY } from './storage-keys';
 
 /** Spec part 1, section 9: user data refresh after start-up verification and after a login. */
@@ -64,7 +63,7 @@ export function readStoredUserFetchedAt(): number {
   }
 }
 
-function readStoredUser(): UserData | undefined {
+export function readStoredUser(): UserData | undefined {
   try {
     const text = localStorage.getItem(USER_KEY);
     return text ? (JSON.parse(text) as UserData) : undefined;
@@ -97,12 +96,34 @@ function startRefreshTimer(everyMs: number): void {
   localStorage.setItem(REFRESH_INTERVAL_ID_KEY, String(id));
 }
 
-/** Refetches the member's user data (call after any successful action that changes balances or status). */
-export function refreshUserData(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: userDataQueryKey });
+/**
+ * The user-data query as the session drives it. TanStack Query loads with the signed-in routes, not with /login
+ * (decision 058): `query-client.ts` provides this when it loads; until then the stored copy is all there is.
+ */
+export interface UserDataQuery {
+  use: () => UseQueryResult<UserData>;
+  set: (data: UserData) => void;
+  /** Marks the data stale (fetched again once verification enables the query), or refetches it when `refetch`. */
+  invalidate: (refetch: boolean) => Promise<void>;
+  clear: () => void;
 }
 
-async function fetchUserData(): Promise<UserData> {
+let userDataQuery: UserDataQuery | null = null;
+// Verified before the query loaded: its first copy (from storage) is stale however recent.
+let isStaleOnLoad = false;
+
+export function provideUserDataQuery(query: UserDataQuery): void {
+  userDataQuery = query;
+  if (isStaleOnLoad) void query.invalidate(false);
+  isStaleOnLoad = false;
+}
+
+/** Refetches the member's user data (call after any successful action that changes balances or status). */
+export function refreshUserData(): Promise<void> {
+  return userDataQuery?.invalidate(true) ?? Promise.resolve();
+}
+
+export async function fetchUserData(): Promise<UserData> {
   try {
     const { data } = await callAction('userdata');
     if (!data) throw new Error('Failed to load user data');
@@ -120,16 +141,9 @@ async function fetchUserData(): Promise<UserData> {
  * The signed-in member's details, balances and fee settings; seeded from local storage with the time they were fetched
  * (so `dataUpdatedAt` says how old they are, offline too), refreshed by timer.
  */
-export function useUserData() {
-  const session = useSession();
-  return useQuery({
-    queryKey: userDataQueryKey,
-    queryFn: fetchUserData,
-    enabled: session.isSignedIn && session.isVerified,
-    initialData: readStoredUser,
-    initialDataUpdatedAt: readStoredUserFetchedAt,
-    staleTime: 15_000,
-  });
+export function useUserData(): UseQueryResult<UserData> {
+  if (!userDataQuery) throw new Error('useUserData needs the query client (lib/query-client.ts) loaded');
+  return userDataQuery.use();
 }
 
 /**
@@ -144,7 +158,7 @@ export function staffHome(isTotpEnrolled: boolean): string {
 export function signIn(data: LoginData): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, data.access_token);
   storeUser(data.user_data, Date.now());
-  queryClient.setQueryData(userDataQueryKey, data.user_data);
+  userDataQuery?.set(data.user_data);
   showAccountLanguage(data.user_data);
   startRefreshTimer(REFRESH_AFTER_LOGIN_MS);
   setState({ isSignedIn: true, isVerified: true });
@@ -164,7 +178,7 @@ export function signOut(options: { notifyServer?: boolean } = {}): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(USER_FETCHED_AT_KEY);
-  queryClient.clear();
+  userDataQuery?.clear();
   setState({ isSignedIn: false, isVerified: false });
   navigate('/');
 }
@@ -183,7 +197,8 @@ async function verifyStoredToken(): Promise<void> {
     await callAction('auth');
     // The stored balances are from before this page load (or from before the network went): mark them stale, so the
     // user-data query fetches once as soon as verification enables it, however recent they are.
-    await queryClient.invalidateQueries({ queryKey: userDataQueryKey, refetchType: 'none' });
+    if (userDataQuery) await userDataQuery.invalidate(false);
+    else isStaleOnLoad = true;
     setState({ isSignedIn: true, isVerified: true });
     startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
   } catch (error) {

@@ -1,5 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The user-data query is handed to the session by the query client's module, which the app loads with its signed-in
+// routes (decision 058); components tested on their own need it the same way.
+import '@/lib/query-client';
 
 /**
  * What Testing Library does by itself when the runner has globals (the tests import `afterEach`, so it is said

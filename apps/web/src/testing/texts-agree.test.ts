@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS_SW, MONEY_TEXTS_SW } from '@tuzo/contracts/messages-sw-server';
-import { definedBundles, i18n } from '@/i18n';
+import { definedBundles, textIn } from '@/i18n';
 
 // Every texts module of the app, loaded so its bundle registers.
 import.meta.glob(['../**/texts.ts', '../**/*.texts.ts'], { eager: true });
@@ -30,8 +30,8 @@ void server.use(ICU).init({
   interpolation: { escapeValue: false },
 });
 const serverSw = server.getFixedT('sw', 'server') as unknown as (key: string, values: object) => string;
-const webT = (language: 'en' | 'sw', ns: string) =>
-  i18n.getFixedT(language, ns) as unknown as (key: string, values: object) => string;
+const webT = (language: 'en' | 'sw', ns: string) => (key: string, values: Record<string, unknown>) =>
+  textIn(language, ns, key, values);
 
 const NAME = /\{(\w+)[,}]/g;
 

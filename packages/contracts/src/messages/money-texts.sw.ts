@@ -106,6 +106,24 @@ export const MONEY_TEXTS_SW: MessageCatalogue = {
     'Utoaji wako wa pesa wa {amount} umelipwa kwa {phone}. Risiti {receipt}.',
   'Your withdrawal of {amount} could not be paid: {reason} {refunded} is back in your {wallet} wallet.':
     'Utoaji wako wa pesa wa {amount} haukuweza kulipwa: {reason} {refunded} zimerudishwa kwenye pochi yako ya {wallet}.',
+  // commission holds (decision 062)
+  'Your level {level} commission of {currency} {amount} from {username} is held while we check that the accounts in your team belong to different people. You can ask for a review.':
+    'Kamisheni yako ya ngazi ya {level, select, 1 {kwanza} 2 {pili} 3 {tatu} other {{level}}} ya {currency} {amount} kutoka kwa {username} imezuiliwa tunapohakikisha kwamba akaunti za timu yako ni za watu tofauti. Unaweza kuomba ikaguliwe.',
+  'Your commission is held while we check that the accounts in your team belong to different people. You can ask for a review.':
+    'Kamisheni yako imezuiliwa tunapohakikisha kwamba akaunti za timu yako ni za watu tofauti. Unaweza kuomba ikaguliwe.',
+  'Your held commission of {currency} {amount} was released to your Jumbo wallet.':
+    'Kamisheni yako iliyozuiliwa ya {currency} {amount} imewekwa kwenye pochi yako ya Jumbo.',
+  'Held commissions loaded': 'Kamisheni zilizozuiliwa zimepakiwa',
+  'Review requested: we will check your team’s accounts and answer you':
+    'Ombi la ukaguzi limetumwa: tutakagua akaunti za timu yako na kukujibu',
+  'None of your commissions is held, so there is nothing to review':
+    'Hakuna kamisheni yako iliyozuiliwa, kwa hiyo hakuna cha kukagua',
+  'You already asked for a review; we will answer it soon': 'Tayari umeomba ukaguzi; tutakujibu hivi karibuni',
+  'Tell us in at least 10 characters': 'Tueleze kwa angalau herufi 10',
+  'At most 500 characters': 'Herufi 500 zisizidi',
+  'Keep raw signals at least 1 day': 'Hifadhi ishara ghafi kwa angalau siku 1',
+  'At least 2 accounts': 'Angalau akaunti 2',
+  'decision must be clear or confirm': 'Uamuzi lazima uwe clear au confirm',
   // videos, spins, trivia earnings
   '{currency} {amount} added to your YouTube wallet': '{currency} {amount} zimewekwa kwenye pochi yako ya YouTube',
   '{currency} {amount} added to your TikTok wallet': '{currency} {amount} zimewekwa kwenye pochi yako ya TikTok',

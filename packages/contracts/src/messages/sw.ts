@@ -146,6 +146,9 @@ export const CONTRACT_MESSAGES_SW: MessageCatalogue = {
   'status must be all, active or dormant': 'status lazima iwe all, active au dormant',
   'q must be text': 'q lazima iwe maandishi',
   'Search text is at most {max} characters': 'Maandishi ya kutafuta yasizidi herufi {max}',
+  // commission holds: the review request's rules (fraud.ts), as the server's money texts word them
+  'Tell us in at least 10 characters': 'Tueleze kwa angalau herufi 10',
+  'At most 500 characters': 'Herufi 500 zisizidi',
   // trivia ("chemsha bongo", the Swahili name of a quiz)
   'Time was up: your answers arrived too late and scored nothing (0 of {total}).':
     'Muda ulikwisha: majibu yako yalifika kwa kuchelewa na hayakupata alama (0 kati ya {total}).',

@@ -1,5 +1,6 @@
 import { ACTIVATION_MESSAGES } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
+import { deviceIdOf } from '../fraud-signals/index.ts';
 import { activateAccount } from './activation.service.ts';
 
 export const activationActions = [
@@ -7,7 +8,10 @@ export const activationActions = [
     rateLimit: { perMinute: 20, isShared: true },
     handler: async (ctx) => ({
       msg: ACTIVATION_MESSAGES.success,
-      data: await activateAccount(ctx.deps, { memberId: ctx.member.id }),
+      data: await activateAccount(ctx.deps, {
+        memberId: ctx.member.id,
+        seen: { device: deviceIdOf(ctx.request.headers), ip: ctx.ip },
+      }),
     }),
   }),
 ];

@@ -6,6 +6,8 @@ import type { TransactionKind } from '../../ledger/accounts.ts';
 import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { writeAudit } from '../audit/index.ts';
+import { holdCommission, holdingCluster, unwindHeldCommission } from '../clusters/index.ts';
+import { recordSignals, type RawSignals } from '../fraud-signals/index.ts';
 import { setMemberStatus } from '../members/index.ts';
 import { activationSms, commissionSms, enqueueSms } from '../sms/index.ts';
 import { readSetting } from '../settings/index.ts';
@@ -38,15 +40,16 @@ export const activationKeys = (memberId: bigint, generation: number) => {
  * `activateaccount`: the member pays the fee from their deposit wallet; uplines earn their commissions. `sendSms`
  * false (the demo seed, whose members have made-up phones) writes no SMS.
  */
-export async function activateAccount(deps: AppDeps, input: { memberId: bigint; sendSms?: boolean }): Promise<ActivateData> {
-  return deps.db.transaction((tx) =>
-    activateLocked(tx, {
-      memberId: input.memberId,
-      operatorId: null,
-      at: deps.clock.now(),
-      sendSms: input.sendSms ?? true,
-    }),
-  );
+export async function activateAccount(
+  deps: AppDeps,
+  input: { memberId: bigint; sendSms?: boolean; seen?: Pick<RawSignals, 'device' | 'ip'> },
+): Promise<ActivateData> {
+  return deps.db.transaction(async (tx) => {
+    const at = deps.clock.now();
+    // Multi-account signals (decision 061), before any money row is locked, so the clusters are current.
+    if (input.seen) await recordSignals(tx, deps, { memberId: input.memberId, event: 'activation', at, signals: input.seen });
+    return activateLocked(tx, { memberId: input.memberId, operatorId: null, at, sendSms: input.sendSms ?? true });
+  });
 }
 
 /** Operator: activate for free. The fee is granted from house:expenses, then the normal activation runs. */
@@ -185,12 +188,23 @@ async function payCommissions(
     // In the upline's own currency: as set when it is the activating member's, else converted at the upline's rate.
     const currency = { countryId: upline.countryId, currency: upline.currency, rateMicro: upline.rateMicro };
     const earned = currency.currency === member.currency ? formatMinor(entry.localMinor) : toMemberString(amountMinor, currency);
+    const conversion = { rateMicro: member.rateMicro, localAmountMinor: entry.localMinor, currency: member.currency };
+    // Upline and member in one cluster: the commission waits in hold:commissions for an operator (decision 062).
+    const clusterId = await holdingCluster(tx, { uplineId: upline.id, memberId: member.id });
+    if (clusterId !== null) {
+      const kind = COMMISSION_KIND[entry.level];
+      const shown = { currency: currency.currency, amount: earned };
+      const held = { clusterId, kind, uplineId: upline.id, member, level: entry.level, amountMinor, conversion, shown, at };
+      await holdCommission(tx, { ...held, idempotencyKey: keys.commission(entry.level) });
+      paid += 1;
+      continue;
+    }
     await recordMovement(tx, {
       kind: COMMISSION_KIND[entry.level],
       idempotencyKey: keys.commission(entry.level),
       memberId: upline.id,
       memo: `Level ${entry.level} commission: ${member.username} activated`,
-      conversion: { rateMicro: member.rateMicro, localAmountMinor: entry.localMinor, currency: member.currency },
+      conversion,
       at,
       legs: [
         { account: { system: 'house:commissions' }, amountMinor: -amountMinor },
@@ -242,13 +256,16 @@ export async function deactivateMember(
       );
       for (const commission of commissions) {
         const upline = commission.memberId ? uplines.get(commission.memberId) : undefined;
-        await reverseTransaction(tx, {
+        const reversal = {
           transactionId: commission.id,
           idempotencyKey: `deactivation:${member.id}:${live.generation}:${commission.key.split(':').at(-1)}`,
           memo: `Commission reversed: ${member.username} deactivated by an operator`,
           at,
           insufficientMessage: `Cannot deactivate: ${upline?.username ?? 'an upline'} no longer holds the commission in their Jumbo wallet`,
-        });
+        };
+        // A held commission is reversed from the hold; one a confirmed cluster already reversed is skipped.
+        if (!(await unwindHeldCommission(tx, reversal))) continue;
+        await reverseTransaction(tx, reversal);
         reversed += 1;
       }
       await markActivationDeactivated(tx, { id: live.id, operatorId: input.operatorId, at });

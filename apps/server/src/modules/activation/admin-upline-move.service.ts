@@ -4,6 +4,7 @@ import type { TransactionKind } from '../../ledger/accounts.ts';
 import { reverseTransaction } from '../../ledger/ledger.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import type { StaffCredit } from '../approvals/index.ts';
+import { holdCommission, holdingCluster, unwindHeldCommission } from '../clusters/index.ts';
 import { readSetting } from '../settings/index.ts';
 import {
   insertActivation,
@@ -122,6 +123,12 @@ async function payNewChain(
     const amountMinor = localToSystemMinor(rates[level - 1] ?? 0n, member.rateMicro);
     if (!upline || upline.isHouse || upline.status === 'suspended' || amountMinor <= 0n) continue;
     const wasPaidBefore = input.wasPaid(upline.id, level);
+    // A new upline in the member's cluster: held, as an activation would hold it (decision 062).
+    const held = { member, uplineId: upline.id, level, amountMinor, localMinor: rates[level - 1] ?? 0n };
+    if (await holdIfClustered(tx, { ...held, idempotencyKey: newKeys.commission(level), at: input.at })) {
+      input.counts.paid += 1;
+      continue;
+    }
     const paid = await recordMovement(tx, {
       kind: COMMISSION_KIND[level],
       idempotencyKey: newKeys.commission(level),
@@ -148,6 +155,32 @@ async function payNewChain(
   }
 }
 
+/** Pays a moved member's commission into hold:commissions when the new upline shares the member's cluster. */
+async function holdIfClustered(
+  tx: DbOrTx,
+  input: {
+    member: MovedMember;
+    uplineId: bigint;
+    level: (typeof LEVELS)[number];
+    amountMinor: bigint;
+    localMinor: bigint;
+    idempotencyKey: string;
+    at: Date;
+  },
+): Promise<boolean> {
+  const { member, localMinor } = input;
+  const clusterId = await holdingCluster(tx, { uplineId: input.uplineId, memberId: member.id });
+  if (clusterId === null) return false;
+  await holdCommission(tx, {
+    ...input,
+    clusterId,
+    kind: COMMISSION_KIND[input.level],
+    conversion: { rateMicro: member.rateMicro, localAmountMinor: localMinor, currency: member.currency },
+    shown: { currency: member.currency, amount: formatMinor(localMinor) },
+  });
+  return true;
+}
+
 /** Reverses the old generation's commissions; an old upline who no longer holds one fails the whole change. */
 async function reverseOldCommissions(
   tx: DbOrTx,
@@ -163,13 +196,16 @@ async function reverseOldCommissions(
     ).map((row) => [row.id, row.username]),
   );
   for (const commission of input.old) {
-    await reverseTransaction(tx, {
+    const reversal = {
       transactionId: commission.id,
       idempotencyKey: `upline-change:${member.id}:${input.generation}:${commission.key.split(':').at(-1)}`,
       memo: `Commission moved: ${member.username} moved under a new upline by an operator`,
       at: input.at,
       insufficientMessage: `Cannot move ${member.username}: ${commission.memberId ? (oldUplines.get(commission.memberId) ?? 'an upline') : 'an upline'} no longer holds the commission in their Jumbo wallet`,
-    });
+    };
+    // A held commission goes back from the hold; one a confirmed cluster already reversed is skipped (decision 062).
+    if (!(await unwindHeldCommission(tx, reversal))) continue;
+    await reverseTransaction(tx, reversal);
     input.counts.reversed += 1;
   }
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { executeMemberPhone, findMemberById, recordManualDeposit } from '../admin-members/index.ts';
 import { adjustWallet, executeResolveCode } from '../admin-money/index.ts';
 import { approveRequest, type ApprovalRequestRow } from '../approvals/index.ts';
+import { executeClusterDecision } from '../clusters/index.ts';
 import { approveWithdrawal, dispatchPayout, executeMarkPayoutPaid } from '../payouts/index.ts';
 import { loadMemberCurrency } from '../wallets/index.ts';
 import { countApprovedMoney, executeChangeApproval, memberOf } from './change-kinds.ts';
@@ -51,6 +52,8 @@ export async function executeApproval(
       return executeChangeApproval(deps, { ...request, kind: request.kind }, input);
     case 'member_phone':
       return executeMemberPhone(deps, request, input);
+    case 'cluster':
+      return executeClusterDecision(deps, request, input);
     default: {
       const unknown: never = request.kind;
       throw new Error(`Unknown approval kind ${String(unknown)}`);

@@ -1,5 +1,6 @@
 import type { AdminNoticesData, ConsoleNotice } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { listOpenReviewNotices } from '../clusters/index.ts';
 import { lowBalanceAlertIn, lowBalanceText } from '../payouts/index.ts';
 import { selectLowBalances } from './admin-notices.read-model.ts';
 
@@ -18,5 +19,7 @@ export async function listConsoleNotices(deps: AppDeps): Promise<AdminNoticesDat
       link: '/admin/payouts',
     });
   }
+  // Members who asked for a review of their held commissions (decision 062).
+  notices.push(...(await listOpenReviewNotices(deps.db)));
   return { notices };
 }

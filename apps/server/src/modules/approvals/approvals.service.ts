@@ -247,6 +247,8 @@ export function describeApproval(kind: ApprovalKind, params: Record<string, unkn
       return `${text('username')}: upline ${text('from') || 'none'} → ${text('upline')}, commissions paid ${text('credited')}`;
     case 'member_phone':
       return `${text('username')}: phone ${text('from')} → ${text('to')}`;
+    case 'cluster':
+      return `${text('decision') === 'clear' ? 'Clear' : 'Confirm'} cluster #${text('cluster_id')}: ${text('note')}`;
     default:
       return assertNever(kind);
   }

@@ -1,4 +1,5 @@
 import { defineAction } from '../../http/action.ts';
+import { deviceIdOf } from '../fraud-signals/index.ts';
 import { takeUndelivered } from '../notifications/index.ts';
 import { exchangeAccessLink, issueAccessLink } from './access-link.service.ts';
 import { changePassword, login, logout } from './auth.service.ts';
@@ -9,7 +10,8 @@ export const authActions = [
     rateLimit: { perMinute: 300 },
     handler: async ({ payload, deps, ip, request }) => {
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
-      return { msg: 'Login successful', data: await login(deps, { ...payload, ip, userAgent }) };
+      const device = deviceIdOf(request.headers);
+      return { msg: 'Login successful', data: await login(deps, { ...payload, ip, userAgent, device }) };
     },
   }),
   defineAction('auth', {

@@ -9,6 +9,7 @@ import type { AuthMember } from '../../http/action.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/index.ts';
+import { recordSignals } from '../fraud-signals/index.ts';
 import {
   selectMemberByCredential,
   selectMemberCredentialById,
@@ -28,7 +29,7 @@ export { unusablePasswordHash, verifyPassword } from './passwords.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
-type LoginInput = LoginPayload & { ip: string; userAgent: string | null };
+type LoginInput = LoginPayload & { ip: string; userAgent: string | null; device?: string | null };
 
 /** Staff passwords have at least STAFF_PASSWORD_MIN characters at every change; members keep the spec's rules. */
 export function checkStaffPassword(role: CredentialRow['role'], password: string): void {
@@ -84,6 +85,13 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginData
     ip: input.ip,
     userAgent: input.userAgent,
   });
+  // Multi-account signals of members (decision 061): the device and address of each sign-in.
+  if (!isStaff) {
+    const signals = { device: input.device ?? null, ip: input.ip };
+    await deps.db.transaction((tx) =>
+      recordSignals(tx, deps, { memberId: member.id, event: 'signin', at: deps.clock.now(), signals }),
+    );
+  }
   if (isStaff) {
     await writeAudit(deps.db, {
       actorId: member.id,

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SystemAccountCode } from '../../ledger/accounts.ts';
 import { postTransaction } from '../../ledger/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordSignals, type SignalDeps } from '../fraud-signals/index.ts';
 import { notifyMember } from '../notifications/index.ts';
 import { enqueueSms, smsAmount } from '../sms/index.ts';
 import { loadMemberCurrency, toMemberString, type MemberCurrency } from '../wallets/index.ts';
@@ -72,6 +73,8 @@ export interface CompleteInput {
   at: Date;
   /** False for the demo seed's deposits (made-up phones): no SMS. Default true. */
   sendSms?: boolean;
+  /** The M-Pesa number that paid (STK push, C2B), recorded as a multi-account signal (decision 061). */
+  payer?: { deps: SignalDeps; phone: string | null };
 }
 
 /**
@@ -83,6 +86,10 @@ export async function completeDeposit(tx: DbOrTx, input: CompleteInput): Promise
   if (!locked) throw new AppError('NOT_FOUND', 'Deposit not found');
   const decision = decideTransition(locked, { type: 'confirm' });
   if (decision !== 'apply') return decision;
+  if (input.payer?.phone) {
+    const signals = { payerPhone: input.payer.phone };
+    await recordSignals(tx, input.payer.deps, { memberId: locked.memberId, event: 'deposit', at: input.at, signals });
+  }
   const deposit = await settlePaidAmount(tx, locked, input.paidLocalMinor);
   const posted = await postTransaction(tx, {
     kind: 'deposit',

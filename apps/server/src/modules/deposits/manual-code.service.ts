@@ -94,6 +94,7 @@ export async function creditCode(
     providerRef: input.code,
     source: sourceAccount(input.notification?.source ?? null),
     memo: `Manual code ${input.code}`,
+    payer: { deps, phone: input.phone },
   });
   if (input.notification) await claimNotification(tx, input.notification.id, deposit.id);
   return { depositId: deposit.id, amountSystemMinor, amountLocalMinor: input.amountLocalMinor, currency: input.currency };

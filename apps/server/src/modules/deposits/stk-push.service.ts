@@ -157,6 +157,7 @@ export async function settleStkDeposit(deps: AppDeps, deposit: DepositRow, optio
         idempotencyKey: `deposit:stk:${checkoutRequestId}`,
         providerRef: options.receipt ?? null,
         memo: `M-Pesa STK push ${checkoutRequestId}`,
+        payer: { deps, phone: deposit.phone },
       }),
     );
     return;

@@ -7,6 +7,7 @@ import { eraseMemberSignIns, unusablePasswordHash, verifyPassword } from '../aut
 import { pseudonymiseMember, selectMemberContact } from '../members/index.ts';
 import { eraseMemberResets } from '../password-reset/index.ts';
 import { eraseMemberSms } from '../sms/index.ts';
+import { eraseMemberSignals } from '../fraud-signals/index.ts';
 import { selectClosureBlockers, type ClosureBlockers } from './closure.read-model.ts';
 import {
   decideClosure,
@@ -154,6 +155,7 @@ async function completeLocked(
   await eraseMemberSms(tx, { memberId, pseudonym, at: now });
   await deleteEmailChanges(tx, memberId);
   await erasePhoneChanges(tx, memberId);
+  await eraseMemberSignals(tx, memberId);
   const row = await decideClosure(tx, { id: input.closure.id, state: 'completed', at: now, completedBy: input.operatorId });
   await writeAudit(tx, {
     actorId: input.operatorId,

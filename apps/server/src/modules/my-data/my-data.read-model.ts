@@ -81,6 +81,11 @@ const TABLE_SECTIONS: readonly TableSection[] = [
   { name: 'notifications', table: 'member_notifications', columns: ['member_id'] },
   { name: 'sms', table: 'sms_outbox', columns: ['member_id'], omit: ['provider_message_id'] },
   { name: 'sms_opt_outs', table: 'sms_opt_outs', columns: ['member_id'] },
+  // What was seen of the member (decision 061): kind, event and when; the keyed hash means nothing to anyone.
+  { name: 'signals', table: 'fraud_signals', columns: ['member_id'], omit: ['hash'] },
+  // Commissions held while a cluster is checked (decision 062), and the member's own requests for a review.
+  { name: 'held_commissions', table: 'commission_holds', columns: ['member_id'], omit: ['from_member_id', 'cluster_id'] },
+  { name: 'review_requests', table: 'cluster_review_requests', columns: ['member_id'], omit: ['cluster_id'] },
   { name: 'spins', table: 'spins', columns: ['member_id'] },
   { name: 'spin_seeds', table: 'spin_seeds', columns: ['member_id'], omit: ['server_seed'] },
   { name: 'bonus_claims', table: 'bonus_claims', columns: ['member_id'] },
@@ -131,6 +136,15 @@ export const EXPORT_EXCLUDED: Readonly<Record<string, string>> = {
   'staff_enrolments.member_id': 'one-time enrolment links of staff accounts: a token hash; members have none',
   'staff_money_counts.member_id':
     "the four-eyes window's record of staff money actions; the money they moved is in the ledger section",
+  'fraud_links.member_a':
+    'links to other members who shared a signal (decision 061): they name other members; fraud-prevention records, exempt as payout_risk_flags',
+  'fraud_links.member_b': 'as fraud_links.member_a',
+  'fraud_cluster_members.member_id':
+    'the multi-account cluster the member is in (decision 061): a fraud-prevention assessment, exempt as payout_risk_flags',
+  'commission_holds.from_member_id':
+    "the downline whose activation paid a held commission: another member's id; the commission's memo in the ledger section names them as every commission does",
+  'cluster_decisions.requested_by': 'staff column (the operator who asked for the cluster decision)',
+  'cluster_decisions.decided_by': 'staff column (the operator who executed the cluster decision)',
   'money_alerts.member_id':
     'operator alerts about refused payments and double payouts: fraud-prevention records, exempt as payout_risk_flags',
 };

@@ -3,5 +3,5 @@
  * file that defines it (decision 049). Files outside modules/payout-risk/ import this file only; tests may reach inside.
  */
 export { judgeAutoPay } from './auto-pay-rules.ts';
-export { clearRiskFlag } from './payout-risk-review.ts';
+export { clearClusterFlags, clearRiskFlag } from './payout-risk-review.ts';
 export { findWithdrawalBrief, holdForRisk, listRiskFlags, raiseFlagOnWithdrawal, raiseRiskFlags } from './payout-risk.service.ts';

@@ -73,3 +73,20 @@ export async function markFlagCleared(
 export async function lockMemberAutoPay(tx: DbOrTx, memberId: bigint): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payout-auto-pay:${memberId}`}, 0))`);
 }
+
+/** Clears the open `cluster` flags on the members' pending withdrawals (a cluster's decision); answers them. */
+export async function markClusterFlagsCleared(
+  tx: DbOrTx,
+  input: { memberIds: readonly bigint[]; operatorId: bigint; note: string; at: Date },
+): Promise<Array<{ id: string; withdrawal_id: string }>> {
+  if (input.memberIds.length === 0) return [];
+  const ids = `{${input.memberIds.map(String).join(',')}}`;
+  const rows = await tx.execute<{ id: string; withdrawal_id: string }>(sql`
+    UPDATE payout_risk_flags f SET cleared_at = ${input.at.toISOString()}::timestamptz, cleared_by = ${input.operatorId},
+      note = ${input.note}
+    FROM withdrawals w
+    WHERE w.id = f.withdrawal_id AND w.status = 0 AND f.kind = 'cluster' AND f.cleared_at IS NULL
+      AND f.member_id = ANY (${ids}::bigint[])
+    RETURNING f.id::text AS id, f.withdrawal_id::text AS withdrawal_id`);
+  return rows.rows;
+}

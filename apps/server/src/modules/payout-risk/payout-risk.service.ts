@@ -11,6 +11,7 @@ import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
+import { clusterOf } from '../fraud-signals/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { judgeAutoPay } from './auto-pay-rules.ts';
 import {
@@ -67,6 +68,15 @@ export async function raiseRiskFlags(
     uplineChangeSince: since(input.at, risk.upline_change_window_hours),
   });
   const flags = flagsFromFacts(facts, risk);
+  // In an open cluster (a possible self-referral ring, decision 062): held until the cluster is decided.
+  const cluster = await clusterOf(tx, input.memberId);
+  if (cluster?.state === 'open') {
+    flags.push({
+      kind: 'cluster',
+      reason: `The member's accounts are in open cluster #${cluster.id}, a possible self-referral ring: decide the cluster on the Clusters page.`,
+      detail: { clusterId: cluster.id.toString() },
+    });
+  }
   if (flags.length > 0) await insertFlags(tx, { ...input, flags });
   return flags;
 }

@@ -2,7 +2,7 @@
  * The payouts module's front door: everything the rest of the server uses from it, each name exported from the
  * file that defines it (decision 049). Files outside modules/payouts/ import this file only; tests may reach inside.
  */
-export { startAutoPay } from './auto-pay.ts';
+export { autoPayIfAllowed, startAutoPay } from './auto-pay.ts';
 export { lowBalanceAlertIn, lowBalanceText } from './payout-balance-alert.ts';
 export { handleTransferWebhook, isGenuineTransferWebhook, isTransferEvent } from './payout-hints.ts';
 export { checkRetryable, executeMarkPayoutPaid } from './payout-paid-outside.ts';

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { recordMovement } from '../../ledger/movement.ts';
 import { holdSettlementLegs, lockWithdrawalForPayout, markWithdrawalSettled, refundedText } from '../withdrawals/index.ts';
+import { recordSignals } from '../fraud-signals/index.ts';
 import { enqueueSms, withdrawalSms } from '../sms/index.ts';
 import { nextPayoutState } from './payout-state.ts';
 import { lockPayout, updatePayout } from './payouts.repository.ts';
@@ -55,6 +56,11 @@ export async function settlePayout(
     const at = deps.clock.now();
     const settlement = input.settlement;
     const isPaid = settlement.outcome === 'paid';
+    // The name the provider paid is a multi-account signal (decision 061, evidence only), before the wallet locks.
+    if (isPaid && settlement.receiverName) {
+      const signals = { receiverName: settlement.receiverName };
+      await recordSignals(tx, deps, { memberId: withdrawal.memberId, event: 'payout', at, signals });
+    }
     const recorded = await recordMovement(tx, {
       kind: isPaid ? 'withdrawal_complete' : 'withdrawal_refund',
       idempotencyKey: `payout-settle:${payout.id}`,

@@ -1,12 +1,13 @@
 import { defineAction } from '../../http/action.ts';
+import { deviceIdOf } from '../fraud-signals/index.ts';
 import { assertEmailFree, assertPhoneFree, assertUsernameFree, registerMember } from './registration.service.ts';
 
 /** Availability answers: 200 when free, 409 CONFLICT when taken; the client reads `resultcode`. */
 export const registrationActions = [
   defineAction('register', {
     rateLimit: { perMinute: 60 },
-    handler: async ({ deps, payload }) => {
-      await registerMember(deps, payload);
+    handler: async ({ deps, payload, request, ip }) => {
+      await registerMember(deps, payload, { device: deviceIdOf(request.headers), ip });
       return { msg: 'Registration successful!' };
     },
   }),

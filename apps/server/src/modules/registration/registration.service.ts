@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { hashPassword } from '../auth/index.ts';
 import { findCountryFees, listCountries, resolveChosenCountry } from '../countries/index.ts';
+import { recordSignals, type RawSignals } from '../fraud-signals/index.ts';
 import { insertMember } from '../members/index.ts';
 import { matchDial, normalisePhone } from './phone.ts';
 import {
@@ -34,7 +35,11 @@ const UNIQUE_INDEX_MESSAGES: Record<string, string> = {
  * Registers a new, inactive member. The checks before the insert give the right message in the common case;
  * the unique indexes decide under concurrency, and their violation is mapped to the same 409 messages.
  */
-export async function registerMember(deps: AppDeps, input: RegisterPayload): Promise<{ memberId: bigint }> {
+export async function registerMember(
+  deps: AppDeps,
+  input: RegisterPayload,
+  seen: Pick<RawSignals, 'device' | 'ip'> = {},
+): Promise<{ memberId: bigint }> {
   const country = await resolveChosenCountry(deps.db, input.country);
   const phone = normalisePhone(input.phone, country.dial);
   const email = input.email.trim();
@@ -43,16 +48,22 @@ export async function registerMember(deps: AppDeps, input: RegisterPayload): Pro
   const fees = await findCountryFees(deps.db, country.id);
   const passwordHash = await hashPassword(input.password);
   try {
-    const memberId = await insertMember(deps.db, {
-      username: input.username,
-      email,
-      phone,
-      passwordHash,
-      countryId: country.id,
-      ...upline,
-      signupBonusMinor: localToSystemMinor(fees.cbonusMinor, country.rateMicro),
-      language: input.language ?? 'en',
-      joinedAt: deps.clock.now(),
+    const joinedAt = deps.clock.now();
+    const memberId = await deps.db.transaction(async (tx) => {
+      const id = await insertMember(tx, {
+        username: input.username,
+        email,
+        phone,
+        passwordHash,
+        countryId: country.id,
+        ...upline,
+        signupBonusMinor: localToSystemMinor(fees.cbonusMinor, country.rateMicro),
+        language: input.language ?? 'en',
+        joinedAt,
+      });
+      // Multi-account signals (decision 061): device, address, email and phone seen at sign-up.
+      await recordSignals(tx, deps, { memberId: id, event: 'signup', at: joinedAt, signals: { ...seen, email, phone } });
+      return id;
     });
     return { memberId };
   } catch (error) {

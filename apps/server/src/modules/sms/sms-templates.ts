@@ -8,8 +8,8 @@ import i18next, { type i18n, type Module } from 'i18next';
 const ICU = (createRequire(import.meta.url)('i18next-icu') as { default: new () => Module }).default;
 
 /**
- * The SMS texts in English and Swahili, as ICU messages read by i18next with i18next-icu (the web app uses the same
- * pair through react-i18next). Swahili money words follow docs/glossary.md: deposit "amana", withdrawal "utoaji wa
+ * The SMS texts in English and Swahili, as ICU messages read by i18next with i18next-icu (the web app formats the same
+ * syntax with its own small formatter, apps/web/src/i18n/icu.ts, checked against this one by texts-agree.test.ts). Swahili money words follow docs/glossary.md: deposit "amana", withdrawal "utoaji wa
  * pesa", wallet "pochi", commission "kamisheni", activating an account "kuwezesha akaunti". Each text stays in one
  * GSM-7 part at its longest realistic values (test/sms-templates.test.ts): no curly quotes, no accented letters.
  */

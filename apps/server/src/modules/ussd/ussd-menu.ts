@@ -1,10 +1,22 @@
 import { publicUrl } from '../../config.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { localiseMessage } from '../../lib/messages/member-messages.ts';
 import { loadBalances } from '../wallets/index.ts';
 import { startStkPush } from '../deposits/index.ts';
 import { findUssdMember } from './ussd-member.ts';
-import { amountMinor, con, conNav, end, navigate, type MenuContext, type Screen, type UssdHop } from './ussd-screen.ts';
+import {
+  amountMinor,
+  con,
+  conNav,
+  end,
+  navigate,
+  plainScreen,
+  type MenuContext,
+  type Screen,
+  type UssdHop,
+} from './ussd-screen.ts';
+import { brokenOffWithdrawal } from './ussd-session-end.ts';
 import { changePinScreens, withdrawScreens } from './ussd-money.ts';
 import { teamScreen, transactionsScreen } from './ussd-reports.ts';
 import { USSD_TEXTS, type UssdLanguage } from './ussd.texts.ts';
@@ -30,9 +42,19 @@ export async function ussdScreen(deps: AppDeps, hop: UssdHop): Promise<Screen> {
   try {
     return await route(ctx);
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return end(error.message.slice(0, 160));
-    throw error;
+    return refusal(ctx, language, error);
   }
+}
+
+/**
+ * A service's refusal (an AppError: a limit, the balance, a phone change's hold) as the web shows it, in the
+ * session's language (the server's catalogue, decision 039) and plain ASCII within 160 characters; anything else
+ * is logged and the member reads that it did not work (an HTTP error would end the session with a network error).
+ */
+function refusal(ctx: MenuContext, language: UssdLanguage, error: unknown): Screen {
+  if (error instanceof AppError && error.code !== 'INTERNAL') return end(plainScreen(localiseMessage(error.message, language)));
+  ctx.deps.log.error({ err: error, sessionId: ctx.hop.sessionId }, 'USSD hop failed');
+  return end(ctx.texts.failed);
 }
 
 function route(ctx: MenuContext): Promise<Screen> | Screen {
@@ -48,8 +70,15 @@ function route(ctx: MenuContext): Promise<Screen> | Screen {
     case '5':
       return account(ctx);
     default:
-      return con(ctx.texts.home(ctx.member.username.slice(0, 20)));
+      return home(ctx);
   }
+}
+
+/** The first screen; on a session's first hop after one that broke off once its withdrawal was requested, says so. */
+async function home(ctx: MenuContext): Promise<Screen> {
+  const withdrawal = ctx.hop.text === '' ? await brokenOffWithdrawal(ctx.deps, ctx.member) : null;
+  if (withdrawal) return con(ctx.texts.brokenOff(withdrawal));
+  return con(ctx.texts.home(ctx.member.username.slice(0, 20)));
 }
 
 async function balances(ctx: MenuContext): Promise<Screen> {

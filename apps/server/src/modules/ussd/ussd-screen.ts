@@ -43,3 +43,23 @@ export async function feeFor(ctx: MenuContext, amount: bigint): Promise<{ fee: s
   const fee = tariffFeeMinor(amount, await tariffOf(ctx.deps, ctx.member.countryId));
   return { fee: `${ctx.member.currency} ${formatMinor(fee)}`, amount: `${ctx.member.currency} ${formatMinor(amount)}` };
 }
+
+const SCREEN_LIMIT = 160;
+
+/**
+ * A text written for the web as a USSD screen: plain ASCII (curly quotes and dashes straightened, accents dropped,
+ * anything else left out: not every network shows it) and at most 160 characters, cut at a word with "...".
+ */
+export function plainScreen(text: string): string {
+  const ascii = text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e\n]/g, '');
+  if (ascii.length <= SCREEN_LIMIT) return ascii;
+  const cut = ascii.slice(0, SCREEN_LIMIT - 3);
+  const space = cut.lastIndexOf(' ');
+  return `${space > SCREEN_LIMIT - 40 ? cut.slice(0, space) : cut}...`;
+}

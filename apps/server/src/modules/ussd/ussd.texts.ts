@@ -19,6 +19,8 @@ export const USSD_TEXTS = {
     locked: 'USSD withdrawals are locked after 3 wrong PINs. Unlock them on your profile on the web.',
     wrongPin: (left: number) => `Wrong PIN. ${left} tries left.`,
     withdrawn: 'Withdrawal requested. You will get an SMS with the result.',
+    brokenOff: (amount: string) =>
+      `Your last USSD session was cut off after your withdrawal of ${amount} was requested. You will get an SMS with the result.\n00 Home`,
     notActive: 'Activate your account on the web first.',
     account: (status: string, activated: string) => `Status ${status}\nActivated ${activated}\n1 Change PIN\n2 My team`,
     transactions: (currency: string, lines: string) => `Last 5, ${currency}\n${lines}`,
@@ -71,6 +73,8 @@ export const USSD_TEXTS = {
     locked: 'Kutoa pesa kwa USSD kumefungwa baada ya PIN 3 zisizo sahihi. Fungua kwenye wasifu wako mtandaoni.',
     wrongPin: (left: number) => `PIN si sahihi. Majaribio ${left} yamebaki.`,
     withdrawn: 'Ombi la kutoa pesa limepokelewa. Utapata SMS yenye matokeo.',
+    brokenOff: (amount: string) =>
+      `Huduma ya USSD ilikatika baada ya ombi lako la kutoa pesa ${amount} kupokelewa. Utapata SMS yenye matokeo.\n00 Mwanzo`,
     notActive: 'Wezesha akaunti yako mtandaoni kwanza.',
     account: (status: string, activated: string) => `Hali ${status}\nImewezeshwa ${activated}\n1 Badilisha PIN\n2 Timu yangu`,
     transactions: (currency: string, lines: string) => `Miamala 5 ya mwisho, ${currency}\n${lines}`,

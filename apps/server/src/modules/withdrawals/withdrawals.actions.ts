@@ -1,6 +1,7 @@
 import { WITHDRAWAL_MESSAGES } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
 import { runAfterCommit } from '../../lib/after-commit.ts';
+import { deviceIdOf } from '../fraud-signals/index.ts';
 import { publishWithdrawalRequested } from './withdrawal-events.ts';
 import { listWithdrawalHistory } from './withdrawal-outcomes.service.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
@@ -14,6 +15,7 @@ export const withdrawalsActions = [
         acc: ctx.payload.acc,
         amountLocalMinor: ctx.payload.amount,
         clientKey: ctx.idempotencyKey,
+        seen: { device: deviceIdOf(ctx.request.headers), ip: ctx.ip },
       });
       // Subscribers (auto-pay, decision 035) may pay it now, with no operator; otherwise it waits for one. Under an
       // Idempotency-Key they hear of it once the request's transaction has committed (decision 047).

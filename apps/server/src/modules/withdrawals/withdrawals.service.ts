@@ -25,6 +25,7 @@ import {
 } from '../wallets/index.ts';
 import { assertWithdrawalPayable } from './withdrawal-limits.ts';
 import { raiseRiskFlags } from '../payout-risk/index.ts';
+import { recordSignals, type RawSignals } from '../fraud-signals/index.ts';
 import { payoutPhoneForRequest } from '../phone-changes/index.ts';
 import { selectWithdrawalContext, type WithdrawalRow } from './withdrawals.repository.ts';
 
@@ -40,7 +41,13 @@ type PayoutWallet = (typeof WITHDRAW_ACCOUNTS)[WithdrawAccount];
  */
 export async function requestWithdrawal(
   deps: AppDeps,
-  input: { memberId: bigint; acc: WithdrawAccount; amountLocalMinor: bigint; clientKey: string | null },
+  input: {
+    memberId: bigint;
+    acc: WithdrawAccount;
+    amountLocalMinor: bigint;
+    clientKey: string | null;
+    seen?: Pick<RawSignals, 'device' | 'ip'>;
+  },
 ): Promise<WithdrawData> {
   const wallet = WITHDRAW_ACCOUNTS[input.acc];
   const idempotencyKey = automaticKey(deps.random, `withdrawal:${input.memberId}`, input.clientKey);
@@ -78,6 +85,7 @@ export async function requestWithdrawal(
     feeLocalMinor,
     amountSystemMinor: amount.systemMinor,
     feeSystemMinor: fee.systemMinor,
+    seen: input.seen ?? {},
   });
   return toWithdrawData(recorded);
 }
@@ -94,6 +102,7 @@ async function holdWithdrawal(
     feeLocalMinor: bigint;
     amountSystemMinor: bigint;
     feeSystemMinor: bigint;
+    seen: Pick<RawSignals, 'device' | 'ip'>;
   },
 ) {
   const { wallet, idempotencyKey, currency, feeLocalMinor } = hold;
@@ -105,6 +114,9 @@ async function holdWithdrawal(
     // The payout goes to the phone the member has now, recorded with the request (decision 045); refused while a
     // phone change's hold runs.
     const payoutPhone = await payoutPhoneForRequest(tx, deps, hold.memberId);
+    // Multi-account signals (decision 061), before the wallet is locked.
+    const signals = { ...hold.seen, payoutPhone };
+    await recordSignals(tx, deps, { memberId: hold.memberId, event: 'withdrawal', at, signals });
     const held = await recordMovement(tx, {
       kind: 'withdrawal_hold',
       idempotencyKey,

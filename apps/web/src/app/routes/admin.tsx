@@ -18,6 +18,8 @@ import { useStaffRole } from '@/lib/staff-role';
 const OverviewPage = lazy(() => import('@/features/admin-overview').then((module) => ({ default: module.OverviewPage })));
 /** The jobs page, in its own chunk: operators open it rarely. */
 const JobsPage = lazy(() => import('@/features/admin-jobs').then((module) => ({ default: module.JobsPage })));
+/** The clusters page (issue 27), in its own chunk. */
+const ClustersPage = lazy(() => import('@/features/admin-clusters').then((module) => ({ default: module.ClustersPage })));
 
 function MemberRoute() {
   const { username = '' } = useParams();
@@ -58,6 +60,14 @@ export default function AdminRoute() {
         <Route path="members/:username" element={<MemberRoute />} />
         <Route path="content" element={<ContentPage />} />
         <Route path="closures" element={<ClosuresPage />} />
+        <Route
+          path="clusters/*"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading the clusters" />}>
+              <ClustersPage />
+            </Suspense>
+          }
+        />
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route

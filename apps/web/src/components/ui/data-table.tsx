@@ -38,6 +38,8 @@ export interface DataTableProps<Row> {
   /** Vertical padding of the empty and error texts. */
   messagePaddingClassName?: string;
   isBusy?: boolean;
+  /** The table's caption for screen readers (visually hidden): what its rows are. */
+  caption?: string;
 }
 
 function SkeletonRows({ skeleton, columnCount }: { skeleton: DataTableSkeleton; columnCount: number }) {
@@ -79,6 +81,7 @@ export function DataTable<Row>({
   hasSwipeHint = false,
   messagePaddingClassName = 'py-6',
   isBusy,
+  caption,
 }: DataTableProps<Row>) {
   const t = useTexts(dataTableTexts);
   if (!isPending && (error || rows?.length === 0)) {
@@ -95,6 +98,7 @@ export function DataTable<Row>({
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={labelledBy} aria-busy={isBusy}>
       {hasSwipeHint ? <p className="sticky left-0 px-4 pb-2 text-xs text-slate-600 sm:hidden">{t('swipeHint')}</p> : null}
       <table className={cn('w-full text-left text-sm', minWidthClassName)}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column) => (

@@ -7,6 +7,7 @@ import type { DataTableColumn } from '@/components/ui/data-table';
 import { TableCard } from '@/components/ui/table-card';
 import { failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
+import { toastFailure } from '@/lib/refusal';
 import { useStaffRole } from '@/lib/staff-role';
 import { JOBS_TEXTS, useJobs, useReviveJob } from '../api/jobs';
 
@@ -23,10 +24,7 @@ function ReviveButton({ job }: { job: AdminJob }) {
       onClick={() =>
         revive.mutate(job.name, {
           onSuccess: ({ msg }) => toast.success(msg),
-          onError: (error) => {
-            const message = failureText(error, { failed: 'Could not revive the job' });
-            if (message) toast.error(message, { id: `error:${message}` });
-          },
+          onError: (error) => toastFailure(error, 'Could not revive the job'),
         })
       }
     >

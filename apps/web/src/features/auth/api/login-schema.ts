@@ -1,5 +1,5 @@
 import type { LoginPayload } from '@tuzo/contracts';
-import { contractResolver } from '@/lib/form';
+import { fieldMessages } from '@/lib/form';
 
 /** The login form's fields: the code field shows only after the server asked for it (TOTP_REQUIRED). */
 export interface LoginFields {
@@ -29,9 +29,12 @@ export function toLoginPayload(fields: LoginFields, needsTotp: boolean): LoginPa
   return { username: fields.username, password: fields.password, ...(needsTotp && totp !== '' ? { totp } : {}) };
 }
 
-/** Checks the fields with the contract (loaded on demand): the parsed payload, or the first message of each field. */
-export function loginResolver(needsTotp: boolean) {
-  return contractResolver<LoginFields, Awaited<ReturnType<typeof preloadLoginSchema>>>(preloadLoginSchema, {
-    toPayload: (fields) => toLoginPayload(fields, needsTotp),
-  });
+/** The fields checked with the contract (loaded on demand): the parsed payload, or the first message of each field. */
+export async function checkLogin(
+  fields: LoginFields,
+  needsTotp: boolean,
+): Promise<{ payload: LoginPayload; errors?: undefined } | { payload?: undefined; errors: Record<string, string> }> {
+  const schema = await preloadLoginSchema();
+  const parsed = schema.safeParse(toLoginPayload(fields, needsTotp));
+  return parsed.success ? { payload: parsed.data } : { errors: fieldMessages(parsed.error.issues) };
 }

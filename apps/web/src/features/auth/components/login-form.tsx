@@ -1,18 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { LoginPayload } from '@tuzo/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/field';
+import { Field, invalidProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { useTexts } from '@/i18n';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
-import { CHECK_ON_SUBMIT, errorTexts } from '@/lib/form';
 import { signIn, staffHome } from '@/lib/session';
 import { staffRoleOf } from '@/lib/staff-role';
 import { login } from '../api/login';
-import { loginResolver, preloadLoginSchema, type LoginFields } from '../api/login-schema';
+import { checkLogin, preloadLoginSchema, type LoginFields } from '../api/login-schema';
 import { authTexts } from '../texts';
 
 const LINK = 'font-semibold text-brand-800 underline-offset-2 hover:underline';
@@ -53,29 +52,51 @@ function useLoginSubmit(t: ReturnType<typeof useAuthTexts>) {
       fail(error instanceof ApiError ? error.msg || t('loginFailed') : errorMessage(error, t('networkError')));
     }
   }
-  return { failure, clearFailure: () => setFailure(null), needsTotp, signInWith };
+  return { failure, fail, clearFailure: () => setFailure(null), needsTotp, signInWith };
 }
 
-/** The login form; its schema (and zod) is loaded on demand so /login stays small on slow phones. */
+/** The typed fields, read from the form when it is submitted (the inputs keep their own values). */
+function readFields(form: HTMLFormElement): LoginFields {
+  const data = new FormData(form);
+  const read = (name: keyof LoginFields) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { username: read('username'), password: read('password'), totp: read('totp') };
+}
+
+/**
+ * The login form: two fields (and the code field for staff) checked with the login contract when Login is pressed, as
+ * the app's other forms are (decision 030), without a form library: its schema (and zod) is loaded on demand and the
+ * form is plain React, so /login stays small on slow phones (decision 058).
+ */
 export function LoginForm() {
   const t = useAuthTexts();
-  const { failure, clearFailure, needsTotp, signInWith } = useLoginSubmit(t);
-  const form = useForm<LoginFields, unknown, LoginPayload>({
-    ...CHECK_ON_SUBMIT,
-    resolver: loginResolver(needsTotp),
-    defaultValues: { username: '', password: '', totp: '' },
-  });
-  const { isSubmitting } = form.formState;
-  const submit = form.handleSubmit(signInWith);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const { failure, fail, clearFailure, needsTotp, signInWith } = useLoginSubmit(t);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
     // Every press of Login clears the last refusal, also when the fields then fail their check.
     clearFailure();
-    void submit(event);
+    setSubmitting(true);
+    try {
+      const checked = await checkLogin(readFields(event.currentTarget), needsTotp);
+      setErrors(checked.errors ?? {});
+      if (checked.payload) await signInWith(checked.payload);
+    } catch (error) {
+      // The schema's chunk did not load (offline): say so as a failed sign-in does.
+      setErrors({});
+      fail(errorMessage(error, t('networkError')));
+    } finally {
+      setSubmitting(false);
+    }
   };
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       onFocus={() => void preloadLoginSchema().catch(() => undefined)}
       noValidate
       className="flex flex-col gap-4"
@@ -86,7 +107,7 @@ export function LoginForm() {
           {failure}
         </Alert>
       ) : null}
-      <CredentialInputs form={form} t={t} needsTotp={needsTotp} />
+      <CredentialInputs errors={errors} t={t} needsTotp={needsTotp} />
       <div className="-mt-1 text-right text-sm">
         <Link to="/forgot-password" className={LINK}>
           {t('forgotLink')}
@@ -105,47 +126,58 @@ export function LoginForm() {
   );
 }
 
+/** One labelled input of the login form, its message linked for screen readers. */
+function LoginInput({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: {
+  label: string;
+  name: keyof LoginFields;
+  error: string | undefined;
+  hint?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = `login-${name}`;
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint}>
+      <Input id={id} name={name} {...input} {...invalidProps(id, error)} />
+    </Field>
+  );
+}
+
 /** Username (or phone or email), password and, once the server asked for it, the authenticator code. */
 function CredentialInputs({
-  form,
+  errors,
   t,
   needsTotp,
 }: {
-  form: UseFormReturn<LoginFields, unknown, LoginPayload>;
+  errors: Record<string, string>;
   t: ReturnType<typeof useAuthTexts>;
   needsTotp: boolean;
 }) {
-  const errors = errorTexts(form.formState.errors);
   return (
     <>
-      <InputField
+      <LoginInput
         label={t('credential')}
-        id="login-username"
+        name="username"
         error={errors.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        field={form.register('username')}
       />
-      <InputField
-        label={t('password')}
-        id="login-password"
-        error={errors.password}
-        type="password"
-        autoComplete="current-password"
-        field={form.register('password')}
-      />
+      <LoginInput label={t('password')} name="password" error={errors.password} type="password" autoComplete="current-password" />
       {needsTotp ? (
-        <InputField
+        <LoginInput
           label={t('totpLabel')}
-          id="login-totp"
+          name="totp"
           error={errors.totp}
           hint={<p className="mt-1 text-xs text-slate-600">{t('totpHint')}</p>}
           autoComplete="one-time-code"
           inputMode="text"
           autoCapitalize="none"
           spellCheck={false}
-          field={form.register('totp')}
         />
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { myDataTexts } from '../texts';
 import { CloseAccountCard } from './close-account-card';
 import { EmailCard, PhoneCard } from './contact-cards';
 import { DownloadCard } from './download-card';
+import { FraudSignalsNotice } from './fraud-signals-notice';
 import { StatementCard } from './statement-card';
 
 /** /my-data: the member's data rights in one place (decision 040), opened from the profile. */
@@ -24,6 +25,7 @@ export function MyDataPage() {
       <EmailCard />
       <PhoneCard />
       <CloseAccountCard />
+      <FraudSignalsNotice />
     </div>
   );
 }

@@ -1,0 +1,117 @@
+import { createHmac } from 'node:crypto';
+import type { SignalKind } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { loadSecretKeys } from '../../lib/secret-keys.ts';
+import { readSetting } from '../settings/index.ts';
+import { unionMembers } from './clusters.service.ts';
+import {
+  lockClusterChanges,
+  lockSignalHashes,
+  selectClusterIds,
+  selectSharers,
+  upsertLinks,
+  upsertSignals,
+} from './fraud-signals.repository.ts';
+import { normaliseAddress, normaliseDevice, normaliseEmail, normaliseName, normalisePhone, signalHash } from './normalise.ts';
+
+export type SignalEvent = 'signup' | 'signin' | 'activation' | 'deposit' | 'withdrawal' | 'payout';
+
+/** Raw values as a collection point has them; each is normalised and hashed, a missing or unusable one skipped. */
+export interface RawSignals {
+  device?: string | null;
+  ip?: string | null;
+  payerPhone?: string | null;
+  payoutPhone?: string | null;
+  receiverName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+/** Kinds that join clusters; ip, network and receiver_name are evidence shown to operators, never a union. */
+export const LINKING_KINDS: ReadonlySet<SignalKind> = new Set(['device', 'payer_phone', 'payout_phone', 'email', 'phone']);
+
+/** What recordSignals needs: the configuration (the key's source) and, in the app, the loaded secret box. */
+export type SignalDeps = Pick<AppDeps, 'config'> & Partial<Pick<AppDeps, 'secrets'>>;
+
+const keys = new WeakMap<object, Buffer>();
+
+/**
+ * The HMAC key of signal hashes: derived from the server's secret key (TUZO_SECRET_KEY, or DATA_DIR/secret.key in
+ * development), never stored. A key rotation starts new hashes: links already made stay (decision 061).
+ */
+export function signalKey(deps: SignalDeps): Buffer {
+  const holder = deps.secrets ?? deps.config;
+  let key = keys.get(holder);
+  if (!key) {
+    const base = deps.secrets?.current.key ?? loadSecretKeys(deps.config).box.current.key;
+    key = createHmac('sha256', base).update('tuzo fraud signals v1').digest();
+    keys.set(holder, key);
+  }
+  return key;
+}
+
+/** The normalised values of `signals` by kind (an address gives its ip and its network). */
+export function signalValues(signals: RawSignals): Array<{ kind: SignalKind; value: string }> {
+  const address = normaliseAddress(signals.ip);
+  const values: Array<[SignalKind, string | null]> = [
+    ['device', normaliseDevice(signals.device)],
+    ['ip', address?.ip ?? null],
+    ['network', address?.network ?? null],
+    ['payer_phone', normalisePhone(signals.payerPhone)],
+    ['payout_phone', normalisePhone(signals.payoutPhone)],
+    ['receiver_name', normaliseName(signals.receiverName)],
+    ['email', normaliseEmail(signals.email)],
+    ['phone', normalisePhone(signals.phone)],
+  ];
+  return values.flatMap(([kind, value]) => (value === null ? [] : [{ kind, value }]));
+}
+
+/**
+ * Records what was seen of a member at `event`, inside the caller's transaction (decision 061): stores each value's
+ * keyed hash, links the member with every other member who showed it (unless more than
+ * `fraud.max_accounts_per_signal` accounts already did), and joins their clusters for linking kinds; a union that
+ * puts a member and one of their uplines together opens the cluster as a case. A no-op when `fraud.collect` is off.
+ *
+ * Takes transaction-scoped advisory locks (each value's hash, then one for cluster changes when a union is due),
+ * held to the caller's commit: call it before the transaction locks money rows (wallets), as every collection point
+ * does, so these locks always come before ledger locks and two transactions never wait on each other in a circle.
+ */
+export async function recordSignals(
+  tx: DbOrTx,
+  deps: SignalDeps,
+  input: { memberId: bigint; event: SignalEvent; at: Date; signals: RawSignals },
+): Promise<void> {
+  const settings = await readSetting(tx, 'fraud');
+  if (!settings.collect) return;
+  const key = signalKey(deps);
+  const values = signalValues(input.signals).map(({ kind, value }) => ({ kind, hash: signalHash(key, kind, value) }));
+  if (values.length === 0) return;
+  const { memberId, at } = input;
+  await lockSignalHashes(
+    tx,
+    values.map((value) => value.hash),
+  );
+  const limit = settings.max_accounts_per_signal;
+  const sharers = await selectSharers(tx, { values, memberId, limit });
+  await upsertSignals(tx, { memberId, values, event: input.event, at });
+  // A value already shown by `limit` other accounts (a cybercafe PC, an agent's number) links no more accounts.
+  const shownBy = new Map<string, number>();
+  for (const sharer of sharers) shownBy.set(sharer.hash, (shownBy.get(sharer.hash) ?? 0) + 1);
+  const links = sharers
+    .filter((sharer) => (shownBy.get(sharer.hash) ?? 0) < limit)
+    .map((sharer) => ({ ...sharer, linking: LINKING_KINDS.has(sharer.kind) }));
+  await upsertLinks(tx, { memberId, links, at });
+  const partners = new Set(links.filter((link) => link.linking).map((link) => link.memberId));
+  await joinClusters(tx, memberId, [...partners], at);
+}
+
+async function joinClusters(tx: DbOrTx, memberId: bigint, partners: bigint[], at: Date): Promise<void> {
+  if (partners.length === 0) return;
+  const clusters = await selectClusterIds(tx, [memberId, ...partners]);
+  const mine = clusters.get(memberId);
+  const pending = partners.filter((partner) => mine === undefined || clusters.get(partner) !== mine);
+  if (pending.length === 0) return;
+  await lockClusterChanges(tx);
+  for (const partner of pending) await unionMembers(tx, { a: memberId, b: partner, at });
+}

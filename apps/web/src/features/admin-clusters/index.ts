@@ -1,0 +1,1 @@
+export { ClustersPage } from './components/clusters-page';

@@ -1,0 +1,1 @@
+export { HeldCommissionsCard } from './components/held-commissions-card';
