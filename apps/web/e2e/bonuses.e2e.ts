@@ -94,7 +94,7 @@ test('daily bonus: 4 of 5 is refused with its reason; at 5 of 5 the sponsor clai
 
   await activateRecruits([5]);
   await page.reload();
-  await expect.poll(() => page.getByTestId('daily-done').textContent()).toBe('5 / 5');
+  await expect.poll(() => page.getByTestId('daily-done').textContent(), { timeout: 20_000 }).toBe('5 / 5');
   expect(await page.getByTestId('daily-percent').textContent()).toBe('100%');
   const before = await api.walletMinor(token, 'balance');
 

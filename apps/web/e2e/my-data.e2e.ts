@@ -51,6 +51,17 @@ async function openMyData(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Types the password into the close form. Under heavy load a late re-render has emptied the field after it was
+ * typed (an open race, named in issue 26's note); the value is checked once the page is idle and typed again if lost.
+ */
+async function fillClosePassword(page: Page): Promise<void> {
+  const field = page.getByLabel('Your password').last();
+  await field.fill(DEMO_MEMBER.password);
+  await page.waitForLoadState('networkidle');
+  if ((await field.inputValue()) !== DEMO_MEMBER.password) await field.fill(DEMO_MEMBER.password);
+}
+
 test('downloads my data as JSON and CSV, and prints a statement whose closing balance is the wallet', async () => {
   const { page, pageErrors } = await open('my-data-download');
   await signIn(page, DEMO_MEMBER.username);
@@ -98,7 +109,7 @@ test('closing: refused while money is held; without money the request waits 7 da
   await signIn(holder.page, DEMO_MEMBER.username);
   await openMyData(holder.page);
   expectRefusal(holder.page, { action: 'closeaccount', status: 409 });
-  await holder.page.getByLabel('Your password').last().fill(DEMO_MEMBER.password);
+  await fillClosePassword(holder.page);
   await holder.page.getByRole('button', { name: 'Ask to close my account' }).click();
   await holder.page.getByText(/Withdraw your balances first, then ask again\./).waitFor();
   expect(await holder.page.getByTestId('closure-status').count()).toBe(0);
@@ -113,7 +124,7 @@ test('closing: refused while money is held; without money the request waits 7 da
   const member = await open('my-data-close-requested');
   await signIn(member.page, EMPTY_MEMBER);
   await openMyData(member.page);
-  await member.page.getByLabel('Your password').last().fill(DEMO_MEMBER.password);
+  await fillClosePassword(member.page);
   await member.page.getByRole('button', { name: 'Ask to close my account' }).click();
   const status = member.page.getByTestId('closure-status');
   await status.waitFor();

@@ -128,7 +128,7 @@ test('sign up, deposit, activate and withdraw with the app in Swahili', async ()
 
   // 7. The history: Swahili headers and the pending status.
   await page.goto('/withdrawal-history');
-  await page.getByText('Historia ya Utoaji wa Pesa', { exact: true }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Historia ya Utoaji wa Pesa', exact: true }).waitFor();
   const row = page.getByTestId('withdrawal-row').first();
   await row.getByText('Inasubiri').waitFor();
   expect(await row.textContent()).toContain('300.00');

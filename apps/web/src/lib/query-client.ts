@@ -42,7 +42,12 @@ function useUserDataQuery() {
 provideUserDataQuery({
   use: useUserDataQuery,
   set: (data) => queryClient.setQueryData(userDataQueryKey, data),
-  invalidate: (refetch) =>
-    queryClient.invalidateQueries({ queryKey: userDataQueryKey, ...(refetch ? {} : { refetchType: 'none' as const }) }),
+  invalidate: (refetch) => {
+    // Invalidating marks only a query that exists: before the first screen uses it, create it from the stored copy
+    // (with its time), or the stored copy would seed it as fresh and a reload would show balances from before it.
+    const stored = queryClient.getQueryState(userDataQueryKey) ? undefined : readStoredUser();
+    if (stored) queryClient.setQueryData(userDataQueryKey, stored, { updatedAt: readStoredUserFetchedAt() });
+    return queryClient.invalidateQueries({ queryKey: userDataQueryKey, ...(refetch ? {} : { refetchType: 'none' as const }) });
+  },
   clear: () => queryClient.clear(),
 });
