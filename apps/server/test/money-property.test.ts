@@ -605,7 +605,10 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
     }
     case 'stkDeposit': {
       // M-Pesa STK push through the simulator: its callback credits the deposit wallet.
-      const res = await post(team[op.who]!.token, 'stkpush', { phone: '0712000777', amount: op.amount });
+      // Each member pays from their own number: one payer shared by a sponsor and their downline is a self-referral
+      // ring (decision 061), whose commissions would be held.
+      const phone = `0712${String(op.who).padStart(6, '0')}`;
+      const res = await post(team[op.who]!.token, 'stkpush', { phone, amount: op.amount });
       expect(res.status).toBe(200);
       await settledDeposit(res.data.depositId);
       const moved = await observe(team, model, since, ['deposit']);
@@ -630,7 +633,11 @@ async function step(team: TestMember[], model: Model, op: Op): Promise<void> {
       const code = `PQ${String(process.pid % 10_000).padStart(4, '0')}${String(references).padStart(4, '0')}`;
       const amount = op.big ? THRESHOLD + BigInt(op.amount) : BigInt(op.amount) * 100n;
       if (op.notified) {
-        await t.sim.mpesa.sendC2B({ TransID: code, TransAmount: formatMinor(amount), MSISDN: '254712345678' });
+        await t.sim.mpesa.sendC2B({
+          TransID: code,
+          TransAmount: formatMinor(amount),
+          MSISDN: `254713${String(op.who).padStart(6, '0')}`,
+        });
         await waitFor(
           async () =>
             (await t.sql(`SELECT 1 FROM payment_notifications WHERE trans_id = $1 AND verification <> 'pending'`, [code]))
