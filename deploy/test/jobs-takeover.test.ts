@@ -228,7 +228,13 @@ describe('a node killed mid-job', () => {
     expect(survivor.child.exitCode).toBeNull();
     // Every loop of the server is a job in the table, each run by one node at a time.
     const jobs = await pool.query<{ name: string; state: string }>('SELECT name, state FROM jobs ORDER BY name');
-    expect(jobs.rows.map((job) => job.name)).toEqual(['closure-sweep', 'deposit-sweep', 'payout-sweep', 'sms-sender']);
+    expect(jobs.rows.map((job) => job.name)).toEqual([
+      'closure-sweep',
+      'deposit-sweep',
+      'fraud-signal-retention',
+      'payout-sweep',
+      'sms-sender',
+    ]);
     expect(jobs.rows.every((job) => job.state !== 'dead')).toBe(true);
   });
 });
