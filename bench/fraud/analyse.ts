@@ -150,8 +150,8 @@ export async function printClusterShape(sql: pg.Pool, ordinaryIds: bigint[]): Pr
 }
 
 /**
- * The alternative rule, for comparison: a case only where a member shares a linking value directly with one of
- * their own uplines (levels 1 to 3), not anywhere in one cluster. Rings found: 2 accounts so flagged.
+ * The alternative rule, for comparison (decision 063): a case only where a member shares a linking value directly
+ * with one of their own uplines (levels 1 to 3), not anywhere in one cluster. Rings found: 2 accounts so flagged.
  */
 export async function printDirectRule(sql: pg.Pool, population: Population, ids: bigint[]): Promise<void> {
   const rows = await sql.query<{ m: string }>(

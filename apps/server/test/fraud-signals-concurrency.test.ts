@@ -7,6 +7,15 @@ import { createMember, type TestMember } from './money-fixtures.ts';
 /** Signals recorded at the same moment (decision 061): one cluster, sizes that add up, no deadlock. */
 const { t, c } = useCountriesApp();
 
+/**
+ * `n` members, each sponsored by the one before: accounts that recruited each other, so one value shared by all of
+ * them stays linking (four unrelated accounts on one value make it public, decision 063).
+ */
+async function line(n: number): Promise<TestMember[]> {
+  const members: TestMember[] = [];
+  for (let i = 0; i < n; i += 1) members.push(await createMember(t, { countryId: c.kes, sponsor: members[i - 1] ?? null }));
+  return members;
+}
 const member = () => createMember(t, { countryId: c.kes });
 /** Records in a transaction that goes on a moment after, as a caller's does (sign-up, activation): the race window. */
 const record = (m: TestMember, signals: RawSignals) =>
@@ -35,13 +44,13 @@ async function expectOneCluster(members: TestMember[]): Promise<void> {
 describe('concurrent signals', () => {
   it('six sign-ups on one device at once make one cluster of six', async () => {
     const device = 'parallel_device_0001';
-    const members = await Promise.all(Array.from({ length: 6 }, member));
+    const members = await line(6);
     await Promise.all(members.map((m) => record(m, { device })));
     await expectOneCluster(members);
   });
 
   it('overlapping unions from different values at once end in one consistent cluster', async () => {
-    const members = await Promise.all(Array.from({ length: 8 }, member));
+    const members = await line(8);
     // Pairs on their own devices first: four clusters of two.
     for (let index = 0; index < 8; index += 2) {
       const device = `pair_device_${index}_0000000`;

@@ -85,18 +85,29 @@ describe('signals and links', () => {
     ]);
   });
 
-  it('a value already shown by max_accounts_per_signal other accounts links no further account', async () => {
+  it('a value shown by max_accounts_per_signal other accounts turns public: its cluster falls apart', async () => {
     await withFraudSettings({ max_accounts_per_signal: 3 }, async () => {
       const agent = '+254 722 555 000';
-      const payers = [await member(), await member(), await member(), await member()];
-      for (const payer of payers) await record(payer, { payerPhone: agent }, 'deposit');
+      // A line of recruits, so the number is not public for being shared by unrelated accounts first.
+      const payers = [await member()];
+      for (let i = 1; i < 4; i += 1) payers.push(await member(payers[i - 1]));
+      for (const payer of payers.slice(0, 3)) await record(payer, { payerPhone: agent }, 'deposit');
       const cluster = await clusterOf(db(), payers[0]!.id);
       expect(await listClusterMembers(db(), cluster!.id)).toEqual(byId(payers.slice(0, 3).map((p) => p.id)));
-      expect(await clusterOf(db(), payers[3]!.id)).toBeNull();
+      await record(payers[3]!, { payerPhone: agent }, 'deposit');
+      for (const payer of payers) expect(await clusterOf(db(), payer.id)).toBeNull();
+      expect(await t.sql('SELECT kind, reason FROM fraud_public_values')).toEqual([{ kind: 'payer_phone', reason: 'accounts' }]);
+      const ids = payers.map((p) => p.id.toString());
+      const links = await t.sql<{ linking: boolean }>(
+        'SELECT linking FROM fraud_links WHERE member_a = ANY($1::bigint[]) AND member_b = ANY($1::bigint[])',
+        [ids],
+      );
+      expect(links.map((link) => link.linking)).toEqual([false, false, false]);
       const fourth = payers[3]!.id.toString();
       expect(await t.sql('SELECT 1 FROM fraud_links WHERE member_a = $1 OR member_b = $1', [fourth])).toHaveLength(0);
       expect(await t.sql('SELECT 1 FROM fraud_signals WHERE member_id = $1', [fourth])).toHaveLength(1);
     });
+    await t.sql('DELETE FROM fraud_public_values');
   });
 
   it('records nothing while collection is switched off', async () => {
@@ -117,7 +128,10 @@ describe('clusters', () => {
     for (const m of b) await record(m, { device: small });
     const [ca, cb] = [(await clusterOf(db(), a[0]!.id))!, (await clusterOf(db(), b[0]!.id))!];
     expect(ca.id).not.toBe(cb.id);
-    await record(b[1]!, { device: big }, 'signin');
+    // One of the pair shares a payout number with one of the three (a fourth unrelated account on `big` would make
+    // the device public: decision 063).
+    await record(a[0]!, { payoutPhone: '0722 000 321' }, 'withdrawal');
+    await record(b[1]!, { payoutPhone: '0722000321' }, 'withdrawal');
     expect(await listClusterMembers(db(), ca.id)).toEqual(byId([...a, ...b].map((m) => m.id)));
     expect(await clusterRow(ca.id)).toEqual({ size: 5, merged_into: null });
     expect(await clusterRow(cb.id)).toEqual({ size: 0, merged_into: ca.id.toString() });

@@ -1134,6 +1134,25 @@ export const fraudLinks = pgTable(
   (t) => [primaryKey({ columns: [t.memberA, t.memberB, t.kind, t.hash] })],
 );
 
+// 0519_fraud_public_values.sql (decision 063): values shared too widely to link anyone (a cybercafe PC, an agent).
+export const fraudPublicValues = pgTable('fraud_public_values', {
+  hash: text('hash').primaryKey(),
+  kind: text('kind', { enum: ['device', 'payer_phone', 'payout_phone', 'email', 'phone', 'ip'] }).notNull(),
+  reason: text('reason', { enum: ['accounts', 'unrelated', 'place'] }).notNull(),
+  markedAt: ts('marked_at').notNull(),
+});
+
+/** Devices shared by accounts that did not recruit each other, by address: three at one address make a public place. */
+export const fraudPlaceDevices = pgTable(
+  'fraud_place_devices',
+  {
+    ipHash: text('ip_hash').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    seenAt: ts('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ipHash, t.deviceHash] })],
+);
+
 // 0517_commission_holds.sql (decision 062): commissions held inside a cluster, members' review requests, decisions.
 
 /** A commission paid into hold:commissions (not the upline's Jumbo) because upline and member share a cluster. */

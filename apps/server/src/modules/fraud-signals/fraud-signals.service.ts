@@ -12,7 +12,10 @@ import {
   selectSharers,
   upsertLinks,
   upsertSignals,
+  type HashedSignal,
 } from './fraud-signals.repository.ts';
+import { classify, makePublic, placeDevices, type PublicValue, type Sharer } from './public-values.ts';
+import { selectPublicHashes, selectUplines } from './public-values.repository.ts';
 import { normaliseAddress, normaliseDevice, normaliseEmail, normaliseName, normalisePhone, signalHash } from './normalise.ts';
 
 export type SignalEvent = 'signup' | 'signin' | 'activation' | 'deposit' | 'withdrawal' | 'payout';
@@ -93,17 +96,50 @@ export async function recordSignals(
     values.map((value) => value.hash),
   );
   const limit = settings.max_accounts_per_signal;
-  const sharers = await selectSharers(tx, { values, memberId, limit });
+  const known = await selectPublicHashes(
+    tx,
+    values.map((value) => value.hash),
+  );
+  const looked = values.filter((value) => !known.has(value.hash));
+  const sharers = looked.length === 0 ? [] : await selectSharers(tx, { values: looked, memberId, limit });
   await upsertSignals(tx, { memberId, values, event: input.event, at });
-  // A value already shown by `limit` other accounts (a cybercafe PC, an agent's number) links no more accounts.
+  const turning = await turningPublic(tx, { values, known, sharers, memberId, limit, at });
+  // A value already shown by `limit` other accounts (evidence kinds), or turning public now, links no more accounts.
   const shownBy = new Map<string, number>();
   for (const sharer of sharers) shownBy.set(sharer.hash, (shownBy.get(sharer.hash) ?? 0) + 1);
+  const publicNow = new Set(turning.map((value) => value.hash));
   const links = sharers
-    .filter((sharer) => (shownBy.get(sharer.hash) ?? 0) < limit)
+    .filter((sharer) => (shownBy.get(sharer.hash) ?? 0) < limit && !publicNow.has(sharer.hash))
     .map((sharer) => ({ ...sharer, linking: LINKING_KINDS.has(sharer.kind) }));
   await upsertLinks(tx, { memberId, links, at });
+  if (turning.length > 0) {
+    await lockClusterChanges(tx);
+    await makePublic(tx, { values: turning, at });
+  }
   const partners = new Set(links.filter((link) => link.linking).map((link) => link.memberId));
   await joinClusters(tx, memberId, [...partners], at);
+}
+
+/** The values of this sighting that turn public now (decision 063); reads uplines only when a value is shared. */
+async function turningPublic(
+  tx: DbOrTx,
+  input: {
+    values: readonly HashedSignal[];
+    known: ReadonlySet<string>;
+    sharers: readonly Sharer[];
+    memberId: bigint;
+    limit: number;
+    at: Date;
+  },
+): Promise<PublicValue[]> {
+  const shared = input.sharers.filter((sharer) => LINKING_KINDS.has(sharer.kind));
+  if (shared.length === 0) return [];
+  const uplines = await selectUplines(tx, [input.memberId, ...new Set(shared.map((sharer) => sharer.memberId))]);
+  const looked = input.values.filter((value) => !input.known.has(value.hash));
+  const { publicNow, strangerDevices } = classify({ ...input, values: looked, uplines, linking: LINKING_KINDS });
+  const ip = input.values.find((value) => value.kind === 'ip');
+  const ipIsPublic = ip !== undefined && input.known.has(ip.hash);
+  return [...publicNow, ...(await placeDevices(tx, { ip, ipIsPublic, devices: strangerDevices, at: input.at }))];
 }
 
 async function joinClusters(tx: DbOrTx, memberId: bigint, partners: bigint[], at: Date): Promise<void> {
