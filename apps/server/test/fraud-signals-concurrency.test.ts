@@ -17,6 +17,7 @@ async function line(n: number): Promise<TestMember[]> {
   return members;
 }
 const member = () => createMember(t, { countryId: c.kes });
+const line1 = (sponsor: TestMember) => createMember(t, { countryId: c.kes, sponsor });
 /** Records in a transaction that goes on a moment after, as a caller's does (sign-up, activation): the race window. */
 const record = (m: TestMember, signals: RawSignals) =>
   t.app.deps.db.transaction(async (tx) => {
@@ -63,7 +64,9 @@ describe('concurrent signals', () => {
   });
 
   it('one member joining two clusters through two values at once ends in one cluster', async () => {
-    const [x, y, z] = [await member(), await member(), await member()];
+    // y and z were recruited by x: a value they share with x links them (decision 063).
+    const x = await member();
+    const [y, z] = [await line1(x), await line1(x)];
     await record(y, { device: 'crossing_device_01' });
     await record(z, { payerPhone: '0799000111' });
     await Promise.all([record(x, { device: 'crossing_device_01' }), record(x, { payerPhone: '+254799000111' })]);

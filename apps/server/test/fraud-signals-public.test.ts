@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SettableClock } from '../src/lib/clock.ts';
-import { components, unrelatedCount } from '../src/modules/fraud-signals/public-values.ts';
+import { components, related, unrelatedCount } from '../src/modules/fraud-signals/public-values.ts';
+import type { Lineage } from '../src/modules/fraud-signals/public-values.repository.ts';
 import { clusterOf, listClusterMembers, recordSignals, type RawSignals } from '../src/modules/fraud-signals/index.ts';
 import { useCountriesApp } from './countries-app.ts';
 import { createMember, type TestMember } from './money-fixtures.ts';
@@ -25,16 +26,22 @@ function record(m: TestMember, signals: RawSignals) {
 const publicRows = () => t.sql<{ kind: string; reason: string }>('SELECT kind, reason FROM fraud_public_values ORDER BY kind');
 
 describe('public values', () => {
-  it('counts accounts with no upline or downline among the others', () => {
-    const uplines = new Map<bigint, bigint[]>([
-      [2n, [1n]],
-      [3n, [2n, 1n]],
-      [4n, [9n]],
-      [5n, [9n]],
+  it('counts accounts of no referral line with any other: not an upline, downline or recruit of one sponsor', () => {
+    const lineages = new Map<bigint, Lineage>([
+      [1n, { sponsor: null, uplines: [100n] }],
+      [2n, { sponsor: 1n, uplines: [1n, 100n] }],
+      [3n, { sponsor: 2n, uplines: [2n, 1n, 100n] }],
+      [4n, { sponsor: 9n, uplines: [9n] }],
+      [5n, { sponsor: 9n, uplines: [9n] }],
+      [6n, { sponsor: null, uplines: [100n] }],
+      [7n, { sponsor: 8n, uplines: [8n] }],
     ]);
-    expect(unrelatedCount([1n, 2n, 3n], uplines)).toBe(0);
-    expect(unrelatedCount([1n, 3n, 4n, 5n], uplines)).toBe(2);
-    expect(unrelatedCount([4n, 5n, 6n, 7n], uplines)).toBe(4);
+    expect(unrelatedCount([1n, 2n, 3n], lineages)).toBe(0);
+    expect(unrelatedCount([1n, 3n, 4n, 5n], lineages)).toBe(0);
+    expect(unrelatedCount([1n, 4n, 6n, 7n], lineages)).toBe(4);
+    expect(related(4n, 5n, lineages)).toBe(true);
+    // Two members with no sponsor (the house account's) are not recruits of one sponsor.
+    expect(related(1n, 6n, lineages)).toBe(false);
   });
 
   it('splits members into connected parts, largest first', () => {
@@ -50,22 +57,34 @@ describe('public values', () => {
     ).toEqual([[1n, 2n, 3n], [4n], [5n, 6n]].sort((a, b) => b.length - a.length || (a[0]! < b[0]! ? -1 : 1)));
   });
 
-  it('three strangers on one phone stay a watch cluster; a fourth makes the phone a public PC that links nobody', async () => {
+  it('strangers on one phone are evidence until a recruit joins them; a fourth stranger makes it public', async () => {
     const device = newDevice();
-    const people = [await member(), await member(), await member(), await member()];
-    for (const person of people.slice(0, 3)) await record(person, { device });
-    const cluster = await clusterOf(db(), people[0]!.id);
-    expect(cluster).toMatchObject({ state: 'watch', ring: false });
-    expect(await listClusterMembers(db(), cluster!.id)).toEqual(byId(people.slice(0, 3).map((p) => p.id)));
+    const strangers = [await member(), await member(), await member(), await member(), await member()];
+    for (const stranger of strangers.slice(0, 2)) await record(stranger, { device });
+    expect(await clusterOf(db(), strangers[0]!.id)).toBeNull();
+    const evidence = await t.sql<{ kind: string; linking: boolean }>(
+      'SELECT kind, linking FROM fraud_links WHERE member_a = ANY($1::bigint[])',
+      [strangers.map((m) => m.id.toString())],
+    );
+    expect(evidence).toEqual([{ kind: 'device', linking: false }]);
+    // The first stranger's recruit on the phone: one referral line shares it, so every account on it is linked.
+    const recruit = await member(strangers[0]);
+    await record(recruit, { device });
+    const cluster = await clusterOf(db(), recruit.id);
+    expect(cluster).toMatchObject({ state: 'open', ring: true });
+    expect(await listClusterMembers(db(), cluster!.id)).toEqual(byId([strangers[0]!.id, strangers[1]!.id, recruit.id]));
+    await record(strangers[2]!, { device });
+    await record(strangers[3]!, { device });
     expect(await publicRows()).toEqual([]);
-
-    await record(people[3]!, { device });
+    expect(await listClusterMembers(db(), cluster!.id)).toHaveLength(5);
+    // A fourth account of no line with the others: a public PC. It links nobody; the cluster falls apart.
+    await record(strangers[4]!, { device });
     expect(await publicRows()).toEqual([{ kind: 'device', reason: 'unrelated' }]);
-    for (const person of people) expect(await clusterOf(db(), person.id)).toBeNull();
+    for (const m of [...strangers, recruit]) expect(await clusterOf(db(), m.id)).toBeNull();
     const [emptied] = await t.sql<{ size: number }>('SELECT size FROM fraud_clusters WHERE id = $1', [cluster!.id.toString()]);
     expect(emptied).toEqual({ size: 0 });
-    // Seen again later, by anyone: still no link, no cluster.
-    const fifth = await member(people[0]);
+    // Seen again later, by a recruit: still no link, no cluster.
+    const fifth = await member(strangers[1]);
     await record(fifth, { device });
     expect(await clusterOf(db(), fifth.id)).toBeNull();
     await t.sql('DELETE FROM fraud_public_values');
@@ -80,12 +99,13 @@ describe('public values', () => {
     expect(ring).toMatchObject({ state: 'open', ring: true });
 
     const device = newDevice();
-    const strangers = [await member(), await member(), await member()];
+    const strangers = [await member(), await member(), await member(), await member()];
+    await record(sponsor, { device });
     await record(recruit, { device });
-    for (const stranger of strangers.slice(0, 2)) await record(stranger, { device });
-    expect(await listClusterMembers(db(), ring!.id)).toHaveLength(4);
-    // recruit, two strangers and a third: four accounts of which none recruited another on the device.
-    await record(strangers[2]!, { device });
+    for (const stranger of strangers.slice(0, 3)) await record(stranger, { device });
+    expect(await listClusterMembers(db(), ring!.id)).toHaveLength(5);
+    // Sponsor and recruit are one line; with a fourth stranger, four accounts of no line share the device.
+    await record(strangers[3]!, { device });
     expect(await publicRows()).toEqual([{ kind: 'device', reason: 'unrelated' }]);
     expect(await clusterOf(db(), sponsor.id)).toEqual(ring);
     expect(await listClusterMembers(db(), ring!.id)).toEqual(byId([sponsor.id, recruit.id]));
@@ -115,14 +135,15 @@ describe('public values', () => {
     const pcs = [newDevice(), newDevice(), newDevice(), newDevice()];
     const users = [];
     for (let i = 0; i < 8; i += 1) users.push(await member());
-    // Two strangers on each of the first two PCs: two watch clusters, the address not yet a place.
+    // Two strangers on each of the first two PCs: the address is not yet a place.
     for (let pc = 0; pc < 2; pc += 1) {
       await record(users[2 * pc]!, { device: pcs[pc], ip: cafe });
       await record(users[2 * pc + 1]!, { device: pcs[pc], ip: cafe });
     }
-    expect(await clusterOf(db(), users[0]!.id)).toMatchObject({ state: 'watch' });
+    // Strangers: evidence only, no cluster.
+    expect(await clusterOf(db(), users[0]!.id)).toBeNull();
     expect(await publicRows()).toEqual([]);
-    // The third PC shared by strangers there: the address and its three PCs are public, the clusters gone.
+    // The third PC shared by strangers there: the address and its three PCs are public.
     await record(users[4]!, { device: pcs[2], ip: cafe });
     await record(users[5]!, { device: pcs[2], ip: cafe });
     expect(await publicRows()).toEqual([

@@ -92,9 +92,12 @@ describe('collection points and members’ rights', () => {
   });
 
   it('the data download lists the member’s own signals (no hash, no other member); closing the account erases them', async () => {
-    const payload = signupPayload();
+    // Two recruits of one sponsor on one phone: one referral line, so the device links them (decision 063); no ring.
+    const sponsor = signupPayload();
+    await callAction(t.app, 'register', { payload: sponsor });
+    const payload = signupPayload({ upline: sponsor.username });
     await callAction(t.app, 'register', { payload, headers: { 'x-device-id': 'shared_device_000001' } });
-    const other = signupPayload();
+    const other = signupPayload({ upline: sponsor.username });
     await callAction(t.app, 'register', { payload: other, headers: { 'x-device-id': 'shared_device_000001' } });
     const token = await loginOk(t, payload.username);
     const id = BigInt((await memberRow(t, payload.username))!.id);

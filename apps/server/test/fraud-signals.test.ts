@@ -46,9 +46,10 @@ const clusterRow = async (id: bigint) =>
   )[0];
 
 describe('signals and links', () => {
-  it('stores keyed hashes only; two accounts on one device form a watch cluster with the network as evidence', async () => {
+  it('stores keyed hashes only; two recruits of one sponsor on one device are a watch cluster, the network evidence', async () => {
     const device = newDevice();
-    const [one, two] = [await member(), await member()];
+    const sponsor = await member();
+    const [one, two] = [await member(sponsor), await member(sponsor)];
     await record(one, { device, ip: '198.51.100.7', email: 'One.Person@Example.com' });
     expect(await clusterOf(db(), one.id)).toBeNull();
     const stored = await t.sql<{ kind: string; hash: string }>('SELECT kind, hash FROM fraud_signals WHERE member_id = $1', [
@@ -122,20 +123,21 @@ describe('signals and links', () => {
 describe('clusters', () => {
   it('moves the smaller cluster into the larger; the emptied one keeps its row, merged', async () => {
     const [big, small] = [newDevice(), newDevice()];
-    const a = [await member(), await member(), await member()];
-    const b = [await member(), await member()];
+    // Three recruits of one sponsor, and two recruits of the first of them: each group of one referral line.
+    const sponsor = await member();
+    const a = [await member(sponsor), await member(sponsor), await member(sponsor)];
+    const b = [await member(a[0]), await member(a[0])];
     for (const m of a) await record(m, { device: big });
     for (const m of b) await record(m, { device: small });
     const [ca, cb] = [(await clusterOf(db(), a[0]!.id))!, (await clusterOf(db(), b[0]!.id))!];
     expect(ca.id).not.toBe(cb.id);
-    // One of the pair shares a payout number with one of the three (a fourth unrelated account on `big` would make
-    // the device public: decision 063).
+    // One of the pair shares a payout number with the one of the three who recruited them (a ring, so open).
     await record(a[0]!, { payoutPhone: '0722 000 321' }, 'withdrawal');
     await record(b[1]!, { payoutPhone: '0722000321' }, 'withdrawal');
     expect(await listClusterMembers(db(), ca.id)).toEqual(byId([...a, ...b].map((m) => m.id)));
     expect(await clusterRow(ca.id)).toEqual({ size: 5, merged_into: null });
     expect(await clusterRow(cb.id)).toEqual({ size: 0, merged_into: ca.id.toString() });
-    expect(await clusterOf(db(), b[0]!.id)).toMatchObject({ id: ca.id, state: 'watch' });
+    expect(await clusterOf(db(), b[0]!.id)).toMatchObject({ id: ca.id, state: 'open' });
   });
 
   it('is a ring when a member and their level-1, level-2 or level-3 upline are in it; siblings alone are not', async () => {

@@ -35,7 +35,7 @@ export const FRAUD_SETTING = {
   schema: FraudSettingsSchema,
   default: DEFAULT_FRAUD_SETTINGS,
   description:
-    'Multi-account signals (decision 061): collect turns collection on or off; raw signal rows are deleted after raw_retention_days (the links of an open case are kept while it is open); a device, phone or email already shared by max_accounts_per_signal accounts links no further account.',
+    'Multi-account signals (decision 061): collect turns collection on or off; raw signal rows are deleted after raw_retention_days (the links of an open case are kept while it is open); a device, phone or email shared by max_accounts_per_signal accounts (or by four strangers) is public and links nobody (decision 063).',
   visibility: 'operator' as const,
 };
 

@@ -15,7 +15,7 @@ import {
   type HashedSignal,
 } from './fraud-signals.repository.ts';
 import { classify, makePublic, placeDevices, type PublicValue, type Sharer } from './public-values.ts';
-import { selectPublicHashes, selectUplines } from './public-values.repository.ts';
+import { selectLineages, selectPublicHashes, upgradeLinks } from './public-values.repository.ts';
 import { normaliseAddress, normaliseDevice, normaliseEmail, normaliseName, normalisePhone, signalHash } from './normalise.ts';
 
 export type SignalEvent = 'signup' | 'signin' | 'activation' | 'deposit' | 'withdrawal' | 'payout';
@@ -72,9 +72,10 @@ export function signalValues(signals: RawSignals): Array<{ kind: SignalKind; val
 
 /**
  * Records what was seen of a member at `event`, inside the caller's transaction (decision 061): stores each value's
- * keyed hash, links the member with every other member who showed it (unless more than
- * `fraud.max_accounts_per_signal` accounts already did), and joins their clusters for linking kinds; a union that
- * puts a member and one of their uplines together opens the cluster as a case. A no-op when `fraud.collect` is off.
+ * keyed hash, links the member with every other member who showed it, and joins their clusters for linking kinds
+ * once two of those accounts are of one referral line (decision 063; evidence until then); a value shown by
+ * strangers or too many accounts turns public and links nobody. A union that puts a member and one of their uplines
+ * together opens the cluster as a case. A no-op when `fraud.collect` is off.
  *
  * Takes transaction-scoped advisory locks (each value's hash, then one for cluster changes when a union is due),
  * held to the caller's commit: call it before the transaction locks money rows (wallets), as every collection point
@@ -103,25 +104,32 @@ export async function recordSignals(
   const looked = values.filter((value) => !known.has(value.hash));
   const sharers = looked.length === 0 ? [] : await selectSharers(tx, { values: looked, memberId, limit });
   await upsertSignals(tx, { memberId, values, event: input.event, at });
-  const turning = await turningPublic(tx, { values, known, sharers, memberId, limit, at });
-  // A value already shown by `limit` other accounts (evidence kinds), or turning public now, links no more accounts.
+  const { turning, lineShared } = await assess(tx, { values, known, sharers, memberId, limit, at });
+  // A value already shown by `limit` other accounts (evidence kinds), or turning public now, links no more accounts;
+  // a value shared only by accounts of which none recruited another is evidence until one line shares it (063).
   const shownBy = new Map<string, number>();
   for (const sharer of sharers) shownBy.set(sharer.hash, (shownBy.get(sharer.hash) ?? 0) + 1);
   const publicNow = new Set(turning.map((value) => value.hash));
   const links = sharers
     .filter((sharer) => (shownBy.get(sharer.hash) ?? 0) < limit && !publicNow.has(sharer.hash))
-    .map((sharer) => ({ ...sharer, linking: LINKING_KINDS.has(sharer.kind) }));
+    .map((sharer) => ({ ...sharer, linking: LINKING_KINDS.has(sharer.kind) && lineShared.has(sharer.hash) }));
   await upsertLinks(tx, { memberId, links, at });
+  const upgraded = lineShared.size === 0 ? [] : await upgradeLinks(tx, [...lineShared]);
   if (turning.length > 0) {
     await lockClusterChanges(tx);
     await makePublic(tx, { values: turning, at });
   }
   const partners = new Set(links.filter((link) => link.linking).map((link) => link.memberId));
-  await joinClusters(tx, memberId, [...partners], at);
+  const pairs = [...[...partners].map((partner): [bigint, bigint] => [memberId, partner]), ...upgraded];
+  await joinClusters(tx, pairs, at);
 }
 
-/** The values of this sighting that turn public now (decision 063); reads uplines only when a value is shared. */
-async function turningPublic(
+/**
+ * The values of this sighting that turn public now, and those shared within one referral line (two of the accounts
+ * that showed it recruited one another, levels 1 to 3), which link (decision 063); reads uplines only when a
+ * linking value is shared.
+ */
+async function assess(
   tx: DbOrTx,
   input: {
     values: readonly HashedSignal[];
@@ -131,23 +139,26 @@ async function turningPublic(
     limit: number;
     at: Date;
   },
-): Promise<PublicValue[]> {
+): Promise<{ turning: PublicValue[]; lineShared: Set<string> }> {
   const shared = input.sharers.filter((sharer) => LINKING_KINDS.has(sharer.kind));
-  if (shared.length === 0) return [];
-  const uplines = await selectUplines(tx, [input.memberId, ...new Set(shared.map((sharer) => sharer.memberId))]);
+  if (shared.length === 0) return { turning: [], lineShared: new Set() };
+  const lineages = await selectLineages(tx, [input.memberId, ...new Set(shared.map((sharer) => sharer.memberId))]);
   const looked = input.values.filter((value) => !input.known.has(value.hash));
-  const { publicNow, strangerDevices } = classify({ ...input, values: looked, uplines, linking: LINKING_KINDS });
+  const { publicNow, strangerDevices, lineShared } = classify({ ...input, values: looked, lineages, linking: LINKING_KINDS });
   const ip = input.values.find((value) => value.kind === 'ip');
   const ipIsPublic = ip !== undefined && input.known.has(ip.hash);
-  return [...publicNow, ...(await placeDevices(tx, { ip, ipIsPublic, devices: strangerDevices, at: input.at }))];
+  const place = await placeDevices(tx, { ip, ipIsPublic, devices: strangerDevices, at: input.at });
+  const turning = [...publicNow, ...place];
+  for (const value of turning) lineShared.delete(value.hash);
+  return { turning, lineShared };
 }
 
-async function joinClusters(tx: DbOrTx, memberId: bigint, partners: bigint[], at: Date): Promise<void> {
-  if (partners.length === 0) return;
-  const clusters = await selectClusterIds(tx, [memberId, ...partners]);
-  const mine = clusters.get(memberId);
-  const pending = partners.filter((partner) => mine === undefined || clusters.get(partner) !== mine);
+/** Joins the clusters of each pair not in one cluster yet (creating one when neither member has one). */
+async function joinClusters(tx: DbOrTx, pairs: ReadonlyArray<readonly [bigint, bigint]>, at: Date): Promise<void> {
+  if (pairs.length === 0) return;
+  const clusters = await selectClusterIds(tx, [...new Set(pairs.flat())]);
+  const pending = pairs.filter(([a, b]) => clusters.get(a) === undefined || clusters.get(a) !== clusters.get(b));
   if (pending.length === 0) return;
   await lockClusterChanges(tx);
-  for (const partner of pending) await unionMembers(tx, { a: memberId, b: partner, at });
+  for (const [a, b] of pending) await unionMembers(tx, { a, b, at });
 }

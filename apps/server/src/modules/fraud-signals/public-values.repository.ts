@@ -15,13 +15,32 @@ export async function selectPublicHashes(tx: DbOrTx, hashes: readonly string[]):
   return new Set(result.rows.map((row) => row.hash));
 }
 
-/** Each member's uplines on levels 1 to 3 (the house account's l1 included: it is nobody's relation). */
-export async function selectUplines(tx: DbOrTx, memberIds: readonly bigint[]): Promise<Map<bigint, bigint[]>> {
-  const result = await tx.execute<{ id: string; l1: string | null; l2: string | null; l3: string | null }>(sql`
-    SELECT id::text, l1_id::text AS l1, l2_id::text AS l2, l3_id::text AS l3 FROM members
-    WHERE id = ANY(${idArray(memberIds)}::bigint[])`);
+/** A member's sponsor (null when the house account is their level 1) and uplines on levels 1 to 3. */
+export interface Lineage {
+  sponsor: bigint | null;
+  uplines: bigint[];
+}
+
+/** The lineage of each of `memberIds`. */
+export async function selectLineages(tx: DbOrTx, memberIds: readonly bigint[]): Promise<Map<bigint, Lineage>> {
+  const result = await tx.execute<{
+    id: string;
+    l1: string | null;
+    l2: string | null;
+    l3: string | null;
+    house: boolean | null;
+  }>(sql`
+    SELECT m.id::text, m.l1_id::text AS l1, m.l2_id::text AS l2, m.l3_id::text AS l3, s.is_house AS house
+    FROM members m LEFT JOIN members s ON s.id = m.l1_id
+    WHERE m.id = ANY(${idArray(memberIds)}::bigint[])`);
   return new Map(
-    result.rows.map((row) => [BigInt(row.id), [row.l1, row.l2, row.l3].flatMap((id) => (id === null ? [] : [BigInt(id)]))]),
+    result.rows.map((row) => [
+      BigInt(row.id),
+      {
+        sponsor: row.l1 === null || row.house === true ? null : BigInt(row.l1),
+        uplines: [row.l1, row.l2, row.l3].flatMap((id) => (id === null ? [] : [BigInt(id)])),
+      },
+    ]),
   );
 }
 
@@ -64,6 +83,17 @@ export async function notePlaceDevices(
   const result = await tx.execute<{ hash: string }>(sql`
     SELECT device_hash AS hash FROM fraud_place_devices WHERE ip_hash = ${input.ip} ORDER BY device_hash`);
   return result.rows.map((row) => row.hash);
+}
+
+/**
+ * Turns the evidence links of `hashes` (values shared so far only by accounts of which none recruited another) into
+ * linking ones, now that one referral line shares each; returns the pairs to join.
+ */
+export async function upgradeLinks(tx: DbOrTx, hashes: readonly string[]): Promise<Array<[bigint, bigint]>> {
+  const result = await tx.execute<{ a: string; b: string }>(sql`
+    UPDATE fraud_links SET linking = true WHERE hash = ANY(${textArray(hashes)}::text[]) AND NOT linking
+    RETURNING member_a::text AS a, member_b::text AS b`);
+  return result.rows.map((row) => [BigInt(row.a), BigInt(row.b)]);
 }
 
 export interface RebuildSource {

@@ -8,8 +8,9 @@ import {
   notePlaceDevices,
   selectHolding,
   selectRebuildSource,
-  selectUplines,
+  selectLineages,
   updateRebuilt,
+  type Lineage,
 } from './public-values.repository.ts';
 
 /**
@@ -34,19 +35,20 @@ export interface Sharer extends HashedSignal {
   memberId: bigint;
 }
 
-/** How many of `ids` have no upline or downline (levels 1 to 3) among the others. */
-export function unrelatedCount(ids: readonly bigint[], uplines: ReadonlyMap<bigint, readonly bigint[]>): number {
-  const set = new Set(ids);
-  const related = new Set<bigint>();
-  for (const id of set) {
-    for (const upline of uplines.get(id) ?? []) {
-      if (upline !== id && set.has(upline)) {
-        related.add(id);
-        related.add(upline);
-      }
-    }
-  }
-  return set.size - related.size;
+/**
+ * Whether two accounts are of one referral line: one is the other's upline on levels 1 to 3, or they have one sponsor
+ * (two recruits of one member; the house account sponsors nobody in this sense).
+ */
+export function related(a: bigint, b: bigint, lineages: ReadonlyMap<bigint, Lineage>): boolean {
+  const [la, lb] = [lineages.get(a), lineages.get(b)];
+  if (!la || !lb) return false;
+  return la.uplines.includes(b) || lb.uplines.includes(a) || (la.sponsor !== null && la.sponsor === lb.sponsor);
+}
+
+/** How many of `ids` are related (one referral line) to none of the others. */
+export function unrelatedCount(ids: readonly bigint[], lineages: ReadonlyMap<bigint, Lineage>): number {
+  const list = [...new Set(ids)];
+  return list.filter((id) => !list.some((other) => other !== id && related(id, other, lineages))).length;
 }
 
 /**
@@ -59,21 +61,27 @@ export function classify(input: {
   sharers: readonly Sharer[];
   memberId: bigint;
   limit: number;
-  uplines: ReadonlyMap<bigint, readonly bigint[]>;
+  lineages: ReadonlyMap<bigint, Lineage>;
   linking: ReadonlySet<SignalKind>;
-}): { publicNow: PublicValue[]; strangerDevices: string[] } {
+}): { publicNow: PublicValue[]; strangerDevices: string[]; lineShared: Set<string> } {
   const publicNow: PublicValue[] = [];
   const strangerDevices: string[] = [];
+  const lineShared = new Set<string>();
   for (const value of input.values) {
     if (!input.linking.has(value.kind)) continue;
     const others = input.sharers.filter((sharer) => sharer.hash === value.hash).map((sharer) => sharer.memberId);
     if (others.length === 0) continue;
-    const unrelated = others.length >= input.limit ? 0 : unrelatedCount([input.memberId, ...others], input.uplines);
-    if (others.length >= input.limit) publicNow.push({ ...value, reason: 'accounts' });
-    else if (unrelated >= PUBLIC_AFTER_UNRELATED) publicNow.push({ ...value, reason: 'unrelated' });
+    if (others.length >= input.limit) {
+      publicNow.push({ ...value, reason: 'accounts' });
+      continue;
+    }
+    const accounts = new Set([input.memberId, ...others]);
+    const unrelated = unrelatedCount([...accounts], input.lineages);
+    if (unrelated >= PUBLIC_AFTER_UNRELATED) publicNow.push({ ...value, reason: 'unrelated' });
     else if (value.kind === 'device' && unrelated >= 2) strangerDevices.push(value.hash);
+    if (unrelated < accounts.size) lineShared.add(value.hash);
   }
-  return { publicNow, strangerDevices };
+  return { publicNow, strangerDevices, lineShared };
 }
 
 /**
@@ -138,7 +146,7 @@ async function rebuildCluster(tx: DbOrTx, clusterId: bigint, at: Date): Promise<
   if (!source) return;
   const parts = components(source.members, source.pairs);
   if (parts.length <= 1) return;
-  const uplines = await selectUplines(tx, source.members);
+  const lineages = await selectLineages(tx, source.members);
   const holding = await selectHolding(tx, source.members);
   const kept = parts.filter((part) => part.length > 1 || holding.has(part[0]!));
   await deleteMemberships(
@@ -147,7 +155,7 @@ async function rebuildCluster(tx: DbOrTx, clusterId: bigint, at: Date): Promise<
   );
   const [first, ...rest] = kept.map((part) => {
     const set = new Set(part);
-    const ring = part.some((id) => (uplines.get(id) ?? []).some((upline) => set.has(upline)));
+    const ring = part.some((id) => (lineages.get(id)?.uplines ?? []).some((upline) => set.has(upline)));
     return {
       members: part,
       ring,
