@@ -51,25 +51,31 @@ export async function upsertSignals(
 }
 
 /**
- * For each value, the other members who showed it (raw rows, or links kept past retention), at most `limit` each
- * (so a value shown by `limit` others is known to be at the limit without reading them all).
+ * Which of the values are public (decision 063), and for each other value the other members who showed it (raw rows,
+ * or links kept past retention), at most `limit` each (so a value shown by `limit` others is known to be at the limit
+ * without reading them all). One statement: a sighting reads both at once.
  */
 export async function selectSharers(
   tx: DbOrTx,
   input: { values: readonly HashedSignal[]; memberId: bigint; limit: number },
-): Promise<Array<HashedSignal & { memberId: bigint }>> {
+): Promise<{ known: Set<string>; sharers: Array<HashedSignal & { memberId: bigint }> }> {
   const kinds = textArray(input.values.map((value) => value.kind));
   const hashes = textArray(input.values.map((value) => value.hash));
-  const result = await tx.execute<{ kind: SignalKind; hash: string; id: string }>(sql`
-    SELECT v.kind, v.hash, s.id::text FROM unnest(${kinds}::text[], ${hashes}::text[]) v(kind, hash)
-    CROSS JOIN LATERAL (
+  const result = await tx.execute<{ kind: SignalKind; hash: string; public: boolean; id: string | null }>(sql`
+    SELECT v.kind, v.hash, p.hash IS NOT NULL AS public, s.id::text FROM unnest(${kinds}::text[], ${hashes}::text[]) v(kind, hash)
+    LEFT JOIN fraud_public_values p ON p.hash = v.hash
+    LEFT JOIN LATERAL (
       SELECT id FROM (
         SELECT member_id AS id FROM fraud_signals WHERE kind = v.kind AND hash = v.hash
         UNION SELECT member_a FROM fraud_links WHERE kind = v.kind AND hash = v.hash
         UNION SELECT member_b FROM fraud_links WHERE kind = v.kind AND hash = v.hash
-      ) u WHERE id <> ${input.memberId} ORDER BY id LIMIT ${input.limit}
-    ) s`);
-  return result.rows.map((row) => ({ kind: row.kind, hash: row.hash, memberId: BigInt(row.id) }));
+      ) u WHERE id <> ${input.memberId} AND p.hash IS NULL ORDER BY id LIMIT ${input.limit}
+    ) s ON true`);
+  const known = new Set(result.rows.filter((row) => row.public).map((row) => row.hash));
+  const sharers = result.rows.flatMap((row) =>
+    row.id === null ? [] : [{ kind: row.kind, hash: row.hash, memberId: BigInt(row.id) }],
+  );
+  return { known, sharers };
 }
 
 /** Links of `memberId` with each other member on the value they share (insert, or move last seen on). */

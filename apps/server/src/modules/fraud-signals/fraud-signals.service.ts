@@ -15,7 +15,7 @@ import {
   type HashedSignal,
 } from './fraud-signals.repository.ts';
 import { classify, makePublic, placeDevices, type PublicValue, type Sharer } from './public-values.ts';
-import { selectLineages, selectPublicHashes, upgradeLinks } from './public-values.repository.ts';
+import { selectLineages, upgradeLinks } from './public-values.repository.ts';
 import { normaliseAddress, normaliseDevice, normaliseEmail, normaliseName, normalisePhone, signalHash } from './normalise.ts';
 
 export type SignalEvent = 'signup' | 'signin' | 'activation' | 'deposit' | 'withdrawal' | 'payout';
@@ -97,12 +97,7 @@ export async function recordSignals(
     values.map((value) => value.hash),
   );
   const limit = settings.max_accounts_per_signal;
-  const known = await selectPublicHashes(
-    tx,
-    values.map((value) => value.hash),
-  );
-  const looked = values.filter((value) => !known.has(value.hash));
-  const sharers = looked.length === 0 ? [] : await selectSharers(tx, { values: looked, memberId, limit });
+  const { known, sharers } = await selectSharers(tx, { values, memberId, limit });
   await upsertSignals(tx, { memberId, values, event: input.event, at });
   const { turning, lineShared } = await assess(tx, { values, known, sharers, memberId, limit, at });
   // A value already shown by `limit` other accounts (evidence kinds), or turning public now, links no more accounts;

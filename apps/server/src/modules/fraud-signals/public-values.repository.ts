@@ -7,14 +7,6 @@ import type { DbOrTx } from '../../db/client.ts';
 const idArray = (ids: readonly bigint[]): string => `{${ids.map(String).join(',')}}`;
 const textArray = (values: readonly string[]): string => `{${values.map((value) => `"${value}"`).join(',')}}`;
 
-/** Which of `hashes` are already public. */
-export async function selectPublicHashes(tx: DbOrTx, hashes: readonly string[]): Promise<Set<string>> {
-  if (hashes.length === 0) return new Set();
-  const result = await tx.execute<{ hash: string }>(sql`
-    SELECT hash FROM fraud_public_values WHERE hash = ANY(${textArray(hashes)}::text[])`);
-  return new Set(result.rows.map((row) => row.hash));
-}
-
 /** A member's sponsor (null when the house account is their level 1) and uplines on levels 1 to 3. */
 export interface Lineage {
   sponsor: bigint | null;
