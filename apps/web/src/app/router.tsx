@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/ui/skeleton';
-import { setSessionNavigator, useSession } from '@/lib/session';
+import { setSessionNavigator, useIsSignedIn } from '@/lib/session';
 import { readAccessToken } from '@/lib/storage-keys';
-import { preloadMemberStart } from './member-routes';
+import { preloadableRoute, preloadMemberStart } from './member-routes';
 
 // Every route is its own chunk, so a phone downloads only the screen it opens. The signed-in routes, with TanStack
 // Query, are one more chunk (signed-in.tsx): /login downloads none of them (decision 058).
@@ -13,10 +13,19 @@ const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const StaffEnrolRoute = lazy(() => import('./routes/staff-enrol'));
 const AccessRoute = lazy(() => import('./routes/access'));
 const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email'));
-const SignedInRoutes = lazy(() => import('./signed-in'));
+// The signed-in routes mount once, with the shell and the first screen's chunks (loading in parallel) already here.
+const signedInRoutes = preloadableRoute(() => import('./signed-in'));
+const SignedInRoutes = lazy(() =>
+  Promise.all([signedInRoutes.preload().catch(() => undefined), preloadMemberStart(window.location.pathname)]).then(() =>
+    signedInRoutes.load(),
+  ),
+);
 const QueryProvider = lazy(() => import('./query-provider'));
 
-if (typeof window !== 'undefined' && readAccessToken()) preloadMemberStart(window.location.pathname);
+if (typeof window !== 'undefined' && readAccessToken()) {
+  void signedInRoutes.preload().catch(() => undefined);
+  void preloadMemberStart(window.location.pathname);
+}
 
 /** A signed-out screen that reads or sends through the query client (signup's countries); /login uses none. */
 function withQuery(element: ReactNode) {
@@ -46,7 +55,7 @@ function SignedOutRoutes() {
 }
 
 export function AppRouter() {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   return (
     <BrowserRouter>
       <SessionNavigator />

@@ -8,16 +8,16 @@ import { queryClient } from '@/lib/query-client';
 import { signOut, staffHome, useUserData } from '@/lib/session';
 import { staffRoleOf } from '@/lib/staff-role';
 import { appTexts } from './app.texts';
-import { loadDashboard, loadShell } from './member-routes';
+import { dashboardRoute, shellRoute } from './member-routes';
 
 /*
  * The signed-in app: its routes and the query client they use. It is its own chunk, loaded once a member is signed
  * in, so /login downloads neither TanStack Query nor the account gate (decision 058). Every route is its own chunk too.
  */
 const AccessRoute = lazy(() => import('./routes/access'));
-const ShellRoute = lazy(loadShell);
+const ShellRoute = lazy(shellRoute.load);
 const ActivationRoute = lazy(() => import('./routes/activation'));
-const DashboardRoute = lazy(loadDashboard);
+const DashboardRoute = lazy(dashboardRoute.load);
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const ShareRoute = lazy(() => import('./routes/share'));
 const TasksRoute = lazy(() => import('./routes/tasks'));

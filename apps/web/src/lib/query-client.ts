@@ -5,7 +5,7 @@ import {
   provideUserDataQuery,
   readStoredUser,
   readStoredUserFetchedAt,
-  useSession,
+  useIsSessionVerified,
   userDataQueryKey,
 } from './session';
 
@@ -28,11 +28,11 @@ export const queryClient = new QueryClient({
  * TanStack Query loads with the first screen that uses it, not with /login (decision 058).
  */
 function useUserDataQuery() {
-  const session = useSession();
+  const isVerified = useIsSessionVerified();
   return useQuery({
     queryKey: userDataQueryKey,
     queryFn: fetchUserData,
-    enabled: session.isSignedIn && session.isVerified,
+    enabled: isVerified,
     initialData: readStoredUser,
     initialDataUpdatedAt: readStoredUserFetchedAt,
     staleTime: 15_000,

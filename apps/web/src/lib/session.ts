@@ -35,6 +35,16 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
+/** Whether someone is signed in; re-renders only when that changes, so verifying the token re-renders no screen. */
+export function useIsSignedIn(): boolean {
+  return useSyncExternalStore(subscribe, () => state.isSignedIn);
+}
+
+/** Signed in with a token verified at start-up or by a fresh login: the user-data query may fetch. */
+export function useIsSessionVerified(): boolean {
+  return useSyncExternalStore(subscribe, () => state.isSignedIn && state.isVerified);
+}
+
 /** The router registers its navigate function so sign-out can move to '/' without a full reload. */
 export function setSessionNavigator(fn: (path: string) => void): void {
   navigate = fn;
