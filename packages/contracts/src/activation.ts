@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NoPayloadSchema } from './common.ts';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 
 /** `activateaccount` takes no fields (the spec's client posts an empty body). */
 export const ActivatePayloadSchema = NoPayloadSchema;

@@ -3,7 +3,7 @@ import { optionalField as optional, pagedAnswer, pagedPayload } from './common.t
 import { BigIdSchema, calendarDate, intId } from './primitives.ts';
 import { AdminWithdrawalRowSchema } from './admin.ts';
 import { EmailSchema } from './auth.ts';
-import { AmountSchema, MoneyStringSchema } from './money.ts';
+import { AmountSchema, MoneyStringSchema } from './money-schemas.ts';
 import { WithdrawalHoldDataSchema } from './phone-changes.ts';
 import { MemberWalletSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';

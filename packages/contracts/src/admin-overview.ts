@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NoPayloadSchema } from './common.ts';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 
 /**
  * The operator console's overview (`adminoverview`, support): every amount is in the system currency as a decimal

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PagedPayloadSchema, pagedAnswer, pagedPayload } from './common.ts';
 import { BigIdSchema } from './primitives.ts';
-import { AmountSchema, MoneyStringSchema } from './money.ts';
+import { AmountSchema, MoneyStringSchema } from './money-schemas.ts';
 import { MemberWalletSchema, SignedAmountSchema } from './wallets.ts';
 import { WithdrawalStatusSchema } from './withdrawals.ts';
 import { PayoutStateSchema, PayoutSummarySchema } from './payouts.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedAnswer, pagedPayload } from './common.ts';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 import { bigId } from './primitives.ts';
 
 /**

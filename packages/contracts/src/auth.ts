@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intId, linkToken } from './primitives.ts';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 import { LoginTotpSchema, MemberRoleSchema } from './staff.ts';
 
 /** Spec part 1, section 5 and 9: the limits and messages of sign-up, login and password change. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NoPayloadSchema } from './common.ts';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 
 /**
  * Daily and welcome bonuses (spec part 2, "Daily bonuses", "Welcome bonus" and section 7; business rules "Daily

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClientNumberAmountSchema, MoneyStringSchema } from './money.ts';
+import { ClientNumberAmountSchema, MoneyStringSchema } from './money-schemas.ts';
 
 /**
  * Deposits (spec part 2, "Deposit"): grabpayment, stkpush, requestpayment, recovercode, deposithistory.

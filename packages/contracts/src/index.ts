@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './money.ts';
+export * from './money-schemas.ts';
 export * from './primitives.ts';
 export * from './common.ts';
 export * from './auth.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 import { RequiredAmountSchema } from './wallets.ts';
 
 const ClientUsernameSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 
 /**
  * A member's own referral numbers (issue 26 part 5, decision 060): what their affiliate link brought, per operator day

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedAnswer, pagedPayload } from './common.ts';
-import { MoneyStringSchema, parseAmountToMinor } from './money.ts';
+import { parseAmountToMinor } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 import { RequiredAmountSchema } from './wallets.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bigId } from './primitives.ts';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 
 /**
  * Video and ad tasks and the timetable (spec part 2: "YouTube, TikTok, Ads", "Timetable", sections 3, 4, 7, 8, 9;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 
 /**
  * Team: the member's downline over three levels (business rules, "Team"; spec part 2, "Team" and section 7).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NoPayloadSchema } from './common.ts';
 import { bigId } from './primitives.ts';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 
 /**
  * Trivia (spec part 2: "Trivia", sections 3, 4, 7, 8, 9; business rules "Tasks: Trivia"): once per operator day, 10

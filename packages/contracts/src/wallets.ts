@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AmountSchema, parseAmountToMinor, MAX_AMOUNT_MINOR } from './money.ts';
+import { parseAmountToMinor, MAX_AMOUNT_MINOR } from './money.ts';
+import { AmountSchema } from './money-schemas.ts';
 
 /** Member wallets as the ledger names them; `balance` is the Jumbo wallet. */
 export const MEMBER_WALLETS = ['balance', 'deposit', 'ads', 'youtube', 'tiktok'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyStringSchema } from './money.ts';
+import { MoneyStringSchema } from './money-schemas.ts';
 import { RequiredAmountSchema } from './wallets.ts';
 
 /** Spec part 2 section 9: '1' Jumbo, '3' YouTube, '4' TikTok, '5' Ads. */

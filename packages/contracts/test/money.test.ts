@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AmountSchema, ClientNumberAmountSchema } from '../src/money-schemas.ts';
 import {
-  AmountSchema,
-  ClientNumberAmountSchema,
   divRoundHalfUp,
   formatMinor,
   formatMinorGrouped,
