@@ -18,13 +18,16 @@ const textArray = (values: readonly string[]): string => `{${values.map((value) 
 /**
  * Serialises every transaction recording one of these values until it ends (advisory locks taken in hash order, so
  * two transactions never wait on each other in a circle): the second sign-up on a device sees the first one's row.
- * Hashes are hex, so they need no quoting in the array literal.
+ * Hashes are hex, so they need no quoting in the array literal. Returns the stored `fraud` setting (JSON, or null when
+ * never stored), read in the same round trip.
  */
-export async function lockSignalHashes(tx: DbOrTx, hashes: readonly string[]): Promise<void> {
+export async function lockSignalHashes(tx: DbOrTx, hashes: readonly string[]): Promise<unknown> {
   const sorted = [...new Set(hashes)].sort();
-  await tx.execute(sql`
-    SELECT count(pg_advisory_xact_lock(hashtextextended('fraud-signal:' || h, 0)))
+  const result = await tx.execute<{ fraud: unknown }>(sql`
+    SELECT count(pg_advisory_xact_lock(hashtextextended('fraud-signal:' || h, 0))) AS locks,
+           (SELECT value FROM settings WHERE key = 'fraud') AS fraud
     FROM (SELECT h FROM unnest(${textArray(sorted)}::text[]) h ORDER BY h) s`);
+  return result.rows[0]?.fraud ?? null;
 }
 
 /** Serialises changes of cluster membership (a union) until the transaction ends; taken after the hash locks. */
@@ -35,19 +38,6 @@ export async function lockClusterChanges(tx: DbOrTx): Promise<void> {
 export interface HashedSignal {
   kind: SignalKind;
   hash: string;
-}
-
-/** One raw row per value (insert, or move its last seen on). */
-export async function upsertSignals(
-  tx: DbOrTx,
-  input: { memberId: bigint; values: readonly HashedSignal[]; event: string; at: Date },
-): Promise<void> {
-  const kinds = textArray(input.values.map((value) => value.kind));
-  const hashes = textArray(input.values.map((value) => value.hash));
-  await tx.execute(sql`
-    INSERT INTO fraud_signals (member_id, kind, hash, event, seen_at)
-    SELECT ${input.memberId}, v.kind, v.hash, ${input.event}, ${input.at} FROM unnest(${kinds}::text[], ${hashes}::text[]) v(kind, hash)
-    ON CONFLICT (member_id, kind, hash, event) DO UPDATE SET seen_at = greatest(fraud_signals.seen_at, excluded.seen_at)`);
 }
 
 /**
@@ -78,25 +68,36 @@ export async function selectSharers(
   return { known, sharers };
 }
 
-/** Links of `memberId` with each other member on the value they share (insert, or move last seen on). */
-export async function upsertLinks(
+/**
+ * One raw row per value (insert, or move its last seen on), and the links of `memberId` with each other member on the
+ * value they share (likewise), in one statement.
+ */
+export async function upsertSignalsAndLinks(
   tx: DbOrTx,
-  input: { memberId: bigint; links: ReadonlyArray<HashedSignal & { memberId: bigint; linking: boolean }>; at: Date },
+  input: {
+    memberId: bigint;
+    values: readonly HashedSignal[];
+    event: string;
+    links: ReadonlyArray<HashedSignal & { memberId: bigint; linking: boolean }>;
+    at: Date;
+  },
 ): Promise<void> {
-  if (input.links.length === 0) return;
-  const pairs = input.links.map((link) =>
-    input.memberId < link.memberId ? [input.memberId, link.memberId] : [link.memberId, input.memberId],
-  );
-  const result = sql`
+  const { memberId, links, at } = input;
+  const pairs = links.map((link) => (memberId < link.memberId ? [memberId, link.memberId] : [link.memberId, memberId]));
+  await tx.execute(sql`
+    WITH signals AS (
+      INSERT INTO fraud_signals (member_id, kind, hash, event, seen_at)
+      SELECT ${memberId}, v.kind, v.hash, ${input.event}, ${at}
+      FROM unnest(${textArray(input.values.map((value) => value.kind))}::text[], ${textArray(input.values.map((value) => value.hash))}::text[]) v(kind, hash)
+      ON CONFLICT (member_id, kind, hash, event) DO UPDATE SET seen_at = greatest(fraud_signals.seen_at, excluded.seen_at))
     INSERT INTO fraud_links (member_a, member_b, kind, hash, linking, first_seen_at, last_seen_at)
-    SELECT v.a, v.b, v.kind, v.hash, v.linking, ${input.at}, ${input.at}
+    SELECT v.a, v.b, v.kind, v.hash, v.linking, ${at}, ${at}
     FROM unnest(${idArray(pairs.map((pair) => pair[0]!))}::bigint[], ${idArray(pairs.map((pair) => pair[1]!))}::bigint[],
-                ${textArray(input.links.map((link) => link.kind))}::text[], ${textArray(input.links.map((link) => link.hash))}::text[],
-                ${`{${input.links.map((link) => String(link.linking)).join(',')}}`}::boolean[]) v(a, b, kind, hash, linking)
+                ${textArray(links.map((link) => link.kind))}::text[], ${textArray(links.map((link) => link.hash))}::text[],
+                ${`{${links.map((link) => String(link.linking)).join(',')}}`}::boolean[]) v(a, b, kind, hash, linking)
     ON CONFLICT (member_a, member_b, kind, hash) DO UPDATE
       SET first_seen_at = least(fraud_links.first_seen_at, excluded.first_seen_at),
-          last_seen_at = greatest(fraud_links.last_seen_at, excluded.last_seen_at)`;
-  await tx.execute(result);
+          last_seen_at = greatest(fraud_links.last_seen_at, excluded.last_seen_at)`);
 }
 
 function toCluster(row: { id: string; state: ClusterState; ring: boolean; size: number }): ClusterRow {

@@ -3,15 +3,14 @@ import type { SignalKind } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { loadSecretKeys } from '../../lib/secret-keys.ts';
-import { readSetting } from '../settings/index.ts';
+import { parseSettings } from '../settings/index.ts';
 import { unionMembers } from './clusters.service.ts';
 import {
   lockClusterChanges,
   lockSignalHashes,
   selectClusterIds,
   selectSharers,
-  upsertLinks,
-  upsertSignals,
+  upsertSignalsAndLinks,
   type HashedSignal,
 } from './fraud-signals.repository.ts';
 import { classify, makePublic, placeDevices, type PublicValue, type Sharer } from './public-values.ts';
@@ -86,19 +85,19 @@ export async function recordSignals(
   deps: SignalDeps,
   input: { memberId: bigint; event: SignalEvent; at: Date; signals: RawSignals },
 ): Promise<void> {
-  const settings = await readSetting(tx, 'fraud');
-  if (!settings.collect) return;
   const key = signalKey(deps);
   const values = signalValues(input.signals).map(({ kind, value }) => ({ kind, hash: signalHash(key, kind, value) }));
   if (values.length === 0) return;
   const { memberId, at } = input;
-  await lockSignalHashes(
+  // The locks and the `fraud` setting in one round trip; with collection off the locks are simply let go at the end.
+  const stored = await lockSignalHashes(
     tx,
     values.map((value) => value.hash),
   );
+  const settings = parseSettings(['fraud'], { fraud: stored }).fraud;
+  if (!settings.collect) return;
   const limit = settings.max_accounts_per_signal;
   const { known, sharers } = await selectSharers(tx, { values, memberId, limit });
-  await upsertSignals(tx, { memberId, values, event: input.event, at });
   const { turning, lineShared } = await assess(tx, { values, known, sharers, memberId, limit, at });
   // A value already shown by `limit` other accounts (evidence kinds), or turning public now, links no more accounts;
   // a value shared only by accounts of which none recruited another is evidence until one line shares it (063).
@@ -108,7 +107,7 @@ export async function recordSignals(
   const links = sharers
     .filter((sharer) => (shownBy.get(sharer.hash) ?? 0) < limit && !publicNow.has(sharer.hash))
     .map((sharer) => ({ ...sharer, linking: LINKING_KINDS.has(sharer.kind) && lineShared.has(sharer.hash) }));
-  await upsertLinks(tx, { memberId, links, at });
+  await upsertSignalsAndLinks(tx, { memberId, values, event: input.event, links, at });
   const upgraded = lineShared.size === 0 ? [] : await upgradeLinks(tx, [...lineShared]);
   if (turning.length > 0) {
     await lockClusterChanges(tx);
