@@ -3,7 +3,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activateForFree, deactivateMember } from '../activation/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { endOpenSessions } from '../auth/index.ts';
+import { endOpenSessions, suspendAccount } from '../auth/index.ts';
 import { setMemberStatus, updateMemberDetails } from '../members/index.ts';
 import { issueResetToken, mailResetLink } from '../password-reset/index.ts';
 import { countryExists, hasLiveActivation, selectContactHolder } from './admin-members.repository.ts';
@@ -27,15 +27,12 @@ export async function suspendMember(deps: AppDeps, input: OperatorInput): Promis
     const member = await findTargetMember(tx, input.username, true);
     if (member.status === 'suspended') throw new AppError('ALREADY_DONE', 'This member is already suspended');
     const at = deps.clock.now();
-    await setMemberStatus(tx, { memberId: BigInt(member.id), status: 'suspended', at });
-    const ended = await endOpenSessions(tx, { memberId: BigInt(member.id), at });
-    await writeAudit(tx, {
-      actorId: input.operatorId,
-      action: 'member.suspend',
-      targetType: 'member',
-      targetId: member.id,
-      before: { status: member.status },
-      after: { status: 'suspended', sessionsEnded: ended, reason: input.reason ?? null },
+    const ended = await suspendAccount(tx, {
+      memberId: BigInt(member.id),
+      previousStatus: member.status,
+      operatorId: input.operatorId,
+      reason: input.reason ?? null,
+      at,
       ip: input.ip,
     });
     return { username: member.username, status: 'suspended', sessions_ended: ended };

@@ -8,6 +8,8 @@ export { eraseMemberSignIns } from './member-erasure.repository.ts';
 export { hashPassword, unusablePasswordHash, verifyPassword } from './passwords.ts';
 export { endOpenSessions, resolveBearer, resolveBearerWith } from './session.service.ts';
 export { registerSignInAnswer } from './sign-in-answer.ts';
+export { suspendAccount } from './suspend.service.ts';
+export type { SuspendInput } from './suspend.service.ts';
 export { hashToken, newOpaqueToken } from './tokens.ts';
 export { sealTotpSecrets } from './totp-sealing.ts';
 export { beginTotpSetup, confirmTotp, forgetRecoveryCodes } from './totp.service.ts';

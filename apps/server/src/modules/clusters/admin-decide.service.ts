@@ -10,9 +10,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadFourEyesThreshold, requestApproval, type ApprovalRequestRow } from '../approvals/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { endOpenSessions } from '../auth/index.ts';
+import { suspendAccount } from '../auth/index.ts';
 import { listClusterMembers, setClusterState } from '../fraud-signals/index.ts';
-import { setMemberStatus } from '../members/index.ts';
 import { clearClusterFlags } from '../payout-risk/index.ts';
 import { autoPayIfAllowed } from '../payouts/index.ts';
 import { closeReviews, insertDecision, lockCluster, selectMemberStatuses } from './clusters.repository.ts';
@@ -167,15 +166,12 @@ async function suspendAll(
   let suspended = 0;
   for (const member of await selectMemberStatuses(tx, input.memberIds)) {
     if (member.status === 'suspended' || member.role !== 'member' || member.isHouse) continue;
-    await setMemberStatus(tx, { memberId: member.id, status: 'suspended', at: input.at });
-    const ended = await endOpenSessions(tx, { memberId: member.id, at: input.at });
-    await writeAudit(tx, {
-      actorId: input.operatorId,
-      action: 'member.suspend',
-      targetType: 'member',
-      targetId: member.id,
-      before: { status: member.status },
-      after: { status: 'suspended', sessionsEnded: ended, reason: `Cluster confirmed: ${input.note}` },
+    await suspendAccount(tx, {
+      memberId: member.id,
+      previousStatus: member.status,
+      operatorId: input.operatorId,
+      reason: `Cluster confirmed: ${input.note}`,
+      at: input.at,
       ip: input.ip,
     });
     suspended += 1;

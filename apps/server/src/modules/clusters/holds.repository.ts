@@ -89,19 +89,25 @@ export async function selectClusterHolds(
   return rows.rows.map(toHold);
 }
 
+/** One query for a member's holds (newest first, at most 100) or a commission transaction's hold (locked). */
+async function selectHoldsBy(db: DbOrTx, by: { memberId: bigint } | { transactionId: bigint; lock: true }): Promise<HoldRow[]> {
+  const tail =
+    'memberId' in by
+      ? sql`h.member_id = ${by.memberId} ORDER BY h.held_at DESC, h.id DESC LIMIT 100`
+      : sql`h.transaction_id = ${by.transactionId} FOR UPDATE`;
+  const rows = await db.execute<RawHold>(sql`SELECT ${HOLD_COLUMNS} FROM commission_holds h WHERE ${tail}`);
+  return rows.rows.map(toHold);
+}
+
 /** A member's holds, newest first (at most 100). */
 export async function selectMemberHolds(db: DbOrTx, memberId: bigint): Promise<HoldRow[]> {
-  const rows = await db.execute<RawHold>(sql`
-    SELECT ${HOLD_COLUMNS} FROM commission_holds h WHERE h.member_id = ${memberId} ORDER BY h.held_at DESC, h.id DESC LIMIT 100`);
-  return rows.rows.map(toHold);
+  return selectHoldsBy(db, { memberId });
 }
 
 /** The hold of a commission transaction, locked, or null when the commission was paid normally. */
 export async function lockHoldOfTransaction(tx: DbOrTx, transactionId: bigint): Promise<HoldRow | null> {
-  const rows = await tx.execute<RawHold>(sql`
-    SELECT ${HOLD_COLUMNS} FROM commission_holds h WHERE h.transaction_id = ${transactionId} FOR UPDATE`);
-  const row = rows.rows[0];
-  return row ? toHold(row) : null;
+  const [row] = await selectHoldsBy(tx, { transactionId, lock: true });
+  return row ?? null;
 }
 
 /** held -> released | reversed, or released -> reversed (its commission taken back by a deactivation); once each. */
