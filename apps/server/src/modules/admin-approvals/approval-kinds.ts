@@ -6,7 +6,7 @@ import { executeMemberPhone, findMemberById, recordManualDeposit } from '../admi
 import { adjustWallet, executeResolveCode } from '../admin-money/index.ts';
 import { approveRequest, type ApprovalRequestRow } from '../approvals/index.ts';
 import { executeClusterDecision } from '../clusters/index.ts';
-import { approveWithdrawal, dispatchPayout, executeMarkPayoutPaid } from '../payouts/index.ts';
+import { approveWithdrawal, autoPayIfAllowed, dispatchPayout, executeMarkPayoutPaid } from '../payouts/index.ts';
 import { loadMemberCurrency } from '../wallets/index.ts';
 import { countApprovedMoney, executeChangeApproval, memberOf } from './change-kinds.ts';
 
@@ -146,12 +146,16 @@ export async function approveAndSend(
   input: { id: bigint; note?: string; approverId: bigint; ip: string },
 ): Promise<AdminApprovalDecisionData> {
   const payoutIds: bigint[] = [];
+  const freed: bigint[] = [];
   const decision = await approveRequest(deps, input, async (inner, request, options) => {
     const result = await executeApproval(inner, request, options);
     if (result.payout_id) payoutIds.push(BigInt(result.payout_id));
+    // A cluster cleared (decision 062): the withdrawals it freed are offered to auto-pay, as without four-eyes.
+    for (const id of result.freed_withdrawals?.split(',') ?? []) freed.push(BigInt(id));
     return result;
   });
   // Inside an Idempotency-Key request's transaction, after that commits (decision 047); else now.
   for (const payoutId of payoutIds) await runAfterCommit(deps, (base) => dispatchPayout(base, payoutId));
+  for (const id of freed) await runAfterCommit(deps, (base) => autoPayIfAllowed(base, id));
   return decision;
 }

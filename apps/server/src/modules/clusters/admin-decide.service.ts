@@ -76,7 +76,7 @@ export async function executeClusterDecision(
 ): Promise<Record<string, string>> {
   const decision = String(request.params.decision ?? '');
   if (decision !== 'clear' && decision !== 'confirm') throw new Error(`Approval request ${request.id} has no decision`);
-  const { data } = await executeDecision(deps.db, deps, {
+  const { data, cleared } = await executeDecision(deps.db, deps, {
     clusterId: BigInt(String(request.params.cluster_id ?? '0')),
     decision,
     note: String(request.params.note ?? ''),
@@ -85,7 +85,10 @@ export async function executeClusterDecision(
     approvalId: request.id,
     ip: input.ip,
   });
+  // As for a decision without four-eyes, the withdrawals it freed go on to auto-pay once the approval has committed:
+  // the approvals module runs them (approveAndSend), after its transaction.
   return {
+    ...(cleared.length > 0 ? { freed_withdrawals: cleared.join(',') } : {}),
     cluster_id: data.id,
     state: data.state,
     released: String(data.released),

@@ -128,7 +128,8 @@ function flagsFromFacts(
 
 /**
  * The hold, where every approval starts its payout (startPayout, with the withdrawal row locked): an open flag
- * refuses the approval, whoever approves. An approval with no operator is the auto-pay rule's: its rules are judged
+ * refuses the approval, whoever approves, and so does the member's cluster while it is open or confirmed (decision
+ * 062), whenever it opened. An approval with no operator is the auto-pay rule's: its rules are judged
  * again here, on the locked row, and the audit row of the approval says "auto-pay" with the rule values applied.
  */
 export async function holdForRisk(
@@ -136,6 +137,14 @@ export async function holdForRisk(
   deps: Pick<AppDeps, 'clock' | 'config'>,
   input: { withdrawal: { id: bigint; memberId: bigint; amountSystemMinor: bigint }; approvedBy: bigint | null },
 ): Promise<void> {
+  // A cluster opened (or confirmed) after the request holds it too: the flag was raised only at the request.
+  const cluster = await clusterOf(tx, input.withdrawal.memberId);
+  if (cluster?.state === 'open' || cluster?.state === 'confirmed') {
+    throw new AppError(
+      'CONFLICT',
+      `This withdrawal is held: the member's accounts are in ${cluster.state} cluster #${cluster.id}, a possible self-referral ring. Decide the cluster on the Clusters page first.`,
+    );
+  }
   const open = await selectOpenFlags(tx, input.withdrawal.id);
   if (open.length > 0) {
     throw new AppError(
