@@ -30,7 +30,8 @@ export interface ReferralDayRow {
 /**
  * Each of the `days` operator days ending with `toDay` (YYYY-MM-DD), oldest first, zeros included: the visit counter,
  * the level-1 members who joined, the activations of level-1 members, and the commissions credited to the member's
- * accounts (commission transactions and their reversals, on the day each was posted). The member's rows of the whole
+ * accounts (commission transactions, held commissions on the day they were released (decision 062), and their
+ * reversals, on the day each was posted; a commission still held, or reversed from the hold, is not counted). The member's rows of the whole
  * window are read once, each by an index range (members_team_l1, activations_member, ledger_transactions_member), and
  * counted per operator day in `timeZone`.
  */
@@ -58,7 +59,7 @@ export async function selectReferralDays(
       JOIN ledger_postings p ON p.transaction_id = t.id
       JOIN ledger_accounts la ON la.id = p.account_id AND la.member_id = ${memberId}
       WHERE t.member_id = ${memberId} AND t.created_at >= w.lo AND t.created_at < w.hi
-        AND coalesce(o.kind, t.kind) IN ('commission_l1', 'commission_l2', 'commission_l3')
+        AND coalesce(o.kind, t.kind) IN ('commission_l1', 'commission_l2', 'commission_l3', 'commission_release')
       GROUP BY 1
     )
     SELECT to_char(g::date, 'YYYY-MM-DD') AS day, coalesce(v.visits, 0)::int AS visits, coalesce(j.n, 0) AS signups,
