@@ -11,7 +11,11 @@
  * The HTTP load comes from autocannon in its own process, one payer per connection (lib/autocannon-clients.ts), so
  * the Node figures are the server's alone; the earlier generator (fetch in a worker thread of this process) is run
  * once at 16 clients for comparison with earlier runs.
- * Bounded: BENCH_SECONDS (default 10) per run, a hard stop after 5 minutes.
+ * Beside them, the ledger core on its own: `ledger_record_movement(jsonb)` called directly in SQL with payforclient's
+ * payload at 1 and 16 clients (sql-movement.ts), with the ratios SQL movement / simple-update (the ledger's own cost)
+ * and HTTP / SQL movement (the server's), and a profile of it at 16 clients.
+ * Bounded: BENCH_SECONDS (default 10) per run, a hard stop after 5 minutes. BENCH_SKIP_USERDATA=1 skips the userdata
+ * pair.
  */
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -26,45 +30,14 @@ import { observePool, printProfile } from '../lib/pool-profile.ts';
 import { observeTime, printTimeProfile, PROFILE_POSTGRES_FLAGS } from '../lib/where-time-goes.ts';
 import { benchUserdata, USERDATA_CONNECTIONS } from '../userdata/userdata.bench.ts';
 import { runAutocannonClients, type LoadResult } from '../lib/autocannon.ts';
+import { measure, SECONDS, type Result } from './measure.ts';
+import { sqlMovementLoop, movementPairs, printLedgerRatios } from './sql-movement.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENT_COUNTS = [1, 16] as const;
 const PAIRS = 16;
 const PGBENCH_ACCOUNTS = 100_000;
-
-interface Result {
-  scenario: string;
-  clients: number;
-  operations: number;
-  errors: number;
-  seconds: number;
-  perSecond: number;
-  p50ms: number;
-  p99ms: number;
-}
-
-/** Runs `clients` loops of `operation` for SECONDS; each loop awaits its previous call (closed-loop load). */
-async function measure(scenario: string, clients: number, operation: (worker: number) => Promise<boolean>): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, worker) => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        const ok = await operation(worker);
-        latencies.push(performance.now() - t0);
-        if (!ok) errors += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  const operations = latencies.length - errors;
-  return { scenario, clients, operations, errors, seconds, perSecond: operations / seconds, p50ms: at(0.5), p99ms: at(0.99) };
-}
+/** BENCH_SKIP_USERDATA=1 skips the userdata pair (to iterate on the ledger pair alone). */
+const SKIP_USERDATA = process.env.BENCH_SKIP_USERDATA === '1';
 
 /**
  * The HTTP load runs in a worker thread so the load generator does not share the server's event loop (the server
@@ -243,6 +216,51 @@ function printTable(results: Result[]): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** `payforclient` over HTTP at 1 and 16 clients (autocannon), with the pool and time profiles at 16. */
+async function httpPayforclient(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  base: string,
+  pairs: readonly { token: string; client: string }[],
+  where: { databaseUrl: string; dataDir: string },
+): Promise<Result[]> {
+  const results: Result[] = [];
+  const callers = pairs.map((pair) => ({
+    token: pair.token,
+    body: JSON.stringify({ acc: '2', reusername: pair.client, amount: '1.00' }),
+  }));
+  for (const clients of CLIENT_COUNTS) {
+    const stop = clients === 16 ? observePool(app.deps.pool) : null;
+    const stopTime = clients === 16 ? await observeTime(where) : null;
+    const started = performance.now();
+    const load = await runAutocannonClients({
+      name: 'HTTP payforclient (ledger)',
+      url: base,
+      connections: clients,
+      seconds: SECONDS,
+      callers,
+    });
+    const result = fromLoad(load);
+    results.push(result);
+    const wallMs = performance.now() - started;
+    if (stop) printProfile('payforclient profile (16 clients)', stop(), result.operations + result.errors, wallMs, clients);
+    if (stopTime) printTimeProfile('payforclient profile (16 clients)', await stopTime(), result.operations, wallMs);
+  }
+  return results;
+}
+
+function printUserdata(loads: Awaited<ReturnType<typeof benchUserdata>>): void {
+  const { userdata, bare, sessionOnly } = loads;
+  console.log('');
+  console.log(`userdata at ${USERDATA_CONNECTIONS} connections (autocannon, ${SECONDS}s each):`);
+  printTable([userdata, sessionOnly, bare].map(fromLoad));
+  console.log(
+    `ratio userdata / bare route = ${(userdata.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); userdata p99 ${userdata.p99ms} ms (goal < 25 ms)`,
+  );
+  console.log(
+    `ceiling: ping with a token / bare route = ${(sessionOnly.perSecond / bare.perSecond).toFixed(3)} (the app's pipeline and session check alone)`,
+  );
+}
+
 async function main(): Promise<void> {
   const hardStop = setTimeout(() => {
     console.error('bench: hard time limit reached, stopping');
@@ -270,61 +288,34 @@ async function main(): Promise<void> {
     const base = `${appUrl}/api?action=payforclient`;
     const pairs = await seedPairs(sql, app);
     const first = pairs[0]!;
-    const { userdata, bare, sessionOnly } = await benchUserdata({
-      app,
-      appUrl,
-      databaseUrl: database.url,
-      member: { id: first.payerId, token: first.token },
-      seconds: SECONDS,
-      dataDir: bench.dataDir,
-    });
-    const results: Result[] = [];
-    const callers = pairs.map((pair) => ({
-      token: pair.token,
-      body: JSON.stringify({ acc: '2', reusername: pair.client, amount: '1.00' }),
-    }));
-    for (const clients of CLIENT_COUNTS) {
-      const stop = clients === 16 ? observePool(app.deps.pool) : null;
-      const stopTime = clients === 16 ? await observeTime({ databaseUrl: database.url, dataDir: bench.dataDir }) : null;
-      const started = performance.now();
-      const load = await runAutocannonClients({
-        name: 'HTTP payforclient (ledger)',
-        url: base,
-        connections: clients,
-        seconds: SECONDS,
-        callers,
-      });
-      const result = fromLoad(load);
-      results.push(result);
-      const wallMs = performance.now() - started;
-      if (stop) printProfile('payforclient profile (16 clients)', stop(), result.operations + result.errors, wallMs, clients);
-      if (stopTime) printTimeProfile('payforclient profile (16 clients)', await stopTime(), result.operations, wallMs);
-    }
+    const userdataLoads = SKIP_USERDATA
+      ? null
+      : await benchUserdata({
+          app,
+          appUrl,
+          databaseUrl: database.url,
+          member: { id: first.payerId, token: first.token },
+          seconds: SECONDS,
+          dataDir: bench.dataDir,
+        });
+    const results = await httpPayforclient(app, base, pairs, { databaseUrl: database.url, dataDir: bench.dataDir });
     // The generator of the earlier runs (fetch in a worker thread of this process), kept for comparison with them.
     results.push({ ...(await measureHttp(base, pairs, 16)), scenario: 'HTTP payforclient, fetch worker in-process' });
     await setupPgbench(sql);
     for (const clients of CLIENT_COUNTS)
       results.push(await pgbenchLoop(database.url, clients, clients === 16 ? { dataDir: bench.dataDir } : null));
+    const movementPairsSeeded = await movementPairs(sql, pairs);
+    for (const clients of CLIENT_COUNTS)
+      results.push(
+        await sqlMovementLoop(database.url, movementPairsSeeded, clients, clients === 16 ? { dataDir: bench.dataDir } : null),
+      );
     console.log('');
-    console.log(`userdata at ${USERDATA_CONNECTIONS} connections (autocannon, ${SECONDS}s each):`);
-    printTable([userdata, sessionOnly, bare].map(fromLoad));
-    console.log(
-      `ratio userdata / bare route = ${(userdata.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); userdata p99 ${userdata.p99ms} ms (goal < 25 ms)`,
-    );
-    console.log(
-      `ceiling: ping with a token / bare route = ${(sessionOnly.perSecond / bare.perSecond).toFixed(3)} (the app's pipeline and session check alone)`,
-    );
+    if (userdataLoads) printUserdata(userdataLoads);
     console.log('');
-    console.log('money movements (payforclient over HTTP) beside SQL simple-updates:');
+    console.log('money movements (payforclient over HTTP, ledger_record_movement in SQL) beside SQL simple-updates:');
     printTable(results);
     console.log('');
-    for (const clients of CLIENT_COUNTS) {
-      const http = results.find((r) => r.clients === clients && r.scenario === 'HTTP payforclient (ledger)')!;
-      const raw = results.find((r) => r.clients === clients && r.scenario.startsWith('SQL'))!;
-      console.log(
-        `ratio at ${String(clients).padStart(2)} client(s): HTTP money movements / SQL simple-updates = ${(http.perSecond / raw.perSecond).toFixed(3)}`,
-      );
-    }
+    printLedgerRatios(results, CLIENT_COUNTS);
     console.log('');
     const report = await reconcileLedger(app.deps.db);
     console.log(formatReconcileReport(report));
