@@ -30,7 +30,7 @@ import { observePool, printProfile } from '../lib/pool-profile.ts';
 import { observeTime, printTimeProfile, PROFILE_POSTGRES_FLAGS } from '../lib/where-time-goes.ts';
 import { benchUserdata, USERDATA_CONNECTIONS } from '../userdata/userdata.bench.ts';
 import { runAutocannonClients, type LoadResult } from '../lib/autocannon.ts';
-import { measure, SECONDS, type Result } from './measure.ts';
+import { measure, openClients, SECONDS, type Result } from './measure.ts';
 import { sqlMovementLoop, movementPairs, printLedgerRatios } from './sql-movement.ts';
 
 const CLIENT_COUNTS = [1, 16] as const;
@@ -158,13 +158,7 @@ async function setupPgbench(sql: pg.Pool): Promise<void> {
 
 /** pgbench's "simple-update" script (-N): update one account, read it back, append history, in one transaction. */
 async function pgbenchLoop(url: string, clients: number, profile: { dataDir: string } | null = null): Promise<Result> {
-  const connections = await Promise.all(
-    Array.from({ length: clients }, async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      return client;
-    }),
-  );
+  const connections = await openClients(url, clients);
   // Observed while the loop's own connections are open (a backend that has ended is no longer in /proc).
   const stopTime = profile ? await observeTime({ databaseUrl: url, dataDir: profile.dataDir }) : null;
   const started = performance.now();

@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** The closed-loop measurement the ledger bench's SQL loops share (ledger.bench.ts, sql-movement.ts). */
 
 /** Seconds per run (BENCH_SECONDS, default 10). */
@@ -39,4 +41,15 @@ export async function measure(
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
   const operations = latencies.length - errors;
   return { scenario, clients, operations, errors, seconds, perSecond: operations / seconds, p50ms: at(0.5), p99ms: at(0.99) };
+}
+
+/** `count` connections of their own to `url`, one per client loop. */
+export async function openClients(url: string, count: number): Promise<pg.Client[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
 }

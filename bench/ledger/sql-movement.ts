@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { localToSystemMinor, parseDbMinor } from '@tuzo/contracts';
 import { observeTime, printTimeProfile } from '../lib/where-time-goes.ts';
-import { measure, type Result } from './measure.ts';
+import { measure, openClients, type Result } from './measure.ts';
 
 export const SQL_MOVEMENT = 'SQL ledger_record_movement';
 /** 1.00 in the payer's currency, as the HTTP load pays (`amount: '1.00'`). */
@@ -93,13 +93,7 @@ export async function sqlMovementLoop(
   clients: number,
   profile: { dataDir: string } | null = null,
 ): Promise<Result> {
-  const connections = await Promise.all(
-    Array.from({ length: clients }, async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      return client;
-    }),
-  );
+  const connections = await openClients(url, clients);
   const stopTime = profile ? await observeTime({ databaseUrl: url, dataDir: profile.dataDir }) : null;
   const run = randomBytes(4).toString('hex');
   const counters = new Array<number>(clients).fill(0);
