@@ -9,12 +9,12 @@ import { ACCESS_TOKEN_KEY, USER_FETCHED_AT_KEY, USER_KEY } from './storage-keys'
 const STORED_USER = JSON.stringify({ userdetails: { username: 'demo_sponsor' }, balances: { balance: '12.50' } });
 
 /** A fresh session module (its state is module-wide) started with a stored token and `answer` to `auth`. */
-async function startWith(answer: Answer) {
+async function startWith(...answers: Answer[]) {
   vi.resetModules();
   localStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token');
   localStorage.setItem(USER_KEY, STORED_USER);
   localStorage.setItem(USER_FETCHED_AT_KEY, '1764340200000');
-  const requests = stubFetch(answer);
+  const requests = stubFetch(...answers);
   const session = await import('./session');
   session.setSessionNavigator(() => undefined);
   session.startSession();
@@ -46,13 +46,23 @@ describe('start-up verification', () => {
     expect(localStorage.getItem(USER_FETCHED_AT_KEY)).toBeNull();
   });
 
+  it('asks for the user data beside the verification and keeps the fresh copy once verified', async () => {
+    const fresh = { userdetails: { username: 'demo_sponsor' }, balances: { balance: '99.00' } };
+    const { session, requests } = await startWith(ok(fresh), ok({ valid: true }));
+    await vi.waitFor(() => expect(requests.map((request) => request.url)).toEqual(['/api?action=userdata', '/api?action=auth']));
+    await vi.waitFor(() => expect(session.readStoredUser()).toEqual(fresh));
+    expect(session.readStoredUserFetchedAt()).toBeGreaterThan(1764340200000);
+  });
+
   it('verifies again when the browser is back online', async () => {
     await startWith({ error: new TypeError('Failed to fetch') });
     const again = stubFetch(ok({ valid: true }));
     window.dispatchEvent(new Event('online'));
-    // (The session modules of the tests above, still listening, may ask too: every request is the verification.)
-    await vi.waitFor(() => expect(again.length).toBeGreaterThan(0));
-    expect(new Set(again.map((request) => request.url))).toEqual(new Set(['/api?action=auth']));
+    // (The session modules of the tests above, still listening, may ask too: every request is the verification's.)
+    // The user data is asked for beside the verification (one round trip less before the first screen).
+    await vi.waitFor(() =>
+      expect(new Set(again.map((request) => request.url))).toEqual(new Set(['/api?action=auth', '/api?action=userdata'])),
+    );
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('stored-token');
   });
 });

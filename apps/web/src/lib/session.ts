@@ -137,6 +137,8 @@ export async function fetchUserData(): Promise<UserData> {
   try {
     const { data } = await callAction('userdata');
     if (!data) throw new Error('Failed to load user data');
+    // Signed out while the answer was on its way: keep nothing of the member on the device.
+    if (!readAccessToken()) throw new Error('Signed out');
     storeUser(data, Date.now());
     showAccountLanguage(data);
     return data;
@@ -204,10 +206,15 @@ async function verifyStoredToken(): Promise<void> {
   if (isVerifying || !readAccessToken()) return;
   isVerifying = true;
   try {
+    // The user data is asked for beside the verification, not after it (one round trip less before the first screen);
+    // it is shown only once the token is verified, and a 401 on either signs out.
+    const early = fetchUserData().catch(() => undefined);
     await callAction('auth');
-    // The stored balances are from before this page load (or from before the network went): mark them stale, so the
-    // user-data query fetches once as soon as verification enables it, however recent they are.
-    if (userDataQuery) await userDataQuery.invalidate(false);
+    const fresh = await early;
+    if (fresh) userDataQuery?.set(fresh);
+    // Without a fresh copy, the stored balances are from before this page load (or from before the network went):
+    // mark them stale, so the user-data query fetches once as soon as verification enables it, however recent.
+    else if (userDataQuery) await userDataQuery.invalidate(false);
     else isStaleOnLoad = true;
     setState({ isSignedIn: true, isVerified: true });
     startRefreshTimer(REFRESH_AFTER_VERIFY_MS);
