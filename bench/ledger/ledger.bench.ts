@@ -1,7 +1,8 @@
 /* eslint-disable max-lines -- one benchmark run: it starts its database and servers, measures each pair, prints the figures and ratios, and stops them; the steps read in order. */
 /**
  * `npm run bench`, one run, two pairs on one embedded PostgreSQL: (1) `userdata` beside a bare Fastify route doing one
- * pg SELECT, autocannon at 64 connections, with the session-check ceiling (bench/userdata/userdata.bench.ts);
+ * pg SELECT, autocannon at 64 connections, with the change feed and without it (the fingerprint), and the
+ * session-check ceiling (bench/userdata/userdata.bench.ts);
  * (2) ledger throughput below.
  *
  * Ledger throughput bench. Starts a throw-away embedded PostgreSQL, builds the real app on it,
@@ -243,16 +244,34 @@ async function httpPayforclient(
 }
 
 function printUserdata(loads: Awaited<ReturnType<typeof benchUserdata>>): void {
-  const { userdata, bare, sessionOnly } = loads;
+  const { userdata, fingerprint, bare, sessionOnly } = loads;
   console.log('');
   console.log(`userdata at ${USERDATA_CONNECTIONS} connections (autocannon, ${SECONDS}s each):`);
-  printTable([userdata, sessionOnly, bare].map(fromLoad));
-  console.log(
-    `ratio userdata / bare route = ${(userdata.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); userdata p99 ${userdata.p99ms} ms (goal < 25 ms)`,
-  );
+  printTable([userdata, fingerprint, sessionOnly, bare].map(fromLoad));
+  for (const load of [userdata, fingerprint])
+    console.log(
+      `ratio ${load.name} / bare route = ${(load.perSecond / bare.perSecond).toFixed(3)} (goal >= 0.7); p99 ${load.p99ms} ms (goal < 25 ms)`,
+    );
   console.log(
     `ceiling: ping with a token / bare route = ${(sessionOnly.perSecond / bare.perSecond).toFixed(3)} (the app's pipeline and session check alone)`,
   );
+}
+
+/** A second app on the bench database built without the change feed (decision 043's path), for `userdata`'s pair. */
+async function withFingerprintApp<T>(
+  config: ReturnType<typeof loadConfig>,
+  databaseUrl: string,
+  run: (app: Awaited<ReturnType<typeof buildApp>>, url: string) => Promise<T>,
+): Promise<T> {
+  const app = await buildApp({ config, databaseUrl, logger: false, changeFeed: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address !== 'object') throw new Error('The fingerprint app is not listening');
+    return await run(app, `http://127.0.0.1:${address.port}`);
+  } finally {
+    await app.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -284,14 +303,18 @@ async function main(): Promise<void> {
     const first = pairs[0]!;
     const userdataLoads = SKIP_USERDATA
       ? null
-      : await benchUserdata({
-          app,
-          appUrl,
-          databaseUrl: database.url,
-          member: { id: first.payerId, token: first.token },
-          seconds: SECONDS,
-          dataDir: bench.dataDir,
-        });
+      : await withFingerprintApp(config, database.url, (fingerprintApp, fingerprintUrl) =>
+          benchUserdata({
+            app,
+            appUrl,
+            fingerprintApp,
+            fingerprintUrl,
+            databaseUrl: database.url,
+            member: { id: first.payerId, token: first.token },
+            seconds: SECONDS,
+            dataDir: bench.dataDir,
+          }),
+        );
     const results = await httpPayforclient(app, base, pairs, { databaseUrl: database.url, dataDir: bench.dataDir });
     // The generator of the earlier runs (fetch in a worker thread of this process), kept for comparison with them.
     results.push({ ...(await measureHttp(base, pairs, 16)), scenario: 'HTTP payforclient, fetch worker in-process' });

@@ -1,9 +1,9 @@
 /**
- * The ledger core on its own: `ledger_record_movement(jsonb)` (migration 0460) called directly in SQL, no HTTP and
- * no app code in the loop, with the same payload `payforclient` builds through `recordMovement` (ledger/movement.ts):
- * the payer's Deposit wallet -> the client's Deposit wallet, converted from 1.00 in the payer's currency, the client
- * locked FOR SHARE and required inactive, the `transfers` business row, a fresh idempotency key per call. One
- * connection per client, each its own payer/client pair (as the HTTP load), the named statement the app uses.
+ * The ledger core on its own: `ledger_record_movement(jsonb)` (migration 0521) called directly in SQL, no HTTP and
+ * no app code in the loop, with the payload `payforclient_pay` builds for it (decision 065): the payer's Deposit
+ * wallet -> the client's Deposit wallet, converted from 1.00 in the payer's currency, the client locked FOR SHARE and
+ * required inactive, the `transfers` business row, a fresh idempotency key per call. One connection per client, each
+ * its own payer/client pair (as the HTTP load), the named statement the app uses.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

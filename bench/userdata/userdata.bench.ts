@@ -1,8 +1,11 @@
 /**
  * `userdata` under load beside a bare Fastify route doing one pg SELECT on the same database, with the same load
- * generator (autocannon, 64 connections, BENCH_SECONDS). Goal (issue 16): ratio >= 0.7, p99 < 25 ms. A third run,
- * `ping` with the member's token (the app's request pipeline and the session check, answering a constant), is the
- * ceiling any `userdata` design could reach on this app (decision 043).
+ * generator (autocannon, 64 connections, BENCH_SECONDS). Goal (issues 16 and 28): ratio >= 0.7, p99 < 25 ms.
+ * Two `userdata` rows in one run (issue 28 asks for both): the app as it runs (the change feed on: a quiet poll reads
+ * nothing from PostgreSQL, decision 064) and a second app on the same database built without the feed (every poll
+ * reads the fingerprint in the session check's statement, decision 043: what a per-member version read would cost).
+ * A last run, `ping` with the member's token (the app's request pipeline and the session check in PostgreSQL,
+ * answering a constant), is the ceiling of any design that checks the session in PostgreSQL (decision 043).
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -36,15 +39,47 @@ export async function startBareRoute(
   };
 }
 
-export async function benchUserdata(input: {
+export interface UserdataLoads {
+  /** The change feed on (the app as it runs). */
+  userdata: LoadResult;
+  /** The same poll on an app without the feed: the fingerprint in the session check's statement. */
+  fingerprint: LoadResult;
+  bare: LoadResult;
+  sessionOnly: LoadResult;
+}
+
+interface BenchInput {
   app: FastifyInstance & { deps: { pool: pg.Pool } };
   appUrl: string;
+  /** The same app built without the change feed, on the same database. */
+  fingerprintApp: FastifyInstance & { deps: { pool: pg.Pool } };
+  fingerprintUrl: string;
   databaseUrl: string;
   member: { id: string; token: string };
   seconds: number;
   /** The bench database's folder (its postmaster.pid), for the CPU split. */
   dataDir: string;
-}): Promise<{ userdata: LoadResult; bare: LoadResult; sessionOnly: LoadResult }> {
+}
+
+/** One `userdata` load on `url`, with the pool and time profiles of the app behind it. */
+async function userdataLoad(input: BenchInput, title: string, target: { url: string; pool: pg.Pool }): Promise<LoadResult> {
+  const stop = observePool(target.pool);
+  const stopTime = await observeTime(input);
+  const started = performance.now();
+  const load = await runAutocannon({
+    name: title,
+    url: `${target.url}/api?action=userdata`,
+    connections: USERDATA_CONNECTIONS,
+    seconds: input.seconds,
+    headers: { authorization: `Bearer ${input.member.token}` },
+  });
+  const wallMs = performance.now() - started;
+  printProfile(`${title} profile`, stop(), load.requests, wallMs, USERDATA_CONNECTIONS);
+  printTimeProfile(`${title} profile`, await stopTime(), load.requests, wallMs);
+  return load;
+}
+
+export async function benchUserdata(input: BenchInput): Promise<UserdataLoads> {
   const bareRoute = await startBareRoute(input.databaseUrl, input.member.id);
   try {
     const stopBareTime = await observeTime(input);
@@ -56,19 +91,14 @@ export async function benchUserdata(input: {
       seconds: input.seconds,
     });
     printTimeProfile('bare route profile', await stopBareTime(), bare.requests, performance.now() - bareStarted);
-    const stop = observePool(input.app.deps.pool);
-    const stopTime = await observeTime(input);
-    const started = performance.now();
-    const userdata = await runAutocannon({
-      name: 'HTTP userdata',
-      url: `${input.appUrl}/api?action=userdata`,
-      connections: USERDATA_CONNECTIONS,
-      seconds: input.seconds,
-      headers: { authorization: `Bearer ${input.member.token}` },
+    const userdata = await userdataLoad(input, 'HTTP userdata (change feed)', {
+      url: input.appUrl,
+      pool: input.app.deps.pool,
     });
-    const wallMs = performance.now() - started;
-    printProfile('userdata profile', stop(), userdata.requests, wallMs, USERDATA_CONNECTIONS);
-    printTimeProfile('userdata profile', await stopTime(), userdata.requests, wallMs);
+    const fingerprint = await userdataLoad(input, 'HTTP userdata (fingerprint, no feed)', {
+      url: input.fingerprintUrl,
+      pool: input.fingerprintApp.deps.pool,
+    });
     const stopPingTime = await observeTime(input);
     const pingStarted = performance.now();
     const sessionOnly = await runAutocannon({
@@ -79,7 +109,7 @@ export async function benchUserdata(input: {
       headers: { authorization: `Bearer ${input.member.token}` },
     });
     printTimeProfile('ping-with-token profile', await stopPingTime(), sessionOnly.requests, performance.now() - pingStarted);
-    return { userdata, bare, sessionOnly };
+    return { userdata, fingerprint, bare, sessionOnly };
   } finally {
     await bareRoute.close();
   }

@@ -8,6 +8,7 @@ import { registerTextGuard } from './actions/text-guard.ts';
 import { publicUrl, type Config } from './config.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { ChangeFeed } from './lib/change-feed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { parseJsonBody } from './lib/json-body.ts';
 import { withRedaction } from './lib/log-redaction.ts';
@@ -44,6 +45,11 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The app's random source; tests pass a fixed sequence. Defaults to crypto randomness. */
   random?: RandomSource;
+  /**
+   * Listen to the writers' change feed and keep sessions and `userdata` answers while it is live (decision 064).
+   * Default true; false keeps only the fingerprint path (the bench's comparison, tests that poll right after a write).
+   */
+  changeFeed?: boolean;
 }
 
 /**
@@ -95,10 +101,12 @@ export const tuzoApp: FastifyPluginAsync<BuildAppOptions> = Object.assign(
       await runStartupTasks(app, deps);
     } catch (error) {
       // A refused start (e.g. TUZO_ADMIN_USERNAME naming a member) leaves no open connection behind.
+      if (app.hasDecorator('deps')) await app.deps.changes?.close();
       await database.close();
       throw error;
     }
     app.addHook('onClose', async () => {
+      await app.deps.changes?.close();
       await database.close();
     });
   },
@@ -136,7 +144,10 @@ async function openDeps(
   };
   // Stored secrets are checked against the key before anything else opens one (a TOTP secret names the problem).
   await sealTotpSecrets(base);
-  return { ...base, payments: await openPayments(base) };
+  const payments = await openPayments(base);
+  const changes = options.changeFeed === false ? undefined : new ChangeFeed(options.databaseUrl, app.log);
+  changes?.start();
+  return { ...base, payments, changes };
 }
 
 /** Parsers, error handling, security headers, rate limits and every route: the action endpoint, the modules', the web app. */

@@ -23,7 +23,7 @@ export interface TestApp {
 }
 
 /** What a test may choose of the app it builds; `instance` makes the Fastify instance (default: buildApp's). */
-export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger'> & {
+export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'random' | 'extraActions' | 'logger' | 'changeFeed'> & {
   instance?: (config: Config) => FastifyInstance;
 };
 
@@ -71,7 +71,12 @@ export async function createTestAppOn(
       ...env,
     }),
   );
-  const app = await buildApp({ config, databaseUrl, ...options, clock: options.clock ?? defaultTestClock() }, instance?.(config));
+  // No change feed unless a test asks (change-feed tests): tests write and poll at once, and a feed-kept answer may
+  // lag a write by up to a second (decision 064).
+  const app = await buildApp(
+    { config, databaseUrl, ...options, changeFeed: options.changeFeed ?? false, clock: options.clock ?? defaultTestClock() },
+    instance?.(config),
+  );
   app.addHook('onClose', () => sim.close());
   await app.ready();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });

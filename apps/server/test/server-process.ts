@@ -26,14 +26,14 @@ export interface ServerProcess {
 }
 
 /**
- * server.ts as `npm start` runs it, in a process of its own, on the test's database and simulator: a test can kill it
- * with SIGKILL at any point, as a crash would.
+ * server.ts as `npm start` runs it (or another `entry` that builds the app and listens on PORT), in a process of its
+ * own, on the test's database and simulator: a test can kill it with SIGKILL at any point, as a crash would.
  */
-export async function startServerProcess(t: TestApp): Promise<ServerProcess> {
+export async function startServerProcess(t: TestApp, entry = 'apps/server/src/server.ts'): Promise<ServerProcess> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '../../..');
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: {
       ...process.env,

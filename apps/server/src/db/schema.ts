@@ -211,15 +211,20 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   request: jsonb('request'),
 });
 
-export const ledgerPostings = pgTable('ledger_postings', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
-  accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
-  amountMinor: money('amount_minor').notNull(),
-  createdAt: ts('created_at')
-    .notNull()
-    .default(sql`now()`),
-});
+// 0521: the primary key is (transaction_id, id), which also serves the lookups by transaction (decision 065).
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'bigint' }).notNull(),
+    transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+    accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    createdAt: ts('created_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.id] })],
+);
 
 // 0020_deposits.sql
 
@@ -1195,4 +1200,16 @@ export const clusterDecisions = pgTable('cluster_decisions', {
   reversed: integer('reversed').notNull(),
   suspended: integer('suspended').notNull(),
   decidedAt: ts('decided_at').notNull(),
+});
+
+/**
+ * The change feed's log (decision 064, migration 0520, UNLOGGED there): the id of a member whose `userdata` answer or
+ * session a committed write may change (`*`: everything), under the writing transaction's id. Written by triggers
+ * only; read and pruned by each process's feed (lib/change-feed.ts).
+ */
+export const memberChanges = pgTable('member_changes', {
+  xid: bigint('xid', { mode: 'bigint' })
+    .notNull()
+    .default(sql`((pg_current_xact_id())::text)::bigint`),
+  memberId: text('member_id').notNull(),
 });

@@ -10,6 +10,7 @@ import {
 } from '@tuzo/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { runAfterCommit } from '../lib/after-commit.ts';
 import type { AppDeps } from '../lib/deps.ts';
 
 /** Who may call an action: the catalogue's levels (contracts actions.ts). */
@@ -60,7 +61,16 @@ export interface SessionRead {
   joins: string;
   /** The values of $4 onwards, for the request's instant. */
   values: (deps: AppDeps, now: Date) => unknown[];
+  /**
+   * The session may come from the process's session cache while the change feed is live (decision 064): the handler
+   * then gets `{ [SESSION_FROM_FEED]: true }` as its row instead of these columns. Only for actions that change
+   * nothing (the `userdata` poll): an action that moves money or changes state checks the session in PostgreSQL.
+   */
+  mayUseKeptSession?: boolean;
 }
+
+/** The `sessionRow` key set when the session came from the process's cache (SessionRead.mayUseKeptSession). */
+export const SESSION_FROM_FEED = 'sessionFromFeed';
 
 export interface ActionResult<TData = unknown> {
   msg?: string;
@@ -156,5 +166,25 @@ export function defineAction(
   definition?: ActionDefinition<ActionName>,
 ): RegisteredAction {
   if (typeof nameOrDefinition !== 'string') return nameOrDefinition as unknown as RegisteredAction;
-  return { ...definition, ...actionContract(nameOrDefinition) } as unknown as RegisteredAction;
+  const contract = actionContract(nameOrDefinition);
+  // GET-only actions read (a write they make still reaches the feed through the triggers, within its bound).
+  const isRead = contract.methods.every((method) => method === 'GET');
+  const handler = isRead ? definition?.handler : touchingMember(definition?.handler);
+  return { ...definition, handler, ...contract } as unknown as RegisteredAction;
+}
+
+/**
+ * An action that may change something (not GET-only): once its work has committed, what this process kept for the
+ * signed-in member is not used again (decision 064), so the member's next poll shows what the action did at once.
+ */
+function touchingMember<H extends (ctx: ActionContext<never>) => Promise<unknown>>(handler: H | undefined): H | undefined {
+  if (!handler) return handler;
+  const touching = async (ctx: ActionContext<never>) => {
+    const result = await handler(ctx);
+    const { member, deps } = ctx;
+    const changes = deps.changes;
+    if (member && changes) await runAfterCommit(deps, async () => changes.touch(member.id));
+    return result;
+  };
+  return touching as H;
 }

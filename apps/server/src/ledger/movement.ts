@@ -124,37 +124,64 @@ export async function recordMovement<R = never>(db: DbOrTx, input: MovementInput
       ip: a.ip ?? null,
     };
   }
-  let result: MovementResultJson;
+  const result = await callLedgerFunction<MovementResultJson>(db, 'ledger_record_movement', payload, input);
+  return movementOutcome(result, { read: input.business?.read, conflictMessage: input.conflictMessage });
+}
+
+/** How a refusal raised by the ledger's SQL becomes the caller's error. */
+export interface LedgerRefusals {
+  /** Message of the INSUFFICIENT_FUNDS error when a wallet (or hold) would go negative. */
+  insufficientMessage?: string;
+  /** The movement's guard refused the member's status (`missing` when there is no such member). */
+  guard?: { refuse: (status: string) => AppError };
+}
+
+/** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521). */
+export type LedgerFunction = 'ledger_record_movement' | 'payforclient_pay';
+
+/**
+ * One call of a ledger SQL function, one round trip: on the pool (a movement that is its own transaction) a named
+ * statement, planned once per connection; inside the caller's transaction on its connection. A wallet that would go
+ * negative or a guard's refusal comes back as the caller's AppError (`insufficientMessage`, `guard.refuse`).
+ */
+export async function callLedgerFunction<T>(
+  db: DbOrTx,
+  fn: LedgerFunction,
+  payload: unknown,
+  refusals: LedgerRefusals,
+): Promise<T> {
   try {
     const json = toJson(payload);
-    // On the pool (a movement that is its own transaction): a named statement, planned once per connection.
     const pool = poolOf(db);
     const rows = pool
-      ? await pool.query<{ r: MovementResultJson }>({
-          name: 'ledger_record_movement',
-          text: 'SELECT ledger_record_movement($1::jsonb) AS r',
-          values: [json],
-        })
-      : await db.execute<{ r: MovementResultJson }>(sql`SELECT ledger_record_movement(${json}::jsonb) AS r`);
+      ? await pool.query<{ r: T }>({ name: fn, text: `SELECT ${fn}($1::jsonb) AS r`, values: [json] })
+      : await db.execute<{ r: T }>(sql`SELECT ${sql.raw(fn)}(${json}::jsonb) AS r`);
     const row = rows.rows[0];
-    if (!row) throw new Error('ledger_record_movement returned no row');
-    result = row.r;
+    if (!row) throw new Error(`${fn} returned no row`);
+    return row.r;
   } catch (error) {
-    throw translateError(error, input);
+    throw translateError(error, refusals);
   }
+}
+
+/** What `ledger_record_movement` answered, as `recordMovement` returns it (a conflict is the caller's 409). */
+export function movementOutcome<R>(
+  result: MovementResultJson,
+  input: { read?: (json: unknown) => R; conflictMessage?: string },
+): RecordedMovement<R> {
   if (result.status === 'conflict') {
     throw new AppError('CONFLICT', input.conflictMessage ?? 'This idempotency key was already used for a different request');
   }
   return {
     transactionId: BigInt(result.transaction_id),
     duplicate: result.status === 'replay',
-    business: result.business && input.business ? input.business.read(result.business) : null,
+    business: result.business && input.read ? input.read(result.business) : null,
     before: toBalances(result.before),
     after: toBalances(result.after),
   };
 }
 
-interface MovementResultJson {
+export interface MovementResultJson {
   status: 'posted' | 'replay' | 'conflict';
   transaction_id: string;
   business?: unknown;
@@ -177,7 +204,7 @@ function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner));
 }
 
-function translateError(error: unknown, input: Pick<MovementInput, 'insufficientMessage' | 'guard'>): unknown {
+function translateError(error: unknown, input: LedgerRefusals): unknown {
   const cause = (error as { cause?: unknown }).cause ?? error;
   const pgError = cause as { code?: string; detail?: string };
   if (pgError.code === INSUFFICIENT)

@@ -14,6 +14,12 @@ export interface ReconcileReport {
   negative: { code: string; balanceMinor: bigint }[];
   /** Member running totals (member_totals) that differ from the ledger (view member_totals_from_ledger). */
   totals: { memberId: bigint; bucket: string; storedMinor: bigint; ledgerMinor: bigint }[];
+  /**
+   * Rows a dropped foreign key or unique index would have refused (decision 065; the movement function guarantees
+   * them): postings or transfers without their transaction, postings without their account, transactions or transfers
+   * naming a member that does not exist, two transfers under one idempotency key.
+   */
+  orphans: { check: string; id: bigint }[];
   ok: boolean;
 }
 
@@ -33,6 +39,7 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     GROUP BY t.id HAVING COALESCE(SUM(p.amount_minor), 0) <> 0 OR count(p.id) < 2
     ORDER BY t.id LIMIT 1000`);
   const totals = await memberTotalMismatches(db);
+  const orphans = await orphanRows(db);
   const count = counts.rows[0];
   const report: ReconcileReport = {
     accounts: Number(count?.accounts ?? 0),
@@ -46,14 +53,37 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     })),
     negative,
     totals,
+    orphans,
     ok: false,
   };
   report.ok =
     report.mismatches.length === 0 &&
     report.unbalanced.length === 0 &&
     report.negative.length === 0 &&
-    report.totals.length === 0;
+    report.totals.length === 0 &&
+    report.orphans.length === 0;
   return report;
+}
+
+/** What the foreign keys and the unique index dropped by migration 0521 refused, looked for (decision 065). */
+async function orphanRows(db: DbOrTx): Promise<ReconcileReport['orphans']> {
+  const rows = await db.execute<{ check: string; id: string }>(sql`
+    SELECT * FROM (
+      SELECT 'posting without its transaction' AS check, p.id::text AS id FROM ledger_postings p
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = p.transaction_id)
+      UNION ALL SELECT 'posting without its account', p.id::text FROM ledger_postings p
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = p.account_id)
+      UNION ALL SELECT 'transaction of a missing member', t.id::text FROM ledger_transactions t
+        WHERE t.member_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM members m WHERE m.id = t.member_id)
+      UNION ALL SELECT 'transfer without its transaction', f.id::text FROM transfers f
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = f.transaction_id)
+      UNION ALL SELECT 'transfer of a missing member', f.id::text FROM transfers f
+        WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.id = f.payer_id)
+           OR NOT EXISTS (SELECT 1 FROM members m WHERE m.id = f.client_id)
+      UNION ALL SELECT 'transfer key used twice', max(f.id)::text FROM transfers f
+        GROUP BY f.idempotency_key HAVING count(*) > 1
+    ) o ORDER BY 1, 2 LIMIT 1000`);
+  return rows.rows.map((row) => ({ check: row.check, id: BigInt(row.id) }));
 }
 
 /** Accounts whose cached balance differs from their postings, and accounts that must not go negative but do. */
@@ -103,7 +133,7 @@ async function memberTotalMismatches(db: DbOrTx): Promise<ReconcileReport['total
 export function formatReconcileReport(report: ReconcileReport): string {
   const lines = [
     `accounts ${report.accounts}, transactions ${report.transactions}, postings ${report.postings}`,
-    `balance mismatches: ${report.mismatches.length}, unbalanced transactions: ${report.unbalanced.length}, negative wallets: ${report.negative.length}, member total mismatches: ${report.totals.length}`,
+    `balance mismatches: ${report.mismatches.length}, unbalanced transactions: ${report.unbalanced.length}, negative wallets: ${report.negative.length}, member total mismatches: ${report.totals.length}, orphan rows: ${report.orphans.length}`,
   ];
   for (const m of report.mismatches.slice(0, 20))
     lines.push(`  mismatch ${m.code}: cached ${m.cachedMinor} posted ${m.postedMinor}`);
@@ -112,6 +142,7 @@ export function formatReconcileReport(report: ReconcileReport): string {
   for (const n of report.negative.slice(0, 20)) lines.push(`  negative ${n.code}: ${n.balanceMinor}`);
   for (const m of report.totals.slice(0, 20))
     lines.push(`  member total ${m.memberId} ${m.bucket}: stored ${m.storedMinor} ledger ${m.ledgerMinor}`);
+  for (const o of report.orphans.slice(0, 20)) lines.push(`  ${o.check}: ${o.id}`);
   lines.push(report.ok ? 'LEDGER OK' : 'LEDGER BROKEN');
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { ReferenceCache } from '../modules/reference/index.ts';
 import type { Payments } from '../payments/index.ts';
 import type { CommitScope } from './after-commit.ts';
+import type { ChangeFeed } from './change-feed.ts';
 import type { Clock } from './clock.ts';
 import type { RandomSource } from './random.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -33,6 +34,11 @@ export interface AppDeps {
   reference: ReferenceCache;
   /** The provider clients and webhook secrets, built with the app (their URLs read `publicUrl` when called). */
   payments: Payments;
+  /**
+   * The process's change feed (LISTEN on the writers' triggers): sessions and `userdata` answers are kept while it is
+   * live (decision 064). Absent when the app is built without it (the fingerprint path of decision 043 only).
+   */
+  changes?: ChangeFeed;
   /**
    * Set while an `Idempotency-Key` request's transaction is open (`db` is then that transaction): work that must wait
    * for its commit (provider calls) is deferred through it (lib/after-commit.ts, decision 047).

@@ -29,6 +29,14 @@ export interface SessionMemberRow {
   language: 'en' | 'sw';
 }
 
+/** When the session ends, as the statement read it (the session cache checks these with the app clock). */
+export interface SessionTimes {
+  expiresAt: Date;
+  /** `last_seen_at` after the statement (the request's instant when it recorded the use). */
+  lastSeenAt: Date;
+  idleSeconds: number;
+}
+
 /** Extra columns read in the session lookup's statement (http/action.ts SessionRead, resolved to its values). */
 export interface SessionReadQuery {
   name: string;
@@ -50,23 +58,40 @@ export interface SessionReadQuery {
 export async function findSessionMember(
   pool: pg.Pool,
   input: { tokenHash: string; now: Date; isBackgroundPoll: boolean; read?: SessionReadQuery },
-): Promise<{ member: SessionMemberRow; row: Record<string, unknown> } | null> {
+): Promise<{ member: SessionMemberRow; row: Record<string, unknown>; times: SessionTimes } | null> {
   const { read } = input;
-  const result = await pool.query<{
-    auth_session_id: string;
-    auth_id: string;
-    auth_username: string;
-    auth_status: SessionMemberRow['status'];
-    auth_role: SessionMemberRow['role'];
-    auth_country_id: number;
-    auth_totp_enrolled: boolean;
-    auth_language: SessionMemberRow['language'];
-    [column: string]: unknown;
-  }>({
+  const result = await pool.query<SessionLookupRow>({
     name: read ? `session_member:${read.name}` : 'session_member',
-    // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
-    text: `WITH found AS (
-             SELECT s.id AS session_id, s.last_seen_at, s.idle_seconds, m.id, m.username, m.status, m.role, m.country_id,
+    text: sessionLookupSql(read),
+    values: [input.tokenHash, input.now.toISOString(), input.isBackgroundPoll, ...(read?.values ?? [])],
+  });
+  const first = result.rows[0];
+  return first ? toSessionMember(first) : null;
+}
+
+interface SessionLookupRow {
+  auth_session_id: string;
+  auth_id: string;
+  auth_username: string;
+  auth_status: SessionMemberRow['status'];
+  auth_role: SessionMemberRow['role'];
+  auth_country_id: number;
+  auth_totp_enrolled: boolean;
+  auth_language: SessionMemberRow['language'];
+  auth_expires_at: string;
+  auth_last_seen_at: string;
+  auth_idle_seconds: number;
+  [column: string]: unknown;
+}
+
+/**
+ * The lookup's statement. It also returns the session's expiry, idle length and `last_seen_at` as left by the
+ * statement, which the session cache checks with the app clock (decision 064).
+ */
+function sessionLookupSql(read: SessionReadQuery | undefined): string {
+  // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
+  return `WITH found AS (
+             SELECT s.id AS session_id, s.last_seen_at, s.idle_seconds, s.expires_at, m.id, m.username, m.status, m.role, m.country_id,
                     m.totp_enabled_at IS NOT NULL AS totp_enrolled, m.language
              FROM sessions s JOIN members m ON m.id = s.member_id
              WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz
@@ -84,12 +109,18 @@ export async function findSessionMember(
            )
            SELECT found.session_id::text AS auth_session_id, found.id::text AS auth_id, found.username AS auth_username,
                   found.status AS auth_status, found.role AS auth_role, found.country_id AS auth_country_id,
-                  found.totp_enrolled AS auth_totp_enrolled, found.language AS auth_language${read ? `,\n${read.columns}` : ''}
-           FROM found${read ? ` JOIN members m ON m.id = found.id ${read.joins}` : ''}`,
-    values: [input.tokenHash, input.now.toISOString(), input.isBackgroundPoll, ...(read?.values ?? [])],
-  });
-  const first = result.rows[0];
-  if (!first) return null;
+                  found.totp_enrolled AS auth_totp_enrolled, found.language AS auth_language,
+                  to_json(found.expires_at) #>> '{}' AS auth_expires_at, found.idle_seconds AS auth_idle_seconds,
+                  to_json(CASE WHEN EXISTS (SELECT 1 FROM seen) THEN $2::timestamptz ELSE found.last_seen_at END) #>> '{}'
+                    AS auth_last_seen_at${read ? `,\n${read.columns}` : ''}
+           FROM found${read ? ` JOIN members m ON m.id = found.id ${read.joins}` : ''}`;
+}
+
+function toSessionMember(first: SessionLookupRow): {
+  member: SessionMemberRow;
+  row: Record<string, unknown>;
+  times: SessionTimes;
+} {
   const {
     auth_session_id,
     auth_id,
@@ -99,6 +130,9 @@ export async function findSessionMember(
     auth_country_id,
     auth_totp_enrolled,
     auth_language,
+    auth_expires_at,
+    auth_last_seen_at,
+    auth_idle_seconds,
     ...row
   } = first;
   return {
@@ -113,6 +147,11 @@ export async function findSessionMember(
       language: auth_language,
     },
     row,
+    times: {
+      expiresAt: new Date(auth_expires_at),
+      lastSeenAt: new Date(auth_last_seen_at),
+      idleSeconds: auth_idle_seconds,
+    },
   };
 }
 

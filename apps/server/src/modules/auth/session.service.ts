@@ -1,7 +1,8 @@
-import type { AuthMember, SessionRead } from '../../http/action.ts';
+import { SESSION_FROM_FEED, type AuthMember, type SessionRead } from '../../http/action.ts';
+import { FeedCache, type ChangeFeed } from '../../lib/change-feed.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { findSessionMember, insertSession, revokeOpenSessions } from './session.repository.ts';
+import { findSessionMember, insertSession, revokeOpenSessions, type SessionTimes } from './session.repository.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 /** Staff sessions last at most 12 hours and end after 30 minutes without a request (decision 021). */
@@ -77,12 +78,53 @@ export async function resolveBearerWith(
   if (token === null) return null;
   const now = deps.clock.now();
   const { read } = options;
-  return findSessionMember(deps.pool, {
-    tokenHash: hashToken(token),
+  const tokenHash = hashToken(token);
+  const kept = deps.changes ? keptSessions(deps.changes) : null;
+  if (kept && read?.mayUseKeptSession) {
+    const member = keptMember(kept.find(tokenHash), now);
+    if (member) return { member, row: FROM_FEED_ROW };
+  }
+  const stamp = deps.changes?.stamp() ?? null;
+  const found = await findSessionMember(deps.pool, {
+    tokenHash,
     now,
     isBackgroundPoll: options.isBackgroundPoll ?? false,
     read: read ? { name: read.name, columns: read.columns, joins: read.joins, values: read.values(deps, now) } : undefined,
   });
+  if (!found) return null;
+  if (kept && stamp) kept.keep(tokenHash, found.member.id, stamp, { member: Object.freeze(found.member), ...found.times });
+  return { member: found.member, row: found.row };
+}
+
+/** What the session cache keeps per token hash: the member's facts and when the session ends (decision 064). */
+interface KeptSession extends SessionTimes {
+  member: AuthMember;
+}
+
+const FROM_FEED_ROW: Record<string, unknown> = Object.freeze({ [SESSION_FROM_FEED]: true });
+const keptByFeed = new WeakMap<ChangeFeed, FeedCache<KeptSession>>();
+
+/** The process's sessions, kept while the change feed is live (one set per feed: tests run several apps). */
+function keptSessions(feed: ChangeFeed): FeedCache<KeptSession> {
+  let kept = keptByFeed.get(feed);
+  if (!kept) {
+    kept = new FeedCache<KeptSession>(feed);
+    keptByFeed.set(feed, kept);
+  }
+  return kept;
+}
+
+/**
+ * The kept session's member while findSessionMember would answer the same without writing: before its expiry, inside
+ * its idle timeout, and before the use would be recorded (1/30 of the idle timeout since the last record); otherwise
+ * null, and the request checks the session in PostgreSQL (which records the use and keeps the session again).
+ */
+function keptMember(kept: KeptSession | null, now: Date): AuthMember | null {
+  if (!kept) return null;
+  const at = now.getTime();
+  const lastSeen = kept.lastSeenAt.getTime();
+  if (at >= kept.expiresAt.getTime()) return null;
+  return at * 30 < lastSeen * 30 + kept.idleSeconds * 1000 ? kept.member : null;
 }
 
 /**

@@ -116,6 +116,8 @@ export const EXPORT_EXCLUDED: Readonly<Record<string, string>> = {
   'phone_changes.member_id':
     'phone change confirmations (a code hash, attempts, times); each applied change is in the activity section (member.phone_changed, with the phone before and after)',
   'totp_recovery_codes.member_id': 'two-factor recovery codes of staff accounts (hashed secrets); members have none',
+  'member_changes.member_id':
+    "the change feed's log (decision 064): which member's cached answer to forget, kept 30 seconds; technical",
   'api_idempotency.member_id':
     'a replay cache of answers already exported in their own sections (withdrawals, transfers); technical, expires',
   'payout_risk_flags.member_id':

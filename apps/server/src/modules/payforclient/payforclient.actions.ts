@@ -15,6 +15,7 @@ export const payForClientActions = [
       msg: PAY_FOR_CLIENT_MESSAGES.paid,
       data: await payForClient(ctx.deps, {
         payerId: ctx.member.id,
+        countryId: ctx.member.countryId,
         acc: ctx.payload.acc,
         username: ctx.payload.reusername,
         amountLocalMinor: ctx.payload.amount,

@@ -1,10 +1,9 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { parseDbMinor } from '@tuzo/contracts';
-import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { countries, countryFees, members, transfers } from '../../db/schema.ts';
+import { callLedgerFunction, type LedgerRefusals, type MovementResultJson } from '../../ledger/movement.ts';
 
 export type TransferRow = typeof transfers.$inferSelect;
 
@@ -60,49 +59,88 @@ export async function selectTransferHistory(db: DbOrTx, memberId: bigint, limit:
     .limit(limit);
 }
 
-export interface PaymentContext {
-  payer: { countryId: number; currency: string; rateMicro: bigint };
-  /** The member of the payer's levels 1-3 with that username (case-insensitive), if any. */
-  client: { id: bigint; username: string; status: 'inactive' | 'active' | 'suspended' } | null;
-  /** The transfer already recorded under this idempotency key, if any. */
-  earlier: TransferRow | null;
+/** The member of the payer's levels 1-3 with the username asked for (case-insensitive). */
+export interface TeamClient {
+  id: bigint;
+  username: string;
+  status: 'inactive' | 'active' | 'suspended';
+}
+
+/** What the caller computed from its reference copy (the payer's country at `referenceVersion`). */
+export interface PaymentRequest {
+  payerId: bigint;
+  countryId: number;
+  referenceVersion: string;
+  username: string;
+  idempotencyKey: string;
+  wallet: 'balance' | 'deposit';
+  walletLabel: string;
+  amountLocalMinor: bigint;
+  amountSystemMinor: bigint;
+  currency: string;
+  rateMicro: bigint;
+  at: Date;
+}
+
+/** The answer of `payforclient_pay` (migration 0521), parsed: money as bigint, the transfer as its typed row. */
+export type PaymentOutcome =
+  | { status: 'no_payer' | 'no_client' | 'suspended' | 'active' | 'too_small' }
+  | { status: 'stale'; version: string; countryId: number }
+  | { status: 'earlier'; transfer: TransferRow; client: TeamClient | null }
+  | { status: 'moved'; movement: MovementResultJson; client: TeamClient };
+
+interface PaymentJson extends Partial<Omit<MovementResultJson, 'status'>> {
+  status: string;
+  version?: string;
+  country_id?: number;
+  transfer?: unknown;
+  client?: { id: string; username: string; status: TeamClient['status'] } | null;
+}
+
+/** The transfer row as `ledger_record_movement` answers it (numbers as text). */
+export function readTransfer(json: unknown): TransferRow {
+  return rowFromJson(transfers, json);
 }
 
 /**
- * The payer's currency, the client and the transfer already recorded under the key, in one named statement (parsed
- * and planned once per connection: every payment runs it, decision 041).
+ * The payment in one call to PostgreSQL: the payer's country and the reference version checked, the client, any
+ * transfer under the key, the refusals, and the movement (`ledger_record_movement`), one statement in one round trip.
+ * A wallet too short or a client whose status changed meanwhile is thrown as the AppError `refusals` give.
  */
-export async function selectPaymentContext(
-  pool: pg.Pool,
-  input: { payerId: bigint; username: string; idempotencyKey: string },
-): Promise<PaymentContext | null> {
-  const result = await pool.query<{
-    country_id: number;
-    currency: string;
-    rate_micro: string;
-    client: { id: string; username: string; status: string } | null;
-    earlier: unknown;
-  }>({
-    name: 'payforclient_context',
-    text: `SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro,
-                  (SELECT json_build_object('id', k.id::text, 'username', k.username, 'status', k.status) FROM members k
-                     WHERE lower(k.username) = $2 AND (k.l1_id = p.id OR k.l2_id = p.id OR k.l3_id = p.id) LIMIT 1) AS client,
-                  (SELECT ledger_json_numbers_as_text(to_jsonb(t)) FROM transfers t WHERE t.idempotency_key = $3) AS earlier
-           FROM members p JOIN countries c ON c.id = p.country_id
-           WHERE p.id = $1`,
-    values: [input.payerId.toString(), input.username.toLowerCase(), input.idempotencyKey],
-  });
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    payer: { countryId: row.country_id, currency: row.currency, rateMicro: parseDbMinor(row.rate_micro) },
-    client: row.client
-      ? {
-          id: BigInt(row.client.id),
-          username: row.client.username,
-          status: row.client.status as 'inactive' | 'active' | 'suspended',
-        }
-      : null,
-    earlier: row.earlier ? rowFromJson(transfers, row.earlier) : null,
-  };
+export async function payInOneCall(db: DbOrTx, request: PaymentRequest, refusals: LedgerRefusals): Promise<PaymentOutcome> {
+  const json = await callLedgerFunction<PaymentJson>(
+    db,
+    'payforclient_pay',
+    {
+      payer_id: request.payerId,
+      country_id: request.countryId,
+      reference_version: request.referenceVersion,
+      username: request.username.toLowerCase(),
+      key: request.idempotencyKey,
+      wallet: request.wallet,
+      wallet_label: request.walletLabel,
+      amount_local_minor: request.amountLocalMinor,
+      amount_system_minor: request.amountSystemMinor,
+      currency: request.currency,
+      rate_micro: request.rateMicro,
+      at: request.at,
+    },
+    refusals,
+  );
+  const client = json.client ? { ...json.client, id: BigInt(json.client.id) } : null;
+  switch (json.status) {
+    case 'stale':
+      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? request.countryId };
+    case 'earlier':
+      return { status: 'earlier', transfer: readTransfer(json.transfer), client };
+    case 'no_payer':
+    case 'no_client':
+    case 'suspended':
+    case 'active':
+    case 'too_small':
+      return { status: json.status };
+    default:
+      if (!client) throw new Error(`payforclient_pay answered ${json.status} without the client`);
+      return { status: 'moved', movement: json as unknown as MovementResultJson, client };
+  }
 }

@@ -1,6 +1,7 @@
 import {
   formatMinor,
   localToSystemMinor,
+  parseDbMinor,
   PAY_FOR_CLIENT_MESSAGES,
   PAY_FOR_CLIENT_WALLETS,
   WALLET_LABELS,
@@ -13,15 +14,15 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getWalletBalances } from '../../ledger/ledger.ts';
-import { transfers } from '../../db/schema.ts';
-import { businessRow } from '../../ledger/business-row.ts';
-import { recordMovement } from '../../ledger/movement.ts';
+import { movementOutcome } from '../../ledger/movement.ts';
 import { fromMemberAmount, loadMemberCurrency, localDateTime, localNeededForSystem, toMemberString } from '../wallets/index.ts';
 import {
-  selectPaymentContext,
+  payInOneCall,
+  readTransfer,
   selectTeamClient,
   selectTransferHistory,
-  type PaymentContext,
+  type PaymentOutcome,
+  type TeamClient,
   type TransferRow,
 } from './payforclient.repository.ts';
 
@@ -57,66 +58,93 @@ export async function confirmClient(
   };
 }
 
+/** Attempts of a payment whose reference copy turned out stale (each reloads it): an operator's change is rare. */
+const STALE_ATTEMPTS = 3;
+
 /**
  * `payforclient`: payer's Jumbo (1) or Deposit (2) wallet -> the client's Deposit wallet, one ledger transaction
- * and one transfer row. It does not activate the client. Two round trips: one named statement reads the payer's rate,
- * the client and any transfer already recorded under the key; one `recordMovement` call moves the money, in its own
- * transaction, with the client row locked FOR SHARE (so an activation of that client waits) and required inactive.
- * Idempotent on `payforclient:<payer>:<client key>`; the same key for another wallet, amount or client is a 409.
+ * and one transfer row. It does not activate the client. One round trip after the session check (decision 065): the
+ * amount is converted with this process's reference copy (the payer's country), and one call, `payforclient_pay`,
+ * checks that copy is current, reads the client and any transfer under the key, refuses, or moves the money with the
+ * client row locked FOR SHARE (so an activation of that client waits) and required inactive. A stale copy is reloaded
+ * and the call made again. Idempotent on `payforclient:<payer>:<client key>`; the same key for another wallet, amount
+ * or client is a 409.
  */
 export async function payForClient(
   deps: AppDeps,
-  input: { payerId: bigint; acc: '1' | '2'; username: string; amountLocalMinor: bigint; clientKey: string | null },
+  input: {
+    payerId: bigint;
+    countryId: number;
+    acc: '1' | '2';
+    username: string;
+    amountLocalMinor: bigint;
+    clientKey: string | null;
+  },
 ): Promise<PayForClientData> {
   const wallet = PAY_FOR_CLIENT_WALLETS[input.acc];
   const idempotencyKey = automaticKey(deps.random, `payforclient:${input.payerId}`, input.clientKey);
-  const context = await selectPaymentContext(deps.pool, { payerId: input.payerId, username: input.username, idempotencyKey });
-  if (!context) throw new AppError('NOT_FOUND', 'Member not found');
-  const { client, payer } = context;
-  if (context.earlier) return replay(context.earlier, { wallet, amountLocalMinor: input.amountLocalMinor, client });
-  if (!client) throw new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound);
-  refuseClient(client.status);
-  const amount = fromMemberAmount(input.amountLocalMinor, payer);
-  if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
   const at = deps.clock.now();
-
-  const recorded = await recordMovement(deps.db, {
-    kind: 'pay_for_client',
-    idempotencyKey,
-    memberId: input.payerId,
-    memo: `Pay for client ${client.username} from ${WALLET_LABELS[wallet]} wallet`,
-    conversion: amount.conversion,
-    request: { wallet, amountLocalMinor: input.amountLocalMinor, clientId: client.id },
-    at,
-    insufficientMessage: PAY_FOR_CLIENT_MESSAGES.insufficient[wallet],
-    conflictMessage: CONFLICT_MESSAGE,
-    guard: {
-      memberId: client.id,
-      statuses: ['inactive'],
-      lock: 'share',
-      refuse: (status) => clientRefusal(status) ?? new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound),
-    },
-    legs: [
-      { account: { memberId: input.payerId, wallet }, amountMinor: -amount.systemMinor },
-      { account: { memberId: client.id, wallet: 'deposit' }, amountMinor: amount.systemMinor },
-    ],
-    business: businessRow(transfers, 'transactionId', {
+  let known = { version: '0', countryId: input.countryId };
+  for (let attempt = 1; ; attempt += 1) {
+    const reference = await deps.reference.at(known.version);
+    const country = reference.countries.get(known.countryId);
+    if (!country) throw new Error(`Country ${known.countryId} of member ${input.payerId} is not in the reference data`);
+    const payer = { countryId: country.id, currency: country.currency, rateMicro: parseDbMinor(country.rate_micro) };
+    const amount = fromMemberAmount(input.amountLocalMinor, payer);
+    const request = {
       payerId: input.payerId,
-      clientId: client.id,
+      countryId: country.id,
+      referenceVersion: reference.version,
+      username: input.username,
+      idempotencyKey,
       wallet,
+      walletLabel: WALLET_LABELS[wallet],
       amountLocalMinor: input.amountLocalMinor,
+      amountSystemMinor: amount.systemMinor,
       currency: payer.currency,
       rateMicro: payer.rateMicro,
-      amountSystemMinor: amount.systemMinor,
-      status: 2,
-      idempotencyKey,
-      createdAt: at,
-    }),
-  });
-  const row = recorded.business;
-  if (!row) throw new Error(`Transfer transaction ${recorded.transactionId} has no transfer row`);
-  if (recorded.duplicate) return replay(row, { wallet, amountLocalMinor: input.amountLocalMinor, client });
-  return toPayData(row, client.username);
+      at,
+    };
+    const outcome = await payInOneCall(deps.db, request, {
+      insufficientMessage: PAY_FOR_CLIENT_MESSAGES.insufficient[wallet],
+      guard: { refuse: refuseAtLock },
+    });
+    if (outcome.status !== 'stale') return answerPayment(outcome, { wallet, amountLocalMinor: input.amountLocalMinor });
+    if (attempt >= STALE_ATTEMPTS) throw new Error('The reference data changed during every attempt of a payment');
+    known = { version: outcome.version, countryId: outcome.countryId };
+  }
+}
+
+/** The client's status changed between the read and the lock (the movement's guard). */
+function refuseAtLock(status: string): AppError {
+  return clientRefusal(status) ?? new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound);
+}
+
+/** Every answer of the one call but `stale`, as the AppErrors and data the action has always given. */
+function answerPayment(
+  outcome: Exclude<PaymentOutcome, { status: 'stale' }>,
+  request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint },
+): PayForClientData {
+  switch (outcome.status) {
+    case 'no_payer':
+      throw new AppError('NOT_FOUND', 'Member not found');
+    case 'earlier':
+      return replay(outcome.transfer, { ...request, client: outcome.client });
+    case 'no_client':
+      throw new AppError('NOT_FOUND', PAY_FOR_CLIENT_MESSAGES.notFound);
+    case 'suspended':
+    case 'active':
+      throw refuseAtLock(outcome.status);
+    case 'too_small':
+      throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
+    case 'moved': {
+      const recorded = movementOutcome(outcome.movement, { read: readTransfer, conflictMessage: CONFLICT_MESSAGE });
+      const row = recorded.business;
+      if (!row) throw new Error(`Transfer transaction ${recorded.transactionId} has no transfer row`);
+      if (recorded.duplicate) return replay(row, { ...request, client: outcome.client });
+      return toPayData(row, outcome.client.username);
+    }
+  }
 }
 
 const CONFLICT_MESSAGE = 'This idempotency key was already used for a different payment';
@@ -127,15 +155,10 @@ function clientRefusal(status: string): AppError | null {
   return null;
 }
 
-function refuseClient(status: string): void {
-  const refusal = clientRefusal(status);
-  if (refusal) throw refusal;
-}
-
 /** A repeat of a key answers with the first transfer, if it asked for the same wallet, amount and client. */
 function replay(
   row: TransferRow,
-  request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint; client: PaymentContext['client'] },
+  request: { wallet: 'balance' | 'deposit'; amountLocalMinor: bigint; client: TeamClient | null },
 ) {
   if (row.wallet !== request.wallet || row.amountLocalMinor !== request.amountLocalMinor || row.clientId !== request.client?.id) {
     throw new AppError('CONFLICT', CONFLICT_MESSAGE);

@@ -1,4 +1,5 @@
 import type { UserData } from '@tuzo/contracts';
+import type { ChangeFeed, FeedStamp } from '../../lib/change-feed.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 
 /** How long an answer is kept after it was built (app clock): well inside the 2^32 transactions before `xmin` repeats. */
@@ -13,6 +14,8 @@ interface Entry {
   key: string;
   data: UserData;
   storedAt: number;
+  /** Set when the answer was read while the change feed was live and no notification waited (decision 064). */
+  stamp: FeedStamp | null;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -47,7 +50,19 @@ export class UserDataAnswers {
     return age >= 0 && age <= this.ttlMs ? entry.data : null;
   }
 
-  keep(memberId: bigint, key: string, data: UserData, now: Date): UserData {
+  /**
+   * The member's answer of the operator's `day` when the change feed says nothing it is made of changed since it was
+   * read (decision 064): no fingerprint needed, so no statement.
+   */
+  findCurrent(memberId: bigint, day: string, now: Date, feed: ChangeFeed): UserData | null {
+    const entry = this.entries.get(memberId.toString());
+    if (!entry?.stamp || !entry.key.startsWith(`${day}|`) || !feed.isCurrent(memberId, entry.stamp)) return null;
+    const age = now.getTime() - entry.storedAt;
+    return age >= 0 && age <= this.ttlMs ? entry.data : null;
+  }
+
+  /** Keeps the answer under `key` (`day|fingerprint`); `stamp` (when its read started) lets findCurrent use it. */
+  keep(memberId: bigint, key: string, data: UserData, now: Date, stamp: FeedStamp | null = null): UserData {
     const id = memberId.toString();
     this.entries.delete(id);
     if (this.entries.size >= this.max) {
@@ -55,7 +70,7 @@ export class UserDataAnswers {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     const frozen = deepFreeze(data);
-    this.entries.set(id, { key, data: frozen, storedAt: now.getTime() });
+    this.entries.set(id, { key, data: frozen, storedAt: now.getTime(), stamp });
     return frozen;
   }
 }

@@ -37,6 +37,8 @@ export interface UserDataRow extends Pick<
   sponsorIsHouse: boolean | null;
   /** What the answer is made of (fingerprint above): the same text means the same answer. */
   fingerprint: string;
+  /** Notifications wait to be delivered with this answer. */
+  hasUndelivered: boolean;
 }
 
 /** What the session check reads for `userdata`: whether the cached answer is current, and whether notifications wait. */
@@ -106,6 +108,7 @@ const userDataColumns = (p: Placeholders) => {
   to_json(m.activated_at) #>> '{}' AS "activatedAt",
   to_json(m.updated_at) #>> '{}' AS "updatedAt",
   s.username AS "sponsorUsername", s.is_house AS "sponsorIsHouse",
+  ${f.hasUndelivered} AS "hasUndelivered",
   ${fingerprint(p)} AS fingerprint`;
 };
 
@@ -145,6 +148,8 @@ export function userDataSessionRead(inputOf: (deps: AppDeps, now: Date) => UserD
     name: 'userdata',
     columns: `${fingerprint(p)} AS fingerprint, ${figures(p).hasUndelivered} AS "hasUndelivered"`,
     joins: USERDATA_JOINS,
+    // While the change feed is live the poll may skip this statement altogether (decision 064).
+    mayUseKeptSession: true,
     values: (deps, now) => {
       const { timeZone, day, unreadCap } = inputOf(deps, now);
       return [timeZone, day, unreadCap];

@@ -14,7 +14,7 @@ import { takeUndelivered } from '../notifications/index.ts';
 import { parseSettings } from '../settings/index.ts';
 import { balancesFromFacts, type BalanceFacts } from '../wallets/index.ts';
 import type { CountryReferenceRow } from '../reference/index.ts';
-import type { SessionRead } from '../../http/action.ts';
+import { SESSION_FROM_FEED, type SessionRead } from '../../http/action.ts';
 import { userDataAnswers } from './userdata.answers.ts';
 import {
   selectLastUpdate,
@@ -54,29 +54,50 @@ function userDataInput(deps: AppDeps, now: Date): UserDataInput {
 export const USERDATA_SESSION_READ: SessionRead = userDataSessionRead(userDataInput);
 
 /**
- * `userdata` with the member's notifications. The session check's statement read the fingerprint of what the answer
- * is made of (USERDATA_SESSION_READ): when it matches the answer this process built last for the member, that answer
- * is sent again, so a quiet poll is one round trip with two narrow columns and builds nothing; otherwise the member's
- * row is read (a second round trip) and the answer rebuilt and kept (decision 043). The delivery UPDATE runs only
- * when notifications wait, so a poll with nothing new writes nothing.
+ * `userdata` with the member's notifications. While the change feed is live (decision 064) the session came from the
+ * process's cache (`sessionRow` is `{ [SESSION_FROM_FEED]: true }`) and the answer kept for the member is sent again
+ * when no notification for the member came since it was read: no statement at all. Otherwise the session check's
+ * statement read the fingerprint of what the answer is made of (USERDATA_SESSION_READ, decision 043): when it matches
+ * the answer this process built last, that answer is sent again (one round trip); otherwise the member's row is read
+ * (a second round trip) and the answer rebuilt and kept. The delivery UPDATE runs only when notifications wait, so a
+ * poll with nothing new writes nothing.
  */
 export async function userDataWithNotifications(
   deps: AppDeps,
   memberId: bigint,
   sessionRow: Record<string, unknown> | null | undefined,
 ): Promise<{ data: UserData; info: Notification[] }> {
-  const check = userDataCheckOf(sessionRow);
-  if (!check) throw new Error('userdata: the session check returned no fingerprint');
   const now = deps.clock.now();
   const input = userDataInput(deps, now);
-  const answers = userDataAnswers(deps);
-  let data = answers.find(memberId, `${input.day}|${check.fingerprint}`, now);
-  if (!data) {
-    const row = await selectUserDataRow(deps.pool, { memberId, ...input });
-    if (!row) throw new AppError('UNAUTHORIZED', 'Please login to continue');
-    data = answers.keep(memberId, `${input.day}|${row.fingerprint}`, toUserData(await factsOf(deps, memberId, row)), now);
+  if (sessionRow?.[SESSION_FROM_FEED] === true) {
+    const kept = deps.changes ? userDataAnswers(deps).findCurrent(memberId, input.day, now, deps.changes) : null;
+    return kept ? { data: kept, info: [] } : rebuildUserData(deps, memberId, input, null);
   }
-  const info = check.hasUndelivered ? await takeUndelivered(deps, memberId) : [];
+  const check = userDataCheckOf(sessionRow);
+  if (!check) throw new Error('userdata: the session check returned no fingerprint');
+  const data = userDataAnswers(deps).find(memberId, `${input.day}|${check.fingerprint}`, now);
+  if (!data) return rebuildUserData(deps, memberId, input, check.hasUndelivered);
+  return { data, info: check.hasUndelivered ? await takeUndelivered(deps, memberId) : [] };
+}
+
+/**
+ * Reads the member's row, builds the answer and keeps it, stamped for the change feed (when it is live and no
+ * notification waits: a kept answer promises that none does); then delivers what waits. `hasUndelivered` is the
+ * session check's flag when it read one.
+ */
+async function rebuildUserData(
+  deps: AppDeps,
+  memberId: bigint,
+  input: UserDataInput,
+  hasUndelivered: boolean | null,
+): Promise<{ data: UserData; info: Notification[] }> {
+  const stamp = deps.changes?.stamp() ?? null;
+  const row = await selectUserDataRow(deps.pool, { memberId, ...input });
+  if (!row) throw new AppError('UNAUTHORIZED', 'Please login to continue');
+  const answer = toUserData(await factsOf(deps, memberId, row));
+  const key = `${input.day}|${row.fingerprint}`;
+  const data = userDataAnswers(deps).keep(memberId, key, answer, input.now, row.hasUndelivered ? null : stamp);
+  const info = (hasUndelivered ?? row.hasUndelivered) ? await takeUndelivered(deps, memberId) : [];
   return { data, info };
 }
 
