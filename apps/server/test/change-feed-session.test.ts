@@ -61,8 +61,12 @@ describe('the kept session', () => {
     const due = await counted('userdata');
     expect(due.status).toBe(200);
     expect(due.checkouts).toBeGreaterThan(0);
-    expect(await lastSeen()).toBe(clock.now().toISOString());
-    expect(await countedWhileLive()).toEqual({ status: 200, checkouts: 0 });
+    const recorded = await lastSeen();
+    expect(recorded).toBe(clock.now().toISOString());
+    // Quiet again (a loaded machine may have kept nothing from the due poll while the feed was not live: then the
+    // next poll reads PostgreSQL once and keeps the session), and the use is not recorded again.
+    await waitFor(async () => (await countedWhileLive()).checkouts === 0, 10_000);
+    expect(await lastSeen()).toBe(recorded);
   });
 
   it("shows the member's own change at once, without waiting for the notification (the trigger is off here)", async () => {
