@@ -33,15 +33,18 @@ const app = await buildApp(
   instance,
 );
 checkouts = countPoolCheckouts(app.deps.pool);
-// Whether the feed was live when the request came in: on a loaded machine its read may come back later than the 1 s
-// bound, and a poll then rightly reads PostgreSQL.
-const liveAtStart = new WeakMap<object, boolean>();
+// Whether the feed answered every lookup of the request as live, in one epoch: on a loaded machine a read may come
+// back later than the 1 s bound, and a poll then rightly reads PostgreSQL (the test requires no connection only
+// from a request the feed served live throughout).
+const atStart = new WeakMap<object, string>();
+const feedState = () => JSON.stringify(app.deps.changes?.state ?? null);
 app.addHook('onRequest', async (request) => {
-  liveAtStart.set(request, app.deps.changes?.isLive === true);
+  atStart.set(request, feedState());
 });
 app.addHook('onSend', async (request, reply) => {
   reply.header('x-pool-checkouts', String(checkouts?.current() ?? -1));
-  reply.header('x-feed-live', String(liveAtStart.get(request) ?? false));
+  reply.header('x-feed-live', String(app.deps.changes?.isLive === true && atStart.get(request) === feedState()));
+  reply.header('x-feed-epoch', String(app.deps.changes?.state.epoch ?? -1));
 });
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
 const stop = () => void app.close().then(() => process.exit(0));

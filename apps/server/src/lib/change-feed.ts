@@ -67,6 +67,7 @@ export class ChangeFeed {
   private failures = 0;
   /** Times the feed has connected and read its first snapshot (tests and logs). */
   listens = 0;
+  private notLive = 0;
 
   constructor(
     private readonly databaseUrl: string,
@@ -87,12 +88,23 @@ export class ChangeFeed {
 
   /** A stamp to take just before a read whose result may be kept, or null when nothing may be kept now. */
   stamp(): FeedStamp | null {
-    return this.isLive ? { epoch: this.epoch, seq: this.seq } : null;
+    if (this.isLive) return { epoch: this.epoch, seq: this.seq };
+    this.notLive += 1;
+    return null;
   }
 
   /** Whether a value about `memberId` read after `stamp` may be used (or kept) now. */
   isCurrent(memberId: bigint | string, stamp: FeedStamp): boolean {
-    return this.isLive && stamp.epoch === this.epoch && (this.changedAt.get(memberId.toString()) ?? -1) <= stamp.seq;
+    if (!this.isLive) {
+      this.notLive += 1;
+      return false;
+    }
+    return stamp.epoch === this.epoch && (this.changedAt.get(memberId.toString()) ?? -1) <= stamp.seq;
+  }
+
+  /** The epoch, and how many times a kept value was asked for while the feed was not live (tests and logs). */
+  get state(): { epoch: number; notLive: number } {
+    return { epoch: this.epoch, notLive: this.notLive };
   }
 
   /**
