@@ -60,6 +60,8 @@ test('a 401 at start-up signs out and clears the stored balances', async () => {
   // The server no longer knows the token (as after a sign-out elsewhere): the next start-up verification gets 401.
   await page.evaluate(() => localStorage.setItem('access_token', 'revoked-token'));
   expectRefusal(page, { action: 'auth', status: 401 });
+  // The user data is asked for beside the verification (decision 058): it gets the same 401.
+  expectRefusal(page, { action: 'userdata', status: 401 });
   await page.reload();
   await page.getByRole('button', { name: 'Login' }).waitFor();
   const stored = await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('user_fetched_at')]);
