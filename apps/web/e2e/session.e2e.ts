@@ -61,6 +61,8 @@ test('a bogus stored token: start-up verification fails with 401 and shows the l
   screenshotOnFailure(() => page, 'session');
   // The bogus token's start-up verification is answered 401 on purpose.
   expectRefusal(page, { action: 'auth', status: 401 });
+  // The user data is asked for beside the verification (decision 058): it gets the same 401.
+  expectRefusal(page, { action: 'userdata', status: 401 });
 
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('access_token', 'bogus-token-value'));
