@@ -31,7 +31,7 @@ test('a member changes their phone with the SMS code and then sees the withdrawa
   await loginThroughForm(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
   await page.getByTestId('welcome-username').waitFor();
   await page.goto('/my-data');
-  await page.getByRole('main').getByRole('heading', { name: 'Your data and account' }).waitFor();
+  await page.getByRole('main').getByRole('heading', { level: 1, name: 'Your data and account' }).waitFor();
 
   // 1. The new number and the password: a code goes by SMS to the new number; the phone has not changed yet.
   await page.locator('#change-phone').fill(NEW_LOCAL);
