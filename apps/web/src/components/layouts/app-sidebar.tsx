@@ -1,11 +1,13 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Sidebar, useSidebar } from '@/components/ui/sidebar';
+import { useSidebar } from '@/components/ui/sidebar';
+import { Sidebar } from '@/components/ui/sidebar-panel';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { signOut } from '@/lib/session';
+import { NAV_ICONS } from './nav-icons';
 import { buildNavGroups, type NavItem } from './nav-items';
 import { shellTexts } from './shell.texts';
 
@@ -48,7 +50,7 @@ function NavEntry({ item }: { item: NavItem }) {
   const isWithin = pathname === item.url || pathname.startsWith(`${item.url}/`);
   const [isExpanded, setExpanded] = useState(isWithin);
   const showLabels = isOpen || isMobile;
-  const Icon = item.icon;
+  const Icon = NAV_ICONS[item.icon];
 
   if (item.isExternal) {
     return (

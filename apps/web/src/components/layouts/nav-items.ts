@@ -1,26 +1,25 @@
-import {
-  ArrowDownToLine,
-  ArrowUpFromLine,
-  Bitcoin,
-  CalendarClock,
-  CandlestickChart,
-  Gift,
-  HandCoins,
-  History,
-  LayoutDashboard,
-  Megaphone,
-  MessageCircle,
-  Music2,
-  PartyPopper,
-  Settings,
-  Share2,
-  Sparkles,
-  Trophy,
-  Users,
-  Youtube,
-  type LucideIcon,
-} from 'lucide-react';
 import { shellTexts, type ShellTextKey } from './shell.texts';
+
+export type NavIconName =
+  | 'dashboard'
+  | 'share'
+  | 'tasks'
+  | 'whatsapp'
+  | 'deposit'
+  | 'payForClient'
+  | 'withdraw'
+  | 'withdrawalHistory'
+  | 'welcomeBonus'
+  | 'dailyBonuses'
+  | 'adsPromotion'
+  | 'trivia'
+  | 'tiktok'
+  | 'youtube'
+  | 'spin'
+  | 'forex'
+  | 'crypto'
+  | 'myTeam'
+  | 'profile';
 
 export interface NavSubItem {
   title: string;
@@ -32,7 +31,8 @@ export interface NavSubItem {
 export interface NavItem {
   title: string;
   url: string;
-  icon: LucideIcon;
+  /** The icon's name: the sidebar draws it (nav-icons.ts), so the header's titles load no icons. */
+  icon: NavIconName;
   /** True when the screen behind it is built; false while it shows "Coming soon". */
   isCompleted: boolean;
   /** Opens outside the app in a new tab (the WhatsApp group link). */
@@ -58,48 +58,48 @@ export function buildNavGroups(grouplink: string | null | undefined, t: NavTitle
       id: 'main',
       title: t('groupMain'),
       items: [
-        { title: t('dashboard'), url: '/dashboard', icon: LayoutDashboard, isCompleted: true },
-        { title: t('share'), url: '/share', icon: Share2, isCompleted: true },
-        { title: t('tasks'), url: '/tasks', icon: CalendarClock, isCompleted: false },
-        { title: t('whatsapp'), url: grouplink || '#', icon: MessageCircle, isCompleted: true, isExternal: true },
+        { title: t('dashboard'), url: '/dashboard', icon: 'dashboard', isCompleted: true },
+        { title: t('share'), url: '/share', icon: 'share', isCompleted: true },
+        { title: t('tasks'), url: '/tasks', icon: 'tasks', isCompleted: false },
+        { title: t('whatsapp'), url: grouplink || '#', icon: 'whatsapp', isCompleted: true, isExternal: true },
       ],
     },
     {
       id: 'accounts',
       title: t('groupAccounts'),
       items: [
-        { title: t('deposit'), url: '/deposit', icon: ArrowDownToLine, isCompleted: true },
-        { title: t('payForClient'), url: '/pay-for-client', icon: HandCoins, isCompleted: true },
-        { title: t('withdraw'), url: '/withdraw', icon: ArrowUpFromLine, isCompleted: true },
-        { title: t('withdrawalHistory'), url: '/withdrawal-history', icon: History, isCompleted: true },
+        { title: t('deposit'), url: '/deposit', icon: 'deposit', isCompleted: true },
+        { title: t('payForClient'), url: '/pay-for-client', icon: 'payForClient', isCompleted: true },
+        { title: t('withdraw'), url: '/withdraw', icon: 'withdraw', isCompleted: true },
+        { title: t('withdrawalHistory'), url: '/withdrawal-history', icon: 'withdrawalHistory', isCompleted: true },
       ],
     },
     {
       id: 'products',
       title: t('groupProducts'),
       items: [
-        { title: t('welcomeBonus'), url: '/welcome-bonus', icon: PartyPopper, isCompleted: true },
-        { title: t('dailyBonuses'), url: '/daily-bonuses', icon: Gift, isCompleted: true },
-        { title: t('adsPromotion'), url: '/ads-promotion', icon: Megaphone, isCompleted: false },
-        { title: t('trivia'), url: '/trivia', icon: Trophy, isCompleted: false },
-        { title: t('tiktok'), url: '/tiktok', icon: Music2, isCompleted: false },
-        { title: t('youtube'), url: '/youtube', icon: Youtube, isCompleted: false },
+        { title: t('welcomeBonus'), url: '/welcome-bonus', icon: 'welcomeBonus', isCompleted: true },
+        { title: t('dailyBonuses'), url: '/daily-bonuses', icon: 'dailyBonuses', isCompleted: true },
+        { title: t('adsPromotion'), url: '/ads-promotion', icon: 'adsPromotion', isCompleted: false },
+        { title: t('trivia'), url: '/trivia', icon: 'trivia', isCompleted: false },
+        { title: t('tiktok'), url: '/tiktok', icon: 'tiktok', isCompleted: false },
+        { title: t('youtube'), url: '/youtube', icon: 'youtube', isCompleted: false },
         {
           title: t('spin'),
           url: '/spin',
-          icon: Sparkles,
+          icon: 'spin',
           isCompleted: true,
           items: [
             { title: t('freeSpin'), url: '/spin/free', isCompleted: true },
             { title: t('casinoSpin'), url: '/spin/casino', isCompleted: true },
           ],
         },
-        { title: t('forex'), url: '/forex', icon: CandlestickChart, isCompleted: false },
-        { title: t('crypto'), url: '/crypto', icon: Bitcoin, isCompleted: false },
+        { title: t('forex'), url: '/forex', icon: 'forex', isCompleted: false },
+        { title: t('crypto'), url: '/crypto', icon: 'crypto', isCompleted: false },
         {
           title: t('myTeam'),
           url: '/my-team',
-          icon: Users,
+          icon: 'myTeam',
           isCompleted: true,
           items: [
             { title: t('level1'), url: '/my-team/level-1', isCompleted: true },
@@ -112,7 +112,7 @@ export function buildNavGroups(grouplink: string | null | undefined, t: NavTitle
     {
       id: 'settings',
       title: t('groupSettings'),
-      items: [{ title: t('profile'), url: '/user-profile', icon: Settings, isCompleted: true }],
+      items: [{ title: t('profile'), url: '/user-profile', icon: 'profile', isCompleted: true }],
     },
   ];
 }

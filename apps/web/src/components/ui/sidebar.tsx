@@ -3,8 +3,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useTexts } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { Sheet, SheetContent } from './sheet';
-import { TooltipProvider } from './tooltip';
 import { uiTexts } from './ui.texts';
 
 /** Spec part 1, section 9: the sidebar's cookie, its lifetime and the shortcut. */
@@ -35,7 +33,10 @@ function readSidebarCookie(): boolean {
   return match ? match.split('=')[1] !== 'false' : true;
 }
 
-/** Holds the expanded/collapsed state (kept in a cookie for 7 days) and the Ctrl/Cmd+B shortcut. */
+/**
+ * Holds the expanded/collapsed state (kept in a cookie for 7 days) and the Ctrl/Cmd+B shortcut. The panel itself
+ * (`sidebar-panel.tsx`, with the Radix sheet and tooltips) is in the sidebar's own chunk, loaded by the layout.
+ */
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const [isOpen, setOpenState] = useState(readSidebarCookie);
@@ -66,47 +67,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     () => ({ isOpen, isMobile, isMobileOpen, setOpen, setMobileOpen, toggleSidebar }),
     [isOpen, isMobile, isMobileOpen, setOpen, toggleSidebar],
   );
-  return (
-    <SidebarContext.Provider value={value}>
-      <TooltipProvider delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>{children}</TooltipProvider>
-    </SidebarContext.Provider>
-  );
-}
-
-/**
- * The sidebar: a sticky column on desktop (16rem, or 3rem of icons when collapsed), a slide-in panel of 18rem
- * under 768 px. `children` renders the navigation for either form.
- */
-export function Sidebar({ label, children }: { label: string; children: ReactNode }) {
-  const { isOpen, isMobile, isMobileOpen, setMobileOpen } = useSidebar();
-  if (isMobile) {
-    return (
-      <Sheet open={isMobileOpen} onOpenChange={setMobileOpen}>
-        <SheetContent
-          title={label}
-          description="Main navigation"
-          className="w-(--sidebar-width-mobile) max-w-[85vw] bg-brand-950 text-white"
-        >
-          <nav aria-label={label} data-slot="sidebar" data-mobile="true" className="flex min-h-0 flex-1 flex-col">
-            {children}
-          </nav>
-        </SheetContent>
-      </Sheet>
-    );
-  }
-  return (
-    <nav
-      aria-label={label}
-      data-slot="sidebar"
-      data-state={isOpen ? 'expanded' : 'collapsed'}
-      className={cn(
-        'sticky top-0 flex h-dvh shrink-0 flex-col overflow-hidden bg-brand-950 text-white transition-[width] duration-200',
-        isOpen ? 'w-(--sidebar-width)' : 'w-(--sidebar-width-icon)',
-      )}
-    >
-      {children}
-    </nav>
-  );
+  return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 
 export function SidebarTrigger({ className }: { className?: string }) {
