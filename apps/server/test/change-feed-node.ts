@@ -37,7 +37,10 @@ checkouts = countPoolCheckouts(app.deps.pool);
 // back later than the 1 s bound, and a poll then rightly reads PostgreSQL (the test requires no connection only
 // from a request the feed served live throughout).
 const atStart = new WeakMap<object, string>();
-const feedState = () => JSON.stringify(app.deps.changes?.state ?? null);
+const feedState = () => {
+  const state = app.deps.changes?.state;
+  return state ? `${state.epoch}:${state.notLive}` : '';
+};
 app.addHook('onRequest', async (request) => {
   atStart.set(request, feedState());
 });
@@ -45,6 +48,7 @@ app.addHook('onSend', async (request, reply) => {
   reply.header('x-pool-checkouts', String(checkouts?.current() ?? -1));
   reply.header('x-feed-live', String(app.deps.changes?.isLive === true && atStart.get(request) === feedState()));
   reply.header('x-feed-epoch', String(app.deps.changes?.state.epoch ?? -1));
+  reply.header('x-feed-reads', String(app.deps.changes?.state.reads ?? -1));
 });
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
 const stop = () => void app.close().then(() => process.exit(0));

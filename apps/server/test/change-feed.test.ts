@@ -25,6 +25,7 @@ async function poll(token: string) {
     checkouts: Number(response.headers.get('x-pool-checkouts')),
     isLive: response.headers.get('x-feed-live') === 'true',
     epoch: Number(response.headers.get('x-feed-epoch')),
+    reads: Number(response.headers.get('x-feed-reads')),
     data: body.data,
   };
 }
@@ -40,12 +41,18 @@ async function seenWithin(token: string, seen: (answer: Awaited<ReturnType<typeo
   }
 }
 
-/** Polls until B answers the member from its caches (no connection taken). */
-const quiet = (token: string) =>
-  waitFor(async () => {
+/**
+ * Polls until B answers the member from its caches (no connection taken) after its feed has read past what was
+ * written before the call: a read sent before a write committed may come back after B kept an answer that already
+ * shows it, and the member's next poll then rightly reads PostgreSQL again (two reads on, one was sent after).
+ */
+async function quiet(token: string) {
+  const first = await poll(token);
+  return waitFor(async () => {
     const answer = await poll(token);
-    return answer.checkouts === 0 ? answer : null;
+    return answer.checkouts === 0 && answer.reads >= first.reads + 2 ? answer : null;
   }, 10_000);
+}
 
 const listenerPids = async () =>
   (

@@ -66,8 +66,10 @@ export class ChangeFeed {
   /** Failed attempts to connect in a row: the wait before the next one doubles, up to a minute. */
   private failures = 0;
   /** Times the feed has connected and read its first snapshot (tests and logs). */
-  listens = 0;
+  connects = 0;
   private notLive = 0;
+  /** Reads confirmed since the process started (tests: a read sent after a write has been seen). */
+  private confirmed = 0;
 
   constructor(
     private readonly databaseUrl: string,
@@ -102,9 +104,12 @@ export class ChangeFeed {
     return stamp.epoch === this.epoch && (this.changedAt.get(memberId.toString()) ?? -1) <= stamp.seq;
   }
 
-  /** The epoch, and how many times a kept value was asked for while the feed was not live (tests and logs). */
-  get state(): { epoch: number; notLive: number } {
-    return { epoch: this.epoch, notLive: this.notLive };
+  /**
+   * The epoch, how many times a kept value was asked for while the feed was not live, and how many reads have come
+   * back (tests and logs).
+   */
+  get state(): { epoch: number; notLive: number; reads: number } {
+    return { epoch: this.epoch, notLive: this.notLive, reads: this.confirmed };
   }
 
   /**
@@ -142,7 +147,7 @@ export class ChangeFeed {
       this.snapshot = first.rows[0]?.snapshot ?? '';
       this.horizons.length = 0;
       this.client = client;
-      this.listens += 1;
+      this.connects += 1;
       this.poll();
     } catch (error) {
       this.log.warn({ err: error }, 'change feed: could not connect; requests read PostgreSQL until it does');
@@ -175,6 +180,7 @@ export class ChangeFeed {
         }
         this.snapshot = row.snapshot;
         this.confirmedSentAt = Math.max(this.confirmedSentAt, sentAt);
+        this.confirmed += 1;
         await this.prune(client, row.snapshot);
       })
       .catch((error: unknown) => this.drop(client, error));
