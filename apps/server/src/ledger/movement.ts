@@ -136,8 +136,8 @@ export interface LedgerRefusals {
   guard?: { refuse: (status: string) => AppError };
 }
 
-/** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521). */
-export type LedgerFunction = 'ledger_record_movement' | 'payforclient_pay';
+/** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521, 0522, 0523). */
+export type LedgerFunction = 'ledger_record_movement' | 'payforclient_pay' | 'activation_activate' | 'spins_play';
 
 /**
  * One call of a ledger SQL function, one round trip: on the pool (a movement that is its own transaction) a named

@@ -1,6 +1,9 @@
+import { parseDbMinor } from '@tuzo/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activations, countries, countryFees, members } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { callLedgerFunction, type LedgerFunction, type LedgerRefusals } from '../../ledger/movement.ts';
 
 /** Locks the member row (FOR UPDATE) with what activation needs: status, uplines and the country's fee row. */
 export async function lockMemberForActivation(tx: DbOrTx, memberId: bigint) {
@@ -106,4 +109,129 @@ export async function selectTransactionsByKeys(tx: DbOrTx, keys: readonly string
     key: row.idempotency_key,
     memberId: row.member_id === null ? null : BigInt(row.member_id),
   }));
+}
+
+/** An activation as `activation_activate` (migration 0522) takes it: the operator of a free one, the business time. */
+export interface ActivationRequest {
+  memberId: bigint;
+  operatorId: bigint | null;
+  at: Date;
+}
+
+/** A commission paid into an upline's Jumbo wallet (not held), for its SMS. */
+export interface PaidCommission {
+  uplineId: bigint;
+  level: 1 | 2 | 3;
+  upline: { currency: string; rateMicro: bigint };
+  localMinor: bigint;
+  systemMinor: bigint;
+}
+
+/** The answer of `activation_activate`, parsed: money as bigint. */
+export type ActivationOutcome =
+  | { status: 'no_member' | 'active' | 'suspended' }
+  | {
+      status: 'insufficient';
+      depositSystemMinor: bigint;
+      feeSystemMinor: bigint;
+      feeLocalMinor: bigint;
+      rateMicro: bigint;
+      currency: string;
+    }
+  | {
+      status: 'activated';
+      username: string;
+      currency: string;
+      feeLocalMinor: bigint;
+      feeSystemMinor: bigint;
+      generation: number;
+      commissionsPaid: number;
+      paid: PaidCommission[];
+    };
+
+interface ActivationJson {
+  status: string;
+  deposit?: string;
+  fee_system?: string;
+  fee_local?: string;
+  rate_micro?: string;
+  currency?: string;
+  username?: string;
+  generation?: number;
+  commissions_paid?: number;
+  sms?: Array<{ upline_id: string; level: 1 | 2 | 3; currency: string; rate_micro: string; local: string; system: string }>;
+}
+
+/** `activation_activate` raised this when one of its keys had been used for another request (it rolls back). */
+const KEY_CONFLICT = 'TZ005';
+const ACTIVATE: LedgerFunction = 'activation_activate';
+
+/** The uplines' notification texts the function writes with PostgreSQL's `format()` (activation.service.ts). */
+export interface ActivationNotices {
+  commissionMessage: string;
+  heldMessage: string;
+}
+
+/**
+ * The activation in one call to PostgreSQL (`activation_activate`, migration 0522): the member locked and checked,
+ * the fee, any free grant, the commissions (paid or held), the activations row and the status, one statement. A
+ * deposit wallet short at the lock is thrown as `refusals` give it.
+ */
+export async function activateInOneCall(
+  db: DbOrTx,
+  request: ActivationRequest,
+  notices: ActivationNotices,
+  refusals: LedgerRefusals,
+): Promise<ActivationOutcome> {
+  const json = await callLedgerFunction<ActivationJson>(
+    db,
+    ACTIVATE,
+    {
+      member_id: request.memberId,
+      operator_id: request.operatorId,
+      at: request.at,
+      commission_message: notices.commissionMessage,
+      held_message: notices.heldMessage,
+    },
+    refusals,
+  ).catch((error: unknown) => {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+    if (cause.code === KEY_CONFLICT)
+      throw new AppError('CONFLICT', 'This idempotency key was already used for a different request');
+    throw error;
+  });
+  switch (json.status) {
+    case 'no_member':
+    case 'active':
+    case 'suspended':
+      return { status: json.status };
+    case 'insufficient':
+      return {
+        status: 'insufficient',
+        depositSystemMinor: parseDbMinor(json.deposit),
+        feeSystemMinor: parseDbMinor(json.fee_system),
+        feeLocalMinor: parseDbMinor(json.fee_local),
+        rateMicro: parseDbMinor(json.rate_micro),
+        currency: json.currency ?? '',
+      };
+    case 'activated':
+      return {
+        status: 'activated',
+        username: json.username ?? '',
+        currency: json.currency ?? '',
+        feeLocalMinor: parseDbMinor(json.fee_local),
+        feeSystemMinor: parseDbMinor(json.fee_system),
+        generation: json.generation ?? 0,
+        commissionsPaid: json.commissions_paid ?? 0,
+        paid: (json.sms ?? []).map((row) => ({
+          uplineId: BigInt(row.upline_id),
+          level: row.level,
+          upline: { currency: row.currency, rateMicro: parseDbMinor(row.rate_micro) },
+          localMinor: parseDbMinor(row.local),
+          systemMinor: parseDbMinor(row.system),
+        })),
+      };
+    default:
+      throw new Error(`activation_activate answered ${json.status}`);
+  }
 }

@@ -1,34 +1,28 @@
-import { ACTIVATION_MESSAGES, formatMinor, localToSystemMinor, type ActivateData } from '@tuzo/contracts';
+import { ACTIVATION_MESSAGES, formatMinor, type ActivateData } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { TransactionKind } from '../../ledger/accounts.ts';
-import { getWalletBalances, reverseTransaction } from '../../ledger/ledger.ts';
-import { recordMovement } from '../../ledger/movement.ts';
+import { reverseTransaction } from '../../ledger/ledger.ts';
+import type { LedgerRefusals } from '../../ledger/movement.ts';
 import { writeAudit } from '../audit/index.ts';
-import { holdCommission, holdingCluster, unwindHeldCommission } from '../clusters/index.ts';
+import { heldCommissionMessage, unwindHeldCommission } from '../clusters/index.ts';
 import { recordSignals, type RawSignals } from '../fraud-signals/index.ts';
 import { setMemberStatus } from '../members/index.ts';
 import { activationSms, commissionSms, enqueueSms } from '../sms/index.ts';
-import { readSetting } from '../settings/index.ts';
-import { missingFeeLocal, toMemberString } from '../wallets/index.ts';
+import { missingFeeLocal } from '../wallets/index.ts';
 import {
-  insertActivation,
+  activateInOneCall,
   lockLiveActivation,
   lockMemberForActivation,
   markActivationDeactivated,
-  selectNextGeneration,
   selectTransactionsByKeys,
   selectUplines,
+  type ActivationNotices,
+  type ActivationOutcome,
+  type ActivationRequest,
 } from './activation.repository.ts';
 
-type LockedMember = NonNullable<Awaited<ReturnType<typeof lockMemberForActivation>>>;
 const LEVELS = [1, 2, 3] as const;
-const COMMISSION_KIND: Record<(typeof LEVELS)[number], TransactionKind> = {
-  1: 'commission_l1',
-  2: 'commission_l2',
-  3: 'commission_l3',
-};
 
 /** Keys of one activation: `activation:<member>:<generation>` and its derived legs (docs/money.md, "Idempotency"). */
 export const activationKeys = (memberId: bigint, generation: number) => {
@@ -37,18 +31,40 @@ export const activationKeys = (memberId: bigint, generation: number) => {
 };
 
 /**
+ * The upline's notifications, written by the function with PostgreSQL's `format()` (`%1$s`..`%4$s`): a commission
+ * paid (currency, amount, level, the activating member's username) and one held (level, currency, amount, username).
+ * The texts stay in TypeScript, where the Swahili coverage test reads them.
+ */
+const NOTICES: ActivationNotices = {
+  commissionMessage: `You earned ${'%1$s'} ${'%2$s'}: your level ${'%3$s'} member ${'%4$s'} activated their account.`,
+  heldMessage: heldCommissionMessage('%1$s', '%2$s', '%3$s', '%4$s'),
+};
+
+/** A deposit wallet found short when the fee movement locks it (the check before it read it unlocked). */
+const REFUSALS: LedgerRefusals = { insufficientMessage: 'Insufficient deposit balance to activate your account.' };
+
+/**
  * `activateaccount`: the member pays the fee from their deposit wallet; uplines earn their commissions. `sendSms`
  * false (the demo seed, whose members have made-up phones) writes no SMS.
+ *
+ * One call after the session check (decision 065): `activation_activate` (migration 0522) locks the member, checks,
+ * moves the fee and the commissions and makes the member active. What stays outside it: the multi-account signals
+ * (decision 061), recorded before it in the same transaction so the clusters are current and their locks come
+ * before the ledger's, and the SMS, rendered by the sms module and written to the outbox after it in the same
+ * transaction. Without signals or SMS (the seed) the call runs alone on the pool.
  */
 export async function activateAccount(
   deps: AppDeps,
   input: { memberId: bigint; sendSms?: boolean; seen?: Pick<RawSignals, 'device' | 'ip'> },
 ): Promise<ActivateData> {
+  const at = deps.clock.now();
+  const sendSms = input.sendSms ?? true;
+  const request = { memberId: input.memberId, operatorId: null, at };
+  if (!input.seen && !sendSms) return activateIn(deps.db, request, false);
   return deps.db.transaction(async (tx) => {
-    const at = deps.clock.now();
     // Multi-account signals (decision 061), before any money row is locked, so the clusters are current.
     if (input.seen) await recordSignals(tx, deps, { memberId: input.memberId, event: 'activation', at, signals: input.seen });
-    return activateLocked(tx, { memberId: input.memberId, operatorId: null, at, sendSms: input.sendSms ?? true });
+    return activateIn(tx, request, sendSms);
   });
 }
 
@@ -59,7 +75,7 @@ export async function activateForFree(
 ): Promise<ActivateData> {
   return deps.db.transaction(async (tx) => {
     const at = deps.clock.now();
-    const result = await activateLocked(tx, { memberId: input.memberId, operatorId: input.operatorId, at, sendSms: true });
+    const result = await activateIn(tx, { memberId: input.memberId, operatorId: input.operatorId, at }, true);
     await writeAudit(tx, {
       actorId: input.operatorId,
       action: 'member.activate_free',
@@ -74,154 +90,57 @@ export async function activateForFree(
 }
 
 /**
- * One activation inside the caller's transaction: the member row is locked first, so two concurrent activations
- * of the same member serialise and the second sees "already active" with nothing charged.
+ * One activation in one call (inside the caller's transaction, or on the pool when `db` is it): the member row is
+ * locked first, so two concurrent activations of the same member serialise and the second sees "already active"
+ * with nothing charged. Then the SMS of each commission paid and of the activation, as before, in `db`.
  */
-async function activateLocked(
-  tx: DbOrTx,
-  input: { memberId: bigint; operatorId: bigint | null; at: Date; sendSms: boolean },
-): Promise<ActivateData> {
-  const member = await lockMemberForActivation(tx, input.memberId);
-  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
-  if (member.status === 'active') throw new AppError('ALREADY_DONE', ACTIVATION_MESSAGES.alreadyActive);
-  if (member.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended');
-  if (member.cregMinor === null) throw new Error(`Country of member ${member.id} has no fee row`);
-  const feeLocalMinor = member.cregMinor;
-  const feeSystemMinor = localToSystemMinor(feeLocalMinor, member.rateMicro);
-  const generation = await selectNextGeneration(tx, member.id);
-  const keys = activationKeys(member.id, generation);
-  const isFree = input.operatorId !== null;
-  if (isFree && feeSystemMinor > 0n) {
-    await recordMovement(tx, {
-      kind: 'adjustment',
-      idempotencyKey: keys.grant,
-      at: input.at,
-      memberId: member.id,
-      memo: 'Free activation granted by an operator (fee booked as an expense)',
-      legs: [
-        { account: { system: 'house:expenses' }, amountMinor: -feeSystemMinor },
-        { account: { memberId: member.id, wallet: 'deposit' }, amountMinor: feeSystemMinor },
-      ],
-    });
+async function activateIn(db: DbOrTx, request: ActivationRequest, sendSms: boolean): Promise<ActivateData> {
+  const outcome = await activateInOneCall(db, request, NOTICES, REFUSALS);
+  const done = answerActivation(outcome);
+  const keys = activationKeys(request.memberId, done.generation);
+  const member = { currency: done.currency, username: done.username };
+  if (sendSms) {
+    // Only to uplines who kept commission SMS on (members.sms_commission; the enqueue checks it).
+    for (const paid of done.paid) {
+      const sms = commissionSms({ ...paid, member });
+      await enqueueSms(db, { memberId: paid.uplineId, event: sms, dedupeKey: keys.commission(paid.level), at: request.at });
+    }
+    // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md).
+    const sms = activationSms({ currency: done.currency, feeLocalMinor: done.feeLocalMinor });
+    await enqueueSms(db, { memberId: request.memberId, event: sms, dedupeKey: keys.activation, at: request.at });
   }
-  const insufficient = await insufficientMessage(tx, member, feeSystemMinor);
-  if (insufficient) throw new AppError('INSUFFICIENT_FUNDS', insufficient);
-  let activationTransactionId: bigint | null = null;
-  if (feeSystemMinor > 0n) {
-    const posted = await recordMovement(tx, {
-      kind: 'activation',
-      idempotencyKey: keys.activation,
-      at: input.at,
-      memberId: member.id,
-      memo: 'Account activation fee',
-      conversion: { rateMicro: member.rateMicro, localAmountMinor: feeLocalMinor, currency: member.currency },
-      insufficientMessage: 'Insufficient deposit balance to activate your account.',
-      legs: [
-        { account: { memberId: member.id, wallet: 'deposit' }, amountMinor: -feeSystemMinor },
-        { account: { system: 'house:fees' }, amountMinor: feeSystemMinor },
-      ],
-    });
-    activationTransactionId = posted.transactionId;
-  }
-  const commissionsPaid = await payCommissions(tx, member, keys, { at: input.at, sendSms: input.sendSms });
-  const activatedAt = input.at;
-  await insertActivation(tx, {
-    memberId: member.id,
-    generation,
-    isFree,
-    feeSystemMinor,
-    activationTransactionId,
-    activatedBy: input.operatorId,
-    createdAt: input.at,
-  });
-  await setMemberStatus(tx, { memberId: member.id, status: 'active', activatedAt, at: input.at });
-  // The SMS is written in this transaction and sent after commit (docs/decisions/037-sms-outbox.md).
-  const sms = activationSms({ currency: member.currency, feeLocalMinor });
-  if (input.sendSms) await enqueueSms(tx, { memberId: member.id, event: sms, dedupeKey: keys.activation, at: input.at });
   return {
-    fee: formatMinor(feeLocalMinor),
-    currency: member.currency,
-    activated_at: activatedAt.toISOString(),
-    commissions_paid: commissionsPaid,
+    fee: formatMinor(done.feeLocalMinor),
+    currency: done.currency,
+    activated_at: request.at.toISOString(),
+    commissions_paid: done.commissionsPaid,
   };
 }
 
-async function insufficientMessage(tx: DbOrTx, member: LockedMember, feeSystemMinor: bigint): Promise<string | null> {
-  const { deposit } = await getWalletBalances(tx, member.id);
-  if (deposit >= feeSystemMinor) return null;
-  const feeLocalMinor = member.cregMinor ?? 0n;
-  const missingLocal = missingFeeLocal({
-    feeLocalMinor,
-    feeSystemMinor,
-    depositSystemMinor: deposit,
-    rateMicro: member.rateMicro,
-  });
-  return `Insufficient deposit balance. Deposit ${member.currency} ${formatMinor(missingLocal)} to activate your account.`;
-}
-
-/**
- * Pays fl1/fl2/fl3 (the activating member's country row, converted to system units) from house:commissions into
- * each upline's Jumbo wallet. Suspended uplines and the house account get nothing; a zero commission is skipped.
- * Where the operator switched referral commissions off for the activating member's country
- * (`referral_disabled_countries`), no upline is paid.
- */
-async function payCommissions(
-  tx: DbOrTx,
-  member: LockedMember,
-  keys: ReturnType<typeof activationKeys>,
-  { at, sendSms }: { at: Date; sendSms: boolean },
-): Promise<number> {
-  if ((await readSetting(tx, 'referral_disabled_countries')).includes(member.abbreviation)) return 0;
-  const levels = [
-    { level: 1, uplineId: member.l1Id, localMinor: member.fl1Minor ?? 0n },
-    { level: 2, uplineId: member.l2Id, localMinor: member.fl2Minor ?? 0n },
-    { level: 3, uplineId: member.l3Id, localMinor: member.fl3Minor ?? 0n },
-  ] as const;
-  const ids = levels.flatMap((entry) => (entry.uplineId === null ? [] : [entry.uplineId]));
-  const uplines = new Map((await selectUplines(tx, ids)).map((row) => [row.id, row]));
-  let paid = 0;
-  for (const entry of levels) {
-    const upline = entry.uplineId === null ? undefined : uplines.get(entry.uplineId);
-    if (!upline || upline.isHouse || upline.status === 'suspended') continue;
-    const amountMinor = localToSystemMinor(entry.localMinor, member.rateMicro);
-    if (amountMinor <= 0n) continue;
-    // In the upline's own currency: as set when it is the activating member's, else converted at the upline's rate.
-    const currency = { countryId: upline.countryId, currency: upline.currency, rateMicro: upline.rateMicro };
-    const earned = currency.currency === member.currency ? formatMinor(entry.localMinor) : toMemberString(amountMinor, currency);
-    const conversion = { rateMicro: member.rateMicro, localAmountMinor: entry.localMinor, currency: member.currency };
-    // Upline and member in one cluster: the commission waits in hold:commissions for an operator (decision 062).
-    const clusterId = await holdingCluster(tx, { uplineId: upline.id, memberId: member.id });
-    if (clusterId !== null) {
-      const kind = COMMISSION_KIND[entry.level];
-      const shown = { currency: currency.currency, amount: earned };
-      const held = { clusterId, kind, uplineId: upline.id, member, level: entry.level, amountMinor, conversion, shown, at };
-      await holdCommission(tx, { ...held, idempotencyKey: keys.commission(entry.level) });
-      paid += 1;
-      continue;
+/** Every answer of the one call, as the AppErrors the action has always given, or the activation done. */
+function answerActivation(outcome: ActivationOutcome): Extract<ActivationOutcome, { status: 'activated' }> {
+  switch (outcome.status) {
+    case 'no_member':
+      throw new AppError('NOT_FOUND', 'Member not found');
+    case 'active':
+      throw new AppError('ALREADY_DONE', ACTIVATION_MESSAGES.alreadyActive);
+    case 'suspended':
+      throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended');
+    case 'insufficient': {
+      const missingLocal = missingFeeLocal({
+        feeLocalMinor: outcome.feeLocalMinor,
+        feeSystemMinor: outcome.feeSystemMinor,
+        depositSystemMinor: outcome.depositSystemMinor,
+        rateMicro: outcome.rateMicro,
+      });
+      throw new AppError(
+        'INSUFFICIENT_FUNDS',
+        `Insufficient deposit balance. Deposit ${outcome.currency} ${formatMinor(missingLocal)} to activate your account.`,
+      );
     }
-    await recordMovement(tx, {
-      kind: COMMISSION_KIND[entry.level],
-      idempotencyKey: keys.commission(entry.level),
-      memberId: upline.id,
-      memo: `Level ${entry.level} commission: ${member.username} activated`,
-      conversion,
-      at,
-      legs: [
-        { account: { system: 'house:commissions' }, amountMinor: -amountMinor },
-        { account: { memberId: upline.id, wallet: 'balance' }, amountMinor },
-      ],
-      notify: {
-        memberId: upline.id,
-        msg: `You earned ${currency.currency} ${earned}: your level ${entry.level} member ${member.username} activated their account.`,
-        severity: 'success',
-      },
-    });
-    // Only to uplines who kept commission SMS on (members.sms_commission; the enqueue checks it).
-    const sms = commissionSms({ upline, member, level: entry.level, localMinor: entry.localMinor, systemMinor: amountMinor });
-    if (sendSms) await enqueueSms(tx, { memberId: upline.id, event: sms, dedupeKey: keys.commission(entry.level), at });
-    paid += 1;
+    case 'activated':
+      return outcome;
   }
-  return paid;
 }
 
 /**

@@ -49,7 +49,7 @@ export async function holdCommission(tx: DbOrTx, input: HeldCommission): Promise
     ],
     notify: {
       memberId: input.uplineId,
-      msg: `Your level ${input.level} commission of ${input.shown.currency} ${input.shown.amount} from ${input.member.username} is held while we check that the accounts in your team belong to different people. You can ask for a review.`,
+      msg: heldCommissionMessage(String(input.level), input.shown.currency, input.shown.amount, input.member.username),
       severity: 'warning',
     },
   });
@@ -111,4 +111,12 @@ export async function reverseHolds(tx: DbOrTx, input: { holds: readonly HoldRow[
     reversed += 1;
   }
   return reversed;
+}
+
+/**
+ * The upline's notice of a commission held (decision 062). `activation_activate` (migration 0522) writes it too, with
+ * PostgreSQL's `format()`: activation.repository.ts passes it with `%1$s`..`%4$s` in place of the four values.
+ */
+export function heldCommissionMessage(level: string, currency: string, amount: string, username: string): string {
+  return `Your level ${level} commission of ${currency} ${amount} from ${username} is held while we check that the accounts in your team belong to different people. You can ask for a review.`;
 }

@@ -10,4 +10,4 @@ export const clustersActions = [...adminClustersActions, ...memberHoldsActions];
 export { executeClusterDecision } from './admin-decide.service.ts';
 export { listOpenReviewNotices } from './admin-notices.service.ts';
 export { unwindHeldCommission } from './admin-unwind.service.ts';
-export { holdCommission, holdingCluster } from './holds.service.ts';
+export { heldCommissionMessage, holdCommission, holdingCluster } from './holds.service.ts';

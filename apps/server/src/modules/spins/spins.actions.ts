@@ -10,7 +10,7 @@ export const spinsActions = [
   defineAction('freespin', {
     rateLimit: { perMinute: 20, isShared: true },
     handler: async (ctx) => {
-      const data = await spinFree(ctx.deps, { memberId: ctx.member.id });
+      const data = await spinFree(ctx.deps, { memberId: ctx.member.id, countryId: ctx.member.countryId });
       return { msg: `You won ${data.currency} ${data.win}`, data };
     },
   }),
@@ -19,6 +19,7 @@ export const spinsActions = [
     handler: async (ctx) => {
       const data = await spinCasino(ctx.deps, {
         memberId: ctx.member.id,
+        countryId: ctx.member.countryId,
         acc: ctx.payload.acc,
         stakeLocalMinor: ctx.payload.spin_amount,
         clientKey: ctx.idempotencyKey,

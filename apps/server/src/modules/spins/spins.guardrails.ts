@@ -13,19 +13,21 @@ export function isExcluded(facts: Pick<SpinMemberFacts, 'excludedUntil' | 'exclu
 }
 
 /**
- * The casino guardrails, in the order a member meets them: the country's switch (operator setting
- * `casino_disabled_countries`), the member's own self-exclusion (its end in the message), then the age statement.
+ * The casino guardrails, in the order a member meets them (checked by `spins_play`, migration 0523): the country's
+ * switch (operator setting `casino_disabled_countries`), the member's own self-exclusion (its end in the message),
+ * then the age statement. The refusal the function answered, as the error the action gives; null for any other answer.
  */
-export function checkCasinoAllowed(input: {
-  facts: SpinMemberFacts;
-  disabledCountries: readonly string[];
-  now: Date;
-  timeZone: string;
-}): void {
-  const { facts } = input;
-  if (input.disabledCountries.includes(facts.abbreviation)) throw new AppError('CASINO_DISABLED', SPIN_MESSAGES.casinoDisabled);
-  if (isExcluded(facts, input.now)) throw new AppError('SELF_EXCLUDED', exclusionMessage(facts, input.timeZone));
-  if (!facts.ageConfirmedAt) throw new AppError('AGE_CONFIRMATION_REQUIRED', SPIN_MESSAGES.ageRequired);
+export function casinoRefusal(
+  outcome: { status: string; excludedUntil?: Date | null; excludedForever?: boolean },
+  timeZone: string,
+): AppError | null {
+  if (outcome.status === 'disabled') return new AppError('CASINO_DISABLED', SPIN_MESSAGES.casinoDisabled);
+  if (outcome.status === 'excluded') {
+    const facts = { excludedUntil: outcome.excludedUntil ?? null, excludedForever: outcome.excludedForever ?? false };
+    return new AppError('SELF_EXCLUDED', exclusionMessage(facts, timeZone));
+  }
+  if (outcome.status === 'age') return new AppError('AGE_CONFIRMATION_REQUIRED', SPIN_MESSAGES.ageRequired);
+  return null;
 }
 
 export function exclusionMessage(facts: Pick<SpinMemberFacts, 'excludedUntil' | 'excludedForever'>, timeZone: string): string {

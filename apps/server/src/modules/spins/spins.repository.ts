@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { spins } from '../../db/schema.ts';
@@ -40,10 +40,6 @@ export async function insertSeed(
     INSERT INTO spin_seeds (member_id, server_seed, server_seed_hash, client_seed, created_at)
     VALUES (${input.memberId}, ${input.serverSeed}, ${input.serverSeedHash}, ${input.clientSeed}, ${input.at})
     ON CONFLICT (member_id) WHERE revealed_at IS NULL DO NOTHING`);
-}
-
-export async function advanceNonce(tx: DbOrTx, seedId: bigint): Promise<void> {
-  await tx.execute(sql`UPDATE spin_seeds SET next_nonce = next_nonce + 1 WHERE id = ${seedId}`);
 }
 
 export async function revealSeed(tx: DbOrTx, seedId: bigint, at: Date): Promise<void> {
@@ -92,35 +88,6 @@ export async function selectSpinMemberFacts(db: DbOrTx, memberId: bigint): Promi
 }
 
 export type SpinRow = typeof spins.$inferSelect;
-/** A spin row to write: every column but the id and the ledger transaction (the movement writes that one). */
-export type NewSpin = Omit<typeof spins.$inferInsert, 'id' | 'transactionId'>;
-
-export async function selectSpinByKey(tx: DbOrTx, idempotencyKey: string): Promise<SpinRow | null> {
-  const rows = await tx.select().from(spins).where(eq(spins.idempotencyKey, idempotencyKey)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** A free spin that drew 0: no money moves, so the row is written here rather than by the movement. */
-export async function insertSpinWithoutMovement(tx: DbOrTx, row: NewSpin): Promise<SpinRow> {
-  const rows = await tx.insert(spins).values(row).returning();
-  const spin = rows[0];
-  if (!spin) throw new Error('Inserting a spin returned no row');
-  return spin;
-}
-
-/**
- * Locks the member wallets a casino spin touches, in id order (the order the movement function locks them in, so
- * no deadlock), and returns their balances: the stake must be covered by its wallet on its own, before any win.
- */
-export async function lockWallets(tx: DbOrTx, codes: readonly string[]): Promise<Map<string, bigint>> {
-  const result = await tx.execute<{ code: string; balance_minor: string }>(sql`
-    SELECT code, balance_minor::text AS balance_minor FROM ledger_accounts
-    WHERE code IN (${sql.join(
-      codes.map((code) => sql`${code}`),
-      sql`, `,
-    )}) ORDER BY id FOR UPDATE`);
-  return new Map(result.rows.map((row) => [row.code, parseDbMinor(row.balance_minor)]));
-}
 
 export async function upsertAgeConfirmation(db: DbOrTx, memberId: bigint, at: Date): Promise<Date> {
   const result = await db.execute<{ age_confirmed_at: string }>(sql`

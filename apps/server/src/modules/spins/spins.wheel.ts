@@ -3,12 +3,13 @@ import {
   formatMinor,
   parseAmountToMinor,
   systemToLocalMinor,
+  type SettingValues,
   type SpinData,
   type SpinKind,
   type SpinTable,
 } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { readSettings } from '../settings/index.ts';
+import { parseSettings, readSettings } from '../settings/index.ts';
 import type { SpinRow } from './spins.repository.ts';
 
 export const SPIN_SETTING_KEYS = [
@@ -28,7 +29,15 @@ export interface SpinSettings {
 }
 
 export async function loadSpinSettings(db: DbOrTx): Promise<SpinSettings> {
-  const values = await readSettings(db, SPIN_SETTING_KEYS);
+  return toSpinSettings(await readSettings(db, SPIN_SETTING_KEYS));
+}
+
+/** The spin settings from a reference copy's raw values (`deps.reference`), read through the same registry. */
+export function spinSettingsFrom(stored: Record<string, unknown>): SpinSettings {
+  return toSpinSettings(parseSettings(SPIN_SETTING_KEYS, stored));
+}
+
+function toSpinSettings(values: SettingValues<(typeof SPIN_SETTING_KEYS)[number]>): SpinSettings {
   return {
     freeTable: values['spins.free_table'],
     casinoTable: values['spins.casino_table'],

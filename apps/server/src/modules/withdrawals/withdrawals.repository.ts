@@ -78,6 +78,8 @@ export interface WithdrawalContext {
   minWithMinor: bigint;
   tariff: { minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }[];
   walletMinor: bigint;
+  /** Where the member's payouts go: their phone and their country's abbreviation (the provider is set per country). */
+  payee: { phone: string; abbreviation: string };
   settings: Record<string, unknown>;
   /** The withdrawal already recorded under this idempotency key, if any. */
   earlier: WithdrawalRow | null;
@@ -85,8 +87,9 @@ export interface WithdrawalContext {
 
 /**
  * Everything a withdrawal request needs before it moves money, in one statement: the member's currency and rate,
- * the country's minimum and tariff, the wallet's balance, the settings asked for, and the withdrawal already
- * recorded under the key (a replay answers with it before any rule is checked again).
+ * the country's minimum and tariff, the wallet's balance, the payee (phone and country, for the provider's limits),
+ * the settings asked for, and the withdrawal already recorded under the key (a replay answers with it before any
+ * rule is checked again).
  */
 export async function selectWithdrawalContext(
   db: DbOrTx,
@@ -100,13 +103,15 @@ export async function selectWithdrawalContext(
     country_id: number;
     currency: string;
     rate_micro: string;
+    phone: string;
+    abbreviation: string;
     min_with_minor: string | null;
     tariff: [string, string, string][] | null;
     wallet_minor: string | null;
     settings: Record<string, unknown> | null;
     earlier: unknown;
   }>(sql`
-    SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro, f.min_with_minor::text AS min_with_minor,
+    SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro, m.phone, c.abbreviation, f.min_with_minor::text AS min_with_minor,
            (SELECT json_agg(json_build_array(b.min_minor::text, b.max_minor::text, b.tariff_minor::text) ORDER BY b.min_minor)
               FROM tariff_brackets b WHERE b.country_id = c.id) AS tariff,
            (SELECT a.balance_minor::text FROM ledger_accounts a WHERE a.member_id = m.id AND a.wallet = ${input.wallet}) AS wallet_minor,
@@ -129,6 +134,7 @@ export async function selectWithdrawalContext(
       tariffMinor: parseDbMinor(tariff),
     })),
     walletMinor: parseDbMinor(row.wallet_minor ?? '0'),
+    payee: { phone: row.phone, abbreviation: row.abbreviation },
     settings: row.settings ?? {},
     earlier: row.earlier ? rowFromJson(withdrawals, row.earlier) : null,
   };

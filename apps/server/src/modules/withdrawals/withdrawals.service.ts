@@ -23,7 +23,7 @@ import {
   type MemberCurrency,
   type MoneySettings,
 } from '../wallets/index.ts';
-import { assertWithdrawalPayable } from './withdrawal-limits.ts';
+import { checkWithdrawalPayable, PAYABLE_SETTING_KEYS } from './withdrawal-limits.ts';
 import { raiseRiskFlags } from '../payout-risk/index.ts';
 import { recordSignals, type RawSignals } from '../fraud-signals/index.ts';
 import { payoutPhoneForRequest } from '../phone-changes/index.ts';
@@ -34,8 +34,9 @@ type PayoutWallet = (typeof WITHDRAW_ACCOUNTS)[WithdrawAccount];
 
 /**
  * `systemwithdrawal`: amount + fee leave the wallet at once into hold:withdrawals, with a pending withdrawal row.
- * Two round trips: one statement reads every fact the rules need (and the withdrawal already recorded under the
- * key), then one `recordMovement` call holds the money and writes the row, in its own transaction. Idempotent on
+ * One statement reads every fact the request's own rules need (the provider's limits included, and the withdrawal
+ * already recorded under the key), then one transaction checks the phone-change hold, records the fraud signals,
+ * holds the money with the row (`recordMovement`) and raises the risk flags. Idempotent on
  * `withdrawal:<member>:<client key>`; without a client key every request is new. A repeat of a key returns the
  * first result; the same key with another wallet or amount is a 409 CONFLICT.
  */
@@ -55,7 +56,7 @@ export async function requestWithdrawal(
     memberId: input.memberId,
     wallet,
     idempotencyKey,
-    settingKeys: MONEY_SETTING_KEYS,
+    settingKeys: [...MONEY_SETTING_KEYS, ...PAYABLE_SETTING_KEYS],
   });
   if (!context) throw new AppError('NOT_FOUND', 'Member not found');
   if (context.earlier) return replay(context.earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
@@ -68,11 +69,10 @@ export async function requestWithdrawal(
   }
   // The charge applies to the Jumbo wallet only, as the spec's form shows it (section 9).
   const feeLocalMinor = wallet === 'balance' ? tariffFeeMinor(input.amountLocalMinor, context.tariff) : 0n;
-  await assertWithdrawalPayable(deps, {
-    memberId: input.memberId,
-    amountMinor: input.amountLocalMinor,
-    currency: currency.currency,
-  });
+  checkWithdrawalPayable(
+    { ...context.payee, stored: context.settings },
+    { amountMinor: input.amountLocalMinor, currency: currency.currency },
+  );
   const amount = fromMemberAmount(input.amountLocalMinor, currency);
   const fee = fromMemberAmount(feeLocalMinor, currency);
   if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
