@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { reconcileLedger } from '../src/ledger/reconcile.ts';
 import { activateAccount } from '../src/modules/activation/activation.service.ts';
 import { callAction } from './harness.ts';
+import { statementsDuring } from './statements.ts';
 import { createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
 import { useCountriesApp, useMember } from './countries-app.ts';
 
@@ -27,24 +27,16 @@ const activate = (m: TestMember, headers?: Record<string, string>) =>
  */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   await t.app.deps.reference.at('0');
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await work();
-    return spy.mock.calls
-      .map(([query]) => (typeof query === 'string' ? query : (query as { text: string }).text))
-      .filter((text) => !/FROM sessions s JOIN members|rate_limit/.test(text))
-      .map((text) => text.replace(/\s+/g, ' ').trim())
-      .filter((text) =>
-        /^(begin|commit)$|activation|ledger_|members|settings|fraud_|pg_advisory|INSERT INTO sms_outbox|notifications|commission_holds/i.test(
-          text,
-        ),
-      )
-      .map((text) =>
-        /fraud_|pg_advisory/.test(text) ? 'signals' : text.startsWith('INSERT INTO sms_outbox') ? 'sms' : text.slice(0, 60),
-      );
-  } finally {
-    spy.mockRestore();
-  }
+  const { statements } = await statementsDuring(work);
+  return statements
+    .filter((text) =>
+      /^(begin|commit)$|activation|ledger_|members|settings|fraud_|pg_advisory|INSERT INTO sms_outbox|notifications|commission_holds/i.test(
+        text,
+      ),
+    )
+    .map((text) =>
+      /fraud_|pg_advisory/.test(text) ? 'signals' : text.startsWith('INSERT INTO sms_outbox') ? 'sms' : text.slice(0, 60),
+    );
 }
 
 async function inactive(deposit: bigint, sponsor: TestMember | null = l1): Promise<TestMember> {

@@ -1,8 +1,8 @@
-import pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAction } from './harness.ts';
 import { createMember, fund, type TestMember } from './money-fixtures.ts';
 import { useCountriesApp, useMember } from './countries-app.ts';
+import { statementsDuring } from './statements.ts';
 
 /**
  * Round trips to PostgreSQL of the member money actions after the session check (issue 28, decision 065): every
@@ -15,17 +15,10 @@ const client = useMember({ t, c }, { sponsor: payer });
 
 async function tripsOf(m: TestMember, action: string, payload?: unknown): Promise<{ status: number; trips: string[] }> {
   await t.app.deps.reference.at('0'); // The process's reference copy is loaded once, not per action.
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    const res = await callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token: m.token, payload });
-    const trips = spy.mock.calls
-      .map(([query]) => (typeof query === 'string' ? query : (query as { text: string }).text))
-      .filter((text) => !/FROM sessions s JOIN members|rate_limit/.test(text))
-      .map((text) => text.replace(/\s+/g, ' ').trim().slice(0, 60));
-    return { status: res.status, trips };
-  } finally {
-    spy.mockRestore();
-  }
+  const { result, statements } = await statementsDuring(() =>
+    callAction(t.app, action, { method: payload === undefined ? 'GET' : 'POST', token: m.token, payload }),
+  );
+  return { status: result.status, trips: statements.map((text) => text.slice(0, 60)) };
 }
 
 const PAYMENT_TABLES = /payforclient|ledger_record_movement|transfers|members|countries|begin|commit/i;

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { DEFAULT_CASINO_TABLE, DEFAULT_FREE_TABLE, pickSegment } from '@tuzo/contracts';
-import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { reconcileLedger } from '../src/ledger/reconcile.ts';
 import { SettableClock } from '../src/lib/clock.ts';
 import { drawSegment } from '../src/modules/spins/spins.fairness.ts';
 import { spinCasino } from '../src/modules/spins/spins.service.ts';
 import { callAction } from './harness.ts';
+import { statementsDuring } from './statements.ts';
 import { useCountriesApp } from './countries-app.ts';
 import { createMember, fund, systemBalance, wallets, type TestMember } from './money-fixtures.ts';
 
@@ -33,19 +33,9 @@ async function tripsOf(
   // The process's reference copy is loaded once, and again only after a change (a setting changed by a test).
   const [current] = await t.sql<{ version: string }>(`SELECT version::text FROM reference_version WHERE id`);
   await t.app.deps.reference.at(current!.version);
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    const res = await call(m, action, payload, headers);
-    const trips = spy.mock.calls
-      .map(([query]) => (typeof query === 'string' ? query : (query as { text: string }).text))
-      .filter((text) => !/FROM sessions s JOIN members|rate_limit/.test(text))
-      // The app's own timers (jobs, sweeps) may send statements meanwhile: the spin's are those naming its tables.
-      .filter((text) => /spin|ledger|settings|members|countries|reference|begin|commit/i.test(text))
-      .map((text) => text.replace(/\s+/g, ' ').trim());
-    return { res, trips };
-  } finally {
-    spy.mockRestore();
-  }
+  const { result: res, statements } = await statementsDuring(() => call(m, action, payload, headers));
+  // The spin's statements are those naming its tables.
+  return { res, trips: statements.filter((text) => /spin|ledger|settings|members|countries|reference|begin|commit/i.test(text)) };
 }
 
 const ONE_CALL = ['SELECT spins_play($1::jsonb) AS r'];

@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { minimumWithdrawalMessage, WITHDRAWAL_MESSAGES } from '@tuzo/contracts';
 import { callAction } from './harness.ts';
+import { statementsDuring } from './statements.ts';
 import { createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
 import { expectReconciled, payee } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
@@ -24,16 +24,7 @@ const withdraw = (m: TestMember, payload: unknown, headers: Record<string, strin
 /** Every statement any connection sends while the request runs, the session check and the shared rate limit left out. */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   await ctx.t.app.deps.reference.at('0');
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await work();
-    return spy.mock.calls
-      .map(([query]) => (typeof query === 'string' ? query : (query as { text: string }).text))
-      .filter((text) => !/FROM sessions s JOIN members|rate_limit/.test(text))
-      .map((text) => text.replace(/\s+/g, ' ').trim());
-  } finally {
-    spy.mockRestore();
-  }
+  return (await statementsDuring(work)).statements;
 }
 
 /** The request's own statements: up to its commit (what follows is the auto-pay subscriber, after the commit). */
