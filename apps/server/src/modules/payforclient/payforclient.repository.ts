@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { StaleReference } from '../reference/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { countries, countryFees, members, transfers } from '../../db/schema.ts';
@@ -85,7 +86,7 @@ export interface PaymentRequest {
 /** The answer of `payforclient_pay` (migration 0521), parsed: money as bigint, the transfer as its typed row. */
 export type PaymentOutcome =
   | { status: 'no_payer' | 'no_client' | 'suspended' | 'active' | 'too_small' }
-  | { status: 'stale'; version: string; countryId: number }
+  | StaleReference
   | { status: 'earlier'; transfer: TransferRow; client: TeamClient | null }
   | { status: 'moved'; movement: MovementResultJson; client: TeamClient };
 

@@ -15,6 +15,7 @@ import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getWalletBalances } from '../../ledger/ledger.ts';
 import { movementOutcome } from '../../ledger/movement.ts';
+import { retryWhileStale } from '../reference/index.ts';
 import { fromMemberAmount, loadMemberCurrency, localDateTime, localNeededForSystem, toMemberString } from '../wallets/index.ts';
 import {
   payInOneCall,
@@ -58,9 +59,6 @@ export async function confirmClient(
   };
 }
 
-/** Attempts of a payment whose reference copy turned out stale (each reloads it): an operator's change is rare. */
-const STALE_ATTEMPTS = 3;
-
 /**
  * `payforclient`: payer's Jumbo (1) or Deposit (2) wallet -> the client's Deposit wallet, one ledger transaction
  * and one transfer row. It does not activate the client. One round trip after the session check (decision 065): the
@@ -84,8 +82,7 @@ export async function payForClient(
   const wallet = PAY_FOR_CLIENT_WALLETS[input.acc];
   const idempotencyKey = automaticKey(deps.random, `payforclient:${input.payerId}`, input.clientKey);
   const at = deps.clock.now();
-  let known = { version: '0', countryId: input.countryId };
-  for (let attempt = 1; ; attempt += 1) {
+  const outcome = await retryWhileStale('a payment', input.countryId, async (known) => {
     const reference = await deps.reference.at(known.version);
     const country = reference.countries.get(known.countryId);
     if (!country) throw new Error(`Country ${known.countryId} of member ${input.payerId} is not in the reference data`);
@@ -105,14 +102,12 @@ export async function payForClient(
       rateMicro: payer.rateMicro,
       at,
     };
-    const outcome = await payInOneCall(deps.db, request, {
+    return payInOneCall(deps.db, request, {
       insufficientMessage: PAY_FOR_CLIENT_MESSAGES.insufficient[wallet],
       guard: { refuse: refuseAtLock },
     });
-    if (outcome.status !== 'stale') return answerPayment(outcome, { wallet, amountLocalMinor: input.amountLocalMinor });
-    if (attempt >= STALE_ATTEMPTS) throw new Error('The reference data changed during every attempt of a payment');
-    known = { version: outcome.version, countryId: outcome.countryId };
-  }
+  });
+  return answerPayment(outcome, { wallet, amountLocalMinor: input.amountLocalMinor });
 }
 
 /** The client's status changed between the read and the lock (the movement's guard). */

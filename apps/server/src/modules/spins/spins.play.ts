@@ -1,3 +1,4 @@
+import type { StaleReference } from '../reference/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { spins } from '../../db/schema.ts';
@@ -42,7 +43,7 @@ export interface PlayRequest {
 /** The answer of `spins_play` (migration 0523), parsed. */
 export type PlayOutcome =
   | { status: 'no_member' | 'disabled' | 'age' | 'minimum' | 'insufficient' | 'free_used' }
-  | { status: 'stale'; version: string; countryId: number }
+  | StaleReference
   | { status: 'excluded'; excludedUntil: Date | null; excludedForever: boolean }
   | { status: 'earlier' | 'recorded'; spin: SpinRow }
   | { status: 'moved'; movement: MovementResultJson };

@@ -16,6 +16,7 @@ import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { movementOutcome } from '../../ledger/movement.ts';
+import { retryWhileStale } from '../reference/index.ts';
 import { casinoRefusal } from './spins.guardrails.ts';
 import { newClientSeed, newServerSeed } from './spins.fairness.ts';
 import { playInOneCall, readSpin, type PlayOutcome, type PlayRequest } from './spins.play.ts';
@@ -23,9 +24,6 @@ import type { SpinRow } from './spins.repository.ts';
 import { casinoWinMinor, minStakeLocalMinor, spinSettingsFrom, tableFor, toSpinData, type SpinSettings } from './spins.wheel.ts';
 
 const CONFLICT_MESSAGE = 'This idempotency key was already used for a different spin';
-
-/** Attempts of a spin whose reference copy turned out stale (each reloads it): an operator's change is rare. */
-const STALE_ATTEMPTS = 3;
 
 /** The member's country and the spin settings from this process's reference copy, as of `known`. */
 async function spinContext(deps: AppDeps, memberId: bigint, known: { version: string; countryId: number }) {
@@ -82,14 +80,13 @@ async function play(
   input: { memberId: bigint; countryId: number },
   build: (context: SpinContext) => PlayRequest,
 ): Promise<{ outcome: Exclude<PlayOutcome, { status: 'stale' }>; context: SpinContext }> {
-  let known = { version: '0', countryId: input.countryId };
-  for (let attempt = 1; ; attempt += 1) {
-    const context = await spinContext(deps, input.memberId, known);
-    const outcome = await playInOneCall(deps.db, build(context), SPIN_MESSAGES.insufficient);
-    if (outcome.status !== 'stale') return { outcome, context };
-    if (attempt >= STALE_ATTEMPTS) throw new Error('The reference data changed during every attempt of a spin');
-    known = { version: outcome.version, countryId: outcome.countryId };
-  }
+  let context: SpinContext | undefined;
+  const outcome = await retryWhileStale('a spin', input.countryId, async (known) => {
+    context = await spinContext(deps, input.memberId, known);
+    return playInOneCall(deps.db, build(context), SPIN_MESSAGES.insufficient);
+  });
+  if (!context) throw new Error('spins: no attempt was made');
+  return { outcome, context };
 }
 
 /**
