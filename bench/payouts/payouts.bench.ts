@@ -74,6 +74,8 @@ async function seedWithdrawals(sql: pg.Pool, app: App, countryId: number): Promi
     for (let n = 0; n < PER_MEMBER; n += 1) {
       const withdrawal = await requestWithdrawal(app.deps, {
         memberId,
+        countryId,
+        phone: `+25471${String(i).padStart(7, '0')}`,
         acc: '1',
         amountLocalMinor: AMOUNT_MINOR,
         clientKey: `bench-${n}`,

@@ -46,7 +46,7 @@ async function inactive(deposit: bigint, sponsor: TestMember | null = l1): Promi
 }
 
 describe('activateaccount in one call', () => {
-  it('activates in one statement after the session check, besides the signals before it and the SMS after it', async () => {
+  it('activates in one statement after the session check, signals included, besides the SMS after it', async () => {
     const m = await inactive(60_000n);
     const before = await wallets(t, l1.id);
     let status = 0;
@@ -56,10 +56,10 @@ describe('activateaccount in one call', () => {
       expect(res).toMatchObject({ status: 200, data: { fee: '500.00', currency: 'KES', commissions_paid: 3 } });
     });
     expect(status).toBe(200);
-    // Before: 13 statements with no upline, 18 with one (decision 065). Now the money, the activation row, the status
-    // and the notifications are the one call; the multi-account signals (decision 061) and the outbox rows of the SMS
-    // (rendered by the sms module: 3 commissions and the activation) stay in the same transaction around it.
-    expect(statements).toEqual(['begin', 'signals', 'signals', 'signals', ONE_CALL, 'sms', 'sms', 'sms', 'sms', 'commit']);
+    // Before: 13 statements with no upline, 18 with one (decision 065). Now the multi-account signals (decision 061,
+    // migration 0524), the money, the activation row, the status and the notifications are the one call; the outbox
+    // rows of the SMS (rendered by the sms module: 3 commissions and the activation) stay in the transaction around it.
+    expect(statements).toEqual(['begin', ONE_CALL, 'sms', 'sms', 'sms', 'sms', 'commit']);
     expect(statements.filter((text) => text === ONE_CALL)).toHaveLength(1);
     expect((await wallets(t, m.id)).deposit).toBe(10_000n);
     expect((await wallets(t, l1.id)).balance - before.balance).toBe(25_000n);

@@ -6,12 +6,15 @@ import { createMember, fund, wallets, type TestMember } from './money-fixtures.t
 import { expectReconciled, payee } from './payouts-fixtures.ts';
 import { usePayoutTestApp } from './payout-app.ts';
 import { activateAll, clusterIdOf, seen } from './clusters-fixtures.ts';
+import { signalsPayload } from '../src/modules/fraud-signals/index.ts';
+import { requestWithdrawal } from '../src/modules/withdrawals/index.ts';
 
 /**
  * A withdrawal request's round trips after the session check (issue 28, decision 065), and each of its refusals,
- * answered as before. The request reads its own facts (currency, minimum, tariff, wallet, the provider's limits and
- * the key's earlier withdrawal) in one statement before its transaction; the transaction's statements belong to the
- * phone-changes, fraud-signals, ledger and payout-risk modules. The file ends with the reconcile.
+ * answered as before. The request is one call, `withdrawal_request` (migration 0526): the reference copy's rules,
+ * the key's replay, the refusals in their order, the phone-change hold, the signals, the hold and the risk flags. A
+ * sighting the signals' SQL leaves to TypeScript takes a transaction around the same call. The file ends with the
+ * reconcile.
  */
 const ctx = usePayoutTestApp();
 afterAll(async () => {
@@ -27,34 +30,130 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   return (await statementsDuring(work)).statements;
 }
 
-/** The request's own statements: up to its commit (what follows is the auto-pay subscriber, after the commit). */
-function untilCommit(statements: string[]): string[] {
-  const end = statements.indexOf('commit');
-  expect(end).toBeGreaterThan(0);
-  return statements.slice(0, end + 1);
-}
-
 async function moved(m: TestMember): Promise<bigint> {
   return (await wallets(ctx.t, m.id)).balance;
 }
 
 describe('a withdrawal request: its round trips', () => {
-  it('reads its own facts in one statement, then runs one transaction (13 statements to the commit, was 16)', async () => {
+  it('is one call after the session check (was 17 statements; 16 -> 13 up to the commit for a provider country)', async () => {
     const m = await payee(ctx, { balanceMinor: 100_000n });
     let status = 0;
-    const statements = untilCommit(
-      await statementsOf(async () => {
-        status = (await withdraw(m, { acc: '1', amount: '500' })).status;
-      }),
-    );
+    const statements = await statementsOf(async () => {
+      status = (await withdraw(m, { acc: '1', amount: '500' })).status;
+    });
     expect(status).toBe(200);
-    const short = statements.map((text) => text.slice(0, 40));
-    expect(short[0]).toMatch(/^SELECT c\.id AS country_id/);
-    expect(short[1]).toBe('begin');
-    expect(statements.filter((text) => text.startsWith('SELECT ledger_record_movement'))).toHaveLength(1);
-    // Before: the payee, `payouts.providers` and `payouts.limits` were three more statements before `begin`.
-    expect(statements.some((text) => text.startsWith('SELECT m.phone, c.abbreviation'))).toBe(false);
-    expect(statements).toHaveLength(13);
+    // The request's own: one call. What follows is the auto-pay subscriber (decision 035): the brief, the setting.
+    expect(statements[0]).toBe('SELECT withdrawal_request($1::jsonb) AS r');
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((text) => /^(begin|commit)$/.test(text))).toEqual([]);
+    const [row] = await ctx.t.sql<{ payout_phone: string; phone: string }>(
+      'SELECT w.payout_phone, m.phone FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.member_id = $1',
+      [m.id.toString()],
+    );
+    expect(row!.payout_phone).toBe(row!.phone);
+    const signals = await ctx.t.sql<{ kind: string }>(
+      "SELECT kind FROM fraud_signals WHERE member_id = $1 AND event = 'withdrawal' ORDER BY kind",
+      [m.id.toString()],
+    );
+    expect(signals.map((signal) => signal.kind)).toEqual(['ip', 'network', 'payout_phone']);
+  });
+
+  it('leaves a sighting that links two accounts of one line to the fraud-signals TypeScript, in one transaction', async () => {
+    const sponsor = await createMember(ctx.t, { countryId: ctx.c.kes, prefix: 'linewd' });
+    const recruit = await createMember(ctx.t, { countryId: ctx.c.kes, sponsor, prefix: 'linewd' });
+    for (const m of [sponsor, recruit]) await fund(ctx.t, m.id, 50_000n, 'deposit');
+    await activateAll(ctx, [sponsor, recruit]);
+    const device = `linewd-device-${recruit.id}-0001`;
+    await seen(ctx, sponsor, { device });
+    await fund(ctx.t, recruit.id, 100_000n, 'balance');
+    let status = 0;
+    const statements = await statementsOf(async () => {
+      status = (await withdraw(recruit, { acc: '1', amount: '500' }, { 'x-device-id': device })).status;
+    });
+    expect(status).toBe(200);
+    const calls = statements.filter((text) => /^(begin|commit|SELECT withdrawal_request)/.test(text));
+    expect(calls.map((text) => text.slice(0, 25))).toEqual([
+      'SELECT withdrawal_request',
+      'begin',
+      'SELECT withdrawal_request',
+      'commit',
+    ]);
+    // The TypeScript path linked the two accounts on the device (one line; their address is evidence only) and opened
+    // their cluster as a case (decision 062), which flags the withdrawal in the same transaction.
+    const links = await ctx.t.sql<{ kind: string; linking: boolean }>(
+      "SELECT kind, linking FROM fraud_links WHERE member_a = $1 AND member_b = $2 AND kind = 'device'",
+      [sponsor.id.toString(), recruit.id.toString()],
+    );
+    expect(links).toEqual([{ kind: 'device', linking: true }]);
+    expect(await clusterIdOf(ctx, recruit)).toBe(await clusterIdOf(ctx, sponsor));
+    const flags = await ctx.t.sql<{ kind: string }>(
+      'SELECT f.kind FROM payout_risk_flags f JOIN withdrawals w ON w.id = f.withdrawal_id WHERE w.member_id = $1',
+      [recruit.id.toString()],
+    );
+    expect(flags).toEqual([{ kind: 'cluster' }]);
+    expect(await moved(recruit)).toBe(100_000n - 53_000n);
+  });
+  it('records the signals for the phone the member has: a phone the caller read before a change takes the TypeScript path', async () => {
+    const m = await payee(ctx, { balanceMinor: 100_000n });
+    const { deps } = ctx.t.app;
+    let answer: { id: string } | null = null;
+    const statements = await statementsOf(async () => {
+      answer = await requestWithdrawal(deps, {
+        memberId: m.id,
+        countryId: ctx.c.kes,
+        phone: '+254700000999', // read before the member's phone changed to m.phone
+        acc: '1',
+        amountLocalMinor: 50_000n,
+        clientKey: null,
+      });
+    });
+    expect(answer).not.toBeNull();
+    const calls = statements.filter((text) => /^(begin|commit|SELECT withdrawal_request)/.test(text));
+    expect(calls.map((text) => text.slice(0, 25))).toEqual([
+      'SELECT withdrawal_request',
+      'begin',
+      'SELECT withdrawal_request',
+      'commit',
+    ]);
+    const [row] = await ctx.t.sql<{ payout_phone: string }>('SELECT payout_phone FROM withdrawals WHERE id = $1', [answer!.id]);
+    expect(row!.payout_phone).toBe(m.phone);
+    // One payout_phone signal, the hash of the member's phone (the fraud-signals module's own hash of it).
+    const hashes = await ctx.t.sql<{ hash: string }>(
+      "SELECT hash FROM fraud_signals WHERE member_id = $1 AND event = 'withdrawal' AND kind = 'payout_phone'",
+      [m.id.toString()],
+    );
+    const expected = signalsPayload(deps, {
+      memberId: m.id,
+      event: 'withdrawal',
+      at: deps.clock.now(),
+      signals: { payoutPhone: m.phone },
+    });
+    expect(hashes.map((h) => h.hash)).toEqual((expected!.values as { hash: string }[]).map((v) => v.hash));
+  });
+  it('two calls racing on one key for different amounts: one hold, the other a 409 that leaves nothing behind', async () => {
+    const m = await payee(ctx, { balanceMinor: 100_000n });
+    const { deps } = ctx.t.app;
+    const ask = (amountLocalMinor: bigint) =>
+      requestWithdrawal(deps, {
+        memberId: m.id,
+        countryId: ctx.c.kes,
+        phone: m.phone,
+        acc: '1',
+        amountLocalMinor,
+        clientKey: 'ussd:race-1',
+      }).then(
+        (data) => ({ ok: data.amount }),
+        (error: unknown) => ({ code: (error as { code?: string }).code }),
+      );
+    const answers = await Promise.all([ask(50_000n), ask(60_000n)]);
+    expect(answers.filter((a) => 'ok' in a)).toHaveLength(1);
+    expect(answers.filter((a) => 'code' in a)).toEqual([{ code: 'CONFLICT' }]);
+    const rows = await ctx.t.sql('SELECT id FROM withdrawals WHERE member_id = $1', [m.id.toString()]);
+    expect(rows).toHaveLength(1);
+    const signals = await ctx.t.sql("SELECT 1 FROM fraud_signals WHERE member_id = $1 AND event = 'withdrawal'", [
+      m.id.toString(),
+    ]);
+    expect(signals).toHaveLength(1);
   });
 });
 

@@ -26,6 +26,8 @@ export interface AuthMember {
   status: 'inactive' | 'active' | 'suspended';
   role: 'member' | 'support' | 'operator';
   countryId: number;
+  /** The member's phone (`members.phone`, E.164) as the session check read it. */
+  phone: string;
   sessionId: bigint;
   /** Two-factor sign-in is on (`members.totp_enabled_at`); staff actions need it. */
   isTotpEnrolled: boolean;

@@ -85,6 +85,16 @@ const GUARD_REFUSED = 'TZ002';
  * trips), or inside the caller's transaction when the movement is one step of a larger one.
  */
 export async function recordMovement<R = never>(db: DbOrTx, input: MovementInput<R>): Promise<RecordedMovement<R>> {
+  const payload = movementPayload(input);
+  const result = await callLedgerFunction<MovementResultJson>(db, 'ledger_record_movement', payload, input);
+  return movementOutcome(result, { read: input.business?.read, conflictMessage: input.conflictMessage });
+}
+
+/**
+ * The jsonb `ledger_record_movement` takes for `input` (its legs checked balanced): what `recordMovement` sends, and
+ * what a one-call money function is given to pass on (the withdrawal's, migration 0526).
+ */
+export function movementPayload<R>(input: MovementInput<R>): Record<string, unknown> {
   assertBalanced(input.legs);
   const legs = input.legs.map((leg) => ({ code: accountCode(leg.account), amount: leg.amountMinor }));
   const payload: Record<string, unknown> = {
@@ -124,8 +134,7 @@ export async function recordMovement<R = never>(db: DbOrTx, input: MovementInput
       ip: a.ip ?? null,
     };
   }
-  const result = await callLedgerFunction<MovementResultJson>(db, 'ledger_record_movement', payload, input);
-  return movementOutcome(result, { read: input.business?.read, conflictMessage: input.conflictMessage });
+  return payload;
 }
 
 /** How a refusal raised by the ledger's SQL becomes the caller's error. */
@@ -136,8 +145,9 @@ export interface LedgerRefusals {
   guard?: { refuse: (status: string) => AppError };
 }
 
-/** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521, 0522, 0523). */
-export type LedgerFunction = 'ledger_record_movement' | 'payforclient_pay' | 'activation_activate' | 'spins_play';
+/** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521-0524, 0526). */
+export type LedgerFunction =
+  'ledger_record_movement' | 'payforclient_pay' | 'activation_activate' | 'spins_play' | 'withdrawal_request';
 
 /**
  * One call of a ledger SQL function, one round trip: on the pool (a movement that is its own transaction) a named

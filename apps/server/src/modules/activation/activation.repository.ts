@@ -111,11 +111,15 @@ export async function selectTransactionsByKeys(tx: DbOrTx, keys: readonly string
   }));
 }
 
-/** An activation as `activation_activate` (migration 0522) takes it: the operator of a free one, the business time. */
+/**
+ * An activation as `activation_activate` (migrations 0522, 0524) takes it: the operator of a free one, the business
+ * time, and the multi-account signals to record first (signalsPayload of the fraud-signals module), if any.
+ */
 export interface ActivationRequest {
   memberId: bigint;
   operatorId: bigint | null;
   at: Date;
+  signals?: Record<string, unknown> | null;
 }
 
 /** A commission paid into an upline's Jumbo wallet (not held), for its SMS. */
@@ -127,9 +131,12 @@ export interface PaidCommission {
   systemMinor: bigint;
 }
 
-/** The answer of `activation_activate`, parsed: money as bigint. */
+/**
+ * The answer of `activation_activate`, parsed: money as bigint. `signals`: the signals sent need the TypeScript path
+ * (a linking value shared with another member, decision 063); nothing was written.
+ */
 export type ActivationOutcome =
-  | { status: 'no_member' | 'active' | 'suspended' }
+  | { status: 'no_member' | 'active' | 'suspended' | 'signals' }
   | {
       status: 'insufficient';
       depositSystemMinor: bigint;
@@ -173,9 +180,10 @@ export interface ActivationNotices {
 }
 
 /**
- * The activation in one call to PostgreSQL (`activation_activate`, migration 0522): the member locked and checked,
- * the fee, any free grant, the commissions (paid or held), the activations row and the status, one statement. A
- * deposit wallet short at the lock is thrown as `refusals` give it.
+ * The activation in one call to PostgreSQL (`activation_activate`, migrations 0522, 0524): the multi-account signals
+ * when the request carries them (before the member's lock), the member locked and checked, the fee, any free grant,
+ * the commissions (paid or held), the activations row and the status, one statement. A deposit wallet short at the
+ * lock is thrown as `refusals` give it.
  */
 export async function activateInOneCall(
   db: DbOrTx,
@@ -192,6 +200,7 @@ export async function activateInOneCall(
       at: request.at,
       commission_message: notices.commissionMessage,
       held_message: notices.heldMessage,
+      ...(request.signals ? { signals: request.signals } : {}),
     },
     refusals,
   ).catch((error: unknown) => {
@@ -204,6 +213,7 @@ export async function activateInOneCall(
     case 'no_member':
     case 'active':
     case 'suspended':
+    case 'signals':
       return { status: json.status };
     case 'insufficient':
       return {

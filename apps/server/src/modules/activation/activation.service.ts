@@ -6,7 +6,7 @@ import { reverseTransaction } from '../../ledger/ledger.ts';
 import type { LedgerRefusals } from '../../ledger/movement.ts';
 import { writeAudit } from '../audit/index.ts';
 import { heldCommissionMessage, unwindHeldCommission } from '../clusters/index.ts';
-import { recordSignals, type RawSignals } from '../fraud-signals/index.ts';
+import { recordSignals, signalsPayload, type RawSignals } from '../fraud-signals/index.ts';
 import { setMemberStatus } from '../members/index.ts';
 import { activationSms, commissionSms, enqueueSms } from '../sms/index.ts';
 import { missingFeeLocal } from '../wallets/index.ts';
@@ -47,11 +47,14 @@ const REFUSALS: LedgerRefusals = { insufficientMessage: 'Insufficient deposit ba
  * `activateaccount`: the member pays the fee from their deposit wallet; uplines earn their commissions. `sendSms`
  * false (the demo seed, whose members have made-up phones) writes no SMS.
  *
- * One call after the session check (decision 065): `activation_activate` (migration 0522) locks the member, checks,
- * moves the fee and the commissions and makes the member active. What stays outside it: the multi-account signals
- * (decision 061), recorded before it in the same transaction so the clusters are current and their locks come
- * before the ledger's, and the SMS, rendered by the sms module and written to the outbox after it in the same
- * transaction. Without signals or SMS (the seed) the call runs alone on the pool.
+ * One call after the session check (decision 065): `activation_activate` (migrations 0522, 0524) records the
+ * multi-account signals (decision 061) first, before the member's lock, so the clusters are current and their locks
+ * come before the ledger's; then locks the member, checks, moves the fee and the commissions and makes the member
+ * active. A refused activation keeps no signals, as before. What stays outside it: the SMS, rendered by the sms module
+ * and written to the outbox after it in the same transaction, and a sighting the one call leaves to TypeScript (a
+ * linking value shared with another member, decision 063: it answers `signals`, nothing written), recorded by
+ * recordSignals in the transaction before the call is made again without them. Without SMS the call runs alone on
+ * the pool.
  */
 export async function activateAccount(
   deps: AppDeps,
@@ -59,12 +62,20 @@ export async function activateAccount(
 ): Promise<ActivateData> {
   const at = deps.clock.now();
   const sendSms = input.sendSms ?? true;
-  const request = { memberId: input.memberId, operatorId: null, at };
-  if (!input.seen && !sendSms) return activateIn(deps.db, request, false);
+  const sighting = input.seen ? { memberId: input.memberId, event: 'activation' as const, at, signals: input.seen } : null;
+  const request = { memberId: input.memberId, operatorId: null, at, signals: sighting && signalsPayload(deps, sighting) };
+  if (!sendSms) {
+    const outcome = await activateInOneCall(deps.db, request, NOTICES, REFUSALS);
+    if (outcome.status !== 'signals') return activated(deps.db, request, outcome, false);
+  }
   return deps.db.transaction(async (tx) => {
-    // Multi-account signals (decision 061), before any money row is locked, so the clusters are current.
-    if (input.seen) await recordSignals(tx, deps, { memberId: input.memberId, event: 'activation', at, signals: input.seen });
-    return activateIn(tx, request, sendSms);
+    let outcome: ActivationOutcome = sendSms ? await activateInOneCall(tx, request, NOTICES, REFUSALS) : { status: 'signals' };
+    if (outcome.status === 'signals' && sighting) {
+      // Multi-account signals (decision 061) in TypeScript, before any money row is locked, so the clusters are current.
+      await recordSignals(tx, deps, sighting);
+      outcome = await activateInOneCall(tx, { ...request, signals: null }, NOTICES, REFUSALS);
+    }
+    return activated(tx, request, outcome, sendSms);
   });
 }
 
@@ -95,7 +106,16 @@ export async function activateForFree(
  * with nothing charged. Then the SMS of each commission paid and of the activation, as before, in `db`.
  */
 async function activateIn(db: DbOrTx, request: ActivationRequest, sendSms: boolean): Promise<ActivateData> {
-  const outcome = await activateInOneCall(db, request, NOTICES, REFUSALS);
+  return activated(db, request, await activateInOneCall(db, request, NOTICES, REFUSALS), sendSms);
+}
+
+/** The answer of the one call as the action gives it; the SMS of each commission paid and of the activation, in `db`. */
+async function activated(
+  db: DbOrTx,
+  request: ActivationRequest,
+  outcome: ActivationOutcome,
+  sendSms: boolean,
+): Promise<ActivateData> {
   const done = answerActivation(outcome);
   const keys = activationKeys(request.memberId, done.generation);
   const member = { currency: done.currency, username: done.username };
@@ -138,6 +158,8 @@ function answerActivation(outcome: ActivationOutcome): Extract<ActivationOutcome
         `Insufficient deposit balance. Deposit ${outcome.currency} ${formatMinor(missingLocal)} to activate your account.`,
       );
     }
+    case 'signals':
+      throw new Error('activation_activate answered signals to a call without signals');
     case 'activated':
       return outcome;
   }

@@ -25,6 +25,7 @@ export interface SessionMemberRow {
   status: 'inactive' | 'active' | 'suspended';
   role: 'member' | 'support' | 'operator';
   countryId: number;
+  phone: string;
   isTotpEnrolled: boolean;
   language: 'en' | 'sw';
 }
@@ -76,6 +77,7 @@ interface SessionLookupRow {
   auth_status: SessionMemberRow['status'];
   auth_role: SessionMemberRow['role'];
   auth_country_id: number;
+  auth_phone: string;
   auth_totp_enrolled: boolean;
   auth_language: SessionMemberRow['language'];
   auth_expires_at: string;
@@ -91,7 +93,7 @@ interface SessionLookupRow {
 function sessionLookupSql(read: SessionReadQuery | undefined): string {
   // A disabled staff account's sessions stop resolving at once (its tokens are also revoked when it is disabled).
   return `WITH found AS (
-             SELECT s.id AS session_id, s.last_seen_at, s.idle_seconds, s.expires_at, m.id, m.username, m.status, m.role, m.country_id,
+             SELECT s.id AS session_id, s.last_seen_at, s.idle_seconds, s.expires_at, m.id, m.username, m.status, m.role, m.country_id, m.phone,
                     m.totp_enabled_at IS NOT NULL AS totp_enrolled, m.language
              FROM sessions s JOIN members m ON m.id = s.member_id
              WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz
@@ -108,7 +110,7 @@ function sessionLookupSql(read: SessionReadQuery | undefined): string {
              RETURNING sessions.id
            )
            SELECT found.session_id::text AS auth_session_id, found.id::text AS auth_id, found.username AS auth_username,
-                  found.status AS auth_status, found.role AS auth_role, found.country_id AS auth_country_id,
+                  found.status AS auth_status, found.role AS auth_role, found.country_id AS auth_country_id, found.phone AS auth_phone,
                   found.totp_enrolled AS auth_totp_enrolled, found.language AS auth_language,
                   to_json(found.expires_at) #>> '{}' AS auth_expires_at, found.idle_seconds AS auth_idle_seconds,
                   to_json(CASE WHEN EXISTS (SELECT 1 FROM seen) THEN $2::timestamptz ELSE found.last_seen_at END) #>> '{}'
@@ -128,6 +130,7 @@ function toSessionMember(first: SessionLookupRow): {
     auth_status,
     auth_role,
     auth_country_id,
+    auth_phone,
     auth_totp_enrolled,
     auth_language,
     auth_expires_at,
@@ -143,6 +146,7 @@ function toSessionMember(first: SessionLookupRow): {
       status: auth_status,
       role: auth_role,
       countryId: auth_country_id,
+      phone: auth_phone,
       isTotpEnrolled: auth_totp_enrolled,
       language: auth_language,
     },

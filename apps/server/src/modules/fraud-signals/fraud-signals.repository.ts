@@ -68,6 +68,24 @@ export async function selectSharers(
   return { known, sharers };
 }
 
+/** What `fraud_record_signals` (migration 0524) answered: `fallback` leaves the sighting to the TypeScript path. */
+export type OneCallSignals = 'none' | 'off' | 'fallback' | 'recorded';
+
+/**
+ * The common sighting in one statement (`fraud_record_signals`, migration 0524): the locks of lockSignalHashes, the
+ * `fraud` setting, the sharers of selectSharers and the writes of upsertSignalsAndLinks, unless a stored setting the
+ * schema would refuse or a linking value shared with another member leaves it to the TypeScript path (`fallback`,
+ * nothing written; the locks are held to the caller's commit).
+ */
+export async function recordSignalsInOneCall(tx: DbOrTx, payload: Record<string, unknown>): Promise<OneCallSignals> {
+  const result = await tx.execute<{ r: OneCallSignals }>(
+    sql`SELECT fraud_record_signals(${JSON.stringify(payload)}::jsonb) AS r`,
+  );
+  const answer = result.rows[0]?.r;
+  if (answer === undefined) throw new Error('fraud_record_signals returned no row');
+  return answer;
+}
+
 /**
  * One raw row per value (insert, or move its last seen on), and the links of `memberId` with each other member on the
  * value they share (likewise), in one statement.

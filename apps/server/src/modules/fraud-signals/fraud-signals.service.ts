@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { SignalKind } from '@tuzo/contracts';
+import { DEFAULT_FRAUD_SETTINGS, type SignalKind } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { loadSecretKeys } from '../../lib/secret-keys.ts';
@@ -8,6 +8,7 @@ import { unionMembers } from './clusters.service.ts';
 import {
   lockClusterChanges,
   lockSignalHashes,
+  recordSignalsInOneCall,
   selectClusterIds,
   selectSharers,
   upsertSignalsAndLinks,
@@ -69,6 +70,42 @@ export function signalValues(signals: RawSignals): Array<{ kind: SignalKind; val
   return values.flatMap(([kind, value]) => (value === null ? [] : [{ kind, value }]));
 }
 
+/** A sighting: what was seen of a member at `event`, at `at`. */
+export interface Sighting {
+  memberId: bigint;
+  event: SignalEvent;
+  at: Date;
+  signals: RawSignals;
+}
+
+/** The keyed hash of each normalised value of `signals` (decision 061). */
+export function hashedSignals(deps: SignalDeps, signals: RawSignals): HashedSignal[] {
+  const key = signalKey(deps);
+  return signalValues(signals).map(({ kind, value }) => ({ kind, hash: signalHash(key, kind, value) }));
+}
+
+function payloadOf(input: Omit<Sighting, 'signals'>, values: readonly HashedSignal[]): Record<string, unknown> {
+  return {
+    member_id: input.memberId.toString(),
+    event: input.event,
+    at: input.at.toISOString(),
+    values,
+    linking: [...LINKING_KINDS],
+    default: DEFAULT_FRAUD_SETTINGS,
+  };
+}
+
+/**
+ * The payload of `fraud_record_signals` (migration 0524) for a sighting, not executed, or null when nothing usable was
+ * seen: another module's SQL function records the signals inside its own one call (as `activation_activate` does,
+ * under the key `signals`) and, when it answers `fallback` (nothing written), the caller runs recordSignals in its
+ * transaction.
+ */
+export function signalsPayload(deps: SignalDeps, input: Sighting): Record<string, unknown> | null {
+  const values = hashedSignals(deps, input.signals);
+  return values.length === 0 ? null : payloadOf(input, values);
+}
+
 /**
  * Records what was seen of a member at `event`, inside the caller's transaction (decision 061): stores each value's
  * keyed hash, links the member with every other member who showed it, and joins their clusters for linking kinds
@@ -76,17 +113,30 @@ export function signalValues(signals: RawSignals): Array<{ kind: SignalKind; val
  * strangers or too many accounts turns public and links nobody. A union that puts a member and one of their uplines
  * together opens the cluster as a case. A no-op when `fraud.collect` is off.
  *
+ * One statement for the common sighting (`fraud_record_signals`, migration 0524, decision 065): no linking value
+ * shared with another member, the stored setting one the schema accepts. Otherwise (`fallback`, nothing written) the
+ * step-by-step path below, which takes the same locks again (re-entrant within the transaction).
+ *
  * Takes transaction-scoped advisory locks (each value's hash, then one for cluster changes when a union is due),
  * held to the caller's commit: call it before the transaction locks money rows (wallets), as every collection point
  * does, so these locks always come before ledger locks and two transactions never wait on each other in a circle.
  */
-export async function recordSignals(
+export async function recordSignals(tx: DbOrTx, deps: SignalDeps, input: Sighting): Promise<void> {
+  const values = hashedSignals(deps, input.signals);
+  if (values.length === 0) return;
+  if ((await recordSignalsInOneCall(tx, payloadOf(input, values))) !== 'fallback') return;
+  await recordSignalsStepByStep(tx, input, values);
+}
+
+/**
+ * The sighting in TypeScript, statement by statement: what recordSignals did before migration 0524, and still does
+ * when the one call leaves it the sighting (a linking value shared, a stored setting the schema refuses).
+ */
+export async function recordSignalsStepByStep(
   tx: DbOrTx,
-  deps: SignalDeps,
-  input: { memberId: bigint; event: SignalEvent; at: Date; signals: RawSignals },
+  input: Omit<Sighting, 'signals'>,
+  values: readonly HashedSignal[],
 ): Promise<void> {
-  const key = signalKey(deps);
-  const values = signalValues(input.signals).map(({ kind, value }) => ({ kind, hash: signalHash(key, kind, value) }));
   if (values.length === 0) return;
   const { memberId, at } = input;
   // The locks and the `fraud` setting in one round trip; with collection off the locks are simply let go at the end.

@@ -3,8 +3,8 @@
  * and the clusters of accounts they link. Kernel because auth records sign-ins here. Files outside
  * modules/fraud-signals/ import this file only; tests may reach inside.
  */
-export { LINKING_KINDS, recordSignals } from './fraud-signals.service.ts';
-export type { RawSignals, SignalDeps, SignalEvent } from './fraud-signals.service.ts';
+export { LINKING_KINDS, recordSignals, signalsPayload } from './fraud-signals.service.ts';
+export type { RawSignals, SignalDeps, SignalEvent, Sighting } from './fraud-signals.service.ts';
 export { clusterOf, listClusterLinks, listClusterMembers, setClusterState, sharedCluster } from './clusters.service.ts';
 export type { ClusterLinkRow, ClusterRef } from './clusters.service.ts';
 export { deviceIdOf } from './request-signals.ts';

@@ -4,4 +4,10 @@
  */
 export { judgeAutoPay } from './auto-pay-rules.ts';
 export { clearClusterFlags, clearRiskFlag } from './payout-risk-review.ts';
-export { findWithdrawalBrief, holdForRisk, listRiskFlags, raiseFlagOnWithdrawal, raiseRiskFlags } from './payout-risk.service.ts';
+export {
+  findWithdrawalBrief,
+  holdForRisk,
+  listRiskFlags,
+  raiseFlagOnWithdrawal,
+  riskFlagsPayload,
+} from './payout-risk.service.ts';

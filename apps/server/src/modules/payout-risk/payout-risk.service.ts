@@ -1,6 +1,5 @@
 import {
   formatMinor,
-  formatMinorGrouped,
   parseAmountToMinor,
   parseDbMinor,
   type AdminPayoutFlagsData,
@@ -12,15 +11,9 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { clusterOf } from '../fraud-signals/index.ts';
-import { readSettings } from '../settings/index.ts';
+import { parseSettings } from '../settings/index.ts';
 import { judgeAutoPay } from './auto-pay-rules.ts';
-import {
-  selectFlagPage,
-  selectRiskFacts,
-  selectWithdrawalBrief,
-  type RiskFactsRow,
-  type WithdrawalBrief,
-} from './payout-risk.read-model.ts';
+import { selectFlagPage, selectWithdrawalBrief, type WithdrawalBrief } from './payout-risk.read-model.ts';
 import { insertFlags, selectOpenFlags, type NewFlag } from './payout-risk.repository.ts';
 
 /**
@@ -36,12 +29,6 @@ export async function findWithdrawalBrief(deps: Pick<AppDeps, 'db'>, id: bigint)
   return selectWithdrawalBrief(deps.db, id);
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
-function since(at: Date, hours: number): Date | null {
-  return hours > 0 ? new Date(at.getTime() - hours * HOUR_MS) : null;
-}
-
 /** Raises one flag on a withdrawal already recorded (a phone change after the request, decision 045). */
 export async function raiseFlagOnWithdrawal(
   tx: DbOrTx,
@@ -50,80 +37,47 @@ export async function raiseFlagOnWithdrawal(
   await insertFlags(tx, { withdrawalId: input.withdrawalId, memberId: input.memberId, at: input.at, flags: [input.flag] });
 }
 
-/** Raises the flags a new withdrawal deserves. Runs inside the hold's transaction; answers the kinds raised. */
-export async function raiseRiskFlags(
-  tx: DbOrTx,
+/**
+ * The reasons of the flags a new withdrawal may get, as PostgreSQL `format()` strings filled by
+ * `payout_risk_raise_flags` (migration 0525): shared_phone (username, phone), shared_name (name, username),
+ * daily_count (withdrawals today, the day's maximum), after_adjustment (window hours, amount grouped, transaction),
+ * after_upline_change (window hours, when, ISO), cluster (cluster id).
+ */
+const RISK_REASONS: Readonly<Record<string, string>> = {
+  shared_phone: 'The payout phone is also the registered phone of member %1$s (%2$s).',
+  shared_name: 'M-Pesa names this member\'s payouts "%1$s", a name already paid for member %2$s.',
+  daily_count: "This is the member's withdrawal number %1$s today; more than %2$s a day are checked by hand.",
+  after_adjustment: 'Requested within %1$s hours of an adjustment crediting %2$s (system currency, ledger transaction %3$s).',
+  after_upline_change:
+    "Requested within %1$s hours of a change of this member's upline, or of an upline change that paid them commissions (%2$s).",
+  cluster:
+    "The member's accounts are in open cluster #%1$s, a possible self-referral ring: decide the cluster on the Clusters page.",
+};
+
+/**
+ * What `payout_risk_raise_flags` (migration 0525) needs besides the withdrawal: the `payouts.risk` setting as the
+ * caller's reference copy holds it (stored JSON, parsed through the registry), the operator day of `at` and the
+ * reasons' texts. The withdrawal's one call passes it on after the hold's movement, so the flags commit with the hold
+ * and no approval sees it unflagged (decision 035).
+ */
+export function riskFlagsPayload(
   deps: Pick<AppDeps, 'config'>,
-  input: { withdrawalId: bigint; memberId: bigint; at: Date },
-): Promise<NewFlag[]> {
-  const { 'payouts.risk': risk } = await readSettings(tx, ['payouts.risk']);
+  input: { stored: Record<string, unknown>; at: Date },
+): Record<string, unknown> {
+  const { 'payouts.risk': risk } = parseSettings(['payouts.risk'], input.stored);
   const largeAdjustmentMinor = parseAmountToMinor(risk.large_adjustment);
   if (largeAdjustmentMinor === null) throw new Error(`payouts.risk.large_adjustment is not an amount: ${risk.large_adjustment}`);
-  const facts = await selectRiskFacts(tx, {
-    memberId: input.memberId,
+  return {
+    settings: {
+      max_withdrawals_per_day: risk.max_withdrawals_per_day,
+      adjustment_window_hours: risk.adjustment_window_hours,
+      upline_change_window_hours: risk.upline_change_window_hours,
+      large_adjustment_minor: largeAdjustmentMinor.toString(),
+    },
+    time_zone: deps.config.TUZO_TIMEZONE,
     day: operatorDay(input.at, deps.config.TUZO_TIMEZONE),
-    timeZone: deps.config.TUZO_TIMEZONE,
-    adjustmentSince: since(input.at, risk.adjustment_window_hours),
-    largeAdjustmentMinor,
-    uplineChangeSince: since(input.at, risk.upline_change_window_hours),
-  });
-  const flags = flagsFromFacts(facts, risk);
-  // In an open cluster (a possible self-referral ring, decision 062): held until the cluster is decided.
-  const cluster = await clusterOf(tx, input.memberId);
-  if (cluster?.state === 'open') {
-    flags.push({
-      kind: 'cluster',
-      reason: `The member's accounts are in open cluster #${cluster.id}, a possible self-referral ring: decide the cluster on the Clusters page.`,
-      detail: { clusterId: cluster.id.toString() },
-    });
-  }
-  if (flags.length > 0) await insertFlags(tx, { ...input, flags });
-  return flags;
-}
-
-function flagsFromFacts(
-  facts: RiskFactsRow,
-  risk: { max_withdrawals_per_day: number; adjustment_window_hours: number; upline_change_window_hours: number },
-): NewFlag[] {
-  const flags: NewFlag[] = [];
-  if (facts.shared_phone) {
-    flags.push({
-      kind: 'shared_phone',
-      reason: `The payout phone is also the registered phone of member ${facts.shared_phone.username} (${facts.shared_phone.phone}).`,
-      detail: facts.shared_phone,
-    });
-  }
-  if (facts.shared_name) {
-    flags.push({
-      kind: 'shared_name',
-      reason: `M-Pesa names this member's payouts "${facts.shared_name.name}", a name already paid for member ${facts.shared_name.username}.`,
-      detail: facts.shared_name,
-    });
-  }
-  if (facts.withdrawals_today > risk.max_withdrawals_per_day) {
-    flags.push({
-      kind: 'daily_count',
-      reason: `This is the member's withdrawal number ${facts.withdrawals_today} today; more than ${risk.max_withdrawals_per_day} a day are checked by hand.`,
-      detail: { withdrawalsToday: facts.withdrawals_today, maxPerDay: risk.max_withdrawals_per_day },
-    });
-  }
-  if (facts.adjustment) {
-    flags.push({
-      kind: 'after_adjustment',
-      reason: `Requested within ${risk.adjustment_window_hours} hours of an adjustment crediting ${formatMinorGrouped(parseDbMinor(facts.adjustment.amount_minor))} (system currency, ledger transaction ${facts.adjustment.transaction_id}).`,
-      detail: facts.adjustment,
-      raisedBy: (facts.adjustment.staff_ids ?? []).map((id) => BigInt(id)),
-    });
-  }
-  if (facts.upline_change) {
-    flags.push({
-      kind: 'after_upline_change',
-      reason: `Requested within ${risk.upline_change_window_hours} hours of a change of this member's upline, or of an upline change that paid them commissions (${new Date(facts.upline_change.at).toISOString()}).`,
-      detail: facts.upline_change,
-      raisedBy: (facts.upline_change.staff_ids ?? []).map((id) => BigInt(id)),
-    });
-  }
-  return flags;
+    reasons: RISK_REASONS,
+  };
 }
 
 /**

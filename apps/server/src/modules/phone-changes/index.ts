@@ -8,6 +8,7 @@ export {
   erasePhoneChanges,
   mailPhoneChanged,
   payoutPhoneForRequest,
+  phoneHoldRefusal,
   readWithdrawalHold,
   sendPhoneCode,
 } from './phone-changes.service.ts';

@@ -252,13 +252,19 @@ export async function payoutPhoneForRequest(tx: DbOrTx, deps: Pick<AppDeps, 'clo
   const hours = await readSetting(tx, 'payouts.phone_change_hold_hours');
   if (phone === null) throw new AppError('NOT_FOUND', 'Member not found');
   const until = holdEnd(state.lastAppliedAt, hours);
-  if (until !== null && until.getTime() > deps.clock.now().getTime()) {
-    throw new AppError(
-      'LIMIT_NOT_MET',
-      `Your phone number was changed, so withdrawals are paused for ${hours} hours to keep your money safe. You can withdraw again from ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
-    );
-  }
+  if (until !== null && until.getTime() > deps.clock.now().getTime()) throw phoneHoldRefusal(hours, until);
   return phone;
+}
+
+/**
+ * The refusal of a withdrawal requested while a phone change's hold runs: `hours` the setting
+ * `payouts.phone_change_hold_hours`, `until` the end of the hold (the withdrawal's one call finds it in SQL).
+ */
+export function phoneHoldRefusal(hours: number, until: Date): AppError {
+  return new AppError(
+    'LIMIT_NOT_MET',
+    `Your phone number was changed, so withdrawals are paused for ${hours} hours to keep your money safe. You can withdraw again from ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+  );
 }
 
 /** The member's phone now (operator requests name it as `from`). */

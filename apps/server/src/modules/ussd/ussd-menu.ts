@@ -93,7 +93,14 @@ async function deposit(ctx: MenuContext): Promise<Screen> {
   const amount = amountMinor(ctx.steps[1]);
   if (amount === null) return conNav(ctx, ctx.texts.badAmount);
   const m = ctx.member;
-  const authMember = { id: m.id, username: m.username, status: m.status, role: 'member' as const, countryId: m.countryId };
+  const authMember = {
+    id: m.id,
+    username: m.username,
+    status: m.status,
+    role: 'member' as const,
+    countryId: m.countryId,
+    phone: m.phone,
+  };
   await startStkPush(ctx.deps, {
     member: { ...authMember, sessionId: 0n, isTotpEnrolled: false, language: m.language },
     msisdn: m.phone.replace(/^\+/, ''),

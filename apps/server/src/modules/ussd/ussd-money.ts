@@ -31,6 +31,8 @@ export async function withdrawScreens(ctx: MenuContext): Promise<Screen> {
   if (!check.ok) return end(check.locked ? texts.locked : texts.wrongPin(check.left));
   const data = await requestWithdrawal(ctx.deps, {
     memberId: member.id,
+    countryId: member.countryId,
+    phone: member.phone,
     acc: '1',
     amountLocalMinor: amount,
     clientKey: `ussd:${ctx.hop.sessionId}`,

@@ -100,20 +100,20 @@ function checkPaymentLimits(
     throw new AppError('LIMIT_NOT_MET', `The largest ${label} payout is ${money(perPayment)}; withdraw a smaller amount`);
 }
 
-/** The settings a withdrawal request's provider check reads (fetched with the request's context). */
+/** The settings a withdrawal request's provider check reads. */
 export const PAYABLE_SETTING_KEYS = ['payouts.providers', 'payouts.limits'] as const;
 
 /**
  * At request time: a withdrawal the member's payout provider cannot pay (cents for M-Pesa, below its minimum, above
  * its largest payment) is refused at once with the reason, instead of failing after approval. Countries paid by hand
- * have no provider limits. Judged on facts the request's context statement has read (no round trip of its own).
+ * have no provider limits. Judged on the reference copy's settings (no round trip of its own).
  */
 export function checkWithdrawalPayable(
-  facts: { phone: string; abbreviation: string; stored: Record<string, unknown> },
+  facts: { abbreviation: string; stored: Record<string, unknown> },
   input: { amountMinor: bigint; currency: string },
 ): void {
   const settings = parseSettings(PAYABLE_SETTING_KEYS, facts.stored);
-  const payee = payeeOf({ ...facts, currency: input.currency }, settings['payouts.providers']);
-  if (payee.method === 'manual') return;
-  checkPaymentLimits(settings['payouts.limits'], { provider: payee.method, ...input });
+  const method = settings['payouts.providers'][facts.abbreviation] ?? 'manual';
+  if (method === 'manual') return;
+  checkPaymentLimits(settings['payouts.limits'], { provider: method, ...input });
 }

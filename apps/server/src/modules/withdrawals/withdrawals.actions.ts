@@ -12,6 +12,8 @@ export const withdrawalsActions = [
     handler: async (ctx) => {
       const data = await requestWithdrawal(ctx.deps, {
         memberId: ctx.member.id,
+        countryId: ctx.member.countryId,
+        phone: ctx.member.phone,
         acc: ctx.payload.acc,
         amountLocalMinor: ctx.payload.amount,
         clientKey: ctx.idempotencyKey,

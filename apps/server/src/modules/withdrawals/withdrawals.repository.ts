@@ -3,6 +3,9 @@ import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { withdrawals } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { callLedgerFunction, type LedgerRefusals, type MovementResultJson } from '../../ledger/movement.ts';
+import type { StaleReference } from '../reference/index.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
@@ -71,73 +74,98 @@ export async function hasLivePayout(db: DbOrTx, withdrawalId: bigint): Promise<b
   return rows.rows.length > 0;
 }
 
-export interface WithdrawalContext {
-  countryId: number;
-  currency: string;
-  rateMicro: bigint;
-  minWithMinor: bigint;
-  tariff: { minMinor: bigint; maxMinor: bigint; tariffMinor: bigint }[];
-  walletMinor: bigint;
-  /** Where the member's payouts go: their phone and their country's abbreviation (the provider is set per country). */
-  payee: { phone: string; abbreviation: string };
-  settings: Record<string, unknown>;
-  /** The withdrawal already recorded under this idempotency key, if any. */
-  earlier: WithdrawalRow | null;
+/** A withdrawal row as the one call answers it (numbers as text), typed by db/schema.ts. */
+export function readWithdrawal(json: unknown): WithdrawalRow {
+  return rowFromJson(withdrawals, json);
 }
 
+export interface WithdrawalCall {
+  memberId: bigint;
+  countryId: number;
+  referenceVersion: string;
+  idempotencyKey: string;
+  wallet: string;
+  /** A task wallet's unlock minimum (system units); null for the Jumbo wallet. */
+  unlockMinor: bigint | null;
+  /** One of the rules worked out before the call refused: answered after the key's replay and the unlock. */
+  refuse: boolean;
+  holdHours: number;
+  at: Date;
+  /** The sighting for `fraud_record_signals`, or null (none, or already recorded in this transaction). */
+  signals: Record<string, unknown> | null;
+  /** The payout phone `signals` were hashed for: when the member's phone is another, the call answers `signals`. */
+  signalsPhone: string;
+  /** `ledger_record_movement`'s payload for the hold (null when `refuse`). */
+  movement: Record<string, unknown> | null;
+  risk: Record<string, unknown>;
+}
+
+export type WithdrawalOutcome =
+  | StaleReference
+  | { status: 'no_member' }
+  | { status: 'locked' }
+  | { status: 'refused' }
+  | { status: 'signals' }
+  | { status: 'earlier'; withdrawal: WithdrawalRow }
+  | { status: 'phone_hold'; until: Date }
+  | { status: 'moved'; movement: MovementResultJson; flags: string[] };
+
+type WithdrawalJson = {
+  status: string;
+  version?: string;
+  country_id?: number;
+  withdrawal?: unknown;
+  until?: string;
+  flags?: string[];
+};
+
+/** `withdrawal_request` raised this when the key was taken meanwhile for another request (everything rolled back). */
+const KEY_CONFLICT = 'TZ005';
+
 /**
- * Everything a withdrawal request needs before it moves money, in one statement: the member's currency and rate,
- * the country's minimum and tariff, the wallet's balance, the payee (phone and country, for the provider's limits),
- * the settings asked for, and the withdrawal already recorded under the key (a replay answers with it before any
- * rule is checked again).
+ * The request in one call, `withdrawal_request` (migration 0526): on the pool as a named statement, or inside the
+ * caller's transaction. A wallet short of amount + fee when the hold locks it is the caller's 422 (`refusals`).
  */
-export async function selectWithdrawalContext(
+export async function requestInOneCall(
   db: DbOrTx,
-  input: { memberId: bigint; wallet: string; idempotencyKey: string; settingKeys: readonly string[] },
-): Promise<WithdrawalContext | null> {
-  const keys = sql.join(
-    input.settingKeys.map((key) => sql`${key}`),
-    sql`, `,
-  );
-  const result = await db.execute<{
-    country_id: number;
-    currency: string;
-    rate_micro: string;
-    phone: string;
-    abbreviation: string;
-    min_with_minor: string | null;
-    tariff: [string, string, string][] | null;
-    wallet_minor: string | null;
-    settings: Record<string, unknown> | null;
-    earlier: unknown;
-  }>(sql`
-    SELECT c.id AS country_id, c.currency, c.rate_micro::text AS rate_micro, m.phone, c.abbreviation, f.min_with_minor::text AS min_with_minor,
-           (SELECT json_agg(json_build_array(b.min_minor::text, b.max_minor::text, b.tariff_minor::text) ORDER BY b.min_minor)
-              FROM tariff_brackets b WHERE b.country_id = c.id) AS tariff,
-           (SELECT a.balance_minor::text FROM ledger_accounts a WHERE a.member_id = m.id AND a.wallet = ${input.wallet}) AS wallet_minor,
-           (SELECT json_object_agg(s.key, s.value) FROM settings s WHERE s.key IN (${keys})) AS settings,
-           (SELECT ledger_json_numbers_as_text(to_jsonb(w)) FROM withdrawals w WHERE w.idempotency_key = ${input.idempotencyKey}) AS earlier
-    FROM members m
-    JOIN countries c ON c.id = m.country_id
-    LEFT JOIN country_fees f ON f.country_id = m.country_id
-    WHERE m.id = ${input.memberId}`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    countryId: row.country_id,
-    currency: row.currency,
-    rateMicro: parseDbMinor(row.rate_micro),
-    minWithMinor: parseDbMinor(row.min_with_minor ?? '0'),
-    tariff: (row.tariff ?? []).map(([min, max, tariff]) => ({
-      minMinor: parseDbMinor(min),
-      maxMinor: parseDbMinor(max),
-      tariffMinor: parseDbMinor(tariff),
-    })),
-    walletMinor: parseDbMinor(row.wallet_minor ?? '0'),
-    payee: { phone: row.phone, abbreviation: row.abbreviation },
-    settings: row.settings ?? {},
-    earlier: row.earlier ? rowFromJson(withdrawals, row.earlier) : null,
+  call: WithdrawalCall,
+  refusals: LedgerRefusals & { conflictMessage: string },
+): Promise<WithdrawalOutcome> {
+  const { conflictMessage } = refusals;
+  const payload: Record<string, unknown> = {
+    member_id: call.memberId,
+    country_id: call.countryId,
+    reference_version: call.referenceVersion,
+    key: call.idempotencyKey,
+    wallet: call.wallet,
+    unlock_minor: call.unlockMinor,
+    refuse: call.refuse,
+    hold_hours: call.holdHours,
+    at: call.at,
+    movement: call.movement,
+    risk: call.risk,
   };
+  if (call.signals) Object.assign(payload, { signals: call.signals, signals_phone: call.signalsPhone });
+  const json = await callLedgerFunction<WithdrawalJson>(db, 'withdrawal_request', payload, refusals).catch((error: unknown) => {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+    if (cause.code === KEY_CONFLICT) throw new AppError('CONFLICT', conflictMessage);
+    throw error;
+  });
+  switch (json.status) {
+    case 'stale':
+      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? call.countryId };
+    case 'earlier':
+      return { status: 'earlier', withdrawal: readWithdrawal(json.withdrawal) };
+    case 'phone_hold':
+      return { status: 'phone_hold', until: new Date(json.until ?? '') };
+    case 'no_member':
+    case 'locked':
+    case 'refused':
+    case 'signals':
+      return { status: json.status };
+    default:
+      return { status: 'moved', movement: json as unknown as MovementResultJson, flags: json.flags ?? [] };
+  }
 }
 
 /** The member's phone, country and currency: where a payout of their withdrawals goes. */

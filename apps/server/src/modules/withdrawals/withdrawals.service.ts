@@ -1,49 +1,40 @@
-import {
-  formatMinor,
-  minimumWithdrawalApplies,
-  minimumWithdrawalMessage,
-  tariffFeeMinor,
-  WALLET_LABELS,
-  WITHDRAW_ACCOUNTS,
-  WITHDRAWAL_MESSAGES,
-  type WithdrawAccount,
-  type WithdrawData,
-} from '@tuzo/contracts';
+import { WITHDRAW_ACCOUNTS, WITHDRAWAL_MESSAGES, formatMinor, type WithdrawAccount, type WithdrawData } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
-import { withdrawals } from '../../db/schema.ts';
-import { businessRow } from '../../ledger/business-row.ts';
-import { recordMovement } from '../../ledger/movement.ts';
-import {
-  MONEY_SETTING_KEYS,
-  fromMemberAmount,
-  parseMoneySettings,
-  toMemberString,
-  type MemberCurrency,
-  type MoneySettings,
-} from '../wallets/index.ts';
-import { checkWithdrawalPayable, PAYABLE_SETTING_KEYS } from './withdrawal-limits.ts';
-import { raiseRiskFlags } from '../payout-risk/index.ts';
-import { recordSignals, type RawSignals } from '../fraud-signals/index.ts';
-import { payoutPhoneForRequest } from '../phone-changes/index.ts';
-import { selectWithdrawalContext, type WithdrawalRow } from './withdrawals.repository.ts';
+import { movementOutcome } from '../../ledger/movement.ts';
+import { riskFlagsPayload } from '../payout-risk/index.ts';
+import { recordSignals, signalsPayload, type RawSignals } from '../fraud-signals/index.ts';
+import { payoutPhoneForRequest, phoneHoldRefusal } from '../phone-changes/index.ts';
+import { retryWhileStale } from '../reference/index.ts';
+import { parseSettings } from '../settings/index.ts';
+import { applyRules, holdMovement, type PayoutWallet, type Rules, type WithdrawalRequest } from './withdrawal-rules.ts';
+import { readWithdrawal, requestInOneCall, type WithdrawalOutcome, type WithdrawalRow } from './withdrawals.repository.ts';
 
-/** The withdrawals table belongs to this module: a module that settles a withdrawal locks and reads its row here. */
-type PayoutWallet = (typeof WITHDRAW_ACCOUNTS)[WithdrawAccount];
+/** Read here from the reference copy besides the rules' settings (withdrawal-rules.ts) and the risk flags'. */
+const REQUEST_SETTING_KEYS = ['payouts.phone_change_hold_hours'] as const;
 
 /**
  * `systemwithdrawal`: amount + fee leave the wallet at once into hold:withdrawals, with a pending withdrawal row.
- * One statement reads every fact the request's own rules need (the provider's limits included, and the withdrawal
- * already recorded under the key), then one transaction checks the phone-change hold, records the fraud signals,
- * holds the money with the row (`recordMovement`) and raises the risk flags. Idempotent on
- * `withdrawal:<member>:<client key>`; without a client key every request is new. A repeat of a key returns the
- * first result; the same key with another wallet or amount is a 409 CONFLICT.
+ * One call after the session check (decision 065): the rules that need no row of the member (conversion, fee,
+ * minimum, the payout provider's limits, the task wallets' unlock minimum) are worked out from this process's
+ * reference copy (the member's country and the settings), and `withdrawal_request` (migration 0526) checks that copy
+ * is current, answers the withdrawal already under the key, refuses in the order the rules have always been checked
+ * (a task wallet below its unlock, then the caller's refusal, then a phone change's hold), records the multi-account
+ * signals, holds the money with the row and raises the risk flags, all in one transaction. A sighting the signals'
+ * SQL leaves to TypeScript (a linking value shared with another account, decision 063) is recorded with
+ * `recordSignals` in a transaction that then makes the same call without it. Idempotent on
+ * `withdrawal:<member>:<client key>`; without a client key every request is new. A repeat of a key returns the first
+ * result; the same key with another wallet or amount is a 409 CONFLICT.
  */
 export async function requestWithdrawal(
   deps: AppDeps,
   input: {
     memberId: bigint;
+    countryId: number;
+    /** The member's phone as the caller read it (the session check): the call records signals for it if it is current. */
+    phone: string;
     acc: WithdrawAccount;
     amountLocalMinor: bigint;
     clientKey: string | null;
@@ -51,132 +42,87 @@ export async function requestWithdrawal(
   },
 ): Promise<WithdrawData> {
   const wallet = WITHDRAW_ACCOUNTS[input.acc];
-  const idempotencyKey = automaticKey(deps.random, `withdrawal:${input.memberId}`, input.clientKey);
-  const context = await selectWithdrawalContext(deps.db, {
-    memberId: input.memberId,
+  const request = {
+    ...input,
     wallet,
-    idempotencyKey,
-    settingKeys: [...MONEY_SETTING_KEYS, ...PAYABLE_SETTING_KEYS],
+    idempotencyKey: automaticKey(deps.random, `withdrawal:${input.memberId}`, input.clientKey),
+    at: deps.clock.now(),
+  };
+  const first = await requestIn(deps, deps.db, request, true);
+  if (first.status !== 'signals') return answerWithdrawal(first, request);
+  // A sighting for the fraud-signals module's TypeScript: recorded first, in the transaction of the hold.
+  return deps.db.transaction(async (tx) => {
+    // The payout goes to the phone the member has now (decision 045); refused while a phone change's hold runs.
+    const signals = { ...(input.seen ?? {}), payoutPhone: await payoutPhoneForRequest(tx, deps, input.memberId) };
+    await recordSignals(tx, deps, { memberId: input.memberId, event: 'withdrawal', at: request.at, signals });
+    const outcome = await requestIn(deps, tx, request, false);
+    if (outcome.status === 'signals') throw new Error('withdrawal_request asked for signals it was not given');
+    return answerWithdrawal(outcome, request);
   });
-  if (!context) throw new AppError('NOT_FOUND', 'Member not found');
-  if (context.earlier) return replay(context.earlier, { wallet, amountLocalMinor: input.amountLocalMinor });
-
-  const currency: MemberCurrency = { countryId: context.countryId, currency: context.currency, rateMicro: context.rateMicro };
-  checkWalletUnlocked({ wallet, currency, walletMinor: context.walletMinor, settings: parseMoneySettings(context.settings) });
-  // `min_with` governs the Jumbo wallet only; the task wallets are governed by task_wallet_unlock (decision 007).
-  if (minimumWithdrawalApplies(input.acc) && input.amountLocalMinor < context.minWithMinor) {
-    throw new AppError('LIMIT_NOT_MET', minimumWithdrawalMessage(currency.currency, formatMinor(context.minWithMinor)));
-  }
-  // The charge applies to the Jumbo wallet only, as the spec's form shows it (section 9).
-  const feeLocalMinor = wallet === 'balance' ? tariffFeeMinor(input.amountLocalMinor, context.tariff) : 0n;
-  checkWithdrawalPayable(
-    { ...context.payee, stored: context.settings },
-    { amountMinor: input.amountLocalMinor, currency: currency.currency },
-  );
-  const amount = fromMemberAmount(input.amountLocalMinor, currency);
-  const fee = fromMemberAmount(feeLocalMinor, currency);
-  if (amount.systemMinor <= 0n) throw new AppError('LIMIT_NOT_MET', 'Amount is too small');
-  const recorded = await holdWithdrawal(deps, {
-    memberId: input.memberId,
-    wallet,
-    idempotencyKey,
-    currency,
-    amountLocalMinor: input.amountLocalMinor,
-    feeLocalMinor,
-    amountSystemMinor: amount.systemMinor,
-    feeSystemMinor: fee.systemMinor,
-    seen: input.seen ?? {},
-  });
-  return toWithdrawData(recorded);
 }
 
-/** Holds amount + fee and writes the pending withdrawal row, with its risk flags, in one transaction. */
-async function holdWithdrawal(
-  deps: AppDeps,
-  hold: {
-    memberId: bigint;
-    wallet: PayoutWallet;
-    idempotencyKey: string;
-    currency: MemberCurrency;
-    amountLocalMinor: bigint;
-    feeLocalMinor: bigint;
-    amountSystemMinor: bigint;
-    feeSystemMinor: bigint;
-    seen: Pick<RawSignals, 'device' | 'ip'>;
-  },
-) {
-  const { wallet, idempotencyKey, currency, feeLocalMinor } = hold;
-  const totalSystemMinor = hold.amountSystemMinor + hold.feeSystemMinor;
-  const at = deps.clock.now();
-
-  // The hold and the withdrawal's risk flags commit together: no approval sees it unflagged (decision 035).
-  return deps.db.transaction(async (tx) => {
-    // The payout goes to the phone the member has now, recorded with the request (decision 045); refused while a
-    // phone change's hold runs.
-    const payoutPhone = await payoutPhoneForRequest(tx, deps, hold.memberId);
-    // Multi-account signals (decision 061), before the wallet is locked.
-    const signals = { ...hold.seen, payoutPhone };
-    await recordSignals(tx, deps, { memberId: hold.memberId, event: 'withdrawal', at, signals });
-    const held = await recordMovement(tx, {
-      kind: 'withdrawal_hold',
-      idempotencyKey,
-      memberId: hold.memberId,
-      memo: `Withdrawal from ${WALLET_LABELS[wallet]} wallet (fee included)`,
-      conversion: {
-        rateMicro: currency.rateMicro,
-        localAmountMinor: hold.amountLocalMinor + feeLocalMinor,
-        currency: currency.currency,
+/** The request's one call, from the reference copy (reloaded while the call finds it stale). */
+async function requestIn(deps: AppDeps, db: DbOrTx, request: WithdrawalRequest, withSignals: boolean) {
+  return retryWhileStale('a withdrawal request', request.countryId, async (known) => {
+    const reference = await deps.reference.at(known.version);
+    const country = reference.countries.get(known.countryId);
+    if (!country) throw new Error(`Country ${known.countryId} of member ${request.memberId} is not in the reference data`);
+    const rules = applyRules(request, country, reference.settings);
+    const { 'payouts.phone_change_hold_hours': holdHours } = parseSettings(REQUEST_SETTING_KEYS, reference.settings);
+    // The payout phone is the member's phone now (decision 045): the call records these signals only if it still is.
+    const seen = { ...(request.seen ?? {}), payoutPhone: request.phone };
+    const signals = withSignals
+      ? signalsPayload(deps, { memberId: request.memberId, event: 'withdrawal', at: request.at, signals: seen })
+      : null;
+    return requestInOneCall(
+      db,
+      {
+        memberId: request.memberId,
+        countryId: country.id,
+        referenceVersion: reference.version,
+        idempotencyKey: request.idempotencyKey,
+        wallet: request.wallet,
+        unlockMinor: rules.unlockMinor,
+        refuse: rules.refusal !== null,
+        holdHours,
+        at: request.at,
+        signals,
+        signalsPhone: request.phone,
+        movement: rules.hold ? holdMovement(request, rules.hold, rules.currency) : null,
+        risk: riskFlagsPayload(deps, { stored: reference.settings, at: request.at }),
       },
-      request: { wallet, amountLocalMinor: hold.amountLocalMinor },
-      at,
-      insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance,
-      conflictMessage: CONFLICT_MESSAGE,
-      legs: [
-        { account: { memberId: hold.memberId, wallet }, amountMinor: -totalSystemMinor },
-        { account: { system: 'hold:withdrawals' }, amountMinor: totalSystemMinor },
-      ],
-      business: businessRow(withdrawals, 'holdTransactionId', {
-        memberId: hold.memberId,
-        wallet,
-        amountLocalMinor: hold.amountLocalMinor,
-        feeLocalMinor,
-        currency: currency.currency,
-        rateMicro: currency.rateMicro,
-        amountSystemMinor: hold.amountSystemMinor,
-        feeSystemMinor: hold.feeSystemMinor,
-        status: 0,
-        idempotencyKey,
-        createdAt: at,
-        payoutPhone,
-        payoutName: null,
-      }),
-    });
-    if (!held.business) throw new Error(`Withdrawal hold ${held.transactionId} has no withdrawal row`);
-    await raiseRiskFlags(tx, deps, { withdrawalId: held.business.id, memberId: hold.memberId, at });
-    return held.business;
+      { insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance, conflictMessage: CONFLICT_MESSAGE },
+    ).then((outcome) => ({ ...outcome, rules, holdHours }));
   });
+}
+
+/** Every answer of the one call but `stale` and `signals`, as the AppErrors and data the action has always given. */
+function answerWithdrawal(
+  outcome: Exclude<WithdrawalOutcome, { status: 'stale' | 'signals' }> & { rules: Rules; holdHours: number },
+  request: { wallet: PayoutWallet; amountLocalMinor: bigint },
+): WithdrawData {
+  switch (outcome.status) {
+    case 'no_member':
+      throw new AppError('NOT_FOUND', 'Member not found');
+    case 'earlier':
+      return replay(outcome.withdrawal, request);
+    case 'locked':
+      // YouTube, TikTok and Ads wallets pay out only once they hold the operator's unlock minimum (`task_wallet_unlock`).
+      throw outcome.rules.locked;
+    case 'refused':
+      if (!outcome.rules.refusal) throw new Error('withdrawal_request refused a request the rules let through');
+      throw outcome.rules.refusal;
+    case 'phone_hold':
+      throw phoneHoldRefusal(outcome.holdHours, outcome.until);
+    case 'moved': {
+      const recorded = movementOutcome(outcome.movement, { read: readWithdrawal, conflictMessage: CONFLICT_MESSAGE });
+      if (!recorded.business) throw new Error(`Withdrawal hold ${recorded.transactionId} has no withdrawal row`);
+      return toWithdrawData(recorded.business);
+    }
+  }
 }
 
 const CONFLICT_MESSAGE = 'This idempotency key was already used for a different withdrawal';
-
-/**
- * YouTube, TikTok and Ads wallets pay out only once they hold the operator's unlock minimum (setting
- * `task_wallet_unlock`); below it the member is told the minimum and pointed to the Jumbo wallet.
- */
-function checkWalletUnlocked(input: {
-  wallet: PayoutWallet;
-  currency: MemberCurrency;
-  walletMinor: bigint;
-  settings: MoneySettings;
-}): void {
-  if (input.wallet === 'balance') return;
-  if (input.walletMinor >= input.settings.taskWalletUnlockMinor) return;
-  const unlock = toMemberString(input.settings.taskWalletUnlockMinor, input.currency);
-  throw new AppError(
-    'LIMIT_NOT_MET',
-    `${WALLET_LABELS[input.wallet]} earnings can be withdrawn once that wallet reaches ${input.currency.currency} ${unlock}; withdraw from your Jumbo wallet for now`,
-  );
-}
 
 function replay(row: WithdrawalRow, request: { wallet: PayoutWallet; amountLocalMinor: bigint }): WithdrawData {
   if (row.wallet !== request.wallet || row.amountLocalMinor !== request.amountLocalMinor) {
