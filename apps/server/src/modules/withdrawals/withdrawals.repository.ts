@@ -3,7 +3,6 @@ import { parseDbMinor } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { withdrawals } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
 import { callLedgerFunction, type LedgerRefusals, type MovementResultJson } from '../../ledger/movement.ts';
 import type { StaleReference } from '../reference/index.ts';
 
@@ -103,6 +102,8 @@ export interface WithdrawalCall {
 export type WithdrawalOutcome =
   | StaleReference
   | { status: 'no_member' }
+  /** The key was taken meanwhile for another request: everything was rolled back. */
+  | { status: 'conflict' }
   | { status: 'locked' }
   | { status: 'refused' }
   | { status: 'signals' }
@@ -126,12 +127,7 @@ const KEY_CONFLICT = 'TZ005';
  * The request in one call, `withdrawal_request` (migration 0526): on the pool as a named statement, or inside the
  * caller's transaction. A wallet short of amount + fee when the hold locks it is the caller's 422 (`refusals`).
  */
-export async function requestInOneCall(
-  db: DbOrTx,
-  call: WithdrawalCall,
-  refusals: LedgerRefusals & { conflictMessage: string },
-): Promise<WithdrawalOutcome> {
-  const { conflictMessage } = refusals;
+export async function requestInOneCall(db: DbOrTx, call: WithdrawalCall, refusals: LedgerRefusals): Promise<WithdrawalOutcome> {
   const payload: Record<string, unknown> = {
     member_id: call.memberId,
     country_id: call.countryId,
@@ -146,11 +142,13 @@ export async function requestInOneCall(
     risk: call.risk,
   };
   if (call.signals) Object.assign(payload, { signals: call.signals, signals_phone: call.signalsPhone });
-  const json = await callLedgerFunction<WithdrawalJson>(db, 'withdrawal_request', payload, refusals).catch((error: unknown) => {
-    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
-    if (cause.code === KEY_CONFLICT) throw new AppError('CONFLICT', conflictMessage);
-    throw error;
-  });
+  const json = await callLedgerFunction<WithdrawalJson>(db, 'withdrawal_request', payload, refusals).catch(
+    (error: unknown): WithdrawalJson => {
+      const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+      if (cause.code === KEY_CONFLICT) return { status: 'conflict' };
+      throw error;
+    },
+  );
   switch (json.status) {
     case 'stale':
       return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? call.countryId };
@@ -158,6 +156,7 @@ export async function requestInOneCall(
       return { status: 'earlier', withdrawal: readWithdrawal(json.withdrawal) };
     case 'phone_hold':
       return { status: 'phone_hold', until: new Date(json.until ?? '') };
+    case 'conflict':
     case 'no_member':
     case 'locked':
     case 'refused':

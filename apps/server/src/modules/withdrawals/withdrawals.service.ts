@@ -91,7 +91,7 @@ async function requestIn(deps: AppDeps, db: DbOrTx, request: WithdrawalRequest, 
         movement: rules.hold ? holdMovement(request, rules.hold, rules.currency) : null,
         risk: riskFlagsPayload(deps, { stored: reference.settings, at: request.at }),
       },
-      { insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance, conflictMessage: CONFLICT_MESSAGE },
+      { insufficientMessage: WITHDRAWAL_MESSAGES.exceedsBalance },
     ).then((outcome) => ({ ...outcome, rules, holdHours }));
   });
 }
@@ -104,6 +104,8 @@ function answerWithdrawal(
   switch (outcome.status) {
     case 'no_member':
       throw new AppError('NOT_FOUND', 'Member not found');
+    case 'conflict':
+      throw new AppError('CONFLICT', CONFLICT_MESSAGE);
     case 'earlier':
       return replay(outcome.withdrawal, request);
     case 'locked':
