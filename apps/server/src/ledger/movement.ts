@@ -147,7 +147,15 @@ export interface LedgerRefusals {
 
 /** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521-0524, 0526). */
 export type LedgerFunction =
-  'ledger_record_movement' | 'payforclient_pay' | 'activation_activate' | 'spins_play' | 'withdrawal_request';
+  | 'ledger_record_movement'
+  | 'payforclient_pay'
+  | 'activation_activate'
+  | 'spins_play'
+  | 'withdrawal_request'
+  | 'videos_pay'
+  | 'ads_respond'
+  | 'bonuses_claim'
+  | 'trivia_answer';
 
 /**
  * One call of a ledger SQL function, one round trip: on the pool (a movement that is its own transaction) a named

@@ -1,6 +1,7 @@
 import { TASK_MESSAGES } from '@tuzo/contracts';
 import { defineAction } from '../../http/action.ts';
-import { listAds, respondToAd } from './ads.service.ts';
+import { respondToAd } from './ads.respond.ts';
+import { listAds } from './ads.service.ts';
 
 const DONE_MESSAGES = {
   like: TASK_MESSAGES.liked,
@@ -20,6 +21,7 @@ export const adsActions = [
     handler: async (ctx) => {
       const data = await respondToAd(ctx.deps, {
         memberId: ctx.member.id,
+        countryId: ctx.member.countryId,
         adId: ctx.payload.addId,
         liked: ctx.payload.liked,
         message: ctx.payload.message,

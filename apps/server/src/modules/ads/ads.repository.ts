@@ -40,29 +40,6 @@ export async function selectAdsForMember(db: DbOrTx, input: { ids: bigint[]; mem
   }));
 }
 
-/** Sets today's like state (creating the response row); returns nothing. */
-export async function upsertAdLike(
-  db: DbOrTx,
-  input: { memberId: bigint; adId: bigint; day: string; liked: boolean; at: Date },
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO ad_responses (member_id, ad_id, day, liked, updated_at) VALUES (${input.memberId}, ${input.adId}, ${input.day}::date, ${input.liked}, ${input.at})
-    ON CONFLICT (member_id, ad_id, day) DO UPDATE SET liked = EXCLUDED.liked, updated_at = EXCLUDED.updated_at`);
-}
-
-/** Stores today's comment unless one is stored already; true when this call stored it. */
-export async function insertAdComment(
-  db: DbOrTx,
-  input: { memberId: bigint; adId: bigint; day: string; message: string; at: Date },
-): Promise<boolean> {
-  const result = await db.execute<{ stored: boolean }>(sql`
-    INSERT INTO ad_responses (member_id, ad_id, day, message, updated_at) VALUES (${input.memberId}, ${input.adId}, ${input.day}::date, ${input.message}, ${input.at})
-    ON CONFLICT (member_id, ad_id, day) DO UPDATE SET message = EXCLUDED.message, updated_at = EXCLUDED.updated_at
-      WHERE ad_responses.message IS NULL
-    RETURNING true AS stored`);
-  return result.rows.length > 0;
-}
-
 export async function countAds(db: DbOrTx): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ads`);
   return result.rows[0]?.n ?? 0;

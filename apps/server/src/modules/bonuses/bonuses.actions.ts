@@ -9,14 +9,14 @@ export const bonusesActions = [
   defineAction('dailybonus', {
     rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
-      const data = await claimDailyBonus(ctx.deps, ctx.member.id);
+      const data = await claimDailyBonus(ctx.deps, { memberId: ctx.member.id, countryId: ctx.member.countryId });
       return { msg: `Daily bonus of ${data.currency} ${data.amount} claimed`, data };
     },
   }),
   defineAction('welcomebonus', {
     rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
-      const data = await claimWelcomeBonus(ctx.deps, ctx.member.id);
+      const data = await claimWelcomeBonus(ctx.deps, { memberId: ctx.member.id, countryId: ctx.member.countryId });
       return { msg: `Welcome bonus of ${data.currency} ${data.amount} claimed`, data };
     },
   }),

@@ -1,38 +1,81 @@
-import type pg from 'pg';
+import type { BonusKind } from '@tuzo/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { callLedgerFunction, type LedgerFunction, type MovementResultJson } from '../../ledger/movement.ts';
+import type { StaleReference } from '../reference/index.ts';
 
-/** What a claim decides on, read in one named statement (migration 0110 for bonus_claims, 0070 for team_counts). */
-export interface BonusClaimFacts {
-  referenceVersion: string;
+/** What the caller worked out before the call: the reference copy's version, the day and the movement's payload. */
+export interface ClaimRequest {
+  memberId: bigint;
   countryId: number;
-  /** Level-1 members activated since the start of the operator's day (the daily points). */
-  activatedToday: number;
-  /** Active level-1 members now (the team counter kept by triggers). */
-  activeLevel1: number;
-  dailyClaimed: boolean;
-  welcomeClaimed: boolean;
+  referenceVersion: string;
+  kind: BonusKind;
+  /** The app clock's instant, the operator's time zone and day (the daily points count from the day's start). */
+  at: Date;
+  timeZone: string;
+  day: string;
+  /** Points needed (settings' daily target, or the welcome target) and the reward in system units. */
+  target: number;
+  rewardMinor: bigint;
+  /**
+   * `movementPayload(...)` of the claim (null for a reward of 0, refused first); the function writes the points into
+   * its claim row and audit row.
+   */
+  movement: Record<string, unknown> | null;
 }
 
-const CLAIM_FACTS_SQL = `
-  SELECT (SELECT version::text FROM reference_version WHERE id) AS "referenceVersion",
-         m.country_id AS "countryId",
-         (SELECT count(*)::int FROM members d
-            WHERE d.l1_id = m.id AND d.status = 'active'
-              AND d.activated_at >= (date_trunc('day', $2::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)) AS "activatedToday",
-         COALESCE((SELECT tc.active FROM team_counts tc WHERE tc.upline_id = m.id AND tc.level = 1), 0) AS "activeLevel1",
-         EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'daily' AND b.day = $4::date) AS "dailyClaimed",
-         EXISTS (SELECT 1 FROM bonus_claims b WHERE b.member_id = m.id AND b.kind = 'welcome') AS "welcomeClaimed"
-  FROM members m
-  WHERE m.id = $1`;
+/** The answer of `bonuses_claim` (migration 0528), in the order it checks. */
+export type ClaimOutcome =
+  | { status: 'no_member' }
+  | { status: 'claimed' }
+  | { status: 'off' }
+  | StaleReference
+  | { status: 'not_reached'; progress: number }
+  | { status: 'moved'; movement: MovementResultJson };
 
-/** Each part is an index lookup; the same figures `userdata` shows, so the screen and the claim agree. */
-export async function selectBonusClaimFacts(
-  pool: pg.Pool,
-  input: { memberId: bigint; now: Date; timeZone: string; day: string },
-): Promise<BonusClaimFacts | null> {
-  const result = await pool.query<BonusClaimFacts>({
-    name: 'bonus_claim_facts',
-    text: CLAIM_FACTS_SQL,
-    values: [input.memberId.toString(), input.now.toISOString(), input.timeZone, input.day],
-  });
-  return result.rows[0] ?? null;
+interface ClaimJson {
+  status: string;
+  version?: string;
+  country_id?: number;
+  progress?: number;
+}
+
+const CLAIM: LedgerFunction = 'bonuses_claim';
+
+/**
+ * A claim in one call to PostgreSQL (decision 065): the member's country and the reference version checked, the
+ * claim already made, the points (level-1 activations today, or active level-1 members), the reward and the
+ * movement with its claim row, one statement (bonuses_claim, migration 0528).
+ */
+export async function claimInOneCall(db: DbOrTx, request: ClaimRequest): Promise<ClaimOutcome> {
+  const json = await callLedgerFunction<ClaimJson>(
+    db,
+    CLAIM,
+    {
+      member_id: request.memberId,
+      country_id: request.countryId,
+      reference_version: request.referenceVersion,
+      kind: request.kind,
+      at: request.at,
+      time_zone: request.timeZone,
+      day: request.day,
+      target: request.target,
+      reward_minor: request.rewardMinor,
+      movement: request.movement,
+    },
+    {},
+  );
+  switch (json.status) {
+    case 'stale':
+      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? request.countryId };
+    case 'not_reached':
+      return { status: 'not_reached', progress: json.progress ?? 0 };
+    case 'no_member':
+      return { status: 'no_member' };
+    case 'claimed':
+      return { status: 'claimed' };
+    case 'off':
+      return { status: 'off' };
+    default:
+      return { status: 'moved', movement: json as unknown as MovementResultJson };
+  }
 }

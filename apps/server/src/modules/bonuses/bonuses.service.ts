@@ -15,9 +15,10 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bonusClaims } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
-import { recordMovement } from '../../ledger/movement.ts';
+import { movementOutcome, movementPayload, type MovementResultJson } from '../../ledger/movement.ts';
+import { retryWhileStale } from '../reference/index.ts';
 import { parseMoneySettings, toMemberString, type MemberCurrency, type MoneySettings } from '../wallets/index.ts';
-import { selectBonusClaimFacts, type BonusClaimFacts } from './bonuses.repository.ts';
+import { claimInOneCall, type ClaimOutcome, type ClaimRequest } from './bonuses.repository.ts';
 
 /**
  * A refusal the member can read: the spec's client shows nothing when a claim fails, so the reason also rides in
@@ -28,30 +29,52 @@ function refuse(code: ErrorCode, msg: string, at: Date): AppError {
 }
 
 interface ClaimContext {
-  at: Date;
-  day: string;
-  facts: BonusClaimFacts;
+  version: string;
   currency: MemberCurrency;
   settings: MoneySettings;
 }
 
-/** One statement for the member's facts; the country and settings from the process's reference copy. */
-async function loadClaimContext(deps: AppDeps, memberId: bigint): Promise<ClaimContext> {
-  const at = deps.clock.now();
-  const timeZone = deps.config.TUZO_TIMEZONE;
-  const day = operatorDay(at, timeZone);
-  const facts = await selectBonusClaimFacts(deps.pool, { memberId, now: at, timeZone, day });
-  if (!facts) throw new AppError('NOT_FOUND', 'Member not found');
-  const reference = await deps.reference.at(facts.referenceVersion);
-  const country = reference.countries.get(facts.countryId);
-  if (!country) throw new Error(`Country ${facts.countryId} of member ${memberId} is not in the reference data`);
+/** The member's country and the money settings from this process's reference copy, as of `known`. */
+async function claimContext(
+  deps: AppDeps,
+  memberId: bigint,
+  known: { version: string; countryId: number },
+): Promise<ClaimContext> {
+  const reference = await deps.reference.at(known.version);
+  const country = reference.countries.get(known.countryId);
+  if (!country) throw new Error(`Country ${known.countryId} of member ${memberId} is not in the reference data`);
   return {
-    at,
-    day,
-    facts,
-    currency: { countryId: facts.countryId, currency: country.currency, rateMicro: BigInt(country.rate_micro) },
+    version: reference.version,
+    currency: { countryId: known.countryId, currency: country.currency, rateMicro: BigInt(country.rate_micro) },
     settings: parseMoneySettings(reference.settings),
   };
+}
+
+interface BonusPayment {
+  kind: BonusKind;
+  at: Date;
+  /** The operator day (the daily claim's day). */
+  day: string;
+  idempotencyKey: string;
+  target: (settings: MoneySettings) => number;
+  amountMinor: (settings: MoneySettings) => bigint;
+}
+
+type Claimed = { outcome: Exclude<ClaimOutcome, { status: 'stale' }>; context: ClaimContext };
+
+/**
+ * One call after the session check (decision 065, `bonuses_claim`, migration 0528): the claim already made, the
+ * points, the reward and the movement, with the process's reference copy; a stale copy (or a member whose country
+ * changed) is reloaded and the call made again.
+ */
+async function claim(deps: AppDeps, member: { memberId: bigint; countryId: number }, payment: BonusPayment): Promise<Claimed> {
+  let context: ClaimContext | undefined;
+  const outcome = await retryWhileStale('a bonus claim', member.countryId, async (known) => {
+    context = await claimContext(deps, member.memberId, known);
+    return claimInOneCall(deps.db, claimRequest(deps, member.memberId, payment, context));
+  });
+  if (!context) throw new Error('bonuses: no attempt was made');
+  return { outcome, context };
 }
 
 /**
@@ -59,22 +82,25 @@ async function loadClaimContext(deps: AppDeps, memberId: bigint): Promise<ClaimC
  * per operator day. The idempotency key `daily_bonus:<member>:<day>` makes concurrent claims pay once (the others
  * wait on the key, then see it taken) and the partial unique index on bonus_claims (member, day) backs it.
  */
-export async function claimDailyBonus(deps: AppDeps, memberId: bigint): Promise<ClaimBonusData> {
-  const context = await loadClaimContext(deps, memberId);
-  const { at, day, facts, settings } = context;
-  if (facts.dailyClaimed) throw refuse('ALREADY_DONE', BONUS_MESSAGES.dailyClaimedToday, at);
-  if (facts.activatedToday < settings.dailyTarget) {
-    throw refuse('LIMIT_NOT_MET', dailyNotReachedMessage({ progress: facts.activatedToday, target: settings.dailyTarget }), at);
-  }
-  if (settings.dailyRewardMinor <= 0n) throw refuse('LIMIT_NOT_MET', BONUS_MESSAGES.dailyOff, at);
-  return payBonus(deps, context, {
+export async function claimDailyBonus(deps: AppDeps, member: { memberId: bigint; countryId: number }): Promise<ClaimBonusData> {
+  const at = deps.clock.now();
+  const day = operatorDay(at, deps.config.TUZO_TIMEZONE);
+  const { outcome, context } = await claim(deps, member, {
     kind: 'daily',
-    memberId,
-    amountMinor: settings.dailyRewardMinor,
-    points: facts.activatedToday,
-    idempotencyKey: `daily_bonus:${memberId}:${day}`,
-    alreadyMessage: BONUS_MESSAGES.dailyClaimedToday,
+    at,
+    day,
+    idempotencyKey: `daily_bonus:${member.memberId}:${day}`,
+    target: (settings) => settings.dailyTarget,
+    amountMinor: (settings) => settings.dailyRewardMinor,
   });
+  if (outcome.status === 'no_member') throw new AppError('NOT_FOUND', 'Member not found');
+  if (outcome.status === 'claimed') throw refuse('ALREADY_DONE', BONUS_MESSAGES.dailyClaimedToday, at);
+  if (outcome.status === 'not_reached') {
+    const target = context.settings.dailyTarget;
+    throw refuse('LIMIT_NOT_MET', dailyNotReachedMessage({ progress: outcome.progress, target }), at);
+  }
+  if (outcome.status === 'off') throw refuse('LIMIT_NOT_MET', BONUS_MESSAGES.dailyOff, at);
+  return paid(outcome.movement, context, { kind: 'daily', day, amountMinor: context.settings.dailyRewardMinor, at });
 }
 
 /**
@@ -82,74 +108,105 @@ export async function claimDailyBonus(deps: AppDeps, memberId: bigint): Promise<
  * 15 active level-1 members, once per member ever: key `welcome_bonus:<member>`, partial unique index on
  * bonus_claims (member) for the welcome kind.
  */
-export async function claimWelcomeBonus(deps: AppDeps, memberId: bigint): Promise<ClaimBonusData> {
-  const context = await loadClaimContext(deps, memberId);
-  const { at, facts, settings } = context;
-  if (facts.welcomeClaimed) throw refuse('ALREADY_DONE', BONUS_MESSAGES.welcomeClaimed, at);
-  if (facts.activeLevel1 < WELCOME_BONUS_TARGET) {
-    throw refuse('LIMIT_NOT_MET', welcomeNotReachedMessage({ progress: facts.activeLevel1, target: WELCOME_BONUS_TARGET }), at);
-  }
-  if (settings.welcomeBonusMinor <= 0n) throw refuse('LIMIT_NOT_MET', 'There is no welcome bonus to claim.', at);
-  return payBonus(deps, context, {
+export async function claimWelcomeBonus(deps: AppDeps, member: { memberId: bigint; countryId: number }): Promise<ClaimBonusData> {
+  const at = deps.clock.now();
+  const { outcome, context } = await claim(deps, member, {
     kind: 'welcome',
-    memberId,
-    amountMinor: settings.welcomeBonusMinor,
-    points: facts.activeLevel1,
-    idempotencyKey: `welcome_bonus:${memberId}`,
-    alreadyMessage: BONUS_MESSAGES.welcomeClaimed,
-  });
-}
-
-interface BonusPayment {
-  kind: BonusKind;
-  memberId: bigint;
-  amountMinor: bigint;
-  points: number;
-  idempotencyKey: string;
-  alreadyMessage: string;
-}
-
-/** One movement: house:bonuses -> the member's Jumbo, with the claim row, the notification and the audit row. */
-async function payBonus(deps: AppDeps, context: ClaimContext, payment: BonusPayment): Promise<ClaimBonusData> {
-  const { at, currency } = context;
-  const day = payment.kind === 'daily' ? context.day : null;
-  const amount = toMemberString(payment.amountMinor, currency);
-  const kind = payment.kind === 'daily' ? 'daily_bonus' : 'welcome_bonus';
-  const notice = payment.kind === 'daily' ? dailyPaidMessage : welcomePaidMessage;
-  const recorded = await recordMovement(deps.db, {
-    kind,
-    idempotencyKey: payment.idempotencyKey,
-    memberId: payment.memberId,
-    memo: payment.kind === 'daily' ? `Daily bonus ${context.day}` : 'Welcome bonus',
-    conversion: {
-      rateMicro: currency.rateMicro,
-      localAmountMinor: systemToLocalMinor(payment.amountMinor, currency.rateMicro),
-      currency: currency.currency,
-    },
-    // The claim itself is the request: a second claim of the same key is "already claimed", whatever the amount now.
-    request: { kind, day },
     at,
-    legs: [
-      { account: { system: 'house:bonuses' }, amountMinor: -payment.amountMinor },
-      { account: { memberId: payment.memberId, wallet: 'balance' }, amountMinor: payment.amountMinor },
-    ],
-    business: businessRow(bonusClaims, 'transactionId', {
-      memberId: payment.memberId,
-      kind: payment.kind,
-      day,
-      amountMinor: payment.amountMinor,
-      points: payment.points,
-      createdAt: at,
-    }),
-    notify: { memberId: payment.memberId, msg: notice({ currency: currency.currency, amount }), severity: 'success' },
-    audit: {
-      actorId: payment.memberId,
-      action: `bonus.${payment.kind}`,
-      targetType: 'member',
-      targetId: payment.memberId,
-      after: { transaction_id: '$transaction_id', day, amount_minor: payment.amountMinor.toString(), points: payment.points },
-    },
+    day: operatorDay(at, deps.config.TUZO_TIMEZONE),
+    idempotencyKey: `welcome_bonus:${member.memberId}`,
+    target: () => WELCOME_BONUS_TARGET,
+    amountMinor: (settings) => settings.welcomeBonusMinor,
   });
-  if (recorded.duplicate) throw refuse('ALREADY_DONE', payment.alreadyMessage, at);
-  return { kind: payment.kind, amount, currency: currency.currency, day };
+  if (outcome.status === 'no_member') throw new AppError('NOT_FOUND', 'Member not found');
+  if (outcome.status === 'claimed') throw refuse('ALREADY_DONE', BONUS_MESSAGES.welcomeClaimed, at);
+  if (outcome.status === 'not_reached') {
+    throw refuse('LIMIT_NOT_MET', welcomeNotReachedMessage({ progress: outcome.progress, target: WELCOME_BONUS_TARGET }), at);
+  }
+  if (outcome.status === 'off') throw refuse('LIMIT_NOT_MET', 'There is no welcome bonus to claim.', at);
+  return paid(outcome.movement, context, { kind: 'welcome', day: null, amountMinor: context.settings.welcomeBonusMinor, at });
+}
+
+/** The claim's answer; a replay of its key (a concurrent claim paid first) is "already claimed". */
+function paid(
+  movement: MovementResultJson,
+  context: ClaimContext,
+  claimed: { kind: BonusKind; day: string | null; amountMinor: bigint; at: Date },
+): ClaimBonusData {
+  const recorded = movementOutcome(movement, {});
+  if (recorded.duplicate) {
+    const alreadyMessage = claimed.kind === 'daily' ? BONUS_MESSAGES.dailyClaimedToday : BONUS_MESSAGES.welcomeClaimed;
+    throw refuse('ALREADY_DONE', alreadyMessage, claimed.at);
+  }
+  const { currency } = context;
+  return {
+    kind: claimed.kind,
+    amount: toMemberString(claimed.amountMinor, currency),
+    currency: currency.currency,
+    day: claimed.day,
+  };
+}
+
+/**
+ * The call's input: one movement, house:bonuses -> the member's Jumbo, with the claim row, the notification and the
+ * audit row, as recordMovement built it; the points are the function's (written over the 0 given here).
+ */
+function claimRequest(deps: AppDeps, memberId: bigint, payment: BonusPayment, context: ClaimContext): ClaimRequest {
+  const { at, kind: bonus } = payment;
+  const { currency, settings } = context;
+  const amountMinor = payment.amountMinor(settings);
+  const day = bonus === 'daily' ? payment.day : null;
+  const amount = toMemberString(amountMinor, currency);
+  const kind = bonus === 'daily' ? 'daily_bonus' : 'welcome_bonus';
+  const notice = bonus === 'daily' ? dailyPaidMessage : welcomePaidMessage;
+  // A reward of 0 is refused before any movement (`off`): there is none to build.
+  const movement =
+    amountMinor <= 0n
+      ? null
+      : movementPayload({
+          kind,
+          idempotencyKey: payment.idempotencyKey,
+          memberId,
+          memo: bonus === 'daily' ? `Daily bonus ${payment.day}` : 'Welcome bonus',
+          conversion: {
+            rateMicro: currency.rateMicro,
+            localAmountMinor: systemToLocalMinor(amountMinor, currency.rateMicro),
+            currency: currency.currency,
+          },
+          // The claim itself is the request: a second claim of the same key is "already claimed", whatever the amount now.
+          request: { kind, day },
+          at,
+          legs: [
+            { account: { system: 'house:bonuses' }, amountMinor: -amountMinor },
+            { account: { memberId, wallet: 'balance' }, amountMinor },
+          ],
+          business: businessRow(bonusClaims, 'transactionId', {
+            memberId,
+            kind: bonus,
+            day,
+            amountMinor,
+            points: 0,
+            createdAt: at,
+          }),
+          notify: { memberId, msg: notice({ currency: currency.currency, amount }), severity: 'success' },
+          audit: {
+            actorId: memberId,
+            action: `bonus.${bonus}`,
+            targetType: 'member',
+            targetId: memberId,
+            after: { transaction_id: '$transaction_id', day, amount_minor: amountMinor.toString(), points: 0 },
+          },
+        });
+  return {
+    memberId,
+    countryId: currency.countryId,
+    referenceVersion: context.version,
+    kind: bonus,
+    at,
+    timeZone: deps.config.TUZO_TIMEZONE,
+    day: payment.day,
+    target: payment.target(settings),
+    rewardMinor: amountMinor,
+    movement,
+  };
 }

@@ -13,7 +13,11 @@ export const triviaActions = [
   defineAction('answerdquiz', {
     rateLimit: { perMinute: 30, isShared: true },
     handler: async (ctx) => {
-      const data = await submitAnswers(ctx.deps, { memberId: ctx.member.id, answers: ctx.payload.answers });
+      const data = await submitAnswers(ctx.deps, {
+        memberId: ctx.member.id,
+        countryId: ctx.member.countryId,
+        answers: ctx.payload.answers,
+      });
       return { msg: triviaResultMessage(data), data };
     },
   }),

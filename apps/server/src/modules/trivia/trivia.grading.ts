@@ -4,12 +4,6 @@ export interface SubmittedAnswer {
   answer: string;
 }
 
-interface ServedQuestion {
-  id: bigint;
-  options: string[];
-  correct: number;
-}
-
 /** What is stored on the round: every answer received, whether it was graded and whether it was right. */
 export interface GradedAnswer {
   qid: string;
@@ -23,25 +17,21 @@ export function sameAnswer(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+/** An answer with the right option of its question (as this process knows the bank) and whether it matches it. */
+export interface JudgedAnswer extends SubmittedAnswer {
+  /** options[correct] of the question, null when there is no such question or no such option. */
+  right: string | null;
+  correct: boolean;
+}
+
 /**
- * Grades only questions served in the round, each once (the first answer to a question counts; repeats and
- * questions that were not served score nothing).
+ * Whether each answer is the right option of its question. Which answers are graded is the round's to say
+ * (trivia_answer, migration 0528): only questions served in it, each once (the first answer to a question counts;
+ * repeats and questions that were not served score nothing); it checks that `right` is the bank's for each of those.
  */
-export function gradeAnswers(input: { served: readonly ServedQuestion[]; answers: readonly SubmittedAnswer[] }): {
-  correct: number;
-  record: GradedAnswer[];
-} {
-  const served = new Map(input.served.map((q) => [q.id.toString(), q]));
-  const seen = new Set<string>();
-  let correct = 0;
-  const record = input.answers.map((a): GradedAnswer => {
-    const question = served.get(a.qid);
-    if (!question || seen.has(a.qid)) return { qid: a.qid, answer: a.answer, graded: false, correct: false };
-    seen.add(a.qid);
-    const right = question.options[question.correct - 1];
-    const isCorrect = right !== undefined && sameAnswer(a.answer, right);
-    if (isCorrect) correct += 1;
-    return { qid: a.qid, answer: a.answer, graded: true, correct: isCorrect };
+export function judgeAnswers(answers: readonly SubmittedAnswer[], rightOf: (qid: string) => string | null): JudgedAnswer[] {
+  return answers.map((a) => {
+    const right = rightOf(a.qid);
+    return { qid: a.qid, answer: a.answer, right, correct: right !== null && sameAnswer(a.answer, right) };
   });
-  return { correct, record };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countries, members, triviaQuestions, triviaRounds } from '../../db/schema.ts';
 
@@ -17,22 +17,6 @@ export async function selectTriviaMember(db: DbOrTx, memberId: bigint) {
     .innerJoin(countries, eq(countries.id, members.countryId))
     .where(eq(members.id, memberId))
     .limit(1);
-  return rows[0] ?? null;
-}
-
-/** The member's latest round (today's, or one started just before midnight whose time is not up). */
-export async function selectLatestRound(
-  db: DbOrTx,
-  memberId: bigint,
-  options: { lock: boolean },
-): Promise<TriviaRoundRow | null> {
-  const query = db
-    .select()
-    .from(triviaRounds)
-    .where(eq(triviaRounds.memberId, memberId))
-    .orderBy(desc(triviaRounds.startedAt))
-    .limit(1);
-  const rows = options.lock ? await query.for('update') : await query;
   return rows[0] ?? null;
 }
 
@@ -68,6 +52,16 @@ export async function selectQuestions(db: DbOrTx, ids: readonly bigint[]) {
     .where(inArray(triviaQuestions.id, [...ids]));
 }
 
+/** Every question's right option (`options[correct]`, null when out of range), by id as text: trivia.answer.ts's copy. */
+export async function selectRightOptions(db: DbOrTx): Promise<{ id: string; right: string | null }[]> {
+  return db
+    .select({
+      id: sql<string>`${triviaQuestions.id}::text`,
+      right: sql<string | null>`${triviaQuestions.options}[${triviaQuestions.correct}]`,
+    })
+    .from(triviaQuestions);
+}
+
 /** Starts today's round unless one exists (two concurrent starts: the second gets nothing and reads the first). */
 export async function insertRoundIfMissing(
   db: DbOrTx,
@@ -77,16 +71,6 @@ export async function insertRoundIfMissing(
     .insert(triviaRounds)
     .values({ memberId: input.memberId, day: input.day, questionIds: input.questionIds, startedAt: input.startedAt })
     .onConflictDoNothing();
-}
-
-export async function markRoundSubmitted(
-  tx: DbOrTx,
-  input: { id: bigint; submittedAt: Date; answers: unknown; correctCount: number },
-): Promise<void> {
-  await tx
-    .update(triviaRounds)
-    .set({ submittedAt: input.submittedAt, answers: input.answers, correctCount: input.correctCount })
-    .where(and(eq(triviaRounds.id, input.id), sql`${triviaRounds.submittedAt} IS NULL`));
 }
 
 /** Demo questions by seed key: inserted once, never overwriting an operator's edit. */

@@ -16,18 +16,17 @@ import { operatorDay } from '../../lib/clock.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { drawDistinct } from '../../lib/random.ts';
-import { triviaPayouts } from '../../db/schema.ts';
-import { businessRow } from '../../ledger/business-row.ts';
-import { recordMovement } from '../../ledger/movement.ts';
+import { accountCode } from '../../ledger/accounts.ts';
+import { movementOutcome } from '../../ledger/movement.ts';
+import { retryWhileStale } from '../reference/index.ts';
 import { taskAvailability } from '../schedules/index.ts';
-import { readSetting } from '../settings/index.ts';
+import { parseSettings, readSetting } from '../settings/index.ts';
 import type { MemberCurrency } from '../wallets/index.ts';
-import { gradeAnswers, type SubmittedAnswer } from './trivia.grading.ts';
+import { answerInOneCall, KEY_CONFLICT, rightOptions, type AnswerRequest } from './trivia.answer.ts';
+import { judgeAnswers, type SubmittedAnswer } from './trivia.grading.ts';
 import {
   insertRoundIfMissing,
-  markRoundSubmitted,
   selectActiveQuestionIds,
-  selectLatestRound,
   selectQuestions,
   selectRoundOfDay,
   selectTriviaMember,
@@ -90,72 +89,101 @@ async function servedQuestions(deps: AppDeps, round: TriviaRoundRow): Promise<Tr
   });
 }
 
+/** The member's country and the trivia price from this process's reference copy, as of `known`. */
+async function answerContext(deps: AppDeps, memberId: bigint, known: { version: string; countryId: number }) {
+  const reference = await deps.reference.at(known.version);
+  const country = reference.countries.get(known.countryId);
+  if (!country) throw new Error(`Country ${known.countryId} of member ${memberId} is not in the reference data`);
+  const priceMinor = parseAmountToMinor(parseSettings(['trivia_price'], reference.settings).trivia_price);
+  if (priceMinor === null) throw new Error('trivia_price does not parse');
+  const currency: MemberCurrency = {
+    countryId: known.countryId,
+    currency: country.currency,
+    rateMicro: BigInt(country.rate_micro),
+  };
+  return { version: reference.version, currency, priceMinor };
+}
+
+/** The texts the function writes with format(): the ledger memo (day, correct) and the member's notification. */
+const MEMO = 'Trivia %1$s: %2$s correct';
+function resultNotice(currency: string): string {
+  // The figures only the round gives (correct %1$s, total %2$s, amount %3$s) stand as format() placeholders.
+  const figure = (n: number) => `%${n}$s` as unknown as number;
+  return triviaResultMessage({ correct: figure(1), total: figure(2), currency, amount: '%3$s', late: false });
+}
+
+type AnswerContext = Awaited<ReturnType<typeof answerContext>>;
+
+/** The pay for `correct` answers, in system units, the member's units and as shown. */
+function payFor(context: AnswerContext, correct: number): { system: bigint; local: bigint; text: string } {
+  const system = context.priceMinor * BigInt(correct);
+  const local = systemToLocalMinor(system, context.currency.rateMicro);
+  return { system, local, text: formatMinor(local) };
+}
+
+/** The call's input: the answers judged on `bank`, the pay for each possible count, the texts and the accounts. */
+function answerRequest(
+  deps: AppDeps,
+  input: { memberId: bigint; answers: SubmittedAnswer[]; at: Date },
+  context: AnswerContext,
+  bank: ReadonlyMap<string, string | null>,
+): AnswerRequest {
+  return {
+    memberId: input.memberId,
+    countryId: context.currency.countryId,
+    referenceVersion: context.version,
+    at: input.at,
+    today: operatorDay(input.at, deps.config.TUZO_TIMEZONE),
+    deadlineMs: DEADLINE_MS,
+    answers: judgeAnswers(input.answers, (qid) => bank.get(qid) ?? null),
+    // At most one correct answer per answer given.
+    amounts: Array.from({ length: input.answers.length + 1 }, (_, correct) => payFor(context, correct)),
+    currency: context.currency.currency,
+    rateMicro: context.currency.rateMicro,
+    houseCode: accountCode({ system: 'house:tasks' }),
+    winCode: accountCode({ memberId: input.memberId, wallet: 'balance' }),
+    memo: MEMO,
+    notice: resultNotice(context.currency.currency),
+  };
+}
+
 /**
  * `answerdquiz`: grades the member's open round once (row locked, so concurrent submits grade once): only questions
  * served in it, each once; nothing scores after 60 s + 5 s of grace. Each correct answer pays the trivia price from
  * house:tasks into Jumbo (kind `trivia`, key trivia:<member>:<day>) in the same transaction as the round's grading.
+ * One call after the session check (decision 065, `trivia_answer`, migration 0528); the price, the currency and the
+ * pay for each possible count are worked out here from the reference copy, each answer judged on this process's
+ * copy of the bank, which the function checks (a stale copy of either is reloaded and the call made again).
  */
 export async function submitAnswers(
   deps: AppDeps,
-  input: { memberId: bigint; answers: SubmittedAnswer[] },
+  input: { memberId: bigint; countryId: number; answers: SubmittedAnswer[] },
 ): Promise<AnswerQuizData> {
-  const { currency } = await loadMember(deps, input.memberId);
-  const priceMinor = await triviaPriceMinor(deps);
-  const now = deps.clock.now();
-  const today = operatorDay(now, deps.config.TUZO_TIMEZONE);
-  return deps.db.transaction(async (tx) => {
-    const round = await selectLatestRound(tx, input.memberId, { lock: true });
-    const isLate = round ? now.getTime() > round.startedAt.getTime() + DEADLINE_MS : false;
-    if (!round || (round.day !== today && isLate)) throw new AppError('CONFLICT', TRIVIA_MESSAGES.notStarted);
-    if (round.submittedAt) throw new AppError('ALREADY_DONE', TRIVIA_MESSAGES.alreadyPlayed);
-    const graded = gradeAnswers({ served: await selectQuestions(tx, round.questionIds), answers: input.answers });
-    const correct = isLate ? 0 : graded.correct;
-    await markRoundSubmitted(tx, { id: round.id, submittedAt: now, answers: graded.record, correctCount: correct });
-    const amountMinor = priceMinor * BigInt(correct);
-    const amount = formatMinor(systemToLocalMinor(amountMinor, currency.rateMicro));
-    const result: AnswerQuizData = {
-      correct,
-      total: round.questionIds.length,
-      amount,
-      currency: currency.currency,
-      late: isLate,
+  const at = deps.clock.now();
+  let context: AnswerContext | undefined;
+  const outcome = await retryWhileStale('a trivia submission', input.countryId, async (known) => {
+    const current = await answerContext(deps, input.memberId, known);
+    context = current;
+    const call = async (reload: boolean) => {
+      const bank = await rightOptions(deps.db, deps.pool, reload);
+      return answerInOneCall(deps.db, answerRequest(deps, { ...input, at }, current, bank));
     };
-    if (amountMinor <= 0n) return result;
-    await recordMovement(tx, {
-      kind: 'trivia',
-      idempotencyKey: `trivia:${input.memberId}:${round.day}`,
-      memberId: input.memberId,
-      memo: `Trivia ${round.day}: ${correct} correct`,
-      conversion: {
-        rateMicro: currency.rateMicro,
-        localAmountMinor: systemToLocalMinor(amountMinor, currency.rateMicro),
-        currency: currency.currency,
-      },
-      request: { kind: 'trivia', day: round.day },
-      at: now,
-      legs: [
-        { account: { system: 'house:tasks' }, amountMinor: -amountMinor },
-        { account: { memberId: input.memberId, wallet: 'balance' }, amountMinor },
-      ],
-      business: businessRow(triviaPayouts, 'transactionId', {
-        roundId: round.id,
-        memberId: input.memberId,
-        day: round.day,
-        correctCount: correct,
-        amountMinor,
-        createdAt: now,
-      }),
-      notify: { memberId: input.memberId, msg: triviaResultMessage(result), severity: 'success' },
-      audit: {
-        actorId: input.memberId,
-        action: 'trivia.payout',
-        targetType: 'member',
-        targetId: input.memberId,
-        after: { transaction_id: '$transaction_id', day: round.day, correct, amount_minor: amountMinor.toString() },
-      },
-    });
-    return result;
+    const first = await call(false);
+    return first.status === 'questions' ? call(true) : first;
+  }).catch((error: unknown) => {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+    if (cause.code === KEY_CONFLICT)
+      throw new AppError('CONFLICT', 'This idempotency key was already used for a different request');
+    throw error;
   });
+  if (!context) throw new Error('trivia: no attempt was made');
+  if (outcome.status === 'no_member') throw new AppError('NOT_FOUND', 'Member not found');
+  if (outcome.status === 'questions') throw new Error('The trivia questions changed during both attempts of a submission');
+  if (outcome.status === 'not_started') throw new AppError('CONFLICT', TRIVIA_MESSAGES.notStarted);
+  if (outcome.status === 'already') throw new AppError('ALREADY_DONE', TRIVIA_MESSAGES.alreadyPlayed);
+  if (outcome.movement) movementOutcome(outcome.movement, {});
+  const amount = payFor(context, outcome.correct).text;
+  return { correct: outcome.correct, total: outcome.total, amount, currency: context.currency.currency, late: outcome.late };
 }
 
 /** `triviainfo`: the intro card (price in the member's currency, rules, availability) and today's round state. */

@@ -1,5 +1,6 @@
 import { defineAction } from '../../http/action.ts';
-import { listVideos, payVideo, startVideo } from './videos.service.ts';
+import { payVideo } from './videos.pay.ts';
+import { listVideos, startVideo } from './videos.service.ts';
 
 export const videosActions = [
   defineAction('populateyoutube', {
@@ -24,14 +25,24 @@ export const videosActions = [
   defineAction('payyoutube', {
     rateLimit: { perMinute: 120, isShared: true },
     handler: async (ctx) => {
-      const data = await payVideo(ctx.deps, { memberId: ctx.member.id, task: 'youtube', videoId: ctx.payload.vid });
+      const data = await payVideo(ctx.deps, {
+        memberId: ctx.member.id,
+        countryId: ctx.member.countryId,
+        task: 'youtube',
+        videoId: ctx.payload.vid,
+      });
       return { msg: `${data.currency} ${data.amount} added to your YouTube wallet`, data };
     },
   }),
   defineAction('paytiktok', {
     rateLimit: { perMinute: 120, isShared: true },
     handler: async (ctx) => {
-      const data = await payVideo(ctx.deps, { memberId: ctx.member.id, task: 'tiktok', videoId: ctx.payload.vid });
+      const data = await payVideo(ctx.deps, {
+        memberId: ctx.member.id,
+        countryId: ctx.member.countryId,
+        task: 'tiktok',
+        videoId: ctx.payload.vid,
+      });
       return { msg: `${data.currency} ${data.amount} added to your TikTok wallet`, data };
     },
   }),

@@ -41,26 +41,6 @@ export async function selectVideosForMember(
 }
 
 /**
- * A video with the member's payment of the day and, when it is the member's running watch of `day`, when that watch
- * started (null when the member is watching another video or has not started this one).
- */
-export async function selectVideoFacts(db: DbOrTx, input: { videoId: bigint; memberId: bigint; day: string }) {
-  const result = await db.execute<{ task: VideoTask; price_minor: string; started_at: string | null; paid: boolean }>(sql`
-    SELECT v.task, v.price_minor::text AS price_minor,
-           (SELECT w.started_at FROM video_watches w WHERE w.member_id = ${input.memberId} AND w.video_id = v.id AND w.day = ${input.day}::date) AS started_at,
-           EXISTS (SELECT 1 FROM video_payments p WHERE p.member_id = ${input.memberId} AND p.video_id = v.id AND p.day = ${input.day}::date) AS paid
-    FROM videos v WHERE v.id = ${input.videoId}`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    task: row.task,
-    priceMinor: BigInt(row.price_minor),
-    startedAt: row.started_at === null ? null : new Date(row.started_at),
-    isPaid: row.paid,
-  };
-}
-
-/**
  * Makes this video the member's one running watch and returns when it started. Starting the video that is already
  * running on `day` keeps its start; starting any other video replaces the watch (one statement, so two racing
  * starts leave exactly one), which ends the previous video's timer.

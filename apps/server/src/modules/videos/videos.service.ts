@@ -1,30 +1,12 @@
-import {
-  formatMinor,
-  systemToLocalMinor,
-  TASK_MESSAGES,
-  VIDEO_PAY_AFTER_SECONDS,
-  type PayVideoData,
-  type StartVideoData,
-  type VideoItem,
-} from '@tuzo/contracts';
+import { TASK_MESSAGES, type StartVideoData, type VideoItem } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { videoPayments } from '../../db/schema.ts';
-import { businessRow } from '../../ledger/business-row.ts';
-import { recordMovement } from '../../ledger/movement.ts';
 import { toMemberString } from '../wallets/index.ts';
+import { taskAvailability } from '../schedules/index.ts';
 import { itemsOnShow, loadTaskContext, type TaskContext } from '../task-day/index.ts';
-import {
-  selectVideoFacts,
-  startVideoWatch,
-  selectVideoTask,
-  selectVideosForMember,
-  type VideoTask,
-} from './videos.repository.ts';
+import { startVideoWatch, selectVideoTask, selectVideosForMember, type VideoTask } from './videos.repository.ts';
 
 /** The console edits the videos table through these (admin-content's content.service); the table is this module's. */
-
-const WALLET_LABEL: Record<VideoTask, string> = { youtube: 'YouTube', tiktok: 'TikTok' };
 
 export interface VideoList {
   videos: VideoItem[];
@@ -63,6 +45,12 @@ export async function listVideos(deps: AppDeps, input: { memberId: bigint; task:
   return { ...base, videos, msg: videos.length === 0 ? 'No videos on show today' : 'Videos loaded' };
 }
 
+/** The refusal of a task closed today, its message naming the task's days as the schedules module writes it. */
+export async function closedToday(deps: AppDeps, input: { task: VideoTask; activatedAt: Date | null }): Promise<AppError> {
+  const availability = await taskAvailability(deps, { kind: input.task, activatedAt: input.activatedAt });
+  return new AppError('LIMIT_NOT_MET', availability.closedMessage);
+}
+
 /** Refuses unless the task runs today for the member and the video is one of today's set of that task. */
 async function openVideo(deps: AppDeps, input: { memberId: bigint; task: VideoTask; videoId: bigint }): Promise<TaskContext> {
   const context = await loadTaskContext(deps, { memberId: input.memberId, kind: input.task });
@@ -88,60 +76,4 @@ export async function startVideo(deps: AppDeps, input: { memberId: bigint; video
     at: context.at,
   });
   return { v_id: input.videoId.toString(), started_at: startedAt.toISOString() };
-}
-
-/**
- * `payyoutube` / `paytiktok`: pays the video's price into the YouTube / TikTok wallet when the video is on show
- * today in that list, it is the member's running watch (no other video was started since) and that watch started at
- * least 5 seconds earlier by the server's clock, and it is not yet paid today. Key `<task>:<member>:<video>:<day>` (and UNIQUE (member, video, day)): concurrent calls pay once.
- */
-export async function payVideo(
-  deps: AppDeps,
-  input: { memberId: bigint; task: VideoTask; videoId: bigint },
-): Promise<PayVideoData> {
-  const context = await openVideo(deps, input);
-  const { at, currency } = context;
-  const day = context.availability.today;
-  const facts = await selectVideoFacts(deps.db, { videoId: input.videoId, memberId: input.memberId, day });
-  if (!facts || facts.task !== input.task) throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
-  if (facts.isPaid) throw new AppError('ALREADY_DONE', TASK_MESSAGES.videoPaidToday);
-  if (!facts.startedAt) throw new AppError('LIMIT_NOT_MET', TASK_MESSAGES.videoNotStarted);
-  if (at.getTime() - facts.startedAt.getTime() < VIDEO_PAY_AFTER_SECONDS * 1000)
-    throw new AppError('LIMIT_NOT_MET', TASK_MESSAGES.videoTooSoon);
-  const amount = toMemberString(facts.priceMinor, currency);
-  const recorded = await recordMovement(deps.db, {
-    kind: input.task,
-    idempotencyKey: `${input.task}:${input.memberId}:${input.videoId}:${day}`,
-    memberId: input.memberId,
-    memo: `${WALLET_LABEL[input.task]} video ${input.videoId} watched ${day}`,
-    conversion: {
-      rateMicro: currency.rateMicro,
-      localAmountMinor: systemToLocalMinor(facts.priceMinor, currency.rateMicro),
-      currency: currency.currency,
-    },
-    // The fact is the request: a repeat of the key is "already paid", whatever the price is now.
-    request: { task: input.task, video: input.videoId, day },
-    at,
-    legs: [
-      { account: { system: 'house:tasks' }, amountMinor: -facts.priceMinor },
-      { account: { memberId: input.memberId, wallet: input.task }, amountMinor: facts.priceMinor },
-    ],
-    business: businessRow(videoPayments, 'transactionId', {
-      memberId: input.memberId,
-      videoId: input.videoId,
-      task: input.task,
-      day,
-      amountMinor: facts.priceMinor,
-      createdAt: at,
-    }),
-    audit: {
-      actorId: input.memberId,
-      action: `task.${input.task}`,
-      targetType: 'video',
-      targetId: input.videoId,
-      after: { transaction_id: '$transaction_id', day, amount_minor: formatMinor(facts.priceMinor) },
-    },
-  });
-  if (recorded.duplicate) throw new AppError('ALREADY_DONE', TASK_MESSAGES.videoPaidToday);
-  return { v_id: input.videoId.toString(), amount, currency: currency.currency, v_status: true };
 }
