@@ -145,7 +145,7 @@ export interface LedgerRefusals {
   guard?: { refuse: (status: string) => AppError };
 }
 
-/** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521-0524, 0526). */
+/** The ledger's SQL functions that take one jsonb and answer one jsonb (migrations 0460, 0521-0524, 0526-0528). */
 export type LedgerFunction =
   | 'ledger_record_movement'
   | 'payforclient_pay'
