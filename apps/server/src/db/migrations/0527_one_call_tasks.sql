@@ -8,8 +8,8 @@
 -- legs, memo, conversion, business row and audit recordMovement built. What only the database knows is read here,
 -- in the order the services checked it (task-day's loadTaskContext, itemsOnShow, then the action's own facts):
 --   1. the member: `no_member`; `stale` when the reference version or the member's country is not the caller's;
---   2. the task's weekdays (task_schedules) and the member's activation day: `closed` (with activated_at, for the
---      caller's message, built by the schedules module as before);
+--   2. the task's weekdays (task_schedules) and the member's activation day: `closed`, with the weekdays as stored
+--      (null when never set), from which the schedules module builds the message (scheduleOf);
 --   3. the day's set on show (task_day_sets, items retired since the draw left out): `undrawn` when the day has not
 --      been drawn (the caller draws with the app's random source as before and calls again with `drawn`), else
 --      `not_on_show`.
@@ -23,6 +23,7 @@ DECLARE
   v_m        record;
   v_version  bigint;
   v_open     boolean;
+  v_weekdays integer[];
   v_ids      bigint[];
 BEGIN
   SELECT m.country_id, m.activated_at INTO v_m FROM members m WHERE m.id = v_member;
@@ -35,11 +36,11 @@ BEGIN
   END IF;
 
   -- taskAvailability: a scheduled weekday (0 Sunday), or the operator day of the member's activation.
-  SELECT EXTRACT(DOW FROM v_today)::integer = ANY (s.weekdays::integer[]) INTO v_open
+  SELECT EXTRACT(DOW FROM v_today)::integer = ANY (s.weekdays::integer[]), s.weekdays::integer[] INTO v_open, v_weekdays
   FROM task_schedules s WHERE s.kind = p_kind;
   IF NOT COALESCE(v_open, false)
      AND (v_m.activated_at IS NULL OR (v_m.activated_at AT TIME ZONE (p ->> 'time_zone'))::date <> v_today) THEN
-    RETURN jsonb_build_object('status', 'closed', 'activated_at', v_m.activated_at);
+    RETURN jsonb_build_object('status', 'closed', 'weekdays', to_jsonb(v_weekdays));
   END IF;
 
   -- selectDaySet: the drawn ids still active.

@@ -20,9 +20,10 @@ import {
 } from '../../ledger/movement.ts';
 import { retryWhileStale, type StaleReference } from '../reference/index.ts';
 import { parseSettings } from '../settings/index.ts';
+import { scheduleOf } from '../schedules/index.ts';
 import { itemsOnShow } from '../task-day/index.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/index.ts';
-import { adStatus, closedToday } from './ads.service.ts';
+import { adStatus } from './ads.service.ts';
 
 const PRICE_KEYS = ['ad_like_price', 'ad_comment_price'] as const;
 const RESPOND: LedgerFunction = 'ads_respond';
@@ -33,7 +34,7 @@ type RespondAnswer =
   | { status: 'stale'; version: string; country_id: number }
   | { status: 'no_member' | 'undrawn' | 'not_on_show' | 'commented' | 'vanished' }
   | { status: 'conflict'; movement: MovementResultJson }
-  | { status: 'closed'; activated_at: string | null }
+  | { status: 'closed'; weekdays: number[] | null }
   | {
       status: 'done';
       movement: 'none' | MovementResultJson['status'];
@@ -100,7 +101,7 @@ export async function respondToAd(deps: AppDeps, input: RespondInput): Promise<P
       const json = await callLedgerFunction<RespondAnswer>(deps.db, RESPOND, payload, {});
       return json.status === 'stale' ? staleOf(json) : { status: 'answered' as const, answer: json, currency, priceMinor };
     });
-    if (answer.status !== 'undrawn') return answerResponse(deps, { ...input, action, answer, currency, priceMinor });
+    if (answer.status !== 'undrawn') return answerResponse(deps, { ...input, action, answer, currency, priceMinor, today: day });
     if (!(await itemsOnShow(deps, { day, kind: 'ads' })).includes(input.adId))
       throw new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);
     drawn = true;
@@ -116,6 +117,7 @@ async function answerResponse(
     answer: Exclude<RespondAnswer, { status: 'stale' }>;
     currency: MemberCurrency;
     priceMinor: bigint;
+    today: string;
   },
 ): Promise<PayAdsData> {
   const { answer, currency } = input;
@@ -123,7 +125,7 @@ async function answerResponse(
     case 'no_member':
       throw new AppError('NOT_FOUND', 'Member not found');
     case 'closed':
-      throw await closedToday(deps, answer.activated_at === null ? null : new Date(answer.activated_at));
+      throw new AppError('LIMIT_NOT_MET', scheduleOf('ads', answer.weekdays, input.today).closedMessage);
     case 'undrawn':
     case 'not_on_show':
       throw new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);

@@ -1,7 +1,5 @@
 import type { AdItem, AdStatus } from '@tuzo/contracts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError } from '../../lib/errors.ts';
-import { taskAvailability } from '../schedules/index.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/index.ts';
 import { itemsOnShow, loadTaskContext } from '../task-day/index.ts';
 import { selectAdsForMember, type AdRow } from './ads.repository.ts';
@@ -17,12 +15,6 @@ export function adStatus(row: Pick<AdRow, 'liked' | 'message' | 'paidMinor'>, cu
     paid: toMemberString(row.paidMinor, currency),
     data: JSON.stringify({ liked: row.liked ?? false, message: row.message ?? '' }),
   };
-}
-
-/** The refusal of ads closed today, its message naming their days as the schedules module writes it. */
-export async function closedToday(deps: AppDeps, activatedAt: Date | null): Promise<AppError> {
-  const availability = await taskAvailability(deps, { kind: 'ads', activatedAt });
-  return new AppError('LIMIT_NOT_MET', availability.closedMessage);
 }
 
 /** `populateads`: today's 5 ads on show with the member's response and earnings; empty with a message on other days. */

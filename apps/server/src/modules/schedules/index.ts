@@ -3,5 +3,5 @@
  * file that defines it (decision 049). Files outside modules/schedules/ import this file only; tests may reach inside.
  */
 export { lockTaskSchedule, selectTaskSchedules, updateTaskSchedule } from './schedules.repository.ts';
-export { taskAvailability } from './schedules.service.ts';
+export { scheduleOf, taskAvailability } from './schedules.service.ts';
 export type { TaskAvailability } from './schedules.service.ts';

@@ -42,19 +42,33 @@ export async function taskAvailability(
 ): Promise<TaskAvailability> {
   const now = deps.clock.now();
   const today = operatorDay(now, deps.config.TUZO_TIMEZONE);
-  const weekdays = [...new Set(await selectTaskWeekdays(deps.db, input.kind))].sort((a, b) => a - b);
-  const todayWeekday = weekdayOf(today);
+  const weekdays = await selectTaskWeekdays(deps.db, input.kind);
   const isActivationDay = input.activatedAt !== null && operatorDay(input.activatedAt, deps.config.TUZO_TIMEZONE) === today;
-  const isOpen = weekdays.includes(todayWeekday) || isActivationDay;
+  const { days, nextDay, closedMessage, runsOn } = scheduleOf(input.kind, weekdays, today);
+  return { isOpen: runsOn || isActivationDay, today, days, nextDay, closedMessage };
+}
+
+/**
+ * A task's schedule on `today` from its weekdays as stored (task_schedules, null when never set): whether it runs on
+ * that weekday, the day names, the next day and what a member is told when it is closed. The one-call task functions
+ * read the weekdays themselves and build the refusal with this (migration 0527).
+ */
+export function scheduleOf(
+  kind: TaskKind,
+  stored: readonly number[] | null,
+  today: string,
+): { runsOn: boolean; days: string[]; nextDay: string; closedMessage: string } {
+  const weekdays = [...new Set(stored ?? [])].sort((a, b) => a - b);
+  const todayWeekday = weekdayOf(today);
   const days = weekdays.map((d) => WEEKDAY_NAMES[d] ?? '');
   const next = weekdays.find((d) => d > todayWeekday) ?? weekdays[0] ?? todayWeekday;
   const nextDay = WEEKDAY_NAMES[next] ?? '';
-  const label = TASK_LABELS[input.kind];
+  const label = TASK_LABELS[kind];
   const closedMessage =
     days.length === 0
       ? `${label} are not scheduled yet.`
       : `${label} are available on ${joinDays(days)}. Come back on ${nextDay}.`;
-  return { isOpen, today, days, nextDay, closedMessage };
+  return { runsOn: weekdays.includes(todayWeekday), days, nextDay, closedMessage };
 }
 
 function joinDays(days: string[]): string {

@@ -12,10 +12,10 @@ import {
   type MovementResultJson,
 } from '../../ledger/movement.ts';
 import { retryWhileStale, type StaleReference } from '../reference/index.ts';
+import { scheduleOf } from '../schedules/index.ts';
 import { itemsOnShow } from '../task-day/index.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/index.ts';
 import type { VideoTask } from './videos.repository.ts';
-import { closedToday } from './videos.service.ts';
 
 const WALLET_LABEL: Record<VideoTask, string> = { youtube: 'YouTube', tiktok: 'TikTok' };
 const PAY: LedgerFunction = 'videos_pay';
@@ -25,7 +25,7 @@ const PRICE_SET_IN_SQL = 1n;
 type PayAnswer =
   | { status: 'stale'; version: string; country_id: number }
   | { status: 'no_member' | 'undrawn' | 'not_on_show' | 'paid' | 'not_started' | 'too_soon' }
-  | { status: 'closed'; activated_at: string | null }
+  | { status: 'closed'; weekdays: number[] | null }
   | (MovementResultJson & { price_minor: string });
 
 interface PayInput {
@@ -56,7 +56,7 @@ export async function payVideo(deps: AppDeps, input: PayInput): Promise<PayVideo
       const json = await callLedgerFunction<PayAnswer>(deps.db, PAY, payload, {});
       return json.status === 'stale' ? staleOf(json) : { status: 'answered' as const, answer: json, currency };
     });
-    if (answer.status !== 'undrawn') return answerPayment(deps, input, { answer, currency });
+    if (answer.status !== 'undrawn') return answerPayment(deps, input, { answer, currency, today: day });
     if (!(await itemsOnShow(deps, { day, kind: input.task })).includes(input.videoId))
       throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
     drawn = true;
@@ -113,17 +113,14 @@ function callPayload(input: PayInput, context: { at: Date; day: string; timeZone
 async function answerPayment(
   deps: AppDeps,
   input: PayInput,
-  context: { answer: Exclude<PayAnswer, { status: 'stale' }>; currency: MemberCurrency },
+  context: { answer: Exclude<PayAnswer, { status: 'stale' }>; currency: MemberCurrency; today: string },
 ): Promise<PayVideoData> {
   const { answer, currency } = context;
   switch (answer.status) {
     case 'no_member':
       throw new AppError('NOT_FOUND', 'Member not found');
     case 'closed':
-      throw await closedToday(deps, {
-        task: input.task,
-        activatedAt: answer.activated_at === null ? null : new Date(answer.activated_at),
-      });
+      throw new AppError('LIMIT_NOT_MET', scheduleOf(input.task, answer.weekdays, context.today).closedMessage);
     case 'undrawn':
     case 'not_on_show':
       throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);

@@ -2,7 +2,6 @@ import { TASK_MESSAGES, type StartVideoData, type VideoItem } from '@tuzo/contra
 import type { AppDeps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toMemberString } from '../wallets/index.ts';
-import { taskAvailability } from '../schedules/index.ts';
 import { itemsOnShow, loadTaskContext, type TaskContext } from '../task-day/index.ts';
 import { startVideoWatch, selectVideoTask, selectVideosForMember, type VideoTask } from './videos.repository.ts';
 
@@ -43,12 +42,6 @@ export async function listVideos(deps: AppDeps, input: { memberId: bigint; task:
     ];
   });
   return { ...base, videos, msg: videos.length === 0 ? 'No videos on show today' : 'Videos loaded' };
-}
-
-/** The refusal of a task closed today, its message naming the task's days as the schedules module writes it. */
-export async function closedToday(deps: AppDeps, input: { task: VideoTask; activatedAt: Date | null }): Promise<AppError> {
-  const availability = await taskAvailability(deps, { kind: input.task, activatedAt: input.activatedAt });
-  return new AppError('LIMIT_NOT_MET', availability.closedMessage);
 }
 
 /** Refuses unless the task runs today for the member and the video is one of today's set of that task. */
