@@ -97,9 +97,10 @@ export const TriviaInfoDataSchema = z.object({
 });
 export type TriviaInfoData = z.infer<typeof TriviaInfoDataSchema>;
 
+/** `correct` and `total` may be placeholders (the server's notification is a PostgreSQL format() string). */
 export function triviaResultMessage(input: {
-  correct: number;
-  total: number;
+  correct: number | string;
+  total: number | string;
   currency: string;
   amount: string;
   late: boolean;

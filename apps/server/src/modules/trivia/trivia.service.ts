@@ -108,8 +108,7 @@ async function answerContext(deps: AppDeps, memberId: bigint, known: { version: 
 const MEMO = 'Trivia %1$s: %2$s correct';
 function resultNotice(currency: string): string {
   // The figures only the round gives (correct %1$s, total %2$s, amount %3$s) stand as format() placeholders.
-  const figure = (n: number) => `%${n}$s` as unknown as number;
-  return triviaResultMessage({ correct: figure(1), total: figure(2), currency, amount: '%3$s', late: false });
+  return triviaResultMessage({ correct: '%1$s', total: '%2$s', currency, amount: '%3$s', late: false });
 }
 
 type AnswerContext = Awaited<ReturnType<typeof answerContext>>;
