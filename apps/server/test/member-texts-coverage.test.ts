@@ -97,6 +97,8 @@ const REVIEWED_PASS_THROUGH = new Set([
   'apps/server/src/ledger/movement.ts input.insufficientMessage',
   'apps/server/src/lib/errors.ts message',
   'apps/server/src/modules/ads/ads.service.ts availability.closedMessage', // schedules.service.ts's closedMessage
+  'apps/server/src/modules/ads/ads.respond.ts schedule.closedMessage', // the same, through scheduleOf
+  'apps/server/src/modules/videos/videos.pay.ts schedule.closedMessage',
   'apps/server/src/modules/trivia/trivia.service.ts availability.closedMessage',
   'apps/server/src/modules/videos/videos.service.ts availability.closedMessage',
   'apps/server/src/modules/videos/videos.service.ts context.availability.closedMessage',

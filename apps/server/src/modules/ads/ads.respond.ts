@@ -124,8 +124,10 @@ async function answerResponse(
   switch (answer.status) {
     case 'no_member':
       throw new AppError('NOT_FOUND', 'Member not found');
-    case 'closed':
-      throw new AppError('LIMIT_NOT_MET', scheduleOf('ads', answer.weekdays, input.today).closedMessage);
+    case 'closed': {
+      const schedule = scheduleOf('ads', answer.weekdays, input.today);
+      throw new AppError('LIMIT_NOT_MET', schedule.closedMessage);
+    }
     case 'undrawn':
     case 'not_on_show':
       throw new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);

@@ -119,8 +119,10 @@ async function answerPayment(
   switch (answer.status) {
     case 'no_member':
       throw new AppError('NOT_FOUND', 'Member not found');
-    case 'closed':
-      throw new AppError('LIMIT_NOT_MET', scheduleOf(input.task, answer.weekdays, context.today).closedMessage);
+    case 'closed': {
+      const schedule = scheduleOf(input.task, answer.weekdays, context.today);
+      throw new AppError('LIMIT_NOT_MET', schedule.closedMessage);
+    }
     case 'undrawn':
     case 'not_on_show':
       throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
