@@ -217,7 +217,14 @@ describe('money through two nodes while one is killed holding a job lease', () =
     });
     expectEachPayoutPaidOnce(paid, ids);
     const memberIds = members.map((member) => member.id.toString());
-    await until('every SMS is sent', async () => (await smsSent(memberIds)) === MEMBERS, 30_000);
+    // The sender runs every few seconds on the survivor; on a loaded machine (CI at load 5, seen 2026-11-29) 30 s
+    // was not always enough, so it has a minute, and a timeout says where each message stands.
+    await until('every SMS is sent', async () => (await smsSent(memberIds)) === MEMBERS, 60_000).catch(async (error: unknown) => {
+      const { rows } = await cluster.pool.query(
+        "SELECT id, state, attempts, next_attempt_at, claimed_at, last_error FROM sms_outbox WHERE kind = 'withdrawal_paid'",
+      );
+      throw new Error(`${String(error)}\n${JSON.stringify(rows)}\n${cluster.output()}`);
+    });
     const smsCount = await expectEachSmsSentOnce(memberIds);
 
     const jobs = await jobRows();
