@@ -23,6 +23,15 @@
 -- request, TZ005), so the signals recorded in step 5 roll back with it, as they did in the request's transaction.
 -- The answer is the movement's, with the kinds of flags raised.
 
+-- The reference module's check for a one-call function (decision 065), used by 0526-0528: null when the caller's
+-- reference copy is current for the member (their country `p_country` is the caller's `country_id` and the version is
+-- `reference_version`), else the `stale` answer with what it found (retryWhileStale reloads and calls again).
+CREATE FUNCTION reference_stale(p_country integer, p jsonb) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object('status', 'stale', 'version', v.version::text, 'country_id', p_country)
+  FROM reference_version v
+  WHERE v.id AND (p_country <> (p ->> 'country_id')::integer OR v.version <> (p ->> 'reference_version')::bigint)
+$$;
+
 CREATE FUNCTION withdrawal_request(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_member   bigint      := (p ->> 'member_id')::bigint;
@@ -30,7 +39,7 @@ DECLARE
   v_at       timestamptz := (p ->> 'at')::timestamptz;
   v_hours    integer     := (p ->> 'hold_hours')::integer;
   v_m        record;
-  v_version  bigint;
+  v_stale    jsonb;
   v_earlier  jsonb;
   v_balance  bigint;
   v_changed  timestamptz;
@@ -42,9 +51,9 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'no_member');
   END IF;
-  SELECT version INTO v_version FROM reference_version WHERE id;
-  IF v_m.country_id <> (p ->> 'country_id')::integer OR v_version <> (p ->> 'reference_version')::bigint THEN
-    RETURN jsonb_build_object('status', 'stale', 'version', v_version::text, 'country_id', v_m.country_id);
+  v_stale := reference_stale(v_m.country_id, p);
+  IF v_stale IS NOT NULL THEN
+    RETURN v_stale;
   END IF;
 
   SELECT ledger_json_numbers_as_text(to_jsonb(w)) INTO v_earlier FROM withdrawals w WHERE w.idempotency_key = v_key;

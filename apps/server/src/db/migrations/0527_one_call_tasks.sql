@@ -21,7 +21,7 @@ DECLARE
   v_today    date   := (p ->> 'today')::date;
   v_item     bigint := (p ->> 'item_id')::bigint;
   v_m        record;
-  v_version  bigint;
+  v_stale    jsonb;
   v_open     boolean;
   v_weekdays integer[];
   v_ids      bigint[];
@@ -30,9 +30,9 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'no_member');
   END IF;
-  SELECT version INTO v_version FROM reference_version WHERE id;
-  IF v_m.country_id <> (p ->> 'country_id')::integer OR v_version <> (p ->> 'reference_version')::bigint THEN
-    RETURN jsonb_build_object('status', 'stale', 'version', v_version::text, 'country_id', v_m.country_id);
+  v_stale := reference_stale(v_m.country_id, p);
+  IF v_stale IS NOT NULL THEN
+    RETURN v_stale;
   END IF;
 
   -- taskAvailability: a scheduled weekday (0 Sunday), or the operator day of the member's activation.

@@ -22,7 +22,7 @@ DECLARE
   v_at      timestamptz := (p ->> 'at')::timestamptz;
   v_zone    text        := p ->> 'time_zone';
   v_country integer;
-  v_version bigint;
+  v_stale   jsonb;
   v_claimed boolean;
   v_points  integer;
 BEGIN
@@ -30,9 +30,9 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'no_member');
   END IF;
-  SELECT version INTO v_version FROM reference_version WHERE id;
-  IF v_country <> (p ->> 'country_id')::integer OR v_version <> (p ->> 'reference_version')::bigint THEN
-    RETURN jsonb_build_object('status', 'stale', 'version', v_version::text, 'country_id', v_country);
+  v_stale := reference_stale(v_country, p);
+  IF v_stale IS NOT NULL THEN
+    RETURN v_stale;
   END IF;
 
   IF p ->> 'kind' = 'daily' THEN
@@ -80,7 +80,7 @@ DECLARE
   v_member  bigint      := (p ->> 'member_id')::bigint;
   v_at      timestamptz := (p ->> 'at')::timestamptz;
   v_country integer;
-  v_version bigint;
+  v_reference jsonb;
   v_round   record;
   v_day     text;
   v_late    boolean := false;
@@ -96,9 +96,9 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'no_member');
   END IF;
-  SELECT version INTO v_version FROM reference_version WHERE id;
-  IF v_country <> (p ->> 'country_id')::integer OR v_version <> (p ->> 'reference_version')::bigint THEN
-    RETURN jsonb_build_object('status', 'stale', 'version', v_version::text, 'country_id', v_country);
+  v_reference := reference_stale(v_country, p);
+  IF v_reference IS NOT NULL THEN
+    RETURN v_reference;
   END IF;
 
   SELECT * INTO v_round FROM trivia_rounds WHERE member_id = v_member ORDER BY started_at DESC LIMIT 1 FOR UPDATE;
