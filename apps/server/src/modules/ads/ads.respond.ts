@@ -75,32 +75,34 @@ export async function respondToAd(deps: AppDeps, input: RespondInput): Promise<P
   const day = operatorDay(at, deps.config.TUZO_TIMEZONE);
   let drawn = false;
   for (;;) {
-    const { answer, currency, priceMinor } = await retryWhileStale('an ad response', input.countryId, async (known) => {
-      const reference = await deps.reference.at(known.version);
-      const country = reference.countries.get(known.countryId);
-      if (!country) throw new Error(`Country ${known.countryId} is not in the reference data`);
-      const currency = { countryId: country.id, currency: country.currency, rateMicro: parseDbMinor(country.rate_micro) };
-      const prices = parseSettings(PRICE_KEYS, reference.settings);
-      const price = action === 'comment' ? prices.ad_comment_price : prices.ad_like_price;
-      const priceMinor = parseAmountToMinor(price) ?? 0n;
-      const payload = {
-        member_id: input.memberId,
-        country_id: country.id,
-        reference_version: reference.version,
-        today: day,
-        time_zone: deps.config.TUZO_TIMEZONE,
-        item_id: input.adId,
-        drawn,
-        at,
-        action,
-        message: input.message.trim(),
-        ...(action !== 'unlike' && priceMinor > 0n
-          ? { movement: adMovement({ ...input, action, day, at, priceMinor, currency }) }
-          : {}),
-      };
-      const json = await callLedgerFunction<RespondAnswer>(deps.db, RESPOND, payload, {});
-      return json.status === 'stale' ? staleOf(json) : { status: 'answered' as const, answer: json, currency, priceMinor };
-    });
+    const { answer, currency, priceMinor } = await retryWhileStale(
+      deps.reference,
+      'an ad response',
+      input.countryId,
+      async (copy) => {
+        const { data: reference, country, currency } = copy;
+        const prices = parseSettings(PRICE_KEYS, reference.settings);
+        const price = action === 'comment' ? prices.ad_comment_price : prices.ad_like_price;
+        const priceMinor = parseAmountToMinor(price) ?? 0n;
+        const payload = {
+          member_id: input.memberId,
+          country_id: country.id,
+          reference_version: reference.version,
+          today: day,
+          time_zone: deps.config.TUZO_TIMEZONE,
+          item_id: input.adId,
+          drawn,
+          at,
+          action,
+          message: input.message.trim(),
+          ...(action !== 'unlike' && priceMinor > 0n
+            ? { movement: adMovement({ ...input, action, day, at, priceMinor, currency }) }
+            : {}),
+        };
+        const json = await callLedgerFunction<RespondAnswer>(deps.db, RESPOND, payload, {});
+        return json.status === 'stale' ? staleOf(json) : { status: 'answered' as const, answer: json, currency, priceMinor };
+      },
+    );
     if (answer.status !== 'undrawn') return answerResponse(deps, { ...input, action, answer, currency, priceMinor, today: day });
     if (!(await itemsOnShow(deps, { day, kind: 'ads' })).includes(input.adId))
       throw new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { bonusClaims } from '../../db/schema.ts';
 import { businessRow } from '../../ledger/business-row.ts';
 import { movementOutcome, movementPayload, type MovementResultJson } from '../../ledger/movement.ts';
-import { retryWhileStale } from '../reference/index.ts';
+import { retryWhileStale, type ReferenceCopy } from '../reference/index.ts';
 import { parseMoneySettings, toMemberString, type MemberCurrency, type MoneySettings } from '../wallets/index.ts';
 import { claimInOneCall, type ClaimOutcome, type ClaimRequest } from './bonuses.repository.ts';
 
@@ -34,20 +34,9 @@ interface ClaimContext {
   settings: MoneySettings;
 }
 
-/** The member's country and the money settings from this process's reference copy, as of `known`. */
-async function claimContext(
-  deps: AppDeps,
-  memberId: bigint,
-  known: { version: string; countryId: number },
-): Promise<ClaimContext> {
-  const reference = await deps.reference.at(known.version);
-  const country = reference.countries.get(known.countryId);
-  if (!country) throw new Error(`Country ${known.countryId} of member ${memberId} is not in the reference data`);
-  return {
-    version: reference.version,
-    currency: { countryId: known.countryId, currency: country.currency, rateMicro: BigInt(country.rate_micro) },
-    settings: parseMoneySettings(reference.settings),
-  };
+/** The member's currency and the money settings from this process's reference copy. */
+function claimContext(copy: ReferenceCopy): ClaimContext {
+  return { version: copy.data.version, currency: copy.currency, settings: parseMoneySettings(copy.data.settings) };
 }
 
 interface BonusPayment {
@@ -69,8 +58,8 @@ type Claimed = { outcome: Exclude<ClaimOutcome, { status: 'stale' }>; context: C
  */
 async function claim(deps: AppDeps, member: { memberId: bigint; countryId: number }, payment: BonusPayment): Promise<Claimed> {
   let context: ClaimContext | undefined;
-  const outcome = await retryWhileStale('a bonus claim', member.countryId, async (known) => {
-    context = await claimContext(deps, member.memberId, known);
+  const outcome = await retryWhileStale(deps.reference, 'a bonus claim', member.countryId, async (copy) => {
+    context = claimContext(copy);
     return claimInOneCall(deps.db, claimRequest(deps, member.memberId, payment, context));
   });
   if (!context) throw new Error('bonuses: no attempt was made');

@@ -1,7 +1,6 @@
 import {
   formatMinor,
   localToSystemMinor,
-  parseDbMinor,
   PAY_FOR_CLIENT_MESSAGES,
   PAY_FOR_CLIENT_WALLETS,
   WALLET_LABELS,
@@ -82,16 +81,13 @@ export async function payForClient(
   const wallet = PAY_FOR_CLIENT_WALLETS[input.acc];
   const idempotencyKey = automaticKey(deps.random, `payforclient:${input.payerId}`, input.clientKey);
   const at = deps.clock.now();
-  const outcome = await retryWhileStale('a payment', input.countryId, async (known) => {
-    const reference = await deps.reference.at(known.version);
-    const country = reference.countries.get(known.countryId);
-    if (!country) throw new Error(`Country ${known.countryId} of member ${input.payerId} is not in the reference data`);
-    const payer = { countryId: country.id, currency: country.currency, rateMicro: parseDbMinor(country.rate_micro) };
+  const outcome = await retryWhileStale(deps.reference, 'a payment', input.countryId, async (copy) => {
+    const payer = copy.currency;
     const amount = fromMemberAmount(input.amountLocalMinor, payer);
     const request = {
       payerId: input.payerId,
-      countryId: country.id,
-      referenceVersion: reference.version,
+      countryId: payer.countryId,
+      referenceVersion: copy.data.version,
       username: input.username,
       idempotencyKey,
       wallet,

@@ -3,7 +3,6 @@ import {
   formatMinor,
   localToSystemMinor,
   minimumStakeMessage,
-  parseDbMinor,
   SPIN_ACCOUNTS,
   SPIN_MESSAGES,
   systemToLocalMinor,
@@ -16,7 +15,7 @@ import { automaticKey } from '../../lib/random.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { movementOutcome } from '../../ledger/movement.ts';
-import { retryWhileStale } from '../reference/index.ts';
+import { retryWhileStale, type ReferenceCopy } from '../reference/index.ts';
 import { casinoRefusal } from './spins.guardrails.ts';
 import { newClientSeed, newServerSeed } from './spins.fairness.ts';
 import { playInOneCall, readSpin, type PlayOutcome, type PlayRequest } from './spins.play.ts';
@@ -25,19 +24,16 @@ import { casinoWinMinor, minStakeLocalMinor, spinSettingsFrom, tableFor, toSpinD
 
 const CONFLICT_MESSAGE = 'This idempotency key was already used for a different spin';
 
-/** The member's country and the spin settings from this process's reference copy, as of `known`. */
-async function spinContext(deps: AppDeps, memberId: bigint, known: { version: string; countryId: number }) {
-  const reference = await deps.reference.at(known.version);
-  const country = reference.countries.get(known.countryId);
-  if (!country) throw new Error(`Country ${known.countryId} of member ${memberId} is not in the reference data`);
+/** The member's country and the spin settings from this process's reference copy. */
+function spinContext(copy: ReferenceCopy) {
   return {
-    version: reference.version,
-    country: { ...country, rateMicro: parseDbMinor(country.rate_micro) },
-    settings: spinSettingsFrom(reference.settings),
+    version: copy.data.version,
+    country: { ...copy.country, rateMicro: copy.currency.rateMicro },
+    settings: spinSettingsFrom(copy.data.settings),
   };
 }
 
-type SpinContext = Awaited<ReturnType<typeof spinContext>>;
+type SpinContext = ReturnType<typeof spinContext>;
 
 /** What every spin request carries: the wheel with each segment's win, and a seed pair in case none is in use. */
 function spinRequest(
@@ -81,8 +77,8 @@ async function play(
   build: (context: SpinContext) => PlayRequest,
 ): Promise<{ outcome: Exclude<PlayOutcome, { status: 'stale' }>; context: SpinContext }> {
   let context: SpinContext | undefined;
-  const outcome = await retryWhileStale('a spin', input.countryId, async (known) => {
-    context = await spinContext(deps, input.memberId, known);
+  const outcome = await retryWhileStale(deps.reference, 'a spin', input.countryId, async (copy) => {
+    context = spinContext(copy);
     return playInOneCall(deps.db, build(context), SPIN_MESSAGES.insufficient);
   });
   if (!context) throw new Error('spins: no attempt was made');

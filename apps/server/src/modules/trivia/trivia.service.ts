@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { drawDistinct } from '../../lib/random.ts';
 import { accountCode } from '../../ledger/accounts.ts';
 import { movementOutcome } from '../../ledger/movement.ts';
-import { retryWhileStale } from '../reference/index.ts';
+import { retryWhileStale, type ReferenceCopy } from '../reference/index.ts';
 import { taskAvailability } from '../schedules/index.ts';
 import { parseSettings, readSetting } from '../settings/index.ts';
 import type { MemberCurrency } from '../wallets/index.ts';
@@ -89,19 +89,12 @@ async function servedQuestions(deps: AppDeps, round: TriviaRoundRow): Promise<Tr
   });
 }
 
-/** The member's country and the trivia price from this process's reference copy, as of `known`. */
-async function answerContext(deps: AppDeps, memberId: bigint, known: { version: string; countryId: number }) {
-  const reference = await deps.reference.at(known.version);
-  const country = reference.countries.get(known.countryId);
-  if (!country) throw new Error(`Country ${known.countryId} of member ${memberId} is not in the reference data`);
-  const priceMinor = parseAmountToMinor(parseSettings(['trivia_price'], reference.settings).trivia_price);
+/** The member's currency and the trivia price from this process's reference copy. */
+function answerContext(copy: ReferenceCopy) {
+  const priceMinor = parseAmountToMinor(parseSettings(['trivia_price'], copy.data.settings).trivia_price);
   if (priceMinor === null) throw new Error('trivia_price does not parse');
-  const currency: MemberCurrency = {
-    countryId: known.countryId,
-    currency: country.currency,
-    rateMicro: BigInt(country.rate_micro),
-  };
-  return { version: reference.version, currency, priceMinor };
+  const currency: MemberCurrency = copy.currency;
+  return { version: copy.data.version, currency, priceMinor };
 }
 
 /** The texts the function writes with format(): the ledger memo (day, correct) and the member's notification. */
@@ -160,8 +153,8 @@ export async function submitAnswers(
 ): Promise<AnswerQuizData> {
   const at = deps.clock.now();
   let context: AnswerContext | undefined;
-  const outcome = await retryWhileStale('a trivia submission', input.countryId, async (known) => {
-    const current = await answerContext(deps, input.memberId, known);
+  const outcome = await retryWhileStale(deps.reference, 'a trivia submission', input.countryId, async (copy) => {
+    const current = answerContext(copy);
     context = current;
     const call = async (reload: boolean) => {
       const bank = await rightOptions(deps.db, deps.pool, reload);

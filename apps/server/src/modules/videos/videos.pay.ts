@@ -46,11 +46,8 @@ export async function payVideo(deps: AppDeps, input: PayInput): Promise<PayVideo
   const day = operatorDay(at, deps.config.TUZO_TIMEZONE);
   let drawn = false;
   for (;;) {
-    const { answer, currency } = await retryWhileStale('a video payment', input.countryId, async (known) => {
-      const reference = await deps.reference.at(known.version);
-      const country = reference.countries.get(known.countryId);
-      if (!country) throw new Error(`Country ${known.countryId} is not in the reference data`);
-      const currency = { countryId: country.id, currency: country.currency, rateMicro: parseDbMinor(country.rate_micro) };
+    const { answer, currency } = await retryWhileStale(deps.reference, 'a video payment', input.countryId, async (copy) => {
+      const { data: reference, currency } = copy;
       const context = { at, day, currency, timeZone: deps.config.TUZO_TIMEZONE };
       const payload = { ...callPayload(input, context), reference_version: reference.version, drawn };
       const json = await callLedgerFunction<PayAnswer>(deps.db, PAY, payload, {});

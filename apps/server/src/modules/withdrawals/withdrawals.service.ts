@@ -63,10 +63,8 @@ export async function requestWithdrawal(
 
 /** The request's one call, from the reference copy (reloaded while the call finds it stale). */
 async function requestIn(deps: AppDeps, db: DbOrTx, request: WithdrawalRequest, withSignals: boolean) {
-  return retryWhileStale('a withdrawal request', request.countryId, async (known) => {
-    const reference = await deps.reference.at(known.version);
-    const country = reference.countries.get(known.countryId);
-    if (!country) throw new Error(`Country ${known.countryId} of member ${request.memberId} is not in the reference data`);
+  return retryWhileStale(deps.reference, 'a withdrawal request', request.countryId, async (copy) => {
+    const { data: reference, country } = copy;
     const rules = applyRules(request, country, reference.settings);
     const { 'payouts.phone_change_hold_hours': holdHours } = parseSettings(REQUEST_SETTING_KEYS, reference.settings);
     // The payout phone is the member's phone now (decision 045): the call records these signals only if it still is.
