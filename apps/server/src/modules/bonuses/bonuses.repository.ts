@@ -1,7 +1,7 @@
 import type { BonusKind } from '@tuzo/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { callLedgerFunction, type LedgerFunction, type MovementResultJson } from '../../ledger/movement.ts';
-import type { StaleReference } from '../reference/index.ts';
+import { type StaleReference, staleReference } from '../reference/index.ts';
 
 /** What the caller worked out before the call: the reference copy's version, the day and the movement's payload. */
 export interface ClaimRequest {
@@ -66,7 +66,7 @@ export async function claimInOneCall(db: DbOrTx, request: ClaimRequest): Promise
   );
   switch (json.status) {
     case 'stale':
-      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? request.countryId };
+      return staleReference(json, request.countryId);
     case 'not_reached':
       return { status: 'not_reached', progress: json.progress ?? 0 };
     case 'no_member':

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { StaleReference } from '../reference/index.ts';
+import { type StaleReference, staleReference } from '../reference/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { countries, countryFees, members, transfers } from '../../db/schema.ts';
@@ -131,7 +131,7 @@ export async function payInOneCall(db: DbOrTx, request: PaymentRequest, refusals
   const client = json.client ? { ...json.client, id: BigInt(json.client.id) } : null;
   switch (json.status) {
     case 'stale':
-      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? request.countryId };
+      return staleReference(json, request.countryId);
     case 'earlier':
       return { status: 'earlier', transfer: readTransfer(json.transfer), client };
     case 'no_payer':

@@ -3,5 +3,5 @@
  * file that defines it (decision 049). Files outside modules/reference/ import this file only; tests may reach inside.
  */
 export type { CountryReferenceRow } from './reference.repository.ts';
-export { retryWhileStale, type ReferenceCopy, type StaleReference } from './reference-retry.ts';
+export { retryWhileStale, staleReference, type ReferenceCopy, type StaleReference } from './reference-retry.ts';
 export { ReferenceCache } from './reference.service.ts';

@@ -12,6 +12,11 @@ export interface StaleReference {
   countryId: number;
 }
 
+/** A one-call function's `stale` answer (`reference_stale`, migration 0526: the version and country it found). */
+export function staleReference(json: { version?: string; country_id?: number }, countryId: number): StaleReference {
+  return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? countryId };
+}
+
 /** The process's reference copy for one attempt: the data, the member's country in it and that country's currency. */
 export interface ReferenceCopy {
   data: ReferenceData;

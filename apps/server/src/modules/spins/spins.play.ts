@@ -1,4 +1,4 @@
-import type { StaleReference } from '../reference/index.ts';
+import { type StaleReference, staleReference } from '../reference/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { spins } from '../../db/schema.ts';
@@ -103,7 +103,7 @@ export async function playInOneCall(db: DbOrTx, request: PlayRequest, insufficie
   );
   switch (json.status) {
     case 'stale':
-      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? request.countryId };
+      return staleReference(json, request.countryId);
     case 'excluded':
       return {
         status: 'excluded',

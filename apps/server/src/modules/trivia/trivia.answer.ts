@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { callLedgerFunction, type LedgerFunction, type MovementResultJson } from '../../ledger/movement.ts';
-import type { StaleReference } from '../reference/index.ts';
+import { type StaleReference, staleReference } from '../reference/index.ts';
 import type { JudgedAnswer } from './trivia.grading.ts';
 import { selectRightOptions } from './trivia.repository.ts';
 
@@ -91,7 +91,7 @@ export async function answerInOneCall(db: DbOrTx, request: AnswerRequest): Promi
   );
   switch (json.status) {
     case 'stale':
-      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? request.countryId };
+      return staleReference(json, request.countryId);
     case 'no_member':
       return { status: 'no_member' };
     case 'questions':

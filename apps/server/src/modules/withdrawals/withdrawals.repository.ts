@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/row-json.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { callLedgerFunction, type LedgerRefusals, type MovementResultJson } from '../../ledger/movement.ts';
-import type { StaleReference } from '../reference/index.ts';
+import { type StaleReference, staleReference } from '../reference/index.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
@@ -151,7 +151,7 @@ export async function requestInOneCall(db: DbOrTx, call: WithdrawalCall, refusal
   );
   switch (json.status) {
     case 'stale':
-      return { status: 'stale', version: json.version ?? '0', countryId: json.country_id ?? call.countryId };
+      return staleReference(json, call.countryId);
     case 'earlier':
       return { status: 'earlier', withdrawal: readWithdrawal(json.withdrawal) };
     case 'phone_hold':
