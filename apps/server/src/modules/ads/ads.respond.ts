@@ -18,10 +18,10 @@ import {
   type LedgerFunction,
   type MovementResultJson,
 } from '../../ledger/movement.ts';
-import { retryWhileStale, type StaleReference } from '../reference/index.ts';
+import { retryWhileStale, staleReference } from '../reference/index.ts';
 import { parseSettings } from '../settings/index.ts';
 import { scheduleOf } from '../schedules/index.ts';
-import { itemsOnShow } from '../task-day/index.ts';
+import { withDaySet } from '../task-day/index.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/index.ts';
 import { adStatus } from './ads.service.ts';
 
@@ -73,41 +73,35 @@ export async function respondToAd(deps: AppDeps, input: RespondInput): Promise<P
   const action = actionOf(input);
   const at = deps.clock.now();
   const day = operatorDay(at, deps.config.TUZO_TIMEZONE);
-  let drawn = false;
-  for (;;) {
-    const { answer, currency, priceMinor } = await retryWhileStale(
-      deps.reference,
-      'an ad response',
-      input.countryId,
-      async (copy) => {
-        const { data: reference, country, currency } = copy;
-        const prices = parseSettings(PRICE_KEYS, reference.settings);
-        const price = action === 'comment' ? prices.ad_comment_price : prices.ad_like_price;
-        const priceMinor = parseAmountToMinor(price) ?? 0n;
-        const payload = {
-          member_id: input.memberId,
-          country_id: country.id,
-          reference_version: reference.version,
-          today: day,
-          time_zone: deps.config.TUZO_TIMEZONE,
-          item_id: input.adId,
-          drawn,
-          at,
-          action,
-          message: input.message.trim(),
-          ...(action !== 'unlike' && priceMinor > 0n
-            ? { movement: adMovement({ ...input, action, day, at, priceMinor, currency }) }
-            : {}),
-        };
-        const json = await callLedgerFunction<RespondAnswer>(deps.db, RESPOND, payload, {});
-        return json.status === 'stale' ? staleOf(json) : { status: 'answered' as const, answer: json, currency, priceMinor };
-      },
-    );
-    if (answer.status !== 'undrawn') return answerResponse(deps, { ...input, action, answer, currency, priceMinor, today: day });
-    if (!(await itemsOnShow(deps, { day, kind: 'ads' })).includes(input.adId))
-      throw new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);
-    drawn = true;
-  }
+  const notOnShow = () => new AppError('NOT_FOUND', TASK_MESSAGES.adNotOnShow);
+  const { answer, currency, priceMinor } = await withDaySet(deps, { day, kind: 'ads', itemId: input.adId, notOnShow }, (drawn) =>
+    retryWhileStale(deps.reference, 'an ad response', input.countryId, async (copy) => {
+      const { data: reference, country, currency } = copy;
+      const prices = parseSettings(PRICE_KEYS, reference.settings);
+      const price = action === 'comment' ? prices.ad_comment_price : prices.ad_like_price;
+      const priceMinor = parseAmountToMinor(price) ?? 0n;
+      const payload = {
+        member_id: input.memberId,
+        country_id: country.id,
+        reference_version: reference.version,
+        today: day,
+        time_zone: deps.config.TUZO_TIMEZONE,
+        item_id: input.adId,
+        drawn,
+        at,
+        action,
+        message: input.message.trim(),
+        ...(action !== 'unlike' && priceMinor > 0n
+          ? { movement: adMovement({ ...input, action, day, at, priceMinor, currency }) }
+          : {}),
+      };
+      const json = await callLedgerFunction<RespondAnswer>(deps.db, RESPOND, payload, {});
+      return json.status === 'stale'
+        ? staleReference(json, input.countryId)
+        : { status: 'answered' as const, answer: json, currency, priceMinor };
+    }),
+  );
+  return answerResponse(deps, { ...input, action, answer, currency, priceMinor, today: day });
 }
 
 /** Every answer of the one call but `stale` and `undrawn`, as the AppErrors and data the action has always given. */
@@ -203,9 +197,4 @@ function adMovement(input: {
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled answer: ${JSON.stringify(value)}`);
-}
-
-/** The call's `stale` answer: the version and the member's country it found, for the next attempt. */
-function staleOf(json: { version: string; country_id: number }): StaleReference {
-  return { status: 'stale', version: json.version, countryId: json.country_id };
 }

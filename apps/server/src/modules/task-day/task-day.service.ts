@@ -51,3 +51,19 @@ export async function itemsOnShow(deps: AppDeps, input: { day: string; kind: Sho
   const ids = drawDistinct(deps.random, active, ON_SHOW_COUNTS[input.kind]);
   return insertDaySet(deps.db, { ...input, ids, at: deps.clock.now() });
 }
+
+/**
+ * A one-call task function's attempt for an item of today's set (migration 0527, decision 065): when the call finds
+ * the day not drawn yet (`undrawn`), the set is drawn here with the app's random source (`itemsOnShow`, as always)
+ * and, with the item in it, the call is made once more with `drawn`; an item not in it is `notOnShow()`.
+ */
+export async function withDaySet<T extends { answer: { status: string } }>(
+  deps: AppDeps,
+  input: { day: string; kind: ShowKind; itemId: bigint; notOnShow: () => AppError },
+  attempt: (drawn: boolean) => Promise<T>,
+): Promise<T> {
+  const first = await attempt(false);
+  if (first.answer.status !== 'undrawn') return first;
+  if (!(await itemsOnShow(deps, input)).includes(input.itemId)) throw input.notOnShow();
+  return attempt(true);
+}

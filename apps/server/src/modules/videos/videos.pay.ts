@@ -11,9 +11,9 @@ import {
   type LedgerFunction,
   type MovementResultJson,
 } from '../../ledger/movement.ts';
-import { retryWhileStale, type StaleReference } from '../reference/index.ts';
+import { retryWhileStale, staleReference } from '../reference/index.ts';
 import { scheduleOf } from '../schedules/index.ts';
-import { itemsOnShow } from '../task-day/index.ts';
+import { withDaySet } from '../task-day/index.ts';
 import { toMemberString, type MemberCurrency } from '../wallets/index.ts';
 import type { VideoTask } from './videos.repository.ts';
 
@@ -44,20 +44,19 @@ interface PayInput {
 export async function payVideo(deps: AppDeps, input: PayInput): Promise<PayVideoData> {
   const at = deps.clock.now();
   const day = operatorDay(at, deps.config.TUZO_TIMEZONE);
-  let drawn = false;
-  for (;;) {
-    const { answer, currency } = await retryWhileStale(deps.reference, 'a video payment', input.countryId, async (copy) => {
+  const notOnShow = () => new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
+  const { answer, currency } = await withDaySet(deps, { day, kind: input.task, itemId: input.videoId, notOnShow }, (drawn) =>
+    retryWhileStale(deps.reference, 'a video payment', input.countryId, async (copy) => {
       const { data: reference, currency } = copy;
       const context = { at, day, currency, timeZone: deps.config.TUZO_TIMEZONE };
       const payload = { ...callPayload(input, context), reference_version: reference.version, drawn };
       const json = await callLedgerFunction<PayAnswer>(deps.db, PAY, payload, {});
-      return json.status === 'stale' ? staleOf(json) : { status: 'answered' as const, answer: json, currency };
-    });
-    if (answer.status !== 'undrawn') return answerPayment(deps, input, { answer, currency, today: day });
-    if (!(await itemsOnShow(deps, { day, kind: input.task })).includes(input.videoId))
-      throw new AppError('NOT_FOUND', TASK_MESSAGES.videoNotOnShow);
-    drawn = true;
-  }
+      return json.status === 'stale'
+        ? staleReference(json, input.countryId)
+        : { status: 'answered' as const, answer: json, currency };
+    }),
+  );
+  return answerPayment(deps, input, { answer, currency, today: day });
 }
 
 /** What `videos_pay` is given, but the reference version: the movement as recordMovement built it, price aside. */
@@ -136,9 +135,4 @@ async function answerPayment(
       return { v_id: input.videoId.toString(), amount, currency: currency.currency, v_status: true };
     }
   }
-}
-
-/** The call's `stale` answer: the version and the member's country it found, for the next attempt. */
-function staleOf(json: { version: string; country_id: number }): StaleReference {
-  return { status: 'stale', version: json.version, countryId: json.country_id };
 }
