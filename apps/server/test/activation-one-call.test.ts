@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { reconcileLedger } from '../src/ledger/reconcile.ts';
 import { activateAccount } from '../src/modules/activation/activation.service.ts';
 import { callAction } from './harness.ts';
-import { statementsDuring } from './statements.ts';
+import { ACTIVATION_CALL, activationStatements } from './statements.ts';
 import { createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
 import { useCountriesApp, useMember } from './countries-app.ts';
 
@@ -16,27 +16,13 @@ const l3 = useMember({ t, c }, { status: 'active' });
 const l2 = useMember({ t, c }, { status: 'active', sponsor: l3 });
 const l1 = useMember({ t, c }, { status: 'active', sponsor: l2 });
 
-const ONE_CALL = 'SELECT activation_activate($1::jsonb) AS r';
+const ONE_CALL = ACTIVATION_CALL;
 const activate = (m: TestMember, headers?: Record<string, string>) =>
   callAction(t.app, 'activateaccount', { method: 'POST', token: m.token, payload: {}, ...(headers ? { headers } : {}) });
 
-/**
- * Every statement any connection sends while `work` runs, the session check and the shared rate limit left out (as
- * test/money-round-trips.test.ts counts them), each named by what it is. The app's own timers (jobs, sweeps) may send
- * statements meanwhile: the activation's are those naming its tables, the signals' or the outbox.
- */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   await t.app.deps.reference.at('0');
-  const { statements } = await statementsDuring(work);
-  return statements
-    .filter((text) =>
-      /^(begin|commit)$|activation|ledger_|members|settings|fraud_|pg_advisory|INSERT INTO sms_outbox|notifications|commission_holds/i.test(
-        text,
-      ),
-    )
-    .map((text) =>
-      /fraud_|pg_advisory/.test(text) ? 'signals' : text.startsWith('INSERT INTO sms_outbox') ? 'sms' : text.slice(0, 60),
-    );
+  return activationStatements(work);
 }
 
 async function inactive(deposit: bigint, sponsor: TestMember | null = l1): Promise<TestMember> {

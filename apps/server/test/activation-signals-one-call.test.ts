@@ -3,7 +3,7 @@ import { reconcileLedger } from '../src/ledger/reconcile.ts';
 import { activateAccount } from '../src/modules/activation/activation.service.ts';
 import { clusterOf, recordSignals } from '../src/modules/fraud-signals/index.ts';
 import { callAction } from './harness.ts';
-import { statementsDuring } from './statements.ts';
+import { ACTIVATION_CALL, activationStatements, statementsDuring } from './statements.ts';
 import { createMember, fund, wallets, type TestMember } from './money-fixtures.ts';
 import { useCountriesApp, useMember } from './countries-app.ts';
 
@@ -17,7 +17,7 @@ const l3 = useMember({ t, c }, { status: 'active' });
 const l2 = useMember({ t, c }, { status: 'active', sponsor: l3 });
 const l1 = useMember({ t, c }, { status: 'active', sponsor: l2 });
 
-const ONE_CALL = 'SELECT activation_activate($1::jsonb) AS r';
+const ONE_CALL = ACTIVATION_CALL;
 let devices = 0;
 const newDevice = () => `actcall_${(devices += 1)}_${'q'.repeat(20)}`;
 const activate = (m: TestMember, device?: string) =>
@@ -28,25 +28,9 @@ const activate = (m: TestMember, device?: string) =>
     ...(device ? { headers: { 'x-device-id': device } } : {}),
   });
 
-/** The activation's statements (as activation-one-call.test.ts names them), the app's timers left out. */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   await t.app.deps.reference.at('0');
-  const { statements } = await statementsDuring(work);
-  return statements
-    .filter((text) =>
-      /^(begin|commit)$|activation|ledger_|members|settings|fraud_|pg_advisory|INSERT INTO sms_outbox|notifications|commission_holds/i.test(
-        text,
-      ),
-    )
-    .map((text) =>
-      text === ONE_CALL
-        ? text
-        : /fraud_|pg_advisory/.test(text)
-          ? 'signals'
-          : text.startsWith('INSERT INTO sms_outbox')
-            ? 'sms'
-            : text.slice(0, 60),
-    );
+  return activationStatements(work);
 }
 
 async function inactive(deposit: bigint, sponsor: TestMember | null = l1): Promise<TestMember> {

@@ -19,3 +19,23 @@ export async function statementsDuring<T>(work: () => Promise<T>): Promise<{ res
     spy.mockRestore();
   }
 }
+
+export const ACTIVATION_CALL = 'SELECT activation_activate($1::jsonb) AS r';
+
+/**
+ * An activation's statements (activation-one-call and activation-signals-one-call): the app's timers may send
+ * statements meanwhile, so those naming the activation's tables, the signals' (named `signals`) or the SMS outbox
+ * (`sms`) are kept, each cut to 60 characters.
+ */
+export async function activationStatements(work: () => Promise<unknown>): Promise<string[]> {
+  const { statements } = await statementsDuring(work);
+  return statements
+    .filter((text) =>
+      /^(begin|commit)$|activation|ledger_|members|settings|fraud_|pg_advisory|INSERT INTO sms_outbox|notifications|commission_holds/i.test(
+        text,
+      ),
+    )
+    .map((text) =>
+      /fraud_|pg_advisory/.test(text) ? 'signals' : text.startsWith('INSERT INTO sms_outbox') ? 'sms' : text.slice(0, 60),
+    );
+}
